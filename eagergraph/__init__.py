@@ -1,0 +1,16 @@
+"""eagergraph: PaddlePaddle's eager-mode (dygraph) autograd, in Python on NumPy.
+
+    import eagergraph as paddle
+"""
+from .phi.common import (bool_ as bool, uint8, int8, int16, int32, int64, float16, bfloat16,  # noqa: A001
+                         float32, float64, complex64, complex128, CPUPlace, Place, DataType)
+from .framework import (get_default_dtype, set_default_dtype, set_device, get_device, seed,
+                        is_compiled_with_cuda)
+from .tensor import Tensor
+from .creation import to_tensor
+from .ops import *  # noqa: F401,F403
+from . import tensor_methods as _tensor_methods  # noqa: F401  (installs operators)
+from ._generated import ops_api as _C_ops  # noqa: F401
+
+dtype = DataType
+__version__ = "0.1.0"

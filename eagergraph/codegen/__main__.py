@@ -1,0 +1,56 @@
+"""python -m eagergraph.codegen [--check]: regenerate eagergraph/_generated/ from opdefs/*.yaml.
+
+--check regenerates in memory and exits 1, listing the stale files, if anything differs."""
+import argparse
+import os
+import sys
+
+from .spec import load_ops
+from . import emit
+
+PKG = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OPDEFS = os.path.join(PKG, "opdefs")
+OUT = os.path.join(PKG, "_generated")
+
+
+def generate():
+    """{relative file name: source text} for every generated module."""
+    specs = load_ops(os.path.join(OPDEFS, "ops.yaml"))
+    return {
+        "__init__.py": emit.HEADER,
+        "ops_api.py": emit.emit_ops_api(specs),
+        "dygraph_functions.py": emit.emit_dygraph_functions(specs),
+        "api.py": emit.emit_api(specs),
+    }
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="python -m eagergraph.codegen", description=__doc__)
+    p.add_argument("--check", action="store_true", help="fail if the committed code is stale")
+    args = p.parse_args(argv)
+    files = generate()
+    stale = []
+    for name, text in files.items():
+        path = os.path.join(OUT, name)
+        old = open(path).read() if os.path.exists(path) else None
+        if old != text:
+            stale.append(name)
+            if not args.check:
+                with open(path, "w") as f:
+                    f.write(text)
+    extra = sorted(set(f for f in os.listdir(OUT) if f.endswith(".py")) - set(files))
+    if args.check:
+        if stale or extra:
+            print("stale generated files: " + ", ".join(stale + extra)
+                  + "\nrun: python -m eagergraph.codegen", file=sys.stderr)
+            return 1
+        print("generated code is up to date")
+        return 0
+    for name in extra:
+        os.remove(os.path.join(OUT, name))
+    print(f"wrote {len(stale)} of {len(files)} files in {OUT}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,153 @@
+"""Argument parsing for the generated op entry points (Paddle pybind/eager_utils.cc, CastPyArg2*).
+
+Every parser takes (value, op, arg, position) so its error names all three, e.g.
+"add(): argument 'y' (position 1) must be Tensor, but got float". Paddle raises ValueError
+(InvalidArgument) for these, and so do we.
+"""
+import numbers
+
+import numpy as np
+
+from .tensor import Tensor
+from .phi.common import convert_dtype, DataType
+
+_INT_TYPES = (int, np.integer)
+
+
+def _tname(v):
+    t = type(v)
+    return t.__name__ if t.__module__ == "builtins" else f"{t.__module__}.{t.__name__}"
+
+
+def _fail(op, arg, pos, want, value):
+    raise ValueError(f"(InvalidArgument) {op}(): argument '{arg}' (position {pos}) must be "
+                     f"{want}, but got {_tname(value)}")
+
+
+def parse_tensor(v, op, arg, pos):
+    if isinstance(v, Tensor):
+        return v
+    _fail(op, arg, pos, "Tensor", v)
+
+
+def parse_tensor_list(v, op, arg, pos):
+    if isinstance(v, Tensor):  # Paddle accepts a Tensor where a list of Tensors is expected
+        return [v[i] for i in range(v.shape[0])]
+    if not isinstance(v, (list, tuple)):
+        _fail(op, arg, pos, "list of Tensor", v)
+    if len(v) == 0:
+        raise ValueError(f"(InvalidArgument) {op}(): argument '{arg}' (position {pos}) must be a "
+                         f"non-empty list of Tensor, but got an empty {_tname(v)}")
+    for i, t in enumerate(v):
+        if not isinstance(t, Tensor):
+            raise ValueError(f"(InvalidArgument) {op}(): argument '{arg}' (position {pos}) must be "
+                             f"list of Tensor, but element {i} is {_tname(t)}")
+    return list(v)
+
+
+def _tensor_scalar(v, op, arg, pos):
+    if v._data.size != 1:
+        raise ValueError(f"(InvalidArgument) {op}(): argument '{arg}' (position {pos}) must be a "
+                         f"scalar; a Tensor with {v._data.size} elements was given")
+    return v._data.reshape(()).item()
+
+
+def parse_scalar(v, op, arg, pos):
+    t = type(v)
+    if t is float or t is int or t is bool or t is complex:
+        return v
+    if isinstance(v, Tensor):
+        return _tensor_scalar(v, op, arg, pos)
+    if isinstance(v, np.generic) or isinstance(v, numbers.Number):
+        return v.item() if isinstance(v, np.generic) else v
+    if isinstance(v, np.ndarray) and v.size == 1:
+        return v.item()
+    _fail(op, arg, pos, "int, float, bool, complex or a one-element Tensor", v)
+
+
+def parse_int(v, op, arg, pos):
+    if type(v) is int:
+        return v
+    if isinstance(v, Tensor) and v.dtype.is_integer:
+        return int(_tensor_scalar(v, op, arg, pos))
+    if isinstance(v, _INT_TYPES) and not isinstance(v, (bool, np.bool_)):
+        return int(v)
+    _fail(op, arg, pos, "int", v)
+
+
+def parse_float(v, op, arg, pos):
+    t = type(v)
+    if t is float or t is int:
+        return float(v)
+    if isinstance(v, Tensor):
+        return float(_tensor_scalar(v, op, arg, pos))
+    if isinstance(v, (np.floating, np.integer)) and not isinstance(v, np.bool_):
+        return float(v)
+    _fail(op, arg, pos, "float", v)
+
+
+def parse_bool(v, op, arg, pos):
+    if v is True or v is False:
+        return v
+    if isinstance(v, np.bool_):
+        return bool(v)
+    if isinstance(v, Tensor) and v.dtype.name == "bool":
+        return bool(_tensor_scalar(v, op, arg, pos))
+    _fail(op, arg, pos, "bool", v)
+
+
+def parse_dtype(v, op, arg, pos):
+    if type(v) is DataType:
+        return v
+    try:
+        return convert_dtype(v)
+    except TypeError as e:
+        raise TypeError(f"{op}(): argument '{arg}' (position {pos}): {e}") from None
+
+
+def parse_str(v, op, arg, pos):
+    if isinstance(v, str):
+        return v
+    _fail(op, arg, pos, "str", v)
+
+
+def parse_int_array(v, op, arg, pos):
+    """IntArray: an int, a list/tuple of ints or one-element int Tensors, or an int Tensor
+    -> tuple of ints."""
+    t = type(v)
+    if t is int:
+        return (v,)
+    if t is list or t is tuple:
+        if all(type(e) is int for e in v):
+            return tuple(v)
+        return tuple(parse_int(e, op, arg, pos) for e in v)
+    if isinstance(v, Tensor):
+        if not v.dtype.is_integer:
+            raise TypeError(f"{op}(): argument '{arg}' (position {pos}) must be an integer "
+                            f"Tensor, but got a {v.dtype.name} Tensor")
+        return tuple(int(e) for e in v._data.reshape(-1))
+    if isinstance(v, _INT_TYPES) and not isinstance(v, (bool, np.bool_)):
+        return (int(v),)
+    if isinstance(v, np.ndarray) and v.dtype.kind in "iu":
+        return tuple(int(e) for e in v.reshape(-1))
+    _fail(op, arg, pos, "int, list of int or Tensor", v)
+
+
+def parse_int_list(v, op, arg, pos):
+    if isinstance(v, (list, tuple)):
+        return [parse_int(e, op, arg, pos) for e in v]
+    if isinstance(v, Tensor):
+        return list(parse_int_array(v, op, arg, pos))
+    _fail(op, arg, pos, "list of int", v)
+
+
+def parse_float_list(v, op, arg, pos):
+    if isinstance(v, (list, tuple)):
+        return [parse_float(e, op, arg, pos) for e in v]
+    _fail(op, arg, pos, "list of float", v)
+
+
+def parse_scalar_list(v, op, arg, pos):
+    if isinstance(v, (list, tuple)):
+        return [parse_scalar(e, op, arg, pos) for e in v]
+    _fail(op, arg, pos, "list of scalars", v)

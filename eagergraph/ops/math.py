@@ -1,0 +1,86 @@
+"""Elementwise math (Paddle python/paddle/tensor/math.py)."""
+import numpy as np
+
+from .._generated import ops_api as _C_ops
+from .._generated import dygraph_functions as _ad
+from ..tensor import Tensor
+from ..phi.common import convert_dtype, NP_TO_DTYPE
+from ..eager_utils import parse_tensor, parse_scalar
+from ..framework import default_float_dtype
+
+_SIMPLE = ["add", "subtract", "multiply", "divide", "floor_divide", "remainder", "maximum",
+           "minimum", "exp", "log", "log1p", "sqrt", "rsqrt", "square", "abs", "sign", "sin",
+           "cos", "tan", "tanh", "sigmoid", "erf", "floor", "ceil", "round", "reciprocal"]
+for _n in _SIMPLE:
+    globals()[_n] = getattr(_C_ops, _n)
+mod = remainder  # noqa: F821  (Paddle aliases)
+floor_mod = remainder  # noqa: F821
+
+__all__ = _SIMPLE + ["mod", "floor_mod", "pow", "scale", "clip", "cast", "assign"]
+TENSOR_METHODS = _SIMPLE + ["mod", "floor_mod", "pow", "scale", "clip", "cast", "astype"]
+
+
+def pow(x, y, name=None):
+    """x ** y: y a Python scalar (`pow` op) or a Tensor (`elementwise_pow`)."""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "pow", "x", 0)
+    if isinstance(y, Tensor):
+        return _ad.elementwise_pow_ad_func(x, y)
+    if isinstance(y, (int, float, np.integer, np.floating)) and not isinstance(y, bool):
+        return _ad.pow_ad_func(x, parse_scalar(y, "pow", "y", 1))
+    raise TypeError(f"pow(): y must be a scalar or a Tensor, but got {type(y).__name__}")
+
+
+def scale(x, scale=1.0, bias=0.0, bias_after_scale=True, act=None, name=None):
+    """out = scale * x + bias (or scale * (x + bias) when bias_after_scale is False)."""
+    out = _C_ops.scale(x, scale, bias, bias_after_scale)
+    if act is not None:
+        from .. import nn
+        out = getattr(nn.functional, act)(out)
+    return out
+
+
+def clip(x, min=None, max=None, name=None):
+    """Clamp x into [min, max]; None means unbounded on that side. Integer x with float bounds
+    computes in the default float dtype, as Paddle does."""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "clip", "x", 0)
+    lo = None if min is None else parse_scalar(min, "clip", "min", 1)
+    hi = None if max is None else parse_scalar(max, "clip", "max", 2)
+    if x._data.dtype.kind in "iu" and (isinstance(lo, float) or isinstance(hi, float)):
+        x = _ad.cast_ad_func(x, default_float_dtype())
+    kind = x._data.dtype.kind
+    if lo is None:
+        lo = -np.inf if kind == "f" else np.iinfo(x._data.dtype).min if kind in "iu" else 0
+    if hi is None:
+        hi = np.inf if kind == "f" else np.iinfo(x._data.dtype).max if kind in "iu" else 0
+    return _ad.clip_ad_func(x, lo, hi)
+
+
+def cast(x, dtype):
+    """A copy of x converted to dtype ('float32', paddle.float32, np.float32...)."""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "cast", "x", 0)
+    return _ad.cast_ad_func(x, convert_dtype(dtype))
+
+
+astype = cast
+
+
+def assign(x, output=None):
+    """Copy x (a Tensor, NumPy array, list or scalar) into a new Tensor, or into `output`."""
+    if not isinstance(x, Tensor):
+        from ..creation import to_tensor
+        x = to_tensor(x)
+    out = _ad.assign_ad_func(x)
+    if output is not None:
+        if not isinstance(output, Tensor):
+            raise TypeError(f"assign(): output must be a Tensor, got {type(output).__name__}")
+        output._data = out._data
+        output._bump_inplace_version()
+        return output
+    return out
+
+
+def _dtype_name(t):
+    return NP_TO_DTYPE[t._data.dtype].name

@@ -1,0 +1,63 @@
+"""Helpers the generated kernel API (④) calls: PrepareData and output wrapping."""
+from .common import NP_TO_DTYPE
+from ..tensor import wrap_like
+
+
+def dtype_of(t):
+    return NP_TO_DTYPE[t._data.dtype]
+
+
+def prepare_data(kernel, *arrays):
+    """Cast the inputs that have the selected key's dtype to the dtype the kernel was registered
+    for (the float16/bfloat16 -> float32 fallback). Index and mask inputs keep their dtype."""
+    key_np = kernel.key.dtype.np_dtype
+    to = kernel.input_np_dtype
+    out = []
+    for a in arrays:
+        if a is None:
+            out.append(None)
+        elif type(a) is list:
+            out.append([x.astype(to) if x.dtype == key_np else x for x in a])
+        else:
+            out.append(a.astype(to) if a.dtype == key_np else a)
+    return out
+
+
+def _check(op, arr, meta, i=0):
+    if arr.shape != meta[0]:
+        raise RuntimeError(
+            f"internal error in op '{op}': InferMeta gave output {i} shape {list(meta[0])}, the "
+            f"kernel returned {list(arr.shape)}. Please report this bug.")
+
+
+def make_output(op, arr, meta):
+    """Wrap the kernel's array as a Tensor of the dtype InferMeta computed; check the shape."""
+    t = wrap_like(arr, meta[1].np_dtype)
+    if t._data.shape != meta[0]:
+        _check(op, t._data, meta)
+    return t
+
+
+def make_outputs(op, arrs, metas):
+    if len(arrs) != len(metas):
+        raise RuntimeError(f"internal error in op '{op}': InferMeta gave {len(metas)} outputs, "
+                           f"the kernel returned {len(arrs)}. Please report this bug.")
+    outs = []
+    for i, (a, m) in enumerate(zip(arrs, metas)):
+        t = wrap_like(a, m[1].np_dtype)
+        if t._data.shape != m[0]:
+            _check(op, t._data, m, i)
+        outs.append(t)
+    return outs
+
+
+def raise_with_op(op, exc):
+    """Re-raise an InferMeta/kernel error with the op's name in front, same exception type."""
+    msg = str(exc)
+    if not msg.startswith(op + "()"):
+        msg = f"{op}(): {msg}"
+    try:
+        new = type(exc)(msg)
+    except Exception:  # exotic constructor: keep the original
+        raise exc
+    raise new.with_traceback(None) from None

@@ -1,0 +1,104 @@
+"""Unary math kernels (Paddle activation_kernel.cc and friends): exp, log, tanh, sigmoid, ..."""
+import numpy as np
+
+from ...kernel_registry import register_kernel
+from ..dtype_groups import FLOAT, FLOAT_COMPLEX, NUMERIC, REAL, INT, ALL, ALL_WITH_HALF, bool_
+
+
+def _quiet(fn):
+    """Wrap a ufunc so domain/overflow warnings don't print (Paddle returns nan/inf silently)."""
+    def kernel(x):
+        with np.errstate(all="ignore"):
+            return fn(x)
+    kernel.__name__ = getattr(fn, "__name__", "kernel")
+    return kernel
+
+
+register_kernel("exp", FLOAT_COMPLEX)(_quiet(np.exp))
+register_kernel("log", FLOAT_COMPLEX)(_quiet(np.log))
+register_kernel("log1p", FLOAT_COMPLEX)(_quiet(np.log1p))
+register_kernel("sqrt", FLOAT_COMPLEX)(_quiet(np.sqrt))
+register_kernel("sin", FLOAT_COMPLEX)(np.sin)
+register_kernel("cos", FLOAT_COMPLEX)(np.cos)
+register_kernel("tan", FLOAT_COMPLEX)(_quiet(np.tan))
+register_kernel("tanh", FLOAT_COMPLEX)(np.tanh)
+register_kernel("square", NUMERIC)(np.square)
+register_kernel("floor", REAL)(np.floor)
+register_kernel("ceil", REAL)(np.ceil)
+register_kernel("round", REAL + FLOAT_COMPLEX[2:])(np.round)
+register_kernel("abs", NUMERIC)(np.abs)
+
+
+@register_kernel("rsqrt", FLOAT)
+def rsqrt(x):
+    with np.errstate(all="ignore"):
+        return 1.0 / np.sqrt(x)
+
+
+@register_kernel("reciprocal", FLOAT_COMPLEX)
+def reciprocal(x):
+    with np.errstate(all="ignore"):
+        return np.reciprocal(x)
+
+
+@register_kernel("sigmoid", FLOAT_COMPLEX)
+def sigmoid(x):
+    with np.errstate(over="ignore"):
+        return 1.0 / (1.0 + np.exp(-x))
+
+
+@register_kernel("sign", NUMERIC)
+def sign(x):
+    if x.dtype.kind == "c":
+        a = np.abs(x)
+        with np.errstate(all="ignore"):
+            return np.where(a == 0, 0, x / np.where(a == 0, 1, a))
+    return np.sign(x)
+
+
+@register_kernel("erf", FLOAT)
+def erf(x):
+    from scipy.special import erf as _erf
+    return _erf(x)
+
+
+@register_kernel("pow", NUMERIC)
+def pow_(x, y):
+    """x ** y for a scalar y; integer tensors take int(y), as Paddle's pow kernel does."""
+    if x.dtype.kind in "iu":
+        y = int(y)
+        if y < 0:
+            raise ValueError("(InvalidArgument) Integers to negative integer powers are not "
+                             "allowed.")
+    with np.errstate(all="ignore"):
+        return np.power(x, y)
+
+
+@register_kernel("scale", NUMERIC)
+def scale(x, scale, bias, bias_after_scale):
+    if x.dtype.kind in "iu":  # Paddle casts the attributes to the tensor's type
+        scale, bias = int(scale), int(bias)
+    if bias_after_scale:
+        return x * scale + bias if bias else x * scale
+    return (x + bias) * scale
+
+
+@register_kernel("clip", REAL)
+def clip(x, min, max):
+    if x.dtype.kind in "iu":
+        min, max = int(min), int(max)
+    return np.clip(x, min, max)
+
+
+@register_kernel("cast", ALL_WITH_HALF)
+def cast(x, dtype):
+    return x.astype(dtype.np_dtype)
+
+
+@register_kernel("assign", ALL_WITH_HALF)
+def assign(x):
+    return x.copy()
+
+
+register_kernel("logical_not", ALL)(np.logical_not)
+register_kernel("bitwise_not", INT + (bool_,))(np.invert)

@@ -1,0 +1,270 @@
+"""Tensor: an ndarray plus Paddle's dygraph attributes (paddle.Tensor, C++ paddle::Tensor +
+egr::AutogradMeta). Operators and math methods are attached in `tensor_methods.py`."""
+import itertools
+
+import numpy as np
+
+from .phi.common import NP_TO_DTYPE, CPU_PLACE, convert_dtype
+
+__all__ = ["Tensor"]
+
+_name_ids = itertools.count()
+_ndarray = np.ndarray
+_asarray = np.asarray
+
+
+class Tensor:
+    """A dygraph Tensor. `_data` is the NumPy array that holds its values.
+
+    stop_gradient: True means no gradient flows to this tensor (Paddle's default for tensors
+    the user creates; outputs of ops on tensors that need grad get False).
+    _autograd_meta: the AutogradMeta, created lazily (eager/autograd_meta.py).
+    _version: the inplace version counter, a one-element list shared with views; None until the
+    first inplace write or view.
+    """
+
+    __slots__ = ("_data", "stop_gradient", "_autograd_meta", "_name", "_version", "persistable",
+                 "__weakref__", "__dict__")
+
+    def __init__(self, data=None, dtype=None, place=None, stop_gradient=True, name=None):
+        # Tensor(...) constructed directly behaves like to_tensor (Paddle allows paddle.Tensor(x))
+        if data is None:
+            arr = np.zeros([0], np.float32)
+        else:
+            from .creation import _to_ndarray
+            arr = _to_ndarray(data, dtype)
+        self._data = arr
+        self.stop_gradient = stop_gradient
+        self._autograd_meta = None
+        self._name = name
+        self._version = None
+        self.persistable = False
+
+    # ---- construction on the hot path --------------------------------------------------------
+    @staticmethod
+    def _wrap(arr):
+        """Tensor around an ndarray the caller owns (no copy, no checks)."""
+        t = _new(Tensor)
+        t._data = arr
+        t.stop_gradient = True
+        t._autograd_meta = None
+        t._name = None
+        t._version = None
+        t.persistable = False
+        return t
+
+    # ---- metadata ----------------------------------------------------------------------------
+    @property
+    def shape(self):
+        return list(self._data.shape)
+
+    @property
+    def ndim(self):
+        return self._data.ndim
+
+    def dim(self):
+        return self._data.ndim
+
+    ndimension = dim
+
+    @property
+    def size(self):
+        return int(self._data.size)
+
+    def numel(self):
+        from .creation import to_tensor
+        return to_tensor(self._data.size, dtype="int64")
+
+    @property
+    def dtype(self):
+        return NP_TO_DTYPE[self._data.dtype]
+
+    @property
+    def place(self):
+        return CPU_PLACE
+
+    @property
+    def name(self):
+        if self._name is None:
+            self._name = f"generated_tensor_{next(_name_ids)}"
+        return self._name
+
+    @name.setter
+    def name(self, value):
+        self._name = value
+
+    @property
+    def inplace_version(self):
+        v = self._version
+        return 0 if v is None else v[0]
+
+    def _bump_inplace_version(self):
+        if self._version is None:
+            self._version = [0]
+        self._version[0] += 1
+
+    @property
+    def is_leaf(self):
+        meta = self._autograd_meta
+        return self.stop_gradient or meta is None or meta.grad_node is None or meta.is_leaf_node
+
+    def is_complex(self):
+        return self.dtype.is_complex
+
+    def is_floating_point(self):
+        return self.dtype.is_floating_point
+
+    def is_integer(self):
+        return self.dtype.is_integer
+
+    def is_tensor(self):
+        return True
+
+    # ---- conversion --------------------------------------------------------------------------
+    def numpy(self):
+        """A NumPy copy of the values (Paddle returns a new array; writes don't reach the tensor)."""
+        return self._data.copy()
+
+    def __array__(self, dtype=None, copy=None):
+        a = self._data
+        return a if dtype is None else a.astype(dtype)
+
+    def item(self, *args):
+        a = self._data
+        if args:
+            return a.item(*args)
+        if a.size != 1:
+            raise ValueError(
+                f"only one element tensor can be converted to Python scalar when using item(), "
+                f"but this tensor has {a.size} elements (shape {list(a.shape)}).")
+        v = a.item()
+        if isinstance(v, (np.generic,)):  # bfloat16 items stay NumPy scalars
+            v = float(v)
+        return v
+
+    def tolist(self):
+        a = self._data
+        if a.dtype.kind == "V" or NP_TO_DTYPE[a.dtype].name == "bfloat16":
+            return a.astype(np.float32).tolist()
+        return a.tolist()
+
+    def __bool__(self):
+        if self._data.size != 1:
+            raise ValueError(
+                f"The truth value of a Tensor with {self._data.size} elements is ambiguous: "
+                f"use .any() or .all().")
+        return bool(self._data)
+
+    def __float__(self):
+        return float(self.item())
+
+    def __int__(self):
+        return int(self.item())
+
+    def __complex__(self):
+        return complex(self.item())
+
+    def __index__(self):
+        if not self.dtype.is_integer:
+            raise TypeError(f"only integer tensors can be used as an index, got {self.dtype}")
+        return int(self.item())
+
+    def __len__(self):
+        if self._data.ndim == 0:
+            raise TypeError("len() of a 0-D tensor")
+        return self._data.shape[0]
+
+    def __iter__(self):
+        if self._data.ndim == 0:
+            raise TypeError("iteration over a 0-D tensor")
+        for i in range(self._data.shape[0]):
+            yield self[i]
+
+    def __hash__(self):
+        return id(self)
+
+    def __format__(self, spec):
+        if self._data.ndim == 0:
+            return format(self.item(), spec)
+        return object.__format__(self, spec)
+
+    def __repr__(self):
+        from .tensor_repr import tensor_repr
+        return tensor_repr(self)
+
+    __str__ = __repr__
+
+    def __deepcopy__(self, memo):
+        t = Tensor._wrap(self._data.copy())
+        t.stop_gradient = self.stop_gradient
+        t.persistable = self.persistable
+        memo[id(self)] = t
+        return t
+
+    def __reduce__(self):
+        return (_rebuild, (self._data, self.stop_gradient))
+
+    @property
+    def T(self):
+        from .ops import transpose
+        return transpose(self, list(range(self._data.ndim))[::-1])
+
+    @property
+    def mT(self):
+        from .ops import transpose
+        if self._data.ndim < 2:
+            raise ValueError(f"Tensor.mT needs at least 2 dimensions, got {self._data.ndim}")
+        perm = list(range(self._data.ndim))
+        perm[-1], perm[-2] = perm[-2], perm[-1]
+        return transpose(self, perm)
+
+    def cpu(self):
+        return self
+
+    def _is_initialized(self):
+        return self._data is not None
+
+    def element_size(self):
+        return self._data.dtype.itemsize
+
+    def set_value(self, value):
+        """Overwrite the values in place, keeping shape and dtype (Paddle Tensor.set_value)."""
+        arr = np.asarray(value._data if isinstance(value, Tensor) else value)
+        if list(arr.shape) != list(self._data.shape):
+            raise ValueError(
+                f"set_value: the shape of the value {list(arr.shape)} does not match the "
+                f"tensor's shape {list(self._data.shape)}.")
+        self._data = arr.astype(self._data.dtype, copy=True)
+        self._bump_inplace_version()
+
+
+_new = object.__new__
+
+
+def _rebuild(arr, stop_gradient):
+    t = Tensor._wrap(arr)
+    t.stop_gradient = stop_gradient
+    return t
+
+
+def wrap_like(arr, np_dtype):
+    """The kernel API's output step: `arr` as a Tensor of exactly `np_dtype` (0-d scalars that
+    NumPy returns as np.generic become 0-d arrays)."""
+    if type(arr) is not _ndarray or arr.dtype != np_dtype:
+        arr = _asarray(arr, np_dtype)
+    t = _new(Tensor)
+    t._data = arr
+    t.stop_gradient = True
+    t._autograd_meta = None
+    t._name = None
+    t._version = None
+    t.persistable = False
+    return t
+
+
+def dtype_of(x):
+    return NP_TO_DTYPE[x._data.dtype]
+
+
+def _convert(d):
+    return convert_dtype(d)
