@@ -16,6 +16,15 @@ OUT = os.path.join(PKG, "_generated")
 def generate():
     """{relative file name: source text} for every generated module."""
     specs = load_ops(os.path.join(OPDEFS, "ops.yaml"))
+    staging = os.path.join(OPDEFS, "staging")  # per-family drafts, merged into ops.yaml later
+    if os.path.isdir(staging):
+        for f in sorted(os.listdir(staging)):
+            if f.endswith(".yaml"):
+                specs += load_ops(os.path.join(staging, f))
+    names = [s.name for s in specs]
+    dup = sorted({n for n in names if names.count(n) > 1})
+    if dup:
+        raise SystemExit(f"ops defined twice: {dup}")
     return {
         "__init__.py": emit.HEADER,
         "ops_api.py": emit.emit_ops_api(specs),

@@ -1,0 +1,96 @@
+"""Op-table rows: elementwise binary, comparison, logical and unary math ops."""
+import numpy as np
+from scipy import special
+
+import eagergraph as paddle
+from ..op_db import OpInfo, Sample, make_array
+
+F = ("float16", "bfloat16", "float32", "float64")
+FC = F + ("complex64", "complex128")
+I = ("uint8", "int8", "int16", "int32", "int64")
+ALLNUM = I + FC
+BOOL = lambda d: "bool"  # noqa: E731
+
+
+def _nonzero_samples(rng, dt):
+    out = []
+    for a, b in [((2, 3), (2, 3)), ((2, 3), (3,)), ((2, 1), (1, 3))]:
+        y = make_array(rng, b, dt, (1, 4))
+        if np.dtype(dt).kind in "fc":
+            y = y * np.where(rng.random(b) > 0.5, 1, -1).astype(dt)
+        elif np.dtype(dt).kind == "i":
+            y = y * np.where(rng.random(b) > 0.5, 1, -1).astype(dt)
+        out.append(Sample([make_array(rng, a, dt, (-6, 6)), y], desc=f"{a},{b}"))
+    return out
+
+
+ROWS = [
+    OpInfo("add", paddle.add, np.add, ALLNUM + ("bool",), arity=2),
+    OpInfo("subtract", paddle.subtract, np.subtract, ALLNUM, arity=2),
+    OpInfo("multiply", paddle.multiply, np.multiply, ALLNUM + ("bool",), arity=2),
+    OpInfo("divide", paddle.divide, np.true_divide, FC, arity=2, sample_inputs=_nonzero_samples),
+    OpInfo("floor_divide", paddle.floor_divide, np.floor_divide, I + F, arity=2,
+           sample_inputs=_nonzero_samples, grad=0),
+    OpInfo("remainder", paddle.remainder, np.remainder, I + F, arity=2,
+           sample_inputs=_nonzero_samples),
+    OpInfo("elementwise_pow", paddle.pow, np.power, ("float32", "float64", "complex64",
+                                                      "complex128"), arity=2, domain=(0.5, 2.0)),
+    OpInfo("pow", lambda x, y=2.0: paddle.pow(x, y), lambda x, y=2.0: np.power(x, y), FC + I,
+           domain=(0.5, 2.0), sample_inputs=lambda rng, dt: [
+               Sample([make_array(rng, (2, 3), dt, (0.5, 2))], {"y": 2}),
+               Sample([make_array(rng, (3,), dt, (0.5, 2))], {"y": 3})]),
+    OpInfo("maximum", paddle.maximum, np.maximum, I + F, arity=2),
+    OpInfo("minimum", paddle.minimum, np.minimum, I + F, arity=2),
+] + [
+    OpInfo(n, getattr(paddle, n), f, ALLNUM + ("bool",), arity=2, out_dtype=BOOL, grad=0)
+    for n, f in [("equal", np.equal), ("not_equal", np.not_equal), ("less_than", np.less),
+                 ("less_equal", np.less_equal), ("greater_than", np.greater),
+                 ("greater_equal", np.greater_equal)]
+] + [
+    OpInfo(n, getattr(paddle, n), f, ("bool", "int32", "float32"), arity=2, out_dtype=BOOL,
+           grad=0)
+    for n, f in [("logical_and", np.logical_and), ("logical_or", np.logical_or),
+                 ("logical_xor", np.logical_xor)]
+] + [
+    OpInfo("logical_not", paddle.logical_not, np.logical_not, ("bool", "int32", "float32"),
+           out_dtype=BOOL, grad=0),
+    OpInfo("bitwise_and", paddle.bitwise_and, np.bitwise_and, ("bool",) + I, arity=2, grad=0),
+    OpInfo("bitwise_or", paddle.bitwise_or, np.bitwise_or, ("bool",) + I, arity=2, grad=0),
+    OpInfo("bitwise_xor", paddle.bitwise_xor, np.bitwise_xor, ("bool",) + I, arity=2, grad=0),
+    OpInfo("bitwise_not", paddle.bitwise_not, np.invert, ("bool",) + I, grad=0),
+    OpInfo("exp", paddle.exp, np.exp, FC),
+    OpInfo("log", paddle.log, np.log, FC, domain=(0.2, 3.0)),
+    OpInfo("log1p", paddle.log1p, np.log1p, FC, domain=(0.2, 3.0)),
+    OpInfo("sqrt", paddle.sqrt, np.sqrt, FC, domain=(0.2, 3.0)),
+    OpInfo("rsqrt", paddle.rsqrt, lambda x: 1 / np.sqrt(x), F, domain=(0.2, 3.0)),
+    OpInfo("square", paddle.square, np.square, FC + I),
+    OpInfo("abs", paddle.abs, np.abs, FC + I,
+           out_dtype=lambda d: {"complex64": "float32", "complex128": "float64"}.get(d, d)),
+    OpInfo("sign", paddle.sign, np.sign, F + I, grad=1),
+    OpInfo("sin", paddle.sin, np.sin, FC),
+    OpInfo("cos", paddle.cos, np.cos, FC),
+    OpInfo("tan", paddle.tan, np.tan, FC, domain=(-1.2, 1.2)),
+    OpInfo("tanh", paddle.tanh, np.tanh, FC),
+    OpInfo("sigmoid", paddle.sigmoid, lambda x: 1 / (1 + np.exp(-x)), FC),
+    OpInfo("erf", paddle.erf, special.erf, F),
+    OpInfo("floor", paddle.floor, np.floor, F + I, grad=1),
+    OpInfo("ceil", paddle.ceil, np.ceil, F + I, grad=1),
+    OpInfo("round", paddle.round, np.round, F, grad=1),
+    OpInfo("reciprocal", paddle.reciprocal, np.reciprocal, FC, domain=(0.5, 3.0)),
+    OpInfo("scale", lambda x, **k: paddle.scale(x, **k),
+           lambda x, scale=1.0, bias=0.0, bias_after_scale=True:
+           x * scale + bias if bias_after_scale else (x + bias) * scale, FC + I,
+           sample_inputs=lambda rng, dt: [
+               Sample([make_array(rng, (2, 3), dt)], {"scale": 2.0, "bias": 1.0}),
+               Sample([make_array(rng, (3,), dt)], {"scale": 3.0, "bias": 1.0,
+                                                    "bias_after_scale": False})]),
+    OpInfo("clip", lambda x, **k: paddle.clip(x, **k), lambda x, min, max: np.clip(x, min, max),
+           F + ("int32", "int64"), sample_inputs=lambda rng, dt: [
+               Sample([make_array(rng, (2, 3), dt)], {"min": -1, "max": 1}),
+               Sample([make_array(rng, (4,), dt)], {"min": 0, "max": 2})]),
+    OpInfo("cast", lambda x, dtype: paddle.cast(x, dtype), lambda x, dtype: x.astype(dtype),
+           ("float32", "float64", "int32", "bool"), out_dtype=lambda d: "float64",
+           sample_inputs=lambda rng, dt: [Sample([make_array(rng, (2, 3), dt)],
+                                                 {"dtype": "float64"})]),
+    OpInfo("assign", paddle.assign, np.copy, FC + I + ("bool",)),
+]
