@@ -26,7 +26,8 @@ class Sample:
 class OpInfo:
     name: str                    # op name in ops.yaml
     op: object                   # eagergraph callable: op(*tensors, **kwargs)
-    ref: object                  # reference: ref(*ndarrays, **kwargs) -> ndarray | tuple | list
+    ref: object                  # reference: ref(*ndarrays, **kwargs) -> ndarray | tuple | list;
+                                 # None only for random ops (checked in their own tests)
     dtypes: tuple = ("float32", "float64")
     arity: int = 1               # number of tensor args for the default samples
     domain: tuple = (-2.0, 2.0)  # values are drawn uniformly from here (ints: rounded)

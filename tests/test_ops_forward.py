@@ -9,7 +9,8 @@ from .op_db import OP_DB, samples
 TOL = {"float16": (2e-3, 2e-3), "bfloat16": (2e-2, 2e-2), "float32": (1e-5, 1e-6),
        "float64": (1e-10, 1e-12), "complex64": (1e-5, 1e-6), "complex128": (1e-10, 1e-12)}
 
-CASES = [(info, dt) for info in OP_DB for dt in info.dtypes]
+# rows with ref=None (random ops) have their values checked by distribution tests elsewhere
+CASES = [(info, dt) for info in OP_DB if info.ref is not None for dt in info.dtypes]
 
 
 def _np_dtype(name):
