@@ -11,6 +11,9 @@ from .creation import to_tensor
 from .ops import *  # noqa: F401,F403
 from . import tensor_methods as _tensor_methods  # noqa: F401  (installs operators)
 from ._generated import ops_api as _C_ops  # noqa: F401
+from .eager import tensor_patch_methods as _tensor_patch_methods  # noqa: F401
+from . import autograd
+from .autograd import grad, no_grad, enable_grad, set_grad_enabled, is_grad_enabled
 
 dtype = DataType
 __version__ = "0.1.0"

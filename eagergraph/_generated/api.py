@@ -947,3 +947,63 @@ def assign(x):
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("assign", e)
     return make_output("assign", out, meta)
+
+
+_conj_kernels = KernelFactory.cache("conj")
+
+
+def conj(x):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _conj_kernels.get(x._data.dtype) or select_kernel("conj", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = UnchangedInferMeta(x)
+        # Kernel Call
+        out = kernel.fn(x_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("conj", e)
+    return make_output("conj", out, meta)
+
+
+_real_kernels = KernelFactory.cache("real")
+
+
+def real(x):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _real_kernels.get(x._data.dtype) or select_kernel("real", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = RealInferMeta(x)
+        # Kernel Call
+        out = kernel.fn(x_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("real", e)
+    return make_output("real", out, meta)
+
+
+_imag_kernels = KernelFactory.cache("imag")
+
+
+def imag(x):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _imag_kernels.get(x._data.dtype) or select_kernel("imag", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = RealInferMeta(x)
+        # Kernel Call
+        out = kernel.fn(x_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("imag", e)
+    return make_output("imag", out, meta)

@@ -3,7 +3,12 @@
 type promotion and the forward API call, then creates the GradNode when grad is needed."""
 from ..eager import amp_auto_cast as _amp
 from ..eager.type_promotion import promote_binary, autocast_int_to_float
+from ..eager.grad_mode import grad_state
+from ..eager.grad_node_info import slot_meta, slot_metas, out_meta, NO_GRAD_META
+from ..eager.autograd_meta import set_history
+from ..eager.tensor_wrapper import TensorWrapper
 from . import api as _api
+from . import nodes as _nodes
 
 
 
@@ -16,6 +21,11 @@ def add_ad_func(x, y):
         x, y = promote_binary("add", x, y)
     # Forward API Call
     out = _api.add(x, y)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
+        node = _nodes.AddGradNode()
+        node.bwd_out_meta = [[slot_meta(x)], [slot_meta(y)]]
+        set_history(out, node, 0, 0)
     # Returns
     return out
 
@@ -29,6 +39,11 @@ def subtract_ad_func(x, y):
         x, y = promote_binary("subtract", x, y)
     # Forward API Call
     out = _api.subtract(x, y)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
+        node = _nodes.SubtractGradNode()
+        node.bwd_out_meta = [[slot_meta(x)], [slot_meta(y)]]
+        set_history(out, node, 0, 0)
     # Returns
     return out
 
@@ -42,6 +57,13 @@ def multiply_ad_func(x, y):
         x, y = promote_binary("multiply", x, y)
     # Forward API Call
     out = _api.multiply(x, y)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
+        node = _nodes.MultiplyGradNode()
+        node.bwd_out_meta = [[slot_meta(x)], [slot_meta(y)]]
+        node.x_wrapper = TensorWrapper(x)
+        node.y_wrapper = TensorWrapper(y)
+        set_history(out, node, 0, 0)
     # Returns
     return out
 
@@ -60,6 +82,13 @@ def divide_ad_func(x, y):
         y = autocast_int_to_float("divide", y)
     # Forward API Call
     out = _api.divide(x, y)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
+        node = _nodes.DivideGradNode()
+        node.bwd_out_meta = [[slot_meta(x)], [slot_meta(y)]]
+        node.y_wrapper = TensorWrapper(y)
+        set_history(out, node, 0, 0)
+        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
 
@@ -305,6 +334,12 @@ def exp_ad_func(x):
         x = autocast_int_to_float("exp", x)
     # Forward API Call
     out = _api.exp(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.ExpGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        set_history(out, node, 0, 0)
+        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
 
@@ -439,6 +474,12 @@ def tanh_ad_func(x):
         x = autocast_int_to_float("tanh", x)
     # Forward API Call
     out = _api.tanh(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.TanhGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        set_history(out, node, 0, 0)
+        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
 
@@ -528,6 +569,12 @@ def scale_ad_func(x, scale, bias, bias_after_scale):
         x, = _amp.amp_auto_cast("scale", x)
     # Forward API Call
     out = _api.scale(x, scale, bias, bias_after_scale)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.ScaleGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        node.scale = scale
+        set_history(out, node, 0, 0)
     # Returns
     return out
 
@@ -548,6 +595,12 @@ def cast_ad_func(x, dtype):
         x, = _amp.amp_auto_cast("cast", x)
     # Forward API Call
     out = _api.cast(x, dtype)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.CastGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        node.x_wrapper = TensorWrapper(x, True)
+        set_history(out, node, 0, 0)
     # Returns
     return out
 
@@ -558,5 +611,40 @@ def assign_ad_func(x):
         x, = _amp.amp_auto_cast("assign", x)
     # Forward API Call
     out = _api.assign(x)
+    # Returns
+    return out
+
+
+def conj_ad_func(x):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, = _amp.amp_auto_cast("conj", x)
+    # Forward API Call
+    out = _api.conj(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.ConjGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def real_ad_func(x):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, = _amp.amp_auto_cast("real", x)
+    # Forward API Call
+    out = _api.real(x)
+    # Returns
+    return out
+
+
+def imag_ad_func(x):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, = _amp.amp_auto_cast("imag", x)
+    # Forward API Call
+    out = _api.imag(x)
     # Returns
     return out

@@ -378,3 +378,24 @@ def assign(x, name=None):
     if type(x) is not Tensor:
         x = parse_tensor(x, "assign", "x", 0)
     return _ad.assign_ad_func(x)
+
+
+def conj(x, name=None):
+    """`conj` (ops.yaml: conj(Tensor x) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "conj", "x", 0)
+    return _ad.conj_ad_func(x)
+
+
+def real(x, name=None):
+    """`real` (ops.yaml: real(Tensor x) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "real", "x", 0)
+    return _ad.real_ad_func(x)
+
+
+def imag(x, name=None):
+    """`imag` (ops.yaml: imag(Tensor x) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "imag", "x", 0)
+    return _ad.imag_ad_func(x)

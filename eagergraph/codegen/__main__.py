@@ -6,7 +6,8 @@ import os
 import sys
 
 from .spec import load_ops
-from . import emit
+from .backward_spec import load_backward
+from . import emit, emit_backward
 
 PKG = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OPDEFS = os.path.join(PKG, "opdefs")
@@ -25,11 +26,15 @@ def generate():
     dup = sorted({n for n in names if names.count(n) > 1})
     if dup:
         raise SystemExit(f"ops defined twice: {dup}")
+    bwd = load_backward(os.path.join(OPDEFS, "backward.yaml"), specs)
+    op_names = {s.name for s in specs}
+    section = emit_backward.node_section_factory({b.forward.name: b for b in bwd})
     return {
         "__init__.py": emit.HEADER,
         "ops_api.py": emit.emit_ops_api(specs),
-        "dygraph_functions.py": emit.emit_dygraph_functions(specs),
+        "dygraph_functions.py": emit.emit_dygraph_functions(specs, section),
         "api.py": emit.emit_api(specs),
+        "nodes.py": emit_backward.emit_nodes(bwd, op_names, PKG),
     }
 
 

@@ -86,7 +86,12 @@ AD_HEADER = HEADER + '''"""③ Dygraph functions (Paddle dygraph_functions.cc): 
 type promotion and the forward API call, then creates the GradNode when grad is needed."""
 from ..eager import amp_auto_cast as _amp
 from ..eager.type_promotion import promote_binary, autocast_int_to_float
+from ..eager.grad_mode import grad_state
+from ..eager.grad_node_info import slot_meta, slot_metas, out_meta, NO_GRAD_META
+from ..eager.autograd_meta import set_history
+from ..eager.tensor_wrapper import TensorWrapper
 from . import api as _api
+from . import nodes as _nodes
 
 '''
 

@@ -1,0 +1,9 @@
+"""paddle.autograd: backward, grad, grad modes, saved-tensor hooks, jacobian/hessian."""
+from ..eager.grad_mode import no_grad, enable_grad, set_grad_enabled, is_grad_enabled
+from ..eager.saved_tensors_hooks import saved_tensors_hooks
+from .backward_mode import backward
+from .general_grad import grad
+from .functional import jacobian, hessian
+
+__all__ = ["backward", "grad", "no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled",
+           "saved_tensors_hooks", "jacobian", "hessian"]

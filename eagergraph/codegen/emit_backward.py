@@ -1,0 +1,195 @@
+"""Emit the backward half: `<Op>GradNode` classes (nodes.py, Paddle nodes.cc) and the
+`# Node Creation` section of each `<op>_ad_func` (Paddle dygraph_functions.cc)."""
+import ast
+import os
+
+from .emit import HEADER
+
+_BUILTINS = {"None", "True", "False", "len", "list", "tuple", "range", "int", "float", "abs",
+             "min", "max", "sorted", "isinstance"}
+
+
+def composite_names(pkg_dir):
+    """Public helper names of eager/composite_backward_api.py, read without importing it."""
+    path = os.path.join(pkg_dir, "eager", "composite_backward_api.py")
+    tree = ast.parse(open(path).read())
+    return {n.name for n in tree.body if isinstance(n, ast.FunctionDef)
+            and not n.name.startswith("_")}
+
+
+def camel(name):
+    return "".join(p.capitalize() for p in name.split("_"))
+
+
+def node_class_name(fwd_name):
+    return camel(fwd_name) + "GradNode"
+
+
+class _Rewrite(ast.NodeTransformer):
+    def __init__(self, bwd, ops, composites, local_names):
+        self.bwd, self.ops, self.composites, self.locals = bwd, ops, composites, local_names
+
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        if isinstance(node.func, ast.Name):
+            n = node.func.id
+            if n in self.composites:
+                node.func = ast.Attribute(ast.Name("C", ast.Load()), n, ast.Load())
+            elif n in self.ops:
+                node.func = ast.Attribute(ast.Name("F", ast.Load()), n + "_ad_func", ast.Load())
+            elif n not in _BUILTINS:
+                raise ValueError(f"backward_op '{self.bwd}': '{n}' is neither an op nor a "
+                                 f"composite_backward_api helper")
+        return node
+
+    def visit_Name(self, node):
+        if (node.id not in self.locals and node.id not in self.ops
+                and node.id not in self.composites and node.id not in _BUILTINS):
+            raise ValueError(f"backward_op '{self.bwd}': unknown name '{node.id}' in formula")
+        return node
+
+
+def formula_code(bwd, src, ops, composites, local_names):
+    tree = ast.parse(src, mode="eval")
+    tree = _Rewrite(bwd.name, ops, composites, local_names).visit(tree)
+    return ast.unparse(tree)
+
+
+NODES_HEADER = HEADER + '''"""③ GradNode classes (Paddle nodes.cc), one per backward_op of backward.yaml. Gradient
+formulas call ops through their `<op>_ad_func`, so they are differentiable to any order."""
+from ..eager.grad_node_info import GradNodeBase
+from ..eager import composite_backward_api as C
+from . import dygraph_functions as F
+
+'''
+
+NODE_CLASS = '''
+
+class {cls}(GradNodeBase):
+    """Backward of `{fwd}` ({bwd}):
+{doc}
+    """
+
+    __slots__ = ({slots})
+    forward_op = "{fwd}"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+{fill}        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+{collect}        # Call grad_api function
+        out_meta = self.bwd_out_meta
+{calls}        return [{ret}]
+
+    def clear_tensor_wrappers(self):
+{clear}        self._wrappers_cleared = True
+'''
+
+
+def _wrapper_slots(bwd):
+    return [f"{n}_wrapper" for n in bwd.saved]
+
+
+def emit_nodes(bwd_specs, ops, pkg_dir):
+    composites = composite_names(pkg_dir)
+    out = [NODES_HEADER]
+    for b in bwd_specs:
+        f = b.forward
+        slots = _wrapper_slots(b) + list(b.attrs_used)
+        fill = []
+        for i, o in enumerate(f.outputs):
+            g = o.name + "_grad"
+            if o.type == "Tensor[]":
+                fill.append(f"        {g} = C.fill_zero_list(grads[{i}], self.bwd_in_meta[{i}])")
+            elif len(f.outputs) > 1:
+                fill.append(f"        {g} = C.fill_zero(grads[{i}][0], self.bwd_in_meta[{i}][0])")
+            else:
+                fill.append(f"        {g} = grads[0][0]")
+        collect = [f"        {n} = self.{n}_wrapper.recover(self)" for n in b.saved]
+        collect += [f"        {a} = self.{a}" for a in b.attrs_used]
+        local_names = set(b.saved) | set(o.name + "_grad" for o in f.outputs) | set(b.attrs_used)
+        calls, ret = [], []
+        inputs = [a for a in f.inputs]
+        grad_of = {g[:-5]: g for g in b.grads}
+        for slot, a in enumerate(inputs):
+            g = grad_of.get(a.name)
+            if g is None:
+                ret.append("[None]" if a.type == "Tensor" else
+                           f"[None] * len(out_meta[{slot}])")
+                continue
+            code = formula_code(b, b.formulas[g], ops, composites, local_names)
+            if a.type == "Tensor":
+                calls.append(f"        {g} = {code} if out_meta[{slot}][0].edge is not None "
+                             f"else None")
+                ret.append(f"[{g}]")
+            else:
+                calls.append(f"        {g} = {code}")
+                ret.append(g)
+        clear = [f"        self.{n}_wrapper.clear()" for n in b.saved]
+        doc = "\n".join(f"        {g} = {b.formulas[g]}" for g in b.grads)
+        out.append(NODE_CLASS.format(
+            cls=node_class_name(f.name), fwd=f.name, bwd=b.name, doc=doc,
+            slots=", ".join(f'"{s}"' for s in slots) + ("," if len(slots) == 1 else ""),
+            fill="".join(x + "\n" for x in fill), collect="".join(x + "\n" for x in collect),
+            calls="".join(x + "\n" for x in calls), ret=", ".join(ret),
+            clear="".join(x + "\n" for x in clear)))
+    return "".join(out)
+
+
+def node_section_factory(bwd_by_fwd):
+    """The `# Node Creation` section for dygraph_functions.py."""
+    def section(spec):
+        b = bwd_by_fwd.get(spec.name)
+        if b is None:
+            return ""
+        ins = spec.inputs
+        conds = []
+        for a in ins:
+            opt = a.optional or (a.has_default and a.default is None)
+            if a.type == "Tensor[]":
+                conds.append(f"not all(t.stop_gradient for t in {a.name})")
+            elif opt:
+                conds.append(f"({a.name} is not None and not {a.name}.stop_gradient)")
+            else:
+                conds.append(f"not {a.name}.stop_gradient")
+        need = " or ".join(conds)
+        L = [f"    # Node Creation",
+             f"    if grad_state.enabled and ({need}):",
+             f"        node = _nodes.{node_class_name(spec.name)}()"]
+        metas = []
+        for a in ins:
+            opt = a.optional or (a.has_default and a.default is None)
+            if a.type == "Tensor[]":
+                metas.append(f"slot_metas({a.name})")
+            elif opt:
+                metas.append(f"[NO_GRAD_META if {a.name} is None else slot_meta({a.name})]")
+            else:
+                metas.append(f"[slot_meta({a.name})]")
+        L.append(f"        node.bwd_out_meta = [{', '.join(metas)}]")
+        if len(spec.outputs) > 1 or spec.outputs[0].type == "Tensor[]":
+            parts = []
+            for o in spec.outputs:
+                if o.type == "Tensor[]":
+                    parts.append(f"[out_meta(t) for t in {o.name}]")
+                else:
+                    parts.append(f"[out_meta({o.name})]")
+            L.append(f"        node.bwd_in_meta = [{', '.join(parts)}]")
+        for a in b.attrs_used:
+            L.append(f"        node.{a} = {a}")
+        in_names = {a.name for a in ins}
+        for n in b.saved:
+            if n in in_names:
+                nnb = ", True" if n in b.no_need_buffer else ""
+                L.append(f"        node.{n}_wrapper = TensorWrapper({n}{nnb})")
+        for slot, o in enumerate(spec.outputs):
+            if o.type == "Tensor[]":
+                L.append(f"        for rank, t in enumerate({o.name}):")
+                L.append(f"            set_history(t, node, {slot}, rank)")
+            else:
+                L.append(f"        set_history({o.name}, node, {slot}, 0)")
+        for slot, o in enumerate(spec.outputs):
+            if o.name in b.saved:
+                nnb = "True" if o.name in b.no_need_buffer else "False"
+                L.append(f"        node.{o.name}_wrapper = TensorWrapper({o.name}, {nnb}, node, "
+                         f"{slot}, 0)")
+        return "\n".join(L) + "\n"
+    return section

@@ -1,0 +1,97 @@
+"""GradNodeAccumulation: the node of a leaf tensor that needs a grad (Paddle
+eager/accumulation/accumulation_node.h). It runs the leaf's tensor hooks, accumulates into
+`.grad` across backward calls, then runs the reduce hooks (where data-parallel allreduce hooks in).
+
+It holds the leaf weakly: leaf -> AutogradMeta -> node -> leaf would be a reference cycle."""
+import weakref
+
+from .grad_node_info import GradNodeBase, _HookHandle
+from .grad_mode import grad_state
+
+
+class GradNodeAccumulation(GradNodeBase):
+    __slots__ = ("_tensor_ref", "_tensor_hooks", "_reduce_hooks")
+
+    def __init__(self, tensor):
+        super().__init__()
+        self._tensor_ref = weakref.ref(tensor)
+        self._tensor_hooks = None
+        self._reduce_hooks = None
+        self.bwd_out_meta = []
+
+    def name(self):
+        return "GradNodeAccumulation"
+
+    @property
+    def tensor(self):
+        return self._tensor_ref()
+
+    def register_tensor_hook(self, hook):
+        if self._tensor_hooks is None:
+            self._tensor_hooks = []
+        self._tensor_hooks.append(hook)
+        return _HookHandle(self._tensor_hooks, hook)
+
+    def register_reduce_hook(self, hook):
+        """`hook()` runs after `.grad` was updated (Paddle RegisterReduceHook)."""
+        if self._reduce_hooks is None:
+            self._reduce_hooks = []
+        self._reduce_hooks.append(hook)
+        return _HookHandle(self._reduce_hooks, hook)
+
+    def apply_tensor_hooks(self, g):
+        if self._tensor_hooks:
+            for h in list(self._tensor_hooks):
+                r = h(g)
+                if r is not None:
+                    g = r
+        return g
+
+    def __call__(self, grads, create_graph=False):
+        g = grads[0][0]
+        t = self._tensor_ref()
+        if g is None or t is None:
+            return []
+        g = self.apply_tensor_hooks(g)
+        accumulate_grad(t, g, create_graph)
+        if self._reduce_hooks:
+            for h in list(self._reduce_hooks):
+                h()
+        return []
+
+
+def accumulate_grad(t, g, create_graph):
+    """t.grad += g. The first grad is copied, so `.grad` never aliases a tensor that a hook or
+    another leaf received (Paddle 3.3.1 lets them alias); later ones add in place into
+    `.grad`'s own buffer, keeping the same Tensor object across backward calls. Under
+    create_graph the sum is a differentiable op."""
+    from ..tensor import Tensor
+    meta = t._autograd_meta
+    old = meta.grad
+    if create_graph:
+        from .._generated.dygraph_functions import add_ad_func
+        if old is None:
+            meta.grad = g if not g.stop_gradient else _copy(g)
+        else:
+            prev = grad_state.enabled
+            grad_state.enabled = True
+            try:
+                meta.grad = add_ad_func(old, g)
+            finally:
+                grad_state.enabled = prev
+        return
+    gd = g._data
+    if old is None:
+        meta.grad = Tensor._wrap(gd.astype(t._data.dtype, copy=True))
+    else:
+        od = old._data
+        if od.shape == gd.shape and od.dtype == gd.dtype and od.flags.writeable:
+            od += gd
+            old._bump_inplace_version()
+        else:
+            old._data = (od + gd).astype(od.dtype, copy=False)
+
+
+def _copy(g):
+    from ..tensor import Tensor
+    return Tensor._wrap(g._data.copy())

@@ -1,0 +1,308 @@
+"""The backward engine (Paddle eager/backward.cc): RunBackward and the general grad.
+
+1. getInDegreeMap: walk every edge reachable from the roots (iteratively) and count, per node,
+   how many edges point at it.
+2. Ready queue: nodes whose in-degree is 0. Leaf accumulation nodes go to the front, others to
+   the back (FIFO), as Paddle does. A root that another root reaches waits for its in-edges.
+3. Each node runs once, when all its inputs arrived: its GradTensorHolder is handed to it, its
+   output grads are projected onto each input's meta (broadcast reduction, complex->real: the one
+   place where this happens) and added to the next node's holder.
+4. Unless retain_graph, a node's saved tensors are released right after it runs.
+No recursion anywhere, so a 1,000,000-node chain runs with the default recursion limit.
+"""
+import warnings
+from collections import deque
+
+import numpy as np
+
+from ..tensor import Tensor
+from .grad_mode import grad_state
+from .grad_tensor_holder import GradTensorHolder
+from .accumulation_node import GradNodeAccumulation
+
+
+def _in_ranks(node):
+    meta = node.bwd_in_meta
+    return [len(s) for s in meta] if meta else (1,)
+
+
+def _project(g, meta, create_graph):
+    """Shape and dtype fix-up of grad `g` for an input described by GradSlotMeta `meta`:
+    sum over broadcast dimensions, take the real part for a real input of a complex op."""
+    d = g._data
+    if d.shape != meta.shape:
+        g = _reduce_to_shape(g, meta.shape, create_graph)
+        d = g._data
+    if d.dtype != meta.np_dtype:
+        if d.dtype.kind == "c" and meta.np_dtype.kind != "c":
+            g = _real(g, create_graph)
+            d = g._data
+        if d.dtype != meta.np_dtype:
+            g = _cast(g, meta.np_dtype, create_graph)
+    return g
+
+
+def _reduce_to_shape(g, shape, create_graph):
+    d = g._data
+    lead = d.ndim - len(shape)
+    axes = tuple(range(lead)) + tuple(i + lead for i, n in enumerate(shape)
+                                      if n == 1 and d.shape[i + lead] != 1)
+    if create_graph:
+        from .._generated import dygraph_functions as F
+        out = F.sum_ad_func(g, list(axes), None, False) if axes else g
+        return F.reshape_ad_func(out, list(shape))
+    return Tensor._wrap(np.sum(d, axis=axes).reshape(shape) if axes else d.reshape(shape))
+
+
+def _real(g, create_graph):
+    if create_graph:
+        from .._generated import dygraph_functions as F
+        return F.real_ad_func(g)
+    return Tensor._wrap(np.ascontiguousarray(g._data.real))
+
+
+def _cast(g, np_dtype, create_graph):
+    if create_graph:
+        from .._generated import dygraph_functions as F
+        from ..phi.common import NP_TO_DTYPE
+        return F.cast_ad_func(g, NP_TO_DTYPE[np_dtype])
+    return Tensor._wrap(g._data.astype(np_dtype))
+
+
+def _root_node(t, where):
+    if not isinstance(t, Tensor):
+        raise TypeError(f"{where}: expected Tensors, got {type(t).__name__}")
+    m = t._autograd_meta
+    if t.stop_gradient:
+        return None
+    node = None if m is None else m.grad_node
+    if node is None:  # a leaf that needs grad but was never used in an op
+        from .grad_node_info import slot_meta
+        node = slot_meta(t).edge.grad_node
+        m = t._autograd_meta
+    return node
+
+
+def in_degree_map(roots):
+    """{node: number of edges into it} over everything reachable from `roots` (Paddle
+    getInDegreeMap), found with an explicit stack."""
+    indeg = {n: 0 for n in roots}
+    stack = list(indeg)
+    seen = set(indeg)
+    while stack:
+        node = stack.pop()
+        for slot in node.bwd_out_meta:
+            for m in slot:
+                e = m.edge
+                if e is None:
+                    continue
+                nxt = e.grad_node
+                if nxt in seen:
+                    indeg[nxt] += 1
+                else:
+                    seen.add(nxt)
+                    indeg[nxt] = 1
+                    stack.append(nxt)
+    return indeg
+
+
+def _released_error(node):
+    return RuntimeError(
+        f"(PreconditionNotMet) The saved tensors of {node.name()} (backward of forward op "
+        f"'{node.forward_op}') were already released by an earlier backward. This happens when "
+        f"you call backward twice through the same graph, e.g. through a tensor computed once "
+        f"outside a training loop. Pass retain_graph=True to the first backward if you really "
+        f"need the second one, or detach() the part of the graph built outside the loop.")
+
+
+def run_backward(tensors, grad_tensors, retain_graph, create_graph=False, inputs=None,
+                 allow_unused=False, no_grad_vars=None):
+    """Run the graph from `tensors` (roots) with seed grads `grad_tensors`.
+
+    inputs=None: accumulate into the leaves' .grad (Tensor.backward / autograd.backward).
+    inputs given: return their grads without touching any .grad (paddle.grad), running only the
+    part of the graph between the roots and the inputs."""
+    where = "backward" if inputs is None else "paddle.grad"
+    # ---- roots and their seed grads --------------------------------------------------------
+    roots = []
+    for i, t in enumerate(tensors):
+        node = _root_node(t, where)
+        if node is None:
+            continue
+        g = grad_tensors[i] if grad_tensors is not None else None
+        if g is None:
+            g = Tensor._wrap(np.ones(t._data.shape, t._data.dtype))
+        else:
+            if not isinstance(g, Tensor):
+                raise TypeError(f"{where}: grad_tensors[{i}] must be a Tensor or None, "
+                                f"got {type(g).__name__}")
+            if g._data.shape != t._data.shape:
+                raise ValueError(
+                    f"{where}: grad_tensors[{i}] has shape {list(g._data.shape)} but the tensor "
+                    f"it seeds has shape {list(t._data.shape)}; they must match.")
+        m = t._autograd_meta
+        roots.append((node, m.out_slot, m.out_rank, g))
+    if not roots:
+        if inputs is None:
+            warnings.warn(
+                "backward(): none of the given tensors requires grad (all have "
+                "stop_gradient=True), so nothing was computed. Set stop_gradient=False on the "
+                "leaves you want gradients for.", RuntimeWarning, stacklevel=3)
+            return None
+        raise RuntimeError(f"{where}: none of the outputs requires grad (all have "
+                           f"stop_gradient=True).")
+    root_nodes = list(dict.fromkeys(n for n, _, _, _ in roots))
+    indeg = in_degree_map(root_nodes)
+
+    # ---- general grad: targets and pruning -------------------------------------------------
+    targets = None
+    if inputs is not None:
+        targets, indeg, stop_at = _prune_for_inputs(inputs, indeg, no_grad_vars)
+    results = {}
+
+    buffers = {}
+    for node, slot, rank, g in roots:
+        h = buffers.get(node)
+        if h is None:
+            h = buffers[node] = GradTensorHolder(_in_ranks(node))
+        h.add(slot, rank, g, create_graph)
+
+    queue = deque()
+    for n in root_nodes:
+        if indeg.get(n) == 0:  # roots pruned away by paddle.grad are not in indeg
+            queue.append(n)
+    if not queue:
+        raise RuntimeError(f"{where}: the graph has no node to start from (a cycle?)")
+
+    prev_mode = grad_state.enabled
+    grad_state.enabled = create_graph
+    try:
+        while queue:
+            node = queue.popleft()
+            holder = buffers.pop(node, None)
+            grads = holder.buffer if holder is not None else [[None] * n for n in _in_ranks(node)]
+            if node._gradient_hooks:
+                grads = node.apply_gradient_hooks(grads)
+            if targets is not None:
+                hit = targets.get(node)
+                if hit is not None:
+                    for (slot, rank), key in hit:
+                        results[key] = grads[slot][rank]
+                    if node in stop_at:
+                        _release_edges(node, indeg, queue, buffers, create_graph, None)
+                        continue
+            if node._wrappers_cleared:
+                raise _released_error(node)
+            if all(g is None for s in grads for g in s):
+                out = None  # nothing arrived: propagate nothing, but release in-degrees
+            else:
+                out = node(grads, create_graph)
+                if node._post_hooks:
+                    for h in list(node._post_hooks):
+                        r = h(grads, out)
+                        if r is not None:
+                            out = r
+            if not retain_graph:
+                node.clear_tensor_wrappers()
+            _release_edges(node, indeg, queue, buffers, create_graph, out)
+    finally:
+        grad_state.enabled = prev_mode
+
+    if inputs is None:
+        return None
+    return _collect_results(inputs, results, allow_unused)
+
+
+def _release_edges(node, indeg, queue, buffers, create_graph, out):
+    for slot_i, slot in enumerate(node.bwd_out_meta):
+        for rank_i, meta in enumerate(slot):
+            e = meta.edge
+            if e is None:
+                continue
+            nxt = e.grad_node
+            if nxt not in indeg:
+                continue  # pruned away (paddle.grad)
+            if out is not None:
+                g = out[slot_i][rank_i]
+                if g is not None:
+                    d = g._data
+                    if d.shape != meta.shape or d.dtype != meta.np_dtype:
+                        g = _project(g, meta, create_graph)
+                    h = buffers.get(nxt)
+                    if h is None:
+                        h = buffers[nxt] = GradTensorHolder(_in_ranks(nxt))
+                    h.add(e.in_slot, e.in_rank, g, create_graph)
+            left = indeg[nxt] - 1
+            indeg[nxt] = left
+            if left == 0:
+                if type(nxt) is GradNodeAccumulation:
+                    queue.appendleft(nxt)
+                else:
+                    queue.append(nxt)
+
+
+def _prune_for_inputs(inputs, indeg, no_grad_vars):
+    """Keep only nodes on a path from the roots to an input's node (Paddle GeneralGrad).
+
+    Returns (targets, pruned in-degree map, stop_at): targets maps a node to the (slot, rank)
+    positions whose arriving grads are results; stop_at are target nodes that need not run
+    because no other input lies behind them. Accumulation nodes never run here, so .grad is
+    never written."""
+    targets = {}
+    for i, t in enumerate(inputs):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"paddle.grad: inputs[{i}] must be a Tensor, got {type(t).__name__}")
+        m = t._autograd_meta
+        if t.stop_gradient or m is None or m.grad_node is None:
+            continue
+        targets.setdefault(m.grad_node, []).append(((m.out_slot, m.out_rank), i))
+    blocked = set()
+    for t in no_grad_vars or ():
+        m = t._autograd_meta
+        if m is not None and m.grad_node is not None:
+            blocked.add(m.grad_node)
+    # reverse reachability from the targets within the reachable graph
+    parents = {n: [] for n in indeg}
+    for n in indeg:
+        if n in blocked:
+            continue
+        for e in n.edges():
+            if e.grad_node in parents and e.grad_node not in blocked:
+                parents[e.grad_node].append(n)
+    useful = set()
+    stack = [n for n in targets if n in indeg]
+    while stack:
+        n = stack.pop()
+        if n in useful:
+            continue
+        useful.add(n)
+        stack.extend(parents[n])
+    # a target node runs only if another target lies behind it
+    stop_at = set()
+    for n in targets:
+        if n not in useful:
+            continue
+        behind = any(e.grad_node in useful and e.grad_node is not n for e in n.edges())
+        if not behind or type(n) is GradNodeAccumulation:
+            stop_at.add(n)
+    pruned = {n: 0 for n in useful}
+    for n in useful:
+        if n in stop_at:
+            continue
+        for e in n.edges():
+            if e.grad_node in pruned:
+                pruned[e.grad_node] += 1
+    return targets, pruned, stop_at
+
+
+def _collect_results(inputs, results, allow_unused):
+    out = []
+    for i, t in enumerate(inputs):
+        g = results.get(i)
+        if g is None and not allow_unused:
+            raise ValueError(
+                f"(InvalidArgument) paddle.grad: input {i} (shape {t.shape}) is not reachable "
+                f"from the outputs, so it has no gradient. Pass allow_unused=True to get None for "
+                f"it.")
+        out.append(g)
+    return out

@@ -1,0 +1,168 @@
+"""GradNodeBase, GradSlotMeta and Edge (Paddle eager/grad_node_info.h).
+
+A GradNode is the backward of one forward op call. Its inputs in backward are the grads of the
+op's outputs (`bwd_in_meta`, one slot per forward output); its outputs are the grads of the op's
+inputs (`bwd_out_meta`, one slot per forward input, one rank per tensor in that slot). Each
+output meta holds the Edge to the node that produced that forward input, so the graph is the
+set of nodes linked by edges, with no pointers back from a node to its outputs.
+"""
+import numpy as np
+
+from .autograd_meta import AutogradMeta
+
+
+class Edge:
+    """Where a gradient goes next: slot `in_slot`, rank `in_rank` of `grad_node`'s inputs."""
+
+    __slots__ = ("grad_node", "in_slot", "in_rank")
+
+    def __init__(self, grad_node, in_slot, in_rank):
+        self.grad_node = grad_node
+        self.in_slot = in_slot
+        self.in_rank = in_rank
+
+    def __repr__(self):
+        return f"Edge({self.grad_node.name()}, slot={self.in_slot}, rank={self.in_rank})"
+
+
+class GradSlotMeta:
+    """Meta of one forward input as seen from backward: its shape and dtype (broadcast reduction
+    and complex->real projection of its grad), whether it stops gradient, and its Edge."""
+
+    __slots__ = ("stop_gradient", "shape", "np_dtype", "edge")
+
+    def __init__(self, stop_gradient, shape, np_dtype, edge):
+        self.stop_gradient = stop_gradient
+        self.shape = shape
+        self.np_dtype = np_dtype
+        self.edge = edge
+
+    def __repr__(self):
+        return (f"GradSlotMeta(shape={list(self.shape)}, dtype={self.np_dtype}, "
+                f"stop_gradient={self.stop_gradient}, edge={self.edge})")
+
+
+_NO_GRAD_KINDS = "biu"  # bool/int tensors never receive gradients
+
+
+def slot_meta(t):
+    """GradSlotMeta + Edge for forward input `t` (Paddle SetGradOutMeta). A leaf that needs a
+    grad gets its GradNodeAccumulation here, created on first use."""
+    arr = t._data
+    if t.stop_gradient or arr.dtype.kind in _NO_GRAD_KINDS:
+        return GradSlotMeta(True, arr.shape, arr.dtype, None)
+    m = t._autograd_meta
+    if m is None:
+        m = t._autograd_meta = AutogradMeta()
+    node = m.grad_node
+    if node is None:
+        from .accumulation_node import GradNodeAccumulation
+        node = m.grad_node = GradNodeAccumulation(t)
+    return GradSlotMeta(False, arr.shape, arr.dtype, Edge(node, m.out_slot, m.out_rank))
+
+
+def out_meta(t):
+    """Meta of a forward output (bwd_in_meta): shape and dtype, to fill zeros for it."""
+    return GradSlotMeta(False, t._data.shape, t._data.dtype, None)
+
+
+NO_GRAD_META = GradSlotMeta(True, (), np.dtype("float32"), None)
+
+
+def slot_metas(ts):
+    """Metas for a Tensor[] input slot (one rank per tensor); None entries stop gradient."""
+    return [GradSlotMeta(True, (), np.dtype("float32"), None) if t is None else slot_meta(t)
+            for t in ts]
+
+
+class GradNodeBase:
+    """Base of every backward node. Subclasses (generated from backward.yaml) implement
+    `__call__(grads, create_graph) -> [slot][rank] grads` and `clear_tensor_wrappers()`."""
+
+    __slots__ = ("bwd_out_meta", "bwd_in_meta", "_gradient_hooks", "_post_hooks",
+                 "_wrappers_cleared", "__weakref__")
+
+    forward_op = ""        # the forward op this node differentiates
+    double_grad = True     # False: backward is a kernel with no derivative of its own
+
+    def __init__(self):
+        self.bwd_out_meta = None
+        self.bwd_in_meta = None
+        self._gradient_hooks = None  # {(slot, rank): [hook, ...]} run on incoming grads
+        self._post_hooks = None      # [hook(grads_in, grads_out)] run after the node
+        self._wrappers_cleared = False
+
+    def name(self):
+        return type(self).__name__
+
+    def __repr__(self):
+        return f"<{self.name()} of {self.forward_op or 'a leaf'}>"
+
+    # ---- graph structure -------------------------------------------------------------------
+    @property
+    def next_functions(self):
+        """The nodes this node sends grads to, in slot/rank order (None where no edge)."""
+        out = []
+        for slot in self.bwd_out_meta or ():
+            for m in slot:
+                out.append(None if m.edge is None else m.edge.grad_node)
+        return tuple(out)
+
+    def edges(self):
+        for slot in self.bwd_out_meta or ():
+            for m in slot:
+                if m.edge is not None:
+                    yield m.edge
+
+    # ---- hooks -----------------------------------------------------------------------------
+    def register_gradient_hook(self, slot, rank, hook):
+        """`hook(grad) -> grad | None` runs on the grad arriving at input (slot, rank)."""
+        if self._gradient_hooks is None:
+            self._gradient_hooks = {}
+        lst = self._gradient_hooks.setdefault((slot, rank), [])
+        lst.append(hook)
+        return _HookHandle(lst, hook)
+
+    def register_post_hook(self, hook):
+        """`hook(grads_in, grads_out)` runs after this node computed its output grads; a non-None
+        return replaces grads_out (Paddle's GradNode post hook / PyTorch register_hook)."""
+        if self._post_hooks is None:
+            self._post_hooks = []
+        self._post_hooks.append(hook)
+        return _HookHandle(self._post_hooks, hook)
+
+    def apply_gradient_hooks(self, grads):
+        for (slot, rank), hooks in self._gradient_hooks.items():
+            g = grads[slot][rank]
+            if g is None:
+                continue
+            for h in list(hooks):
+                r = h(g)
+                if r is not None:
+                    g = r
+            grads[slot][rank] = g
+        return grads
+
+    # ---- saved state -----------------------------------------------------------------------
+    def clear_tensor_wrappers(self):
+        self._wrappers_cleared = True
+
+    def __call__(self, grads, create_graph=False):
+        raise NotImplementedError(f"{self.name()} does not implement backward")
+
+
+class _HookHandle:
+    """Returned by register_*hook; `remove()` unregisters the hook."""
+
+    __slots__ = ("_list", "_hook")
+
+    def __init__(self, lst, hook):
+        self._list = lst
+        self._hook = hook
+
+    def remove(self):
+        try:
+            self._list.remove(self._hook)
+            return True
+        except ValueError:
+            return False

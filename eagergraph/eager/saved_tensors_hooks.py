@@ -1,0 +1,31 @@
+"""paddle.autograd.saved_tensors_hooks(pack_hook, unpack_hook): while active, every tensor a
+GradNode saves goes through pack_hook at save time and unpack_hook when backward needs it."""
+import threading
+
+
+class _HookStack(threading.local):
+    stack = ()
+
+
+_state = _HookStack()
+
+
+def current_hooks():
+    s = _state.stack
+    return s[-1] if s else None
+
+
+class saved_tensors_hooks:
+    def __init__(self, pack_hook, unpack_hook):
+        if not callable(pack_hook) or not callable(unpack_hook):
+            raise TypeError("saved_tensors_hooks(pack_hook, unpack_hook) expects two callables")
+        self.pack_hook = pack_hook
+        self.unpack_hook = unpack_hook
+
+    def __enter__(self):
+        _state.stack = _state.stack + ((self.pack_hook, self.unpack_hook),)
+        return self
+
+    def __exit__(self, *exc):
+        _state.stack = _state.stack[:-1]
+        return False

@@ -1,0 +1,142 @@
+"""Autograd methods and properties of Tensor (Paddle python/paddle/base/dygraph/
+tensor_patch_methods.py): backward, grad, grad_fn, hooks, retain_grads, detach, clone, ..."""
+import weakref
+
+import numpy as np
+
+from ..tensor import Tensor
+from .autograd_meta import autograd_meta
+from .accumulation_node import GradNodeAccumulation
+from .grad_node_info import slot_meta
+from . import backward as _engine
+
+
+def backward(self, grad_tensor=None, retain_graph=False):
+    """Compute the gradients of this tensor w.r.t. the leaves and accumulate them in .grad."""
+    if grad_tensor is not None and not isinstance(grad_tensor, Tensor):
+        raise TypeError(f"backward(): grad_tensor must be a Tensor or None, got "
+                        f"{type(grad_tensor).__name__}")
+    _engine.run_backward([self], [grad_tensor], retain_graph)
+
+
+def _get_grad(self):
+    m = self._autograd_meta
+    return None if m is None else m.grad
+
+
+def _set_grad(self, value):
+    if value is not None and not isinstance(value, Tensor):
+        raise TypeError(f"Tensor.grad must be a Tensor or None, got {type(value).__name__}")
+    if value is not None and value._data.shape != self._data.shape:
+        raise ValueError(f"Tensor.grad: shape {value.shape} does not match the tensor's shape "
+                         f"{self.shape}")
+    autograd_meta(self).grad = value
+
+
+def _grad_fn(self):
+    m = self._autograd_meta
+    if m is None or self.stop_gradient:
+        return None
+    n = m.grad_node
+    return None if n is None or type(n) is GradNodeAccumulation else n
+
+
+def _is_leaf(self):
+    return _grad_fn(self) is None
+
+
+def clear_gradient(self, set_to_zero=True):
+    """Zero .grad in place (set_to_zero=True, Paddle's default) or drop it (False)."""
+    m = self._autograd_meta
+    if m is None or m.grad is None:
+        return
+    if set_to_zero:
+        m.grad._data = np.zeros_like(m.grad._data)
+        m.grad._bump_inplace_version()
+    else:
+        m.grad = None
+
+
+def clear_grad(self, set_to_zero=True):
+    clear_gradient(self, set_to_zero)
+
+
+def retain_grads(self):
+    """Keep .grad for a non-leaf tensor after backward (leaves always keep it)."""
+    if self.stop_gradient:
+        raise RuntimeError("retain_grads(): the tensor has stop_gradient=True, so it never "
+                           "receives a gradient.")
+    m = autograd_meta(self)
+    node = m.grad_node
+    if node is None or type(node) is GradNodeAccumulation or m.retain_grads:
+        return
+    m.retain_grads = True
+    ref = weakref.ref(self)
+
+    def _retain(g):
+        t = ref()
+        if t is not None:
+            t._autograd_meta.grad = Tensor._wrap(g._data.copy()) if not g._autograd_meta else g
+        return None
+    node.register_gradient_hook(m.out_slot, m.out_rank, _retain)
+
+
+def register_hook(self, hook):
+    """hook(grad) -> Tensor | None runs when this tensor's grad is computed; a returned Tensor
+    replaces the grad. Returns a handle with remove()."""
+    if not callable(hook):
+        raise TypeError(f"register_hook() expects a callable, got {type(hook).__name__}")
+    if self.stop_gradient:
+        raise RuntimeError("Cannot register hook on a tensor that stops gradient "
+                           "(stop_gradient=True).")
+    m = autograd_meta(self)
+    node = m.grad_node
+    if node is None:
+        node = slot_meta(self).edge.grad_node
+    if type(node) is GradNodeAccumulation:
+        return node.register_tensor_hook(hook)
+    return node.register_gradient_hook(m.out_slot, m.out_rank, hook)
+
+
+def _register_grad_hook(self, hook):
+    return register_hook(self, hook)
+
+
+def detach(self):
+    """A new tensor sharing this one's data, cut from the graph (stop_gradient=True)."""
+    t = Tensor._wrap(self._data)
+    if self._version is None:
+        self._version = [0]
+    t._version = self._version  # a view: same storage, same version counter
+    return t
+
+
+def detach_(self):
+    self._autograd_meta = None
+    self.stop_gradient = True
+    return self
+
+
+def clone(self):
+    """A copy that stays in the graph (its gradient flows back to self)."""
+    from .._generated.dygraph_functions import assign_ad_func
+    return assign_ad_func(self)
+
+
+def _install():
+    T = Tensor
+    T.backward = backward
+    T.grad = property(_get_grad, _set_grad)
+    T.grad_fn = property(_grad_fn)
+    T.is_leaf = property(_is_leaf)
+    T.clear_gradient = clear_gradient
+    T.clear_grad = clear_grad
+    T.retain_grads = retain_grads
+    T.register_hook = register_hook
+    T._register_grad_hook = _register_grad_hook
+    T.detach = detach
+    T.detach_ = detach_
+    T.clone = clone
+
+
+_install()
