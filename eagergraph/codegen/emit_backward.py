@@ -79,10 +79,7 @@ class {cls}(GradNodeBase):
 {collect}        # Call grad_api function
         out_meta = self.bwd_out_meta
 {calls}        return [{ret}]
-
-    def clear_tensor_wrappers(self):
-{clear}        self._wrappers_cleared = True
-'''
+{clear}'''
 
 
 def _wrapper_slots(bwd):
@@ -124,7 +121,11 @@ def emit_nodes(bwd_specs, ops, pkg_dir):
             else:
                 calls.append(f"        {g} = {code}")
                 ret.append(g)
-        clear = [f"        self.{n}_wrapper.clear()" for n in b.saved]
+        clear = []
+        if b.saved:  # nodes that save nothing can run again after backward (as in Paddle)
+            clear = (["", "    def clear_tensor_wrappers(self):"]
+                     + [f"        self.{n}_wrapper.clear()" for n in b.saved]
+                     + ["        self._wrappers_cleared = True"])
         doc = "\n".join(f"        {g} = {b.formulas[g]}" for g in b.grads)
         out.append(NODE_CLASS.format(
             cls=node_class_name(f.name), fwd=f.name, bwd=b.name, doc=doc,

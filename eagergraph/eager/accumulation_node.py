@@ -82,7 +82,8 @@ def accumulate_grad(t, g, create_graph):
         return
     gd = g._data
     if old is None:
-        meta.grad = Tensor._wrap(gd.astype(t._data.dtype, copy=True))
+        new = meta.grad = Tensor._wrap(gd.astype(t._data.dtype, copy=True))
+        new.stop_gradient = False  # as in Paddle
     else:
         od = old._data
         if od.shape == gd.shape and od.dtype == gd.dtype and od.flags.writeable:

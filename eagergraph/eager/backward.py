@@ -49,8 +49,8 @@ def _reduce_to_shape(g, shape, create_graph):
                                       if n == 1 and d.shape[i + lead] != 1)
     if create_graph:
         from .._generated import dygraph_functions as F
-        out = F.sum_ad_func(g, list(axes), None, False) if axes else g
-        return F.reshape_ad_func(out, list(shape))
+        out = F.sum_ad_func(g, tuple(axes), None, False) if axes else g
+        return F.reshape_ad_func(out, tuple(shape))
     return Tensor._wrap(np.sum(d, axis=axes).reshape(shape) if axes else d.reshape(shape))
 
 
@@ -58,7 +58,7 @@ def _real(g, create_graph):
     if create_graph:
         from .._generated import dygraph_functions as F
         return F.real_ad_func(g)
-    return Tensor._wrap(np.ascontiguousarray(g._data.real))
+    return Tensor._wrap(g._data.real.copy())
 
 
 def _cast(g, np_dtype, create_graph):
@@ -107,8 +107,8 @@ def in_degree_map(roots):
 
 
 def _released_error(node):
-    return RuntimeError(
-        f"(PreconditionNotMet) The saved tensors of {node.name()} (backward of forward op "
+    return SystemError(
+        f"(Fatal) The saved tensors of {node.name()} (backward of forward op "
         f"'{node.forward_op}') were already released by an earlier backward. This happens when "
         f"you call backward twice through the same graph, e.g. through a tensor computed once "
         f"outside a training loop. Pass retain_graph=True to the first backward if you really "
@@ -137,7 +137,7 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph=False, inputs
                 raise TypeError(f"{where}: grad_tensors[{i}] must be a Tensor or None, "
                                 f"got {type(g).__name__}")
             if g._data.shape != t._data.shape:
-                raise ValueError(
+                raise AssertionError(  # Paddle's type for this check
                     f"{where}: grad_tensors[{i}] has shape {list(g._data.shape)} but the tensor "
                     f"it seeds has shape {list(t._data.shape)}; they must match.")
         m = t._autograd_meta

@@ -145,7 +145,7 @@ class GradNodeBase:
 
     # ---- saved state -----------------------------------------------------------------------
     def clear_tensor_wrappers(self):
-        self._wrappers_cleared = True
+        """Release saved tensors (generated nodes that save some override this)."""
 
     def __call__(self, grads, create_graph=False):
         raise NotImplementedError(f"{self.name()} does not implement backward")

@@ -76,7 +76,8 @@ def retain_grads(self):
     def _retain(g):
         t = ref()
         if t is not None:
-            t._autograd_meta.grad = Tensor._wrap(g._data.copy()) if not g._autograd_meta else g
+            t._autograd_meta.grad = g if g._autograd_meta is not None else Tensor._wrap(
+                g._data.copy())
         return None
     node.register_gradient_hook(m.out_slot, m.out_rank, _retain)
 

@@ -12,9 +12,9 @@ def conj(x):
 
 @register_kernel("real", COMPLEX)
 def real(x):
-    return np.ascontiguousarray(x.real)
+    return x.real.copy()
 
 
 @register_kernel("imag", COMPLEX)
 def imag(x):
-    return np.ascontiguousarray(x.imag)
+    return x.imag.copy()
