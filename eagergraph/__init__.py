@@ -9,6 +9,7 @@ from .framework import (get_default_dtype, set_default_dtype, set_device, get_de
 from .tensor import Tensor
 from .creation import to_tensor
 from .ops import *  # noqa: F401,F403
+from . import nn
 from . import tensor_methods as _tensor_methods  # noqa: F401  (installs operators)
 from ._generated import ops_api as _C_ops  # noqa: F401
 from .eager import tensor_patch_methods as _tensor_patch_methods  # noqa: F401

@@ -1,8 +1,9 @@
 """Argument parsing for the generated op entry points (Paddle pybind/eager_utils.cc, CastPyArg2*).
 
 Every parser takes (value, op, arg, position) so its error names all three, e.g.
-"add(): argument 'y' (position 1) must be Tensor, but got float". Paddle raises ValueError
-(InvalidArgument) for these, and so do we.
+"add(): argument 'y' (position 1) must be Tensor, but got float". As in Paddle, a non-Tensor
+where a Tensor is required is a ValueError (InvalidArgument); an attribute of the wrong Python
+type (bool/int/float/str) is a TypeError (InvalidType).
 """
 import numbers
 
@@ -22,6 +23,12 @@ def _tname(v):
 def _fail(op, arg, pos, want, value):
     raise ValueError(f"(InvalidArgument) {op}(): argument '{arg}' (position {pos}) must be "
                      f"{want}, but got {_tname(value)}")
+
+
+def _fail_type(op, arg, pos, want, value):
+    """Attributes of the wrong Python type: Paddle raises TypeError (InvalidType)."""
+    raise TypeError(f"(InvalidType) {op}(): argument '{arg}' (position {pos}) must be "
+                    f"{want}, but got {_tname(value)}")
 
 
 def parse_tensor(v, op, arg, pos):
@@ -62,7 +69,7 @@ def parse_scalar(v, op, arg, pos):
         return v.item() if isinstance(v, np.generic) else v
     if isinstance(v, np.ndarray) and v.size == 1:
         return v.item()
-    _fail(op, arg, pos, "int, float, bool, complex or a one-element Tensor", v)
+    _fail_type(op, arg, pos, "int, float, bool, complex or a one-element Tensor", v)
 
 
 def parse_int(v, op, arg, pos):
@@ -72,7 +79,7 @@ def parse_int(v, op, arg, pos):
         return int(_tensor_scalar(v, op, arg, pos))
     if isinstance(v, _INT_TYPES) and not isinstance(v, (bool, np.bool_)):
         return int(v)
-    _fail(op, arg, pos, "int", v)
+    _fail_type(op, arg, pos, "int", v)
 
 
 def parse_float(v, op, arg, pos):
@@ -83,7 +90,7 @@ def parse_float(v, op, arg, pos):
         return float(_tensor_scalar(v, op, arg, pos))
     if isinstance(v, (np.floating, np.integer)) and not isinstance(v, np.bool_):
         return float(v)
-    _fail(op, arg, pos, "float", v)
+    _fail_type(op, arg, pos, "float", v)
 
 
 def parse_bool(v, op, arg, pos):
@@ -93,7 +100,7 @@ def parse_bool(v, op, arg, pos):
         return bool(v)
     if isinstance(v, Tensor) and v.dtype.name == "bool":
         return bool(_tensor_scalar(v, op, arg, pos))
-    _fail(op, arg, pos, "bool", v)
+    _fail_type(op, arg, pos, "bool", v)
 
 
 def parse_dtype(v, op, arg, pos):
@@ -108,7 +115,7 @@ def parse_dtype(v, op, arg, pos):
 def parse_str(v, op, arg, pos):
     if isinstance(v, str):
         return v
-    _fail(op, arg, pos, "str", v)
+    _fail_type(op, arg, pos, "str", v)
 
 
 def parse_int_array(v, op, arg, pos):
@@ -130,7 +137,7 @@ def parse_int_array(v, op, arg, pos):
         return (int(v),)
     if isinstance(v, np.ndarray) and v.dtype.kind in "iu":
         return tuple(int(e) for e in v.reshape(-1))
-    _fail(op, arg, pos, "int, list of int or Tensor", v)
+    _fail_type(op, arg, pos, "list, tuple, int, or Tensor", v)
 
 
 def parse_int_list(v, op, arg, pos):
@@ -138,16 +145,16 @@ def parse_int_list(v, op, arg, pos):
         return [parse_int(e, op, arg, pos) for e in v]
     if isinstance(v, Tensor):
         return list(parse_int_array(v, op, arg, pos))
-    _fail(op, arg, pos, "list of int", v)
+    _fail_type(op, arg, pos, "list of int", v)
 
 
 def parse_float_list(v, op, arg, pos):
     if isinstance(v, (list, tuple)):
         return [parse_float(e, op, arg, pos) for e in v]
-    _fail(op, arg, pos, "list of float", v)
+    _fail_type(op, arg, pos, "list of float", v)
 
 
 def parse_scalar_list(v, op, arg, pos):
     if isinstance(v, (list, tuple)):
         return [parse_scalar(e, op, arg, pos) for e in v]
-    _fail(op, arg, pos, "list of scalars", v)
+    _fail_type(op, arg, pos, "list of scalars", v)

@@ -1007,3 +1007,1012 @@ def imag(x):
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("imag", e)
     return make_output("imag", out, meta)
+
+
+_sum_kernels = KernelFactory.cache("sum")
+
+
+def sum(x, axis, dtype, keepdim):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _sum_kernels.get(x._data.dtype) or select_kernel("sum", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = SumInferMeta(x, axis, dtype, keepdim)
+        # Kernel Call
+        out = kernel.fn(x_d, axis, dtype, keepdim)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("sum", e)
+    return make_output("sum", out, meta)
+
+
+_mean_kernels = KernelFactory.cache("mean")
+
+
+def mean(x, axis, keepdim):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _mean_kernels.get(x._data.dtype) or select_kernel("mean", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = ReduceInferMeta(x, axis, keepdim)
+        # Kernel Call
+        out = kernel.fn(x_d, axis, keepdim)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("mean", e)
+    return make_output("mean", out, meta)
+
+
+_max_kernels = KernelFactory.cache("max")
+
+
+def max(x, axis, keepdim):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _max_kernels.get(x._data.dtype) or select_kernel("max", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = ReduceIntArrayAxisInferMeta(x, axis, keepdim)
+        # Kernel Call
+        out = kernel.fn(x_d, axis, keepdim)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("max", e)
+    return make_output("max", out, meta)
+
+
+_min_kernels = KernelFactory.cache("min")
+
+
+def min(x, axis, keepdim):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _min_kernels.get(x._data.dtype) or select_kernel("min", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = ReduceIntArrayAxisInferMeta(x, axis, keepdim)
+        # Kernel Call
+        out = kernel.fn(x_d, axis, keepdim)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("min", e)
+    return make_output("min", out, meta)
+
+
+_prod_kernels = KernelFactory.cache("prod")
+
+
+def prod(x, axis, keepdim):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _prod_kernels.get(x._data.dtype) or select_kernel("prod", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = ReduceInferMeta(x, axis, keepdim)
+        # Kernel Call
+        out = kernel.fn(x_d, axis, keepdim)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("prod", e)
+    return make_output("prod", out, meta)
+
+
+_all_kernels = KernelFactory.cache("all")
+
+
+def all(x, axis, keepdim):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _all_kernels.get(x._data.dtype) or select_kernel("all", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = ReduceToBoolInferMeta(x, axis, keepdim)
+        # Kernel Call
+        out = kernel.fn(x_d, axis, keepdim)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("all", e)
+    return make_output("all", out, meta)
+
+
+_any_kernels = KernelFactory.cache("any")
+
+
+def any(x, axis, keepdim):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _any_kernels.get(x._data.dtype) or select_kernel("any", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = ReduceToBoolInferMeta(x, axis, keepdim)
+        # Kernel Call
+        out = kernel.fn(x_d, axis, keepdim)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("any", e)
+    return make_output("any", out, meta)
+
+
+_argmax_kernels = KernelFactory.cache("argmax")
+
+
+def argmax(x, axis, keepdim, flatten, dtype):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _argmax_kernels.get(x._data.dtype) or select_kernel("argmax", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = ArgMinMaxInferMeta(x, axis, keepdim, flatten, dtype)
+        # Kernel Call
+        out = kernel.fn(x_d, axis, keepdim, flatten, dtype)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("argmax", e)
+    return make_output("argmax", out, meta)
+
+
+_argmin_kernels = KernelFactory.cache("argmin")
+
+
+def argmin(x, axis, keepdim, flatten, dtype):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _argmin_kernels.get(x._data.dtype) or select_kernel("argmin", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = ArgMinMaxInferMeta(x, axis, keepdim, flatten, dtype)
+        # Kernel Call
+        out = kernel.fn(x_d, axis, keepdim, flatten, dtype)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("argmin", e)
+    return make_output("argmin", out, meta)
+
+
+_logsumexp_kernels = KernelFactory.cache("logsumexp")
+
+
+def logsumexp(x, axis, keepdim):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _logsumexp_kernels.get(x._data.dtype) or select_kernel("logsumexp", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = ReduceInferMeta(x, axis, keepdim)
+        # Kernel Call
+        out = kernel.fn(x_d, axis, keepdim)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("logsumexp", e)
+    return make_output("logsumexp", out, meta)
+
+
+_matmul_kernels = KernelFactory.cache("matmul")
+
+
+def matmul(x, y, transpose_x, transpose_y):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _matmul_kernels.get(x._data.dtype) or select_kernel("matmul", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    y_d = y._data
+    if kernel.input_np_dtype is not None:
+        x_d, y_d = prepare_data(kernel, x_d, y_d)
+    try:
+        # InferMeta
+        meta = MatmulInferMeta(x, y, transpose_x, transpose_y)
+        # Kernel Call
+        out = kernel.fn(x_d, y_d, transpose_x, transpose_y)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("matmul", e)
+    return make_output("matmul", out, meta)
+
+
+_relu_kernels = KernelFactory.cache("relu")
+
+
+def relu(x):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _relu_kernels.get(x._data.dtype) or select_kernel("relu", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = UnchangedInferMeta(x)
+        # Kernel Call
+        out = kernel.fn(x_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("relu", e)
+    return make_output("relu", out, meta)
+
+
+_gelu_kernels = KernelFactory.cache("gelu")
+
+
+def gelu(x, approximate):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _gelu_kernels.get(x._data.dtype) or select_kernel("gelu", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = UnchangedInferMeta(x, approximate)
+        # Kernel Call
+        out = kernel.fn(x_d, approximate)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("gelu", e)
+    return make_output("gelu", out, meta)
+
+
+_silu_kernels = KernelFactory.cache("silu")
+
+
+def silu(x):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _silu_kernels.get(x._data.dtype) or select_kernel("silu", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = UnchangedInferMeta(x)
+        # Kernel Call
+        out = kernel.fn(x_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("silu", e)
+    return make_output("silu", out, meta)
+
+
+_leaky_relu_kernels = KernelFactory.cache("leaky_relu")
+
+
+def leaky_relu(x, negative_slope):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _leaky_relu_kernels.get(x._data.dtype) or select_kernel("leaky_relu", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = UnchangedInferMeta(x, negative_slope)
+        # Kernel Call
+        out = kernel.fn(x_d, negative_slope)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("leaky_relu", e)
+    return make_output("leaky_relu", out, meta)
+
+
+_elu_kernels = KernelFactory.cache("elu")
+
+
+def elu(x, alpha):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _elu_kernels.get(x._data.dtype) or select_kernel("elu", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = UnchangedInferMeta(x, alpha)
+        # Kernel Call
+        out = kernel.fn(x_d, alpha)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("elu", e)
+    return make_output("elu", out, meta)
+
+
+_softplus_kernels = KernelFactory.cache("softplus")
+
+
+def softplus(x, beta, threshold):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _softplus_kernels.get(x._data.dtype) or select_kernel("softplus", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = UnchangedInferMeta(x, beta, threshold)
+        # Kernel Call
+        out = kernel.fn(x_d, beta, threshold)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("softplus", e)
+    return make_output("softplus", out, meta)
+
+
+_softmax_kernels = KernelFactory.cache("softmax")
+
+
+def softmax(x, axis):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _softmax_kernels.get(x._data.dtype) or select_kernel("softmax", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = SoftmaxInferMeta(x, axis)
+        # Kernel Call
+        out = kernel.fn(x_d, axis)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("softmax", e)
+    return make_output("softmax", out, meta)
+
+
+_log_softmax_kernels = KernelFactory.cache("log_softmax")
+
+
+def log_softmax(x, axis):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _log_softmax_kernels.get(x._data.dtype) or select_kernel("log_softmax", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = SoftmaxInferMeta(x, axis)
+        # Kernel Call
+        out = kernel.fn(x_d, axis)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("log_softmax", e)
+    return make_output("log_softmax", out, meta)
+
+
+_reshape_kernels = KernelFactory.cache("reshape")
+
+
+def reshape(x, shape):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _reshape_kernels.get(x._data.dtype) or select_kernel("reshape", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = ReshapeInferMeta(x, shape)
+        # Kernel Call
+        out = kernel.fn(x_d, shape)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("reshape", e)
+    return make_output("reshape", out, meta)
+
+
+_transpose_kernels = KernelFactory.cache("transpose")
+
+
+def transpose(x, perm):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _transpose_kernels.get(x._data.dtype) or select_kernel("transpose", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = TransposeInferMeta(x, perm)
+        # Kernel Call
+        out = kernel.fn(x_d, perm)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("transpose", e)
+    return make_output("transpose", out, meta)
+
+
+_squeeze_kernels = KernelFactory.cache("squeeze")
+
+
+def squeeze(x, axis):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _squeeze_kernels.get(x._data.dtype) or select_kernel("squeeze", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = SqueezeInferMeta(x, axis)
+        # Kernel Call
+        out = kernel.fn(x_d, axis)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("squeeze", e)
+    return make_output("squeeze", out, meta)
+
+
+_unsqueeze_kernels = KernelFactory.cache("unsqueeze")
+
+
+def unsqueeze(x, axis):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _unsqueeze_kernels.get(x._data.dtype) or select_kernel("unsqueeze", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = UnsqueezeInferMeta(x, axis)
+        # Kernel Call
+        out = kernel.fn(x_d, axis)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("unsqueeze", e)
+    return make_output("unsqueeze", out, meta)
+
+
+_flatten_kernels = KernelFactory.cache("flatten")
+
+
+def flatten(x, start_axis, stop_axis):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _flatten_kernels.get(x._data.dtype) or select_kernel("flatten", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = FlattenInferMeta(x, start_axis, stop_axis)
+        # Kernel Call
+        out = kernel.fn(x_d, start_axis, stop_axis)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("flatten", e)
+    return make_output("flatten", out, meta)
+
+
+_concat_kernels = KernelFactory.cache("concat")
+
+
+def concat(x, axis):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _concat_kernels.get(x[0]._data.dtype) or select_kernel("concat", dtype_of(x[0]))
+    # PrepareData
+    x_d = [t._data for t in x]
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = ConcatInferMeta(x, axis)
+        # Kernel Call
+        out = kernel.fn(x_d, axis)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("concat", e)
+    return make_output("concat", out, meta)
+
+
+_split_kernels = KernelFactory.cache("split")
+
+
+def split(x, sections, axis):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _split_kernels.get(x._data.dtype) or select_kernel("split", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = SplitInferMeta(x, sections, axis)
+        # Kernel Call
+        out = kernel.fn(x_d, sections, axis)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("split", e)
+    return make_outputs("split", out, meta)
+
+
+_split_with_num_kernels = KernelFactory.cache("split_with_num")
+
+
+def split_with_num(x, num, axis):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _split_with_num_kernels.get(x._data.dtype) or select_kernel("split_with_num", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = SplitWithNumInferMeta(x, num, axis)
+        # Kernel Call
+        out = kernel.fn(x_d, num, axis)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("split_with_num", e)
+    return make_outputs("split_with_num", out, meta)
+
+
+_stack_kernels = KernelFactory.cache("stack")
+
+
+def stack(x, axis):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _stack_kernels.get(x[0]._data.dtype) or select_kernel("stack", dtype_of(x[0]))
+    # PrepareData
+    x_d = [t._data for t in x]
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = StackInferMeta(x, axis)
+        # Kernel Call
+        out = kernel.fn(x_d, axis)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("stack", e)
+    return make_output("stack", out, meta)
+
+
+_unbind_kernels = KernelFactory.cache("unbind")
+
+
+def unbind(input, axis):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of input)
+    kernel = _unbind_kernels.get(input._data.dtype) or select_kernel("unbind", dtype_of(input))
+    # PrepareData
+    input_d = input._data
+    if kernel.input_np_dtype is not None:
+        input_d, = prepare_data(kernel, input_d)
+    try:
+        # InferMeta
+        meta = UnbindInferMeta(input, axis)
+        # Kernel Call
+        out = kernel.fn(input_d, axis)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("unbind", e)
+    return make_outputs("unbind", out, meta)
+
+
+_expand_kernels = KernelFactory.cache("expand")
+
+
+def expand(x, shape):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _expand_kernels.get(x._data.dtype) or select_kernel("expand", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = ExpandInferMeta(x, shape)
+        # Kernel Call
+        out = kernel.fn(x_d, shape)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("expand", e)
+    return make_output("expand", out, meta)
+
+
+_tile_kernels = KernelFactory.cache("tile")
+
+
+def tile(x, repeat_times):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _tile_kernels.get(x._data.dtype) or select_kernel("tile", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = TileInferMeta(x, repeat_times)
+        # Kernel Call
+        out = kernel.fn(x_d, repeat_times)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("tile", e)
+    return make_output("tile", out, meta)
+
+
+_flip_kernels = KernelFactory.cache("flip")
+
+
+def flip(x, axis):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _flip_kernels.get(x._data.dtype) or select_kernel("flip", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = FlipInferMeta(x, axis)
+        # Kernel Call
+        out = kernel.fn(x_d, axis)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("flip", e)
+    return make_output("flip", out, meta)
+
+
+_where_kernels = KernelFactory.cache("where")
+
+
+def where(condition, x, y):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _where_kernels.get(x._data.dtype) or select_kernel("where", dtype_of(x))
+    # PrepareData
+    condition_d = condition._data
+    x_d = x._data
+    y_d = y._data
+    if kernel.input_np_dtype is not None:
+        condition_d, x_d, y_d = prepare_data(kernel, condition_d, x_d, y_d)
+    try:
+        # InferMeta
+        meta = WhereInferMeta(condition, x, y)
+        # Kernel Call
+        out = kernel.fn(condition_d, x_d, y_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("where", e)
+    return make_output("where", out, meta)
+
+
+_slice_kernels = KernelFactory.cache("slice")
+
+
+def slice(input, axes, starts, ends, decrease_axis):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of input)
+    kernel = _slice_kernels.get(input._data.dtype) or select_kernel("slice", dtype_of(input))
+    # PrepareData
+    input_d = input._data
+    if kernel.input_np_dtype is not None:
+        input_d, = prepare_data(kernel, input_d)
+    try:
+        # InferMeta
+        meta = SliceInferMeta(input, axes, starts, ends, decrease_axis)
+        # Kernel Call
+        out = kernel.fn(input_d, axes, starts, ends, decrease_axis)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("slice", e)
+    return make_output("slice", out, meta)
+
+
+_strided_slice_kernels = KernelFactory.cache("strided_slice")
+
+
+def strided_slice(x, axes, starts, ends, strides):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _strided_slice_kernels.get(x._data.dtype) or select_kernel("strided_slice", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = StridedSliceInferMeta(x, axes, starts, ends, strides)
+        # Kernel Call
+        out = kernel.fn(x_d, axes, starts, ends, strides)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("strided_slice", e)
+    return make_output("strided_slice", out, meta)
+
+
+_gather_kernels = KernelFactory.cache("gather")
+
+
+def gather(x, index, axis):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _gather_kernels.get(x._data.dtype) or select_kernel("gather", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    index_d = index._data
+    if kernel.input_np_dtype is not None:
+        x_d, index_d = prepare_data(kernel, x_d, index_d)
+    try:
+        # InferMeta
+        meta = GatherInferMeta(x, index, axis)
+        # Kernel Call
+        out = kernel.fn(x_d, index_d, axis)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("gather", e)
+    return make_output("gather", out, meta)
+
+
+_index_select_kernels = KernelFactory.cache("index_select")
+
+
+def index_select(x, index, axis):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _index_select_kernels.get(x._data.dtype) or select_kernel("index_select", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    index_d = index._data
+    if kernel.input_np_dtype is not None:
+        x_d, index_d = prepare_data(kernel, x_d, index_d)
+    try:
+        # InferMeta
+        meta = IndexSelectInferMeta(x, index, axis)
+        # Kernel Call
+        out = kernel.fn(x_d, index_d, axis)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("index_select", e)
+    return make_output("index_select", out, meta)
+
+
+_gather_nd_kernels = KernelFactory.cache("gather_nd")
+
+
+def gather_nd(x, index):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _gather_nd_kernels.get(x._data.dtype) or select_kernel("gather_nd", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    index_d = index._data
+    if kernel.input_np_dtype is not None:
+        x_d, index_d = prepare_data(kernel, x_d, index_d)
+    try:
+        # InferMeta
+        meta = GatherNdInferMeta(x, index)
+        # Kernel Call
+        out = kernel.fn(x_d, index_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("gather_nd", e)
+    return make_output("gather_nd", out, meta)
+
+
+_masked_select_kernels = KernelFactory.cache("masked_select")
+
+
+def masked_select(x, mask):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _masked_select_kernels.get(x._data.dtype) or select_kernel("masked_select", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    mask_d = mask._data
+    if kernel.input_np_dtype is not None:
+        x_d, mask_d = prepare_data(kernel, x_d, mask_d)
+    try:
+        # InferMeta
+        meta = MaskedSelectInferMeta(x, mask)
+        # Kernel Call
+        out = kernel.fn(x_d, mask_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("masked_select", e)
+    return make_output("masked_select", out, meta)
+
+
+_nonzero_kernels = KernelFactory.cache("nonzero")
+
+
+def nonzero(condition):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of condition)
+    kernel = _nonzero_kernels.get(condition._data.dtype) or select_kernel("nonzero", dtype_of(condition))
+    # PrepareData
+    condition_d = condition._data
+    if kernel.input_np_dtype is not None:
+        condition_d, = prepare_data(kernel, condition_d)
+    try:
+        # InferMeta
+        meta = NonzeroInferMeta(condition)
+        # Kernel Call
+        out = kernel.fn(condition_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("nonzero", e)
+    return make_output("nonzero", out, meta)
+
+
+_full_kernels = KernelFactory.cache("full")
+
+
+def full(shape, value, dtype):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of dtype)
+    kernel = _full_kernels.get(dtype.np_dtype) or select_kernel("full", dtype)
+    # PrepareData
+    # (no tensor inputs)
+    try:
+        # InferMeta
+        meta = CreateInferMeta(shape, dtype)
+        # Kernel Call
+        out = kernel.fn(shape, value, dtype)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("full", e)
+    return make_output("full", out, meta)
+
+
+_full_like_kernels = KernelFactory.cache("full_like")
+
+
+def full_like(x, value, dtype):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of dtype)
+    kernel = _full_like_kernels.get(dtype.np_dtype) or select_kernel("full_like", dtype)
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = CreateLikeInferMeta(x, dtype)
+        # Kernel Call
+        out = kernel.fn(x_d, value, dtype)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("full_like", e)
+    return make_output("full_like", out, meta)
+
+
+_empty_kernels = KernelFactory.cache("empty")
+
+
+def empty(shape, dtype):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of dtype)
+    kernel = _empty_kernels.get(dtype.np_dtype) or select_kernel("empty", dtype)
+    # PrepareData
+    # (no tensor inputs)
+    try:
+        # InferMeta
+        meta = CreateInferMeta(shape, dtype)
+        # Kernel Call
+        out = kernel.fn(shape, dtype)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("empty", e)
+    return make_output("empty", out, meta)
+
+
+_empty_like_kernels = KernelFactory.cache("empty_like")
+
+
+def empty_like(x, dtype):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of dtype)
+    kernel = _empty_like_kernels.get(dtype.np_dtype) or select_kernel("empty_like", dtype)
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = CreateLikeInferMeta(x, dtype)
+        # Kernel Call
+        out = kernel.fn(x_d, dtype)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("empty_like", e)
+    return make_output("empty_like", out, meta)
+
+
+_arange_kernels = KernelFactory.cache("arange")
+
+
+def arange(start, end, step, dtype):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of dtype)
+    kernel = _arange_kernels.get(dtype.np_dtype) or select_kernel("arange", dtype)
+    # PrepareData
+    # (no tensor inputs)
+    try:
+        # InferMeta
+        meta = ArangeInferMeta(start, end, step, dtype)
+        # Kernel Call
+        out = kernel.fn(start, end, step, dtype)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("arange", e)
+    return make_output("arange", out, meta)
+
+
+_linspace_kernels = KernelFactory.cache("linspace")
+
+
+def linspace(start, stop, num, dtype):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of dtype)
+    kernel = _linspace_kernels.get(dtype.np_dtype) or select_kernel("linspace", dtype)
+    # PrepareData
+    # (no tensor inputs)
+    try:
+        # InferMeta
+        meta = LinspaceInferMeta(start, stop, num, dtype)
+        # Kernel Call
+        out = kernel.fn(start, stop, num, dtype)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("linspace", e)
+    return make_output("linspace", out, meta)
+
+
+_eye_kernels = KernelFactory.cache("eye")
+
+
+def eye(num_rows, num_columns, dtype):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of dtype)
+    kernel = _eye_kernels.get(dtype.np_dtype) or select_kernel("eye", dtype)
+    # PrepareData
+    # (no tensor inputs)
+    try:
+        # InferMeta
+        meta = EyeInferMeta(num_rows, num_columns, dtype)
+        # Kernel Call
+        out = kernel.fn(num_rows, num_columns, dtype)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("eye", e)
+    return make_output("eye", out, meta)
+
+
+_uniform_kernels = KernelFactory.cache("uniform")
+
+
+def uniform(shape, dtype, min, max, seed):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of dtype)
+    kernel = _uniform_kernels.get(dtype.np_dtype) or select_kernel("uniform", dtype)
+    # PrepareData
+    # (no tensor inputs)
+    try:
+        # InferMeta
+        meta = UniformRandomInferMeta(shape, dtype, min, max, seed)
+        # Kernel Call
+        out = kernel.fn(shape, dtype, min, max, seed)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("uniform", e)
+    return make_output("uniform", out, meta)
+
+
+_gaussian_kernels = KernelFactory.cache("gaussian")
+
+
+def gaussian(shape, mean, std, seed, dtype):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of dtype)
+    kernel = _gaussian_kernels.get(dtype.np_dtype) or select_kernel("gaussian", dtype)
+    # PrepareData
+    # (no tensor inputs)
+    try:
+        # InferMeta
+        meta = GaussianInferMeta(shape, mean, std, seed, dtype)
+        # Kernel Call
+        out = kernel.fn(shape, mean, std, seed, dtype)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("gaussian", e)
+    return make_output("gaussian", out, meta)
+
+
+_randint_kernels = KernelFactory.cache("randint")
+
+
+def randint(low, high, shape, dtype):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of dtype)
+    kernel = _randint_kernels.get(dtype.np_dtype) or select_kernel("randint", dtype)
+    # PrepareData
+    # (no tensor inputs)
+    try:
+        # InferMeta
+        meta = RandintInferMeta(low, high, shape, dtype)
+        # Kernel Call
+        out = kernel.fn(low, high, shape, dtype)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("randint", e)
+    return make_output("randint", out, meta)
+
+
+_randperm_kernels = KernelFactory.cache("randperm")
+
+
+def randperm(n, dtype):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of dtype)
+    kernel = _randperm_kernels.get(dtype.np_dtype) or select_kernel("randperm", dtype)
+    # PrepareData
+    # (no tensor inputs)
+    try:
+        # InferMeta
+        meta = RandpermInferMeta(n, dtype)
+        # Kernel Call
+        out = kernel.fn(n, dtype)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("randperm", e)
+    return make_output("randperm", out, meta)

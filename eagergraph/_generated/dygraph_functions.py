@@ -115,6 +115,13 @@ def remainder_ad_func(x, y):
         x, y = promote_binary("remainder", x, y)
     # Forward API Call
     out = _api.remainder(x, y)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
+        node = _nodes.RemainderGradNode()
+        node.bwd_out_meta = [[slot_meta(x)], [slot_meta(y)]]
+        node.x_wrapper = TensorWrapper(x)
+        node.y_wrapper = TensorWrapper(y)
+        set_history(out, node, 0, 0)
     # Returns
     return out
 
@@ -128,6 +135,14 @@ def elementwise_pow_ad_func(x, y):
         x, y = promote_binary("elementwise_pow", x, y)
     # Forward API Call
     out = _api.elementwise_pow(x, y)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
+        node = _nodes.ElementwisePowGradNode()
+        node.bwd_out_meta = [[slot_meta(x)], [slot_meta(y)]]
+        node.x_wrapper = TensorWrapper(x)
+        node.y_wrapper = TensorWrapper(y)
+        set_history(out, node, 0, 0)
+        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
 
@@ -141,6 +156,13 @@ def maximum_ad_func(x, y):
         x, y = promote_binary("maximum", x, y)
     # Forward API Call
     out = _api.maximum(x, y)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
+        node = _nodes.MaximumGradNode()
+        node.bwd_out_meta = [[slot_meta(x)], [slot_meta(y)]]
+        node.x_wrapper = TensorWrapper(x)
+        node.y_wrapper = TensorWrapper(y)
+        set_history(out, node, 0, 0)
     # Returns
     return out
 
@@ -154,6 +176,13 @@ def minimum_ad_func(x, y):
         x, y = promote_binary("minimum", x, y)
     # Forward API Call
     out = _api.minimum(x, y)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
+        node = _nodes.MinimumGradNode()
+        node.bwd_out_meta = [[slot_meta(x)], [slot_meta(y)]]
+        node.x_wrapper = TensorWrapper(x)
+        node.y_wrapper = TensorWrapper(y)
+        set_history(out, node, 0, 0)
     # Returns
     return out
 
@@ -353,6 +382,12 @@ def log_ad_func(x):
         x = autocast_int_to_float("log", x)
     # Forward API Call
     out = _api.log(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.LogGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
     # Returns
     return out
 
@@ -366,6 +401,12 @@ def log1p_ad_func(x):
         x = autocast_int_to_float("log1p", x)
     # Forward API Call
     out = _api.log1p(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.Log1pGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
     # Returns
     return out
 
@@ -379,6 +420,12 @@ def sqrt_ad_func(x):
         x = autocast_int_to_float("sqrt", x)
     # Forward API Call
     out = _api.sqrt(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.SqrtGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        set_history(out, node, 0, 0)
+        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
 
@@ -392,6 +439,12 @@ def rsqrt_ad_func(x):
         x = autocast_int_to_float("rsqrt", x)
     # Forward API Call
     out = _api.rsqrt(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.RsqrtGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        set_history(out, node, 0, 0)
+        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
 
@@ -402,6 +455,12 @@ def square_ad_func(x):
         x, = _amp.amp_auto_cast("square", x)
     # Forward API Call
     out = _api.square(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.SquareGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
     # Returns
     return out
 
@@ -412,6 +471,12 @@ def abs_ad_func(x):
         x, = _amp.amp_auto_cast("abs", x)
     # Forward API Call
     out = _api.abs(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.AbsGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
     # Returns
     return out
 
@@ -422,6 +487,11 @@ def sign_ad_func(x):
         x, = _amp.amp_auto_cast("sign", x)
     # Forward API Call
     out = _api.sign(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.SignGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        set_history(out, node, 0, 0)
     # Returns
     return out
 
@@ -435,6 +505,12 @@ def sin_ad_func(x):
         x = autocast_int_to_float("sin", x)
     # Forward API Call
     out = _api.sin(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.SinGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
     # Returns
     return out
 
@@ -448,6 +524,12 @@ def cos_ad_func(x):
         x = autocast_int_to_float("cos", x)
     # Forward API Call
     out = _api.cos(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.CosGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
     # Returns
     return out
 
@@ -461,6 +543,12 @@ def tan_ad_func(x):
         x = autocast_int_to_float("tan", x)
     # Forward API Call
     out = _api.tan(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.TanGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        set_history(out, node, 0, 0)
+        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
 
@@ -493,6 +581,12 @@ def sigmoid_ad_func(x):
         x = autocast_int_to_float("sigmoid", x)
     # Forward API Call
     out = _api.sigmoid(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.SigmoidGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        set_history(out, node, 0, 0)
+        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
 
@@ -506,6 +600,12 @@ def erf_ad_func(x):
         x = autocast_int_to_float("erf", x)
     # Forward API Call
     out = _api.erf(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.ErfGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
     # Returns
     return out
 
@@ -516,6 +616,11 @@ def floor_ad_func(x):
         x, = _amp.amp_auto_cast("floor", x)
     # Forward API Call
     out = _api.floor(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.FloorGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        set_history(out, node, 0, 0)
     # Returns
     return out
 
@@ -526,6 +631,11 @@ def ceil_ad_func(x):
         x, = _amp.amp_auto_cast("ceil", x)
     # Forward API Call
     out = _api.ceil(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.CeilGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        set_history(out, node, 0, 0)
     # Returns
     return out
 
@@ -536,6 +646,11 @@ def round_ad_func(x):
         x, = _amp.amp_auto_cast("round", x)
     # Forward API Call
     out = _api.round(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.RoundGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        set_history(out, node, 0, 0)
     # Returns
     return out
 
@@ -549,6 +664,12 @@ def reciprocal_ad_func(x):
         x = autocast_int_to_float("reciprocal", x)
     # Forward API Call
     out = _api.reciprocal(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.ReciprocalGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        set_history(out, node, 0, 0)
+        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
 
@@ -559,6 +680,13 @@ def pow_ad_func(x, y):
         x, = _amp.amp_auto_cast("pow", x)
     # Forward API Call
     out = _api.pow(x, y)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.PowGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        node.y = y
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
     # Returns
     return out
 
@@ -585,6 +713,14 @@ def clip_ad_func(x, min, max):
         x, = _amp.amp_auto_cast("clip", x)
     # Forward API Call
     out = _api.clip(x, min, max)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.ClipGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        node.min = min
+        node.max = max
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
     # Returns
     return out
 
@@ -611,6 +747,11 @@ def assign_ad_func(x):
         x, = _amp.amp_auto_cast("assign", x)
     # Forward API Call
     out = _api.assign(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.AssignGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        set_history(out, node, 0, 0)
     # Returns
     return out
 
@@ -636,6 +777,12 @@ def real_ad_func(x):
         x, = _amp.amp_auto_cast("real", x)
     # Forward API Call
     out = _api.real(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.RealGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        node.x_wrapper = TensorWrapper(x, True)
+        set_history(out, node, 0, 0)
     # Returns
     return out
 
@@ -646,5 +793,699 @@ def imag_ad_func(x):
         x, = _amp.amp_auto_cast("imag", x)
     # Forward API Call
     out = _api.imag(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.ImagGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        node.x_wrapper = TensorWrapper(x, True)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def sum_ad_func(x, axis, dtype, keepdim):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, = _amp.amp_auto_cast("sum", x)
+    # Forward API Call
+    out = _api.sum(x, axis, dtype, keepdim)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.SumGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        node.axis = axis
+        node.x_wrapper = TensorWrapper(x, True)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def mean_ad_func(x, axis, keepdim):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, = _amp.amp_auto_cast("mean", x)
+    # Forward API Call
+    out = _api.mean(x, axis, keepdim)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.MeanGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        node.axis = axis
+        node.x_wrapper = TensorWrapper(x, True)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def max_ad_func(x, axis, keepdim):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, = _amp.amp_auto_cast("max", x)
+    # Forward API Call
+    out = _api.max(x, axis, keepdim)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.MaxGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        node.axis = axis
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
+        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+    # Returns
+    return out
+
+
+def min_ad_func(x, axis, keepdim):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, = _amp.amp_auto_cast("min", x)
+    # Forward API Call
+    out = _api.min(x, axis, keepdim)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.MinGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        node.axis = axis
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
+        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+    # Returns
+    return out
+
+
+def prod_ad_func(x, axis, keepdim):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, = _amp.amp_auto_cast("prod", x)
+    # Forward API Call
+    out = _api.prod(x, axis, keepdim)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.ProdGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        node.axis = axis
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
+        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+    # Returns
+    return out
+
+
+def all_ad_func(x, axis, keepdim):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, = _amp.amp_auto_cast("all", x)
+    # Forward API Call
+    out = _api.all(x, axis, keepdim)
+    # Returns
+    return out
+
+
+def any_ad_func(x, axis, keepdim):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, = _amp.amp_auto_cast("any", x)
+    # Forward API Call
+    out = _api.any(x, axis, keepdim)
+    # Returns
+    return out
+
+
+def argmax_ad_func(x, axis, keepdim, flatten, dtype):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, = _amp.amp_auto_cast("argmax", x)
+    # Forward API Call
+    out = _api.argmax(x, axis, keepdim, flatten, dtype)
+    # Returns
+    return out
+
+
+def argmin_ad_func(x, axis, keepdim, flatten, dtype):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, = _amp.amp_auto_cast("argmin", x)
+    # Forward API Call
+    out = _api.argmin(x, axis, keepdim, flatten, dtype)
+    # Returns
+    return out
+
+
+def logsumexp_ad_func(x, axis, keepdim):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, = _amp.amp_auto_cast("logsumexp", x)
+    # Forward API Call
+    out = _api.logsumexp(x, axis, keepdim)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.LogsumexpGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        node.axis = axis
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
+        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+    # Returns
+    return out
+
+
+def matmul_ad_func(x, y, transpose_x, transpose_y):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, y = _amp.amp_auto_cast("matmul", x, y)
+    # Forward API Call
+    out = _api.matmul(x, y, transpose_x, transpose_y)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
+        node = _nodes.MatmulGradNode()
+        node.bwd_out_meta = [[slot_meta(x)], [slot_meta(y)]]
+        node.transpose_x = transpose_x
+        node.transpose_y = transpose_y
+        node.x_wrapper = TensorWrapper(x)
+        node.y_wrapper = TensorWrapper(y)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def relu_ad_func(x):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, = _amp.amp_auto_cast("relu", x)
+    # Forward API Call
+    out = _api.relu(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.ReluGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        set_history(out, node, 0, 0)
+        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+    # Returns
+    return out
+
+
+def gelu_ad_func(x, approximate):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, = _amp.amp_auto_cast("gelu", x)
+    # Forward API Call
+    out = _api.gelu(x, approximate)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.GeluGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        node.approximate = approximate
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def silu_ad_func(x):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, = _amp.amp_auto_cast("silu", x)
+    # Forward API Call
+    out = _api.silu(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.SiluGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def leaky_relu_ad_func(x, negative_slope):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, = _amp.amp_auto_cast("leaky_relu", x)
+    # Forward API Call
+    out = _api.leaky_relu(x, negative_slope)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.LeakyReluGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        node.negative_slope = negative_slope
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def elu_ad_func(x, alpha):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, = _amp.amp_auto_cast("elu", x)
+    # Forward API Call
+    out = _api.elu(x, alpha)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.EluGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        node.alpha = alpha
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def softplus_ad_func(x, beta, threshold):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, = _amp.amp_auto_cast("softplus", x)
+    # Forward API Call
+    out = _api.softplus(x, beta, threshold)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.SoftplusGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        node.beta = beta
+        node.threshold = threshold
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def softmax_ad_func(x, axis):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, = _amp.amp_auto_cast("softmax", x)
+    # Forward API Call
+    out = _api.softmax(x, axis)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.SoftmaxGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        node.axis = axis
+        set_history(out, node, 0, 0)
+        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+    # Returns
+    return out
+
+
+def log_softmax_ad_func(x, axis):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, = _amp.amp_auto_cast("log_softmax", x)
+    # Forward API Call
+    out = _api.log_softmax(x, axis)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.LogSoftmaxGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        node.axis = axis
+        set_history(out, node, 0, 0)
+        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+    # Returns
+    return out
+
+
+def reshape_ad_func(x, shape):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, = _amp.amp_auto_cast("reshape", x)
+    # Forward API Call
+    out = _api.reshape(x, shape)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.ReshapeGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        node.shape = shape
+        node.x_wrapper = TensorWrapper(x, True)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def transpose_ad_func(x, perm):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, = _amp.amp_auto_cast("transpose", x)
+    # Forward API Call
+    out = _api.transpose(x, perm)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.TransposeGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        node.perm = perm
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def squeeze_ad_func(x, axis):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, = _amp.amp_auto_cast("squeeze", x)
+    # Forward API Call
+    out = _api.squeeze(x, axis)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.SqueezeGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        node.x_wrapper = TensorWrapper(x, True)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def unsqueeze_ad_func(x, axis):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, = _amp.amp_auto_cast("unsqueeze", x)
+    # Forward API Call
+    out = _api.unsqueeze(x, axis)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.UnsqueezeGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        node.x_wrapper = TensorWrapper(x, True)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def flatten_ad_func(x, start_axis, stop_axis):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, = _amp.amp_auto_cast("flatten", x)
+    # Forward API Call
+    out = _api.flatten(x, start_axis, stop_axis)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.FlattenGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        node.x_wrapper = TensorWrapper(x, True)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def concat_ad_func(x, axis):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, = _amp.amp_auto_cast("concat", x)
+    # Forward API Call
+    out = _api.concat(x, axis)
+    # Node Creation
+    if grad_state.enabled and (not all(t.stop_gradient for t in x)):
+        node = _nodes.ConcatGradNode()
+        node.bwd_out_meta = [slot_metas(x)]
+        node.axis = axis
+        node.x_wrapper = [TensorWrapper(t, True) for t in x]
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def split_ad_func(x, sections, axis):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, = _amp.amp_auto_cast("split", x)
+    # Forward API Call
+    out = _api.split(x, sections, axis)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.SplitGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        node.bwd_in_meta = [[out_meta(t) for t in out]]
+        node.axis = axis
+        for rank, t in enumerate(out):
+            set_history(t, node, 0, rank)
+    # Returns
+    return out
+
+
+def split_with_num_ad_func(x, num, axis):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, = _amp.amp_auto_cast("split_with_num", x)
+    # Forward API Call
+    out = _api.split_with_num(x, num, axis)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.SplitWithNumGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        node.bwd_in_meta = [[out_meta(t) for t in out]]
+        node.axis = axis
+        for rank, t in enumerate(out):
+            set_history(t, node, 0, rank)
+    # Returns
+    return out
+
+
+def stack_ad_func(x, axis):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, = _amp.amp_auto_cast("stack", x)
+    # Forward API Call
+    out = _api.stack(x, axis)
+    # Node Creation
+    if grad_state.enabled and (not all(t.stop_gradient for t in x)):
+        node = _nodes.StackGradNode()
+        node.bwd_out_meta = [slot_metas(x)]
+        node.axis = axis
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def unbind_ad_func(input, axis):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        input, = _amp.amp_auto_cast("unbind", input)
+    # Forward API Call
+    out = _api.unbind(input, axis)
+    # Node Creation
+    if grad_state.enabled and (not input.stop_gradient):
+        node = _nodes.UnbindGradNode()
+        node.bwd_out_meta = [[slot_meta(input)]]
+        node.bwd_in_meta = [[out_meta(t) for t in out]]
+        node.axis = axis
+        for rank, t in enumerate(out):
+            set_history(t, node, 0, rank)
+    # Returns
+    return out
+
+
+def expand_ad_func(x, shape):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, = _amp.amp_auto_cast("expand", x)
+    # Forward API Call
+    out = _api.expand(x, shape)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.ExpandGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def tile_ad_func(x, repeat_times):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, = _amp.amp_auto_cast("tile", x)
+    # Forward API Call
+    out = _api.tile(x, repeat_times)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.TileGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        node.repeat_times = repeat_times
+        node.x_wrapper = TensorWrapper(x, True)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def flip_ad_func(x, axis):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, = _amp.amp_auto_cast("flip", x)
+    # Forward API Call
+    out = _api.flip(x, axis)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.FlipGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        node.axis = axis
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def where_ad_func(condition, x, y):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        condition, x, y = _amp.amp_auto_cast("where", condition, x, y)
+    # Type Promotion
+    if x._data.dtype != y._data.dtype:
+        x, y = promote_binary("where", x, y)
+    # Forward API Call
+    out = _api.where(condition, x, y)
+    # Node Creation
+    if grad_state.enabled and (not condition.stop_gradient or not x.stop_gradient or not y.stop_gradient):
+        node = _nodes.WhereGradNode()
+        node.bwd_out_meta = [[slot_meta(condition)], [slot_meta(x)], [slot_meta(y)]]
+        node.condition_wrapper = TensorWrapper(condition)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def slice_ad_func(input, axes, starts, ends, decrease_axis):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        input, = _amp.amp_auto_cast("slice", input)
+    # Forward API Call
+    out = _api.slice(input, axes, starts, ends, decrease_axis)
+    # Returns
+    return out
+
+
+def strided_slice_ad_func(x, axes, starts, ends, strides):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, = _amp.amp_auto_cast("strided_slice", x)
+    # Forward API Call
+    out = _api.strided_slice(x, axes, starts, ends, strides)
+    # Returns
+    return out
+
+
+def gather_ad_func(x, index, axis):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, index = _amp.amp_auto_cast("gather", x, index)
+    # Forward API Call
+    out = _api.gather(x, index, axis)
+    # Returns
+    return out
+
+
+def index_select_ad_func(x, index, axis):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, index = _amp.amp_auto_cast("index_select", x, index)
+    # Forward API Call
+    out = _api.index_select(x, index, axis)
+    # Returns
+    return out
+
+
+def gather_nd_ad_func(x, index):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, index = _amp.amp_auto_cast("gather_nd", x, index)
+    # Forward API Call
+    out = _api.gather_nd(x, index)
+    # Returns
+    return out
+
+
+def masked_select_ad_func(x, mask):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, mask = _amp.amp_auto_cast("masked_select", x, mask)
+    # Forward API Call
+    out = _api.masked_select(x, mask)
+    # Returns
+    return out
+
+
+def nonzero_ad_func(condition):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        condition, = _amp.amp_auto_cast("nonzero", condition)
+    # Forward API Call
+    out = _api.nonzero(condition)
+    # Returns
+    return out
+
+
+def full_ad_func(shape, value, dtype):
+    # Forward API Call
+    out = _api.full(shape, value, dtype)
+    # Returns
+    return out
+
+
+def full_like_ad_func(x, value, dtype):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, = _amp.amp_auto_cast("full_like", x)
+    # Forward API Call
+    out = _api.full_like(x, value, dtype)
+    # Returns
+    return out
+
+
+def empty_ad_func(shape, dtype):
+    # Forward API Call
+    out = _api.empty(shape, dtype)
+    # Returns
+    return out
+
+
+def empty_like_ad_func(x, dtype):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, = _amp.amp_auto_cast("empty_like", x)
+    # Forward API Call
+    out = _api.empty_like(x, dtype)
+    # Returns
+    return out
+
+
+def arange_ad_func(start, end, step, dtype):
+    # Forward API Call
+    out = _api.arange(start, end, step, dtype)
+    # Returns
+    return out
+
+
+def linspace_ad_func(start, stop, num, dtype):
+    # Forward API Call
+    out = _api.linspace(start, stop, num, dtype)
+    # Returns
+    return out
+
+
+def eye_ad_func(num_rows, num_columns, dtype):
+    # Forward API Call
+    out = _api.eye(num_rows, num_columns, dtype)
+    # Returns
+    return out
+
+
+def uniform_ad_func(shape, dtype, min, max, seed):
+    # Forward API Call
+    out = _api.uniform(shape, dtype, min, max, seed)
+    # Returns
+    return out
+
+
+def gaussian_ad_func(shape, mean, std, seed, dtype):
+    # Forward API Call
+    out = _api.gaussian(shape, mean, std, seed, dtype)
+    # Returns
+    return out
+
+
+def randint_ad_func(low, high, shape, dtype):
+    # Forward API Call
+    out = _api.randint(low, high, shape, dtype)
+    # Returns
+    return out
+
+
+def randperm_ad_func(n, dtype):
+    # Forward API Call
+    out = _api.randperm(n, dtype)
     # Returns
     return out

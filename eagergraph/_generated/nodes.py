@@ -26,9 +26,6 @@ class AddGradNode(GradNodeBase):
         y_grad = out_grad if out_meta[1][0].edge is not None else None
         return [[x_grad], [y_grad]]
 
-    def clear_tensor_wrappers(self):
-        self._wrappers_cleared = True
-
 
 class SubtractGradNode(GradNodeBase):
     """Backward of `subtract` (subtract_grad):
@@ -48,9 +45,6 @@ class SubtractGradNode(GradNodeBase):
         x_grad = out_grad if out_meta[0][0].edge is not None else None
         y_grad = F.scale_ad_func(out_grad, -1.0, 0.0, True) if out_meta[1][0].edge is not None else None
         return [[x_grad], [y_grad]]
-
-    def clear_tensor_wrappers(self):
-        self._wrappers_cleared = True
 
 
 class MultiplyGradNode(GradNodeBase):
@@ -194,9 +188,6 @@ class ScaleGradNode(GradNodeBase):
         x_grad = F.scale_ad_func(out_grad, scale, 0.0, True) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
-    def clear_tensor_wrappers(self):
-        self._wrappers_cleared = True
-
 
 class ConjGradNode(GradNodeBase):
     """Backward of `conj` (conj_grad):
@@ -215,5 +206,1244 @@ class ConjGradNode(GradNodeBase):
         x_grad = C.conj(out_grad) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
+
+class RemainderGradNode(GradNodeBase):
+    """Backward of `remainder` (remainder_grad):
+        x_grad = out_grad
+        y_grad = scale(multiply(out_grad, floor_divide(x, y)), -1.0, 0.0, True)
+    """
+
+    __slots__ = ("x_wrapper", "y_wrapper")
+    forward_op = "remainder"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        y = self.y_wrapper.recover(self)
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = out_grad if out_meta[0][0].edge is not None else None
+        y_grad = F.scale_ad_func(F.multiply_ad_func(out_grad, F.floor_divide_ad_func(x, y)), -1.0, 0.0, True) if out_meta[1][0].edge is not None else None
+        return [[x_grad], [y_grad]]
+
     def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.y_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class ElementwisePowGradNode(GradNodeBase):
+    """Backward of `elementwise_pow` (elementwise_pow_grad):
+        x_grad = multiply(out_grad, conj(multiply(y, elementwise_pow(x, scale(y, 1.0, -1.0, True)))))
+        y_grad = multiply(out_grad, conj(multiply(out, log(x))))
+    """
+
+    __slots__ = ("x_wrapper", "y_wrapper", "out_wrapper")
+    forward_op = "elementwise_pow"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        y = self.y_wrapper.recover(self)
+        out = self.out_wrapper.recover(self)
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.multiply_ad_func(out_grad, C.conj(F.multiply_ad_func(y, F.elementwise_pow_ad_func(x, F.scale_ad_func(y, 1.0, -1.0, True))))) if out_meta[0][0].edge is not None else None
+        y_grad = F.multiply_ad_func(out_grad, C.conj(F.multiply_ad_func(out, F.log_ad_func(x)))) if out_meta[1][0].edge is not None else None
+        return [[x_grad], [y_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.y_wrapper.clear()
+        self.out_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class PowGradNode(GradNodeBase):
+    """Backward of `pow` (pow_grad):
+        x_grad = multiply(out_grad, conj(scale(pow(x, y - 1), y, 0.0, True)))
+    """
+
+    __slots__ = ("x_wrapper", "y")
+    forward_op = "pow"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        y = self.y
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.multiply_ad_func(out_grad, C.conj(F.scale_ad_func(F.pow_ad_func(x, y - 1), y, 0.0, True))) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class MaximumGradNode(GradNodeBase):
+    """Backward of `maximum` (maximum_grad):
+        x_grad = multiply(out_grad, greater_mask(x, y, out_grad))
+        y_grad = multiply(out_grad, less_equal_mask(x, y, out_grad))
+    """
+
+    __slots__ = ("x_wrapper", "y_wrapper")
+    forward_op = "maximum"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        y = self.y_wrapper.recover(self)
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.multiply_ad_func(out_grad, C.greater_mask(x, y, out_grad)) if out_meta[0][0].edge is not None else None
+        y_grad = F.multiply_ad_func(out_grad, C.less_equal_mask(x, y, out_grad)) if out_meta[1][0].edge is not None else None
+        return [[x_grad], [y_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.y_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class MinimumGradNode(GradNodeBase):
+    """Backward of `minimum` (minimum_grad):
+        x_grad = multiply(out_grad, less_mask(x, y, out_grad))
+        y_grad = multiply(out_grad, greater_equal_mask(x, y, out_grad))
+    """
+
+    __slots__ = ("x_wrapper", "y_wrapper")
+    forward_op = "minimum"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        y = self.y_wrapper.recover(self)
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.multiply_ad_func(out_grad, C.less_mask(x, y, out_grad)) if out_meta[0][0].edge is not None else None
+        y_grad = F.multiply_ad_func(out_grad, C.greater_equal_mask(x, y, out_grad)) if out_meta[1][0].edge is not None else None
+        return [[x_grad], [y_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.y_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class LogGradNode(GradNodeBase):
+    """Backward of `log` (log_grad):
+        x_grad = divide(out_grad, conj(x))
+    """
+
+    __slots__ = ("x_wrapper",)
+    forward_op = "log"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.divide_ad_func(out_grad, C.conj(x)) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class Log1pGradNode(GradNodeBase):
+    """Backward of `log1p` (log1p_grad):
+        x_grad = divide(out_grad, conj(scale(x, 1.0, 1.0, True)))
+    """
+
+    __slots__ = ("x_wrapper",)
+    forward_op = "log1p"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.divide_ad_func(out_grad, C.conj(F.scale_ad_func(x, 1.0, 1.0, True))) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class SqrtGradNode(GradNodeBase):
+    """Backward of `sqrt` (sqrt_grad):
+        x_grad = divide(out_grad, conj(scale(out, 2.0, 0.0, True)))
+    """
+
+    __slots__ = ("out_wrapper",)
+    forward_op = "sqrt"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        out = self.out_wrapper.recover(self)
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.divide_ad_func(out_grad, C.conj(F.scale_ad_func(out, 2.0, 0.0, True))) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.out_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class RsqrtGradNode(GradNodeBase):
+    """Backward of `rsqrt` (rsqrt_grad):
+        x_grad = multiply(out_grad, scale(multiply(out, square(out)), -0.5, 0.0, True))
+    """
+
+    __slots__ = ("out_wrapper",)
+    forward_op = "rsqrt"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        out = self.out_wrapper.recover(self)
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.multiply_ad_func(out_grad, F.scale_ad_func(F.multiply_ad_func(out, F.square_ad_func(out)), -0.5, 0.0, True)) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.out_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class SquareGradNode(GradNodeBase):
+    """Backward of `square` (square_grad):
+        x_grad = multiply(out_grad, conj(scale(x, 2.0, 0.0, True)))
+    """
+
+    __slots__ = ("x_wrapper",)
+    forward_op = "square"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.multiply_ad_func(out_grad, C.conj(F.scale_ad_func(x, 2.0, 0.0, True))) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class AbsGradNode(GradNodeBase):
+    """Backward of `abs` (abs_grad):
+        x_grad = abs_grad(x, out_grad)
+    """
+
+    __slots__ = ("x_wrapper",)
+    forward_op = "abs"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = C.abs_grad(x, out_grad) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class SignGradNode(GradNodeBase):
+    """Backward of `sign` (sign_grad):
+        x_grad = scale(out_grad, 0.0, 0.0, True)
+    """
+
+    __slots__ = ()
+    forward_op = "sign"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.scale_ad_func(out_grad, 0.0, 0.0, True) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+
+class SinGradNode(GradNodeBase):
+    """Backward of `sin` (sin_grad):
+        x_grad = multiply(out_grad, conj(cos(x)))
+    """
+
+    __slots__ = ("x_wrapper",)
+    forward_op = "sin"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.multiply_ad_func(out_grad, C.conj(F.cos_ad_func(x))) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class CosGradNode(GradNodeBase):
+    """Backward of `cos` (cos_grad):
+        x_grad = multiply(out_grad, conj(scale(sin(x), -1.0, 0.0, True)))
+    """
+
+    __slots__ = ("x_wrapper",)
+    forward_op = "cos"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.multiply_ad_func(out_grad, C.conj(F.scale_ad_func(F.sin_ad_func(x), -1.0, 0.0, True))) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class TanGradNode(GradNodeBase):
+    """Backward of `tan` (tan_grad):
+        x_grad = multiply(out_grad, conj(scale(square(out), 1.0, 1.0, True)))
+    """
+
+    __slots__ = ("out_wrapper",)
+    forward_op = "tan"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        out = self.out_wrapper.recover(self)
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.multiply_ad_func(out_grad, C.conj(F.scale_ad_func(F.square_ad_func(out), 1.0, 1.0, True))) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.out_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class SigmoidGradNode(GradNodeBase):
+    """Backward of `sigmoid` (sigmoid_grad):
+        x_grad = multiply(out_grad, conj(multiply(out, scale(out, -1.0, 1.0, True))))
+    """
+
+    __slots__ = ("out_wrapper",)
+    forward_op = "sigmoid"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        out = self.out_wrapper.recover(self)
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.multiply_ad_func(out_grad, C.conj(F.multiply_ad_func(out, F.scale_ad_func(out, -1.0, 1.0, True)))) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.out_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class ErfGradNode(GradNodeBase):
+    """Backward of `erf` (erf_grad):
+        x_grad = multiply(out_grad, scale(exp(scale(square(x), -1.0, 0.0, True)), 1.1283791670955126, 0.0, True))
+    """
+
+    __slots__ = ("x_wrapper",)
+    forward_op = "erf"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.multiply_ad_func(out_grad, F.scale_ad_func(F.exp_ad_func(F.scale_ad_func(F.square_ad_func(x), -1.0, 0.0, True)), 1.1283791670955126, 0.0, True)) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class FloorGradNode(GradNodeBase):
+    """Backward of `floor` (floor_grad):
+        x_grad = scale(out_grad, 0.0, 0.0, True)
+    """
+
+    __slots__ = ()
+    forward_op = "floor"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.scale_ad_func(out_grad, 0.0, 0.0, True) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+
+class CeilGradNode(GradNodeBase):
+    """Backward of `ceil` (ceil_grad):
+        x_grad = scale(out_grad, 0.0, 0.0, True)
+    """
+
+    __slots__ = ()
+    forward_op = "ceil"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.scale_ad_func(out_grad, 0.0, 0.0, True) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+
+class RoundGradNode(GradNodeBase):
+    """Backward of `round` (round_grad):
+        x_grad = scale(out_grad, 0.0, 0.0, True)
+    """
+
+    __slots__ = ()
+    forward_op = "round"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.scale_ad_func(out_grad, 0.0, 0.0, True) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+
+class ReciprocalGradNode(GradNodeBase):
+    """Backward of `reciprocal` (reciprocal_grad):
+        x_grad = multiply(out_grad, conj(scale(square(out), -1.0, 0.0, True)))
+    """
+
+    __slots__ = ("out_wrapper",)
+    forward_op = "reciprocal"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        out = self.out_wrapper.recover(self)
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.multiply_ad_func(out_grad, C.conj(F.scale_ad_func(F.square_ad_func(out), -1.0, 0.0, True))) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.out_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class ClipGradNode(GradNodeBase):
+    """Backward of `clip` (clip_grad):
+        x_grad = multiply(out_grad, clip_mask(x, min, max, out_grad))
+    """
+
+    __slots__ = ("x_wrapper", "min", "max")
+    forward_op = "clip"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        min = self.min
+        max = self.max
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.multiply_ad_func(out_grad, C.clip_mask(x, min, max, out_grad)) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class AssignGradNode(GradNodeBase):
+    """Backward of `assign` (assign_grad):
+        x_grad = out_grad
+    """
+
+    __slots__ = ()
+    forward_op = "assign"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = out_grad if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+
+class RealGradNode(GradNodeBase):
+    """Backward of `real` (real_grad):
+        x_grad = cast(out_grad, x.dtype)
+    """
+
+    __slots__ = ("x_wrapper",)
+    forward_op = "real"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.cast_ad_func(out_grad, x.dtype) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class ImagGradNode(GradNodeBase):
+    """Backward of `imag` (imag_grad):
+        x_grad = scale(cast(out_grad, x.dtype), 1j, 0.0, True)
+    """
+
+    __slots__ = ("x_wrapper",)
+    forward_op = "imag"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.scale_ad_func(F.cast_ad_func(out_grad, x.dtype), 1j, 0.0, True) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class SumGradNode(GradNodeBase):
+    """Backward of `sum` (sum_grad):
+        x_grad = unreduce(out_grad, x, axis)
+    """
+
+    __slots__ = ("x_wrapper", "axis")
+    forward_op = "sum"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        axis = self.axis
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = C.unreduce(out_grad, x, axis) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class MeanGradNode(GradNodeBase):
+    """Backward of `mean` (mean_grad):
+        x_grad = scale(unreduce(out_grad, x, axis), 1.0 / reduced_count(x, axis), 0.0, True)
+    """
+
+    __slots__ = ("x_wrapper", "axis")
+    forward_op = "mean"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        axis = self.axis
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.scale_ad_func(C.unreduce(out_grad, x, axis), 1.0 / C.reduced_count(x, axis), 0.0, True) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class MaxGradNode(GradNodeBase):
+    """Backward of `max` (max_grad):
+        x_grad = multiply(unreduce(out_grad, x, axis), equal_mask(x, unreduce(out, x, axis), out_grad))
+    """
+
+    __slots__ = ("x_wrapper", "out_wrapper", "axis")
+    forward_op = "max"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        out = self.out_wrapper.recover(self)
+        axis = self.axis
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.multiply_ad_func(C.unreduce(out_grad, x, axis), C.equal_mask(x, C.unreduce(out, x, axis), out_grad)) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.out_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class MinGradNode(GradNodeBase):
+    """Backward of `min` (min_grad):
+        x_grad = multiply(unreduce(out_grad, x, axis), equal_mask(x, unreduce(out, x, axis), out_grad))
+    """
+
+    __slots__ = ("x_wrapper", "out_wrapper", "axis")
+    forward_op = "min"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        out = self.out_wrapper.recover(self)
+        axis = self.axis
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.multiply_ad_func(C.unreduce(out_grad, x, axis), C.equal_mask(x, C.unreduce(out, x, axis), out_grad)) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.out_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class ProdGradNode(GradNodeBase):
+    """Backward of `prod` (prod_grad):
+        x_grad = multiply(unreduce(out_grad, x, axis), conj(divide(unreduce(out, x, axis), x)))
+    """
+
+    __slots__ = ("x_wrapper", "out_wrapper", "axis")
+    forward_op = "prod"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        out = self.out_wrapper.recover(self)
+        axis = self.axis
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.multiply_ad_func(C.unreduce(out_grad, x, axis), C.conj(F.divide_ad_func(C.unreduce(out, x, axis), x))) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.out_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class LogsumexpGradNode(GradNodeBase):
+    """Backward of `logsumexp` (logsumexp_grad):
+        x_grad = multiply(unreduce(out_grad, x, axis), exp(subtract(x, unreduce(out, x, axis))))
+    """
+
+    __slots__ = ("x_wrapper", "out_wrapper", "axis")
+    forward_op = "logsumexp"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        out = self.out_wrapper.recover(self)
+        axis = self.axis
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.multiply_ad_func(C.unreduce(out_grad, x, axis), F.exp_ad_func(F.subtract_ad_func(x, C.unreduce(out, x, axis)))) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.out_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class MatmulGradNode(GradNodeBase):
+    """Backward of `matmul` (matmul_grad):
+        x_grad = matmul_grad_x(x, y, out_grad, transpose_x, transpose_y)
+        y_grad = matmul_grad_y(x, y, out_grad, transpose_x, transpose_y)
+    """
+
+    __slots__ = ("x_wrapper", "y_wrapper", "transpose_x", "transpose_y")
+    forward_op = "matmul"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        y = self.y_wrapper.recover(self)
+        transpose_x = self.transpose_x
+        transpose_y = self.transpose_y
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = C.matmul_grad_x(x, y, out_grad, transpose_x, transpose_y) if out_meta[0][0].edge is not None else None
+        y_grad = C.matmul_grad_y(x, y, out_grad, transpose_x, transpose_y) if out_meta[1][0].edge is not None else None
+        return [[x_grad], [y_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.y_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class ReluGradNode(GradNodeBase):
+    """Backward of `relu` (relu_grad):
+        x_grad = multiply(out_grad, positive_mask(out, out_grad))
+    """
+
+    __slots__ = ("out_wrapper",)
+    forward_op = "relu"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        out = self.out_wrapper.recover(self)
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.multiply_ad_func(out_grad, C.positive_mask(out, out_grad)) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.out_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class LeakyReluGradNode(GradNodeBase):
+    """Backward of `leaky_relu` (leaky_relu_grad):
+        x_grad = multiply(out_grad, leaky_relu_slope(x, negative_slope, out_grad))
+    """
+
+    __slots__ = ("x_wrapper", "negative_slope")
+    forward_op = "leaky_relu"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        negative_slope = self.negative_slope
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.multiply_ad_func(out_grad, C.leaky_relu_slope(x, negative_slope, out_grad)) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class EluGradNode(GradNodeBase):
+    """Backward of `elu` (elu_grad):
+        x_grad = elu_grad(x, alpha, out_grad)
+    """
+
+    __slots__ = ("x_wrapper", "alpha")
+    forward_op = "elu"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        alpha = self.alpha
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = C.elu_grad(x, alpha, out_grad) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class GeluGradNode(GradNodeBase):
+    """Backward of `gelu` (gelu_grad):
+        x_grad = gelu_grad(x, approximate, out_grad)
+    """
+
+    __slots__ = ("x_wrapper", "approximate")
+    forward_op = "gelu"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        approximate = self.approximate
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = C.gelu_grad(x, approximate, out_grad) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class SiluGradNode(GradNodeBase):
+    """Backward of `silu` (silu_grad):
+        x_grad = multiply(out_grad, conj(multiply(sigmoid(x), scale(multiply(x, scale(sigmoid(x), -1.0, 1.0, True)), 1.0, 1.0, True))))
+    """
+
+    __slots__ = ("x_wrapper",)
+    forward_op = "silu"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.multiply_ad_func(out_grad, C.conj(F.multiply_ad_func(F.sigmoid_ad_func(x), F.scale_ad_func(F.multiply_ad_func(x, F.scale_ad_func(F.sigmoid_ad_func(x), -1.0, 1.0, True)), 1.0, 1.0, True)))) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class SoftplusGradNode(GradNodeBase):
+    """Backward of `softplus` (softplus_grad):
+        x_grad = softplus_grad(x, beta, threshold, out_grad)
+    """
+
+    __slots__ = ("x_wrapper", "beta", "threshold")
+    forward_op = "softplus"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        beta = self.beta
+        threshold = self.threshold
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = C.softplus_grad(x, beta, threshold, out_grad) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class SoftmaxGradNode(GradNodeBase):
+    """Backward of `softmax` (softmax_grad):
+        x_grad = multiply(out, subtract(out_grad, sum(multiply(out_grad, out), (axis,), None, True)))
+    """
+
+    __slots__ = ("out_wrapper", "axis")
+    forward_op = "softmax"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        out = self.out_wrapper.recover(self)
+        axis = self.axis
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.multiply_ad_func(out, F.subtract_ad_func(out_grad, F.sum_ad_func(F.multiply_ad_func(out_grad, out), (axis,), None, True))) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.out_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class LogSoftmaxGradNode(GradNodeBase):
+    """Backward of `log_softmax` (log_softmax_grad):
+        x_grad = subtract(out_grad, multiply(exp(out), sum(out_grad, (axis,), None, True)))
+    """
+
+    __slots__ = ("out_wrapper", "axis")
+    forward_op = "log_softmax"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        out = self.out_wrapper.recover(self)
+        axis = self.axis
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.subtract_ad_func(out_grad, F.multiply_ad_func(F.exp_ad_func(out), F.sum_ad_func(out_grad, (axis,), None, True))) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.out_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class ReshapeGradNode(GradNodeBase):
+    """Backward of `reshape` (reshape_grad):
+        x_grad = reshape(out_grad, shape(x))
+    """
+
+    __slots__ = ("x_wrapper", "shape")
+    forward_op = "reshape"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        shape = self.shape
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.reshape_ad_func(out_grad, C.shape(x)) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class TransposeGradNode(GradNodeBase):
+    """Backward of `transpose` (transpose_grad):
+        x_grad = transpose(out_grad, inverse_perm(perm))
+    """
+
+    __slots__ = ("perm",)
+    forward_op = "transpose"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        perm = self.perm
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.transpose_ad_func(out_grad, C.inverse_perm(perm)) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+
+class SqueezeGradNode(GradNodeBase):
+    """Backward of `squeeze` (squeeze_grad):
+        x_grad = reshape(out_grad, shape(x))
+    """
+
+    __slots__ = ("x_wrapper",)
+    forward_op = "squeeze"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.reshape_ad_func(out_grad, C.shape(x)) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class UnsqueezeGradNode(GradNodeBase):
+    """Backward of `unsqueeze` (unsqueeze_grad):
+        x_grad = reshape(out_grad, shape(x))
+    """
+
+    __slots__ = ("x_wrapper",)
+    forward_op = "unsqueeze"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.reshape_ad_func(out_grad, C.shape(x)) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class FlattenGradNode(GradNodeBase):
+    """Backward of `flatten` (flatten_grad):
+        x_grad = reshape(out_grad, shape(x))
+    """
+
+    __slots__ = ("x_wrapper",)
+    forward_op = "flatten"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.reshape_ad_func(out_grad, C.shape(x)) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class ConcatGradNode(GradNodeBase):
+    """Backward of `concat` (concat_grad):
+        x_grad = split(out_grad, concat_sections(x, axis), axis)
+    """
+
+    __slots__ = ("x_wrapper", "axis")
+    forward_op = "concat"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = [w.recover(self) for w in self.x_wrapper]
+        axis = self.axis
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.split_ad_func(out_grad, C.concat_sections(x, axis), axis)
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        for w in self.x_wrapper:
+            w.clear()
+        self._wrappers_cleared = True
+
+
+class SplitGradNode(GradNodeBase):
+    """Backward of `split` (split_grad):
+        x_grad = concat(out_grad, axis)
+    """
+
+    __slots__ = ("axis",)
+    forward_op = "split"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = C.fill_zero_list(grads[0], self.bwd_in_meta[0])
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        axis = self.axis
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.concat_ad_func(out_grad, axis) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+
+class SplitWithNumGradNode(GradNodeBase):
+    """Backward of `split_with_num` (split_with_num_grad):
+        x_grad = concat(out_grad, axis)
+    """
+
+    __slots__ = ("axis",)
+    forward_op = "split_with_num"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = C.fill_zero_list(grads[0], self.bwd_in_meta[0])
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        axis = self.axis
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.concat_ad_func(out_grad, axis) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+
+class StackGradNode(GradNodeBase):
+    """Backward of `stack` (stack_grad):
+        x_grad = unbind(out_grad, axis)
+    """
+
+    __slots__ = ("axis",)
+    forward_op = "stack"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        axis = self.axis
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.unbind_ad_func(out_grad, axis)
+        return [x_grad]
+
+
+class UnbindGradNode(GradNodeBase):
+    """Backward of `unbind` (unbind_grad):
+        input_grad = stack(out_grad, axis)
+    """
+
+    __slots__ = ("axis",)
+    forward_op = "unbind"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = C.fill_zero_list(grads[0], self.bwd_in_meta[0])
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        axis = self.axis
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        input_grad = F.stack_ad_func(out_grad, axis) if out_meta[0][0].edge is not None else None
+        return [[input_grad]]
+
+
+class ExpandGradNode(GradNodeBase):
+    """Backward of `expand` (expand_grad):
+        x_grad = out_grad
+    """
+
+    __slots__ = ()
+    forward_op = "expand"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = out_grad if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+
+class TileGradNode(GradNodeBase):
+    """Backward of `tile` (tile_grad):
+        x_grad = tile_grad(x, repeat_times, out_grad)
+    """
+
+    __slots__ = ("x_wrapper", "repeat_times")
+    forward_op = "tile"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        repeat_times = self.repeat_times
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = C.tile_grad(x, repeat_times, out_grad) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class FlipGradNode(GradNodeBase):
+    """Backward of `flip` (flip_grad):
+        x_grad = flip(out_grad, axis)
+    """
+
+    __slots__ = ("axis",)
+    forward_op = "flip"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        axis = self.axis
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.flip_ad_func(out_grad, axis) if out_meta[0][0].edge is not None else None
+        return [[x_grad]]
+
+
+class WhereGradNode(GradNodeBase):
+    """Backward of `where` (where_grad):
+        x_grad = multiply(out_grad, condition_mask(condition, out_grad))
+        y_grad = multiply(out_grad, condition_mask(condition, out_grad, True))
+    """
+
+    __slots__ = ("condition_wrapper",)
+    forward_op = "where"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        condition = self.condition_wrapper.recover(self)
+        # Call grad_api function
+        out_meta = self.bwd_out_meta
+        x_grad = F.multiply_ad_func(out_grad, C.condition_mask(condition, out_grad)) if out_meta[1][0].edge is not None else None
+        y_grad = F.multiply_ad_func(out_grad, C.condition_mask(condition, out_grad, True)) if out_meta[2][0].edge is not None else None
+        return [[None], [x_grad], [y_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.condition_wrapper.clear()
         self._wrappers_cleared = True

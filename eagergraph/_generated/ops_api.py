@@ -399,3 +399,454 @@ def imag(x, name=None):
     if type(x) is not Tensor:
         x = parse_tensor(x, "imag", "x", 0)
     return _ad.imag_ad_func(x)
+
+
+def sum(x, axis=(), dtype=None, keepdim=False, name=None):
+    """`sum` (ops.yaml: sum(Tensor x, IntArray axis, DataType dtype, bool keepdim) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "sum", "x", 0)
+    axis = parse_int_array(axis, "sum", "axis", 1)
+    if dtype is not None:
+        dtype = parse_dtype(dtype, "sum", "dtype", 2)
+    keepdim = parse_bool(keepdim, "sum", "keepdim", 3)
+    return _ad.sum_ad_func(x, axis, dtype, keepdim)
+
+
+def mean(x, axis=(), keepdim=False, name=None):
+    """`mean` (ops.yaml: mean(Tensor x, IntArray axis, bool keepdim) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "mean", "x", 0)
+    axis = parse_int_array(axis, "mean", "axis", 1)
+    keepdim = parse_bool(keepdim, "mean", "keepdim", 2)
+    return _ad.mean_ad_func(x, axis, keepdim)
+
+
+def max(x, axis=(), keepdim=False, name=None):
+    """`max` (ops.yaml: max(Tensor x, IntArray axis, bool keepdim) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "max", "x", 0)
+    axis = parse_int_array(axis, "max", "axis", 1)
+    keepdim = parse_bool(keepdim, "max", "keepdim", 2)
+    return _ad.max_ad_func(x, axis, keepdim)
+
+
+def min(x, axis=(), keepdim=False, name=None):
+    """`min` (ops.yaml: min(Tensor x, IntArray axis, bool keepdim) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "min", "x", 0)
+    axis = parse_int_array(axis, "min", "axis", 1)
+    keepdim = parse_bool(keepdim, "min", "keepdim", 2)
+    return _ad.min_ad_func(x, axis, keepdim)
+
+
+def prod(x, axis=(), keepdim=False, name=None):
+    """`prod` (ops.yaml: prod(Tensor x, IntArray axis, bool keepdim) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "prod", "x", 0)
+    axis = parse_int_array(axis, "prod", "axis", 1)
+    keepdim = parse_bool(keepdim, "prod", "keepdim", 2)
+    return _ad.prod_ad_func(x, axis, keepdim)
+
+
+def all(x, axis=(), keepdim=False, name=None):
+    """`all` (ops.yaml: all(Tensor x, IntArray axis, bool keepdim) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "all", "x", 0)
+    axis = parse_int_array(axis, "all", "axis", 1)
+    keepdim = parse_bool(keepdim, "all", "keepdim", 2)
+    return _ad.all_ad_func(x, axis, keepdim)
+
+
+def any(x, axis=(), keepdim=False, name=None):
+    """`any` (ops.yaml: any(Tensor x, IntArray axis, bool keepdim) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "any", "x", 0)
+    axis = parse_int_array(axis, "any", "axis", 1)
+    keepdim = parse_bool(keepdim, "any", "keepdim", 2)
+    return _ad.any_ad_func(x, axis, keepdim)
+
+
+def argmax(x, axis=-1, keepdim=False, flatten=False, dtype='int64', name=None):
+    """`argmax` (ops.yaml: argmax(Tensor x, int axis, bool keepdim, bool flatten, DataType dtype) -> Tensor(out))
+
+    flatten=true takes the index into the flattened x (the public axis=None)."""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "argmax", "x", 0)
+    axis = parse_int(axis, "argmax", "axis", 1)
+    keepdim = parse_bool(keepdim, "argmax", "keepdim", 2)
+    flatten = parse_bool(flatten, "argmax", "flatten", 3)
+    dtype = parse_dtype(dtype, "argmax", "dtype", 4)
+    return _ad.argmax_ad_func(x, axis, keepdim, flatten, dtype)
+
+
+def argmin(x, axis=-1, keepdim=False, flatten=False, dtype='int64', name=None):
+    """`argmin` (ops.yaml: argmin(Tensor x, int axis, bool keepdim, bool flatten, DataType dtype) -> Tensor(out))
+
+    flatten=true takes the index into the flattened x (the public axis=None)."""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "argmin", "x", 0)
+    axis = parse_int(axis, "argmin", "axis", 1)
+    keepdim = parse_bool(keepdim, "argmin", "keepdim", 2)
+    flatten = parse_bool(flatten, "argmin", "flatten", 3)
+    dtype = parse_dtype(dtype, "argmin", "dtype", 4)
+    return _ad.argmin_ad_func(x, axis, keepdim, flatten, dtype)
+
+
+def logsumexp(x, axis=(), keepdim=False, name=None):
+    """`logsumexp` (ops.yaml: logsumexp(Tensor x, IntArray axis, bool keepdim) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "logsumexp", "x", 0)
+    axis = parse_int_array(axis, "logsumexp", "axis", 1)
+    keepdim = parse_bool(keepdim, "logsumexp", "keepdim", 2)
+    return _ad.logsumexp_ad_func(x, axis, keepdim)
+
+
+def matmul(x, y, transpose_x=False, transpose_y=False, name=None):
+    """`matmul` (ops.yaml: matmul(Tensor x, Tensor y, bool transpose_x, bool transpose_y) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "matmul", "x", 0)
+    if type(y) is not Tensor:
+        y = parse_tensor(y, "matmul", "y", 1)
+    transpose_x = parse_bool(transpose_x, "matmul", "transpose_x", 2)
+    transpose_y = parse_bool(transpose_y, "matmul", "transpose_y", 3)
+    return _ad.matmul_ad_func(x, y, transpose_x, transpose_y)
+
+
+def relu(x, name=None):
+    """`relu` (ops.yaml: relu(Tensor x) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "relu", "x", 0)
+    return _ad.relu_ad_func(x)
+
+
+def gelu(x, approximate=False, name=None):
+    """`gelu` (ops.yaml: gelu(Tensor x, bool approximate) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "gelu", "x", 0)
+    approximate = parse_bool(approximate, "gelu", "approximate", 1)
+    return _ad.gelu_ad_func(x, approximate)
+
+
+def silu(x, name=None):
+    """`silu` (ops.yaml: silu(Tensor x) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "silu", "x", 0)
+    return _ad.silu_ad_func(x)
+
+
+def leaky_relu(x, negative_slope=0.01, name=None):
+    """`leaky_relu` (ops.yaml: leaky_relu(Tensor x, float negative_slope) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "leaky_relu", "x", 0)
+    negative_slope = parse_float(negative_slope, "leaky_relu", "negative_slope", 1)
+    return _ad.leaky_relu_ad_func(x, negative_slope)
+
+
+def elu(x, alpha=1.0, name=None):
+    """`elu` (ops.yaml: elu(Tensor x, float alpha) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "elu", "x", 0)
+    alpha = parse_float(alpha, "elu", "alpha", 1)
+    return _ad.elu_ad_func(x, alpha)
+
+
+def softplus(x, beta=1.0, threshold=20.0, name=None):
+    """`softplus` (ops.yaml: softplus(Tensor x, float beta, float threshold) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "softplus", "x", 0)
+    beta = parse_float(beta, "softplus", "beta", 1)
+    threshold = parse_float(threshold, "softplus", "threshold", 2)
+    return _ad.softplus_ad_func(x, beta, threshold)
+
+
+def softmax(x, axis=-1, name=None):
+    """`softmax` (ops.yaml: softmax(Tensor x, int axis) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "softmax", "x", 0)
+    axis = parse_int(axis, "softmax", "axis", 1)
+    return _ad.softmax_ad_func(x, axis)
+
+
+def log_softmax(x, axis=-1, name=None):
+    """`log_softmax` (ops.yaml: log_softmax(Tensor x, int axis) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "log_softmax", "x", 0)
+    axis = parse_int(axis, "log_softmax", "axis", 1)
+    return _ad.log_softmax_ad_func(x, axis)
+
+
+def reshape(x, shape, name=None):
+    """`reshape` (ops.yaml: reshape(Tensor x, IntArray shape) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "reshape", "x", 0)
+    shape = parse_int_array(shape, "reshape", "shape", 1)
+    return _ad.reshape_ad_func(x, shape)
+
+
+def transpose(x, perm, name=None):
+    """`transpose` (ops.yaml: transpose(Tensor x, int[] perm) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "transpose", "x", 0)
+    perm = parse_int_list(perm, "transpose", "perm", 1)
+    return _ad.transpose_ad_func(x, perm)
+
+
+def squeeze(x, axis=[], name=None):
+    """`squeeze` (ops.yaml: squeeze(Tensor x, IntArray axis) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "squeeze", "x", 0)
+    axis = parse_int_array(axis, "squeeze", "axis", 1)
+    return _ad.squeeze_ad_func(x, axis)
+
+
+def unsqueeze(x, axis, name=None):
+    """`unsqueeze` (ops.yaml: unsqueeze(Tensor x, IntArray axis) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "unsqueeze", "x", 0)
+    axis = parse_int_array(axis, "unsqueeze", "axis", 1)
+    return _ad.unsqueeze_ad_func(x, axis)
+
+
+def flatten(x, start_axis=0, stop_axis=-1, name=None):
+    """`flatten` (ops.yaml: flatten(Tensor x, int start_axis, int stop_axis) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "flatten", "x", 0)
+    start_axis = parse_int(start_axis, "flatten", "start_axis", 1)
+    stop_axis = parse_int(stop_axis, "flatten", "stop_axis", 2)
+    return _ad.flatten_ad_func(x, start_axis, stop_axis)
+
+
+def concat(x, axis=0, name=None):
+    """`concat` (ops.yaml: concat(Tensor[] x, Scalar axis) -> Tensor(out))"""
+    x = parse_tensor_list(x, "concat", "x", 0)
+    axis = parse_scalar(axis, "concat", "axis", 1)
+    return _ad.concat_ad_func(x, axis)
+
+
+def split(x, sections, axis=0, name=None):
+    """`split` (ops.yaml: split(Tensor x, IntArray sections, Scalar axis) -> Tensor[](out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "split", "x", 0)
+    sections = parse_int_array(sections, "split", "sections", 1)
+    axis = parse_scalar(axis, "split", "axis", 2)
+    return _ad.split_ad_func(x, sections, axis)
+
+
+def split_with_num(x, num, axis=0, name=None):
+    """`split_with_num` (ops.yaml: split_with_num(Tensor x, int num, Scalar axis) -> Tensor[](out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "split_with_num", "x", 0)
+    num = parse_int(num, "split_with_num", "num", 1)
+    axis = parse_scalar(axis, "split_with_num", "axis", 2)
+    return _ad.split_with_num_ad_func(x, num, axis)
+
+
+def stack(x, axis=0, name=None):
+    """`stack` (ops.yaml: stack(Tensor[] x, int axis) -> Tensor(out))"""
+    x = parse_tensor_list(x, "stack", "x", 0)
+    axis = parse_int(axis, "stack", "axis", 1)
+    return _ad.stack_ad_func(x, axis)
+
+
+def unbind(input, axis=0, name=None):
+    """`unbind` (ops.yaml: unbind(Tensor input, int axis) -> Tensor[](out))"""
+    if type(input) is not Tensor:
+        input = parse_tensor(input, "unbind", "input", 0)
+    axis = parse_int(axis, "unbind", "axis", 1)
+    return _ad.unbind_ad_func(input, axis)
+
+
+def expand(x, shape, name=None):
+    """`expand` (ops.yaml: expand(Tensor x, IntArray shape) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "expand", "x", 0)
+    shape = parse_int_array(shape, "expand", "shape", 1)
+    return _ad.expand_ad_func(x, shape)
+
+
+def tile(x, repeat_times=[], name=None):
+    """`tile` (ops.yaml: tile(Tensor x, IntArray repeat_times) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "tile", "x", 0)
+    repeat_times = parse_int_array(repeat_times, "tile", "repeat_times", 1)
+    return _ad.tile_ad_func(x, repeat_times)
+
+
+def flip(x, axis, name=None):
+    """`flip` (ops.yaml: flip(Tensor x, int[] axis) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "flip", "x", 0)
+    axis = parse_int_list(axis, "flip", "axis", 1)
+    return _ad.flip_ad_func(x, axis)
+
+
+def where(condition, x, y, name=None):
+    """`where` (ops.yaml: where(Tensor condition, Tensor x, Tensor y) -> Tensor(out))"""
+    if type(condition) is not Tensor:
+        condition = parse_tensor(condition, "where", "condition", 0)
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "where", "x", 1)
+    if type(y) is not Tensor:
+        y = parse_tensor(y, "where", "y", 2)
+    return _ad.where_ad_func(condition, x, y)
+
+
+def slice(input, axes, starts, ends, decrease_axis=[], name=None):
+    """`slice` (ops.yaml: slice(Tensor input, int[] axes, IntArray starts, IntArray ends, int[] decrease_axis) -> Tensor(out))"""
+    if type(input) is not Tensor:
+        input = parse_tensor(input, "slice", "input", 0)
+    axes = parse_int_list(axes, "slice", "axes", 1)
+    starts = parse_int_array(starts, "slice", "starts", 2)
+    ends = parse_int_array(ends, "slice", "ends", 3)
+    decrease_axis = parse_int_list(decrease_axis, "slice", "decrease_axis", 4)
+    return _ad.slice_ad_func(input, axes, starts, ends, decrease_axis)
+
+
+def strided_slice(x, axes, starts, ends, strides, name=None):
+    """`strided_slice` (ops.yaml: strided_slice(Tensor x, int[] axes, IntArray starts, IntArray ends, IntArray strides) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "strided_slice", "x", 0)
+    axes = parse_int_list(axes, "strided_slice", "axes", 1)
+    starts = parse_int_array(starts, "strided_slice", "starts", 2)
+    ends = parse_int_array(ends, "strided_slice", "ends", 3)
+    strides = parse_int_array(strides, "strided_slice", "strides", 4)
+    return _ad.strided_slice_ad_func(x, axes, starts, ends, strides)
+
+
+def gather(x, index, axis=0, name=None):
+    """`gather` (ops.yaml: gather(Tensor x, Tensor index, Scalar axis) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "gather", "x", 0)
+    if type(index) is not Tensor:
+        index = parse_tensor(index, "gather", "index", 1)
+    axis = parse_scalar(axis, "gather", "axis", 2)
+    return _ad.gather_ad_func(x, index, axis)
+
+
+def index_select(x, index, axis=0, name=None):
+    """`index_select` (ops.yaml: index_select(Tensor x, Tensor index, int axis) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "index_select", "x", 0)
+    if type(index) is not Tensor:
+        index = parse_tensor(index, "index_select", "index", 1)
+    axis = parse_int(axis, "index_select", "axis", 2)
+    return _ad.index_select_ad_func(x, index, axis)
+
+
+def gather_nd(x, index, name=None):
+    """`gather_nd` (ops.yaml: gather_nd(Tensor x, Tensor index) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "gather_nd", "x", 0)
+    if type(index) is not Tensor:
+        index = parse_tensor(index, "gather_nd", "index", 1)
+    return _ad.gather_nd_ad_func(x, index)
+
+
+def masked_select(x, mask, name=None):
+    """`masked_select` (ops.yaml: masked_select(Tensor x, Tensor mask) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "masked_select", "x", 0)
+    if type(mask) is not Tensor:
+        mask = parse_tensor(mask, "masked_select", "mask", 1)
+    return _ad.masked_select_ad_func(x, mask)
+
+
+def nonzero(condition, name=None):
+    """`nonzero` (ops.yaml: nonzero(Tensor condition) -> Tensor(out))"""
+    if type(condition) is not Tensor:
+        condition = parse_tensor(condition, "nonzero", "condition", 0)
+    return _ad.nonzero_ad_func(condition)
+
+
+def full(shape, value, dtype='float32', name=None):
+    """`full` (ops.yaml: full(IntArray shape, Scalar value, DataType dtype) -> Tensor(out))"""
+    shape = parse_int_array(shape, "full", "shape", 0)
+    value = parse_scalar(value, "full", "value", 1)
+    dtype = parse_dtype(dtype, "full", "dtype", 2)
+    return _ad.full_ad_func(shape, value, dtype)
+
+
+def full_like(x, value, dtype, name=None):
+    """`full_like` (ops.yaml: full_like(Tensor x, Scalar value, DataType dtype) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "full_like", "x", 0)
+    value = parse_scalar(value, "full_like", "value", 1)
+    dtype = parse_dtype(dtype, "full_like", "dtype", 2)
+    return _ad.full_like_ad_func(x, value, dtype)
+
+
+def empty(shape, dtype='float32', name=None):
+    """`empty` (ops.yaml: empty(IntArray shape, DataType dtype) -> Tensor(out))"""
+    shape = parse_int_array(shape, "empty", "shape", 0)
+    dtype = parse_dtype(dtype, "empty", "dtype", 1)
+    return _ad.empty_ad_func(shape, dtype)
+
+
+def empty_like(x, dtype, name=None):
+    """`empty_like` (ops.yaml: empty_like(Tensor x, DataType dtype) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "empty_like", "x", 0)
+    dtype = parse_dtype(dtype, "empty_like", "dtype", 1)
+    return _ad.empty_like_ad_func(x, dtype)
+
+
+def arange(start, end, step, dtype='int64', name=None):
+    """`arange` (ops.yaml: arange(Scalar start, Scalar end, Scalar step, DataType dtype) -> Tensor(out))"""
+    start = parse_scalar(start, "arange", "start", 0)
+    end = parse_scalar(end, "arange", "end", 1)
+    step = parse_scalar(step, "arange", "step", 2)
+    dtype = parse_dtype(dtype, "arange", "dtype", 3)
+    return _ad.arange_ad_func(start, end, step, dtype)
+
+
+def linspace(start, stop, num, dtype='float32', name=None):
+    """`linspace` (ops.yaml: linspace(Scalar start, Scalar stop, int num, DataType dtype) -> Tensor(out))"""
+    start = parse_scalar(start, "linspace", "start", 0)
+    stop = parse_scalar(stop, "linspace", "stop", 1)
+    num = parse_int(num, "linspace", "num", 2)
+    dtype = parse_dtype(dtype, "linspace", "dtype", 3)
+    return _ad.linspace_ad_func(start, stop, num, dtype)
+
+
+def eye(num_rows, num_columns=-1, dtype='float32', name=None):
+    """`eye` (ops.yaml: eye(int num_rows, int num_columns, DataType dtype) -> Tensor(out))"""
+    num_rows = parse_int(num_rows, "eye", "num_rows", 0)
+    num_columns = parse_int(num_columns, "eye", "num_columns", 1)
+    dtype = parse_dtype(dtype, "eye", "dtype", 2)
+    return _ad.eye_ad_func(num_rows, num_columns, dtype)
+
+
+def uniform(shape, dtype, min, max, seed, name=None):
+    """`uniform` (ops.yaml: uniform(IntArray shape, DataType dtype, float min, float max, int seed) -> Tensor(out))"""
+    shape = parse_int_array(shape, "uniform", "shape", 0)
+    dtype = parse_dtype(dtype, "uniform", "dtype", 1)
+    min = parse_float(min, "uniform", "min", 2)
+    max = parse_float(max, "uniform", "max", 3)
+    seed = parse_int(seed, "uniform", "seed", 4)
+    return _ad.uniform_ad_func(shape, dtype, min, max, seed)
+
+
+def gaussian(shape, mean, std, seed, dtype, name=None):
+    """`gaussian` (ops.yaml: gaussian(IntArray shape, float mean, float std, int seed, DataType dtype) -> Tensor(out))"""
+    shape = parse_int_array(shape, "gaussian", "shape", 0)
+    mean = parse_float(mean, "gaussian", "mean", 1)
+    std = parse_float(std, "gaussian", "std", 2)
+    seed = parse_int(seed, "gaussian", "seed", 3)
+    dtype = parse_dtype(dtype, "gaussian", "dtype", 4)
+    return _ad.gaussian_ad_func(shape, mean, std, seed, dtype)
+
+
+def randint(low, high, shape, dtype='int64', name=None):
+    """`randint` (ops.yaml: randint(int low, int high, IntArray shape, DataType dtype) -> Tensor(out))"""
+    low = parse_int(low, "randint", "low", 0)
+    high = parse_int(high, "randint", "high", 1)
+    shape = parse_int_array(shape, "randint", "shape", 2)
+    dtype = parse_dtype(dtype, "randint", "dtype", 3)
+    return _ad.randint_ad_func(low, high, shape, dtype)
+
+
+def randperm(n, dtype='int64', name=None):
+    """`randperm` (ops.yaml: randperm(int n, DataType dtype) -> Tensor(out))"""
+    n = parse_int(n, "randperm", "n", 0)
+    dtype = parse_dtype(dtype, "randperm", "dtype", 1)
+    return _ad.randperm_ad_func(n, dtype)

@@ -101,7 +101,10 @@ def emit_nodes(bwd_specs, ops, pkg_dir):
                 fill.append(f"        {g} = C.fill_zero(grads[{i}][0], self.bwd_in_meta[{i}][0])")
             else:
                 fill.append(f"        {g} = grads[0][0]")
-        collect = [f"        {n} = self.{n}_wrapper.recover(self)" for n in b.saved]
+        list_inputs = {a.name for a in f.inputs if a.type == "Tensor[]"}
+        collect = [f"        {n} = [w.recover(self) for w in self.{n}_wrapper]"
+                   if n in list_inputs else f"        {n} = self.{n}_wrapper.recover(self)"
+                   for n in b.saved]
         collect += [f"        {a} = self.{a}" for a in b.attrs_used]
         local_names = set(b.saved) | set(o.name + "_grad" for o in f.outputs) | set(b.attrs_used)
         calls, ret = [], []
@@ -124,7 +127,9 @@ def emit_nodes(bwd_specs, ops, pkg_dir):
         clear = []
         if b.saved:  # nodes that save nothing can run again after backward (as in Paddle)
             clear = (["", "    def clear_tensor_wrappers(self):"]
-                     + [f"        self.{n}_wrapper.clear()" for n in b.saved]
+                     + [f"        for w in self.{n}_wrapper:\n            w.clear()"
+                        if n in list_inputs else f"        self.{n}_wrapper.clear()"
+                        for n in b.saved]
                      + ["        self._wrappers_cleared = True"])
         doc = "\n".join(f"        {g} = {b.formulas[g]}" for g in b.grads)
         out.append(NODE_CLASS.format(
@@ -180,7 +185,10 @@ def node_section_factory(bwd_by_fwd):
         for n in b.saved:
             if n in in_names:
                 nnb = ", True" if n in b.no_need_buffer else ""
-                L.append(f"        node.{n}_wrapper = TensorWrapper({n}{nnb})")
+                if spec.arg(n).type == "Tensor[]":
+                    L.append(f"        node.{n}_wrapper = [TensorWrapper(t{nnb}) for t in {n}]")
+                else:
+                    L.append(f"        node.{n}_wrapper = TensorWrapper({n}{nnb})")
         for slot, o in enumerate(spec.outputs):
             if o.type == "Tensor[]":
                 L.append(f"        for rank, t in enumerate({o.name}):")

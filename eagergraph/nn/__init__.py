@@ -1,0 +1,2 @@
+"""paddle.nn: neural-network building blocks."""
+from . import functional  # noqa: F401

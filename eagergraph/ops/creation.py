@@ -1,0 +1,122 @@
+"""Creation ops (Paddle python/paddle/tensor/creation.py): zeros, ones, full, empty, arange,
+linspace, eye and the *_like family, over the generated `full`, `full_like`, `empty`,
+`empty_like`, `arange`, `linspace` and `eye`. The wrappers resolve dtype=None to Paddle's
+default for each op. `empty`/`empty_like` return zeros (Paddle leaves the values unspecified).
+(`paddle.to_tensor` lives in eagergraph/creation.py.)"""
+import numbers
+
+import numpy as np
+
+from .._generated import ops_api as _C_ops
+from ..eager_utils import parse_tensor
+from ..framework import default_float_dtype
+from ..phi.common import bool_, int64, complex128
+from ..tensor import Tensor
+
+__all__ = ["zeros", "ones", "full", "empty", "arange", "linspace", "eye", "zeros_like",
+           "ones_like", "full_like", "empty_like"]
+
+
+def _fill_value(value, op):
+    t = type(value)
+    if t is float or t is int or t is bool or isinstance(value, (numbers.Number, Tensor)):
+        return value
+    if isinstance(value, str):  # Paddle accepts numeric strings such as "0.5"
+        try:
+            return float(value)
+        except ValueError:
+            raise ValueError(f"{op}(): fill_value {value!r} is not a numeric string") from None
+    raise TypeError(f"{op}(): The fill_value should be int, float, bool, complex, np.number, "
+                    f"string numeric values or Tensor, but received {type(value)}.")
+
+
+def full(shape, fill_value, dtype=None, name=None):
+    """A Tensor of `shape` filled with `fill_value`. dtype=None: bool for a bool value,
+    complex128 for a complex one, otherwise the default float dtype."""
+    fill_value = _fill_value(fill_value, "full")
+    if dtype is None:
+        if isinstance(fill_value, bool):
+            dtype = bool_
+        elif isinstance(fill_value, complex):
+            dtype = complex128
+        else:
+            dtype = default_float_dtype()
+    return _C_ops.full(shape, fill_value, dtype)
+
+
+def zeros(shape, dtype=None, name=None):
+    return _C_ops.full(shape, 0.0, default_float_dtype() if dtype is None else dtype)
+
+
+def ones(shape, dtype=None, name=None):
+    return _C_ops.full(shape, 1.0, default_float_dtype() if dtype is None else dtype)
+
+
+def empty(shape, dtype=None, name=None):
+    """Like Paddle's, the values are unspecified; eagergraph's are zeros."""
+    return _C_ops.empty(shape, default_float_dtype() if dtype is None else dtype)
+
+
+def full_like(x, fill_value, dtype=None, name=None):
+    """A Tensor shaped like x filled with `fill_value`, of x's dtype unless dtype is given (the
+    value is converted: full_like(int_tensor, 2.5) holds 2)."""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "full_like", "x", 0)
+    fill_value = _fill_value(fill_value, "full_like")
+    return _C_ops.full_like(x, fill_value, x.dtype if dtype is None else dtype)
+
+
+def zeros_like(x, dtype=None, name=None):
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "zeros_like", "x", 0)
+    return _C_ops.full_like(x, 0.0, x.dtype if dtype is None else dtype)
+
+
+def ones_like(x, dtype=None, name=None):
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "ones_like", "x", 0)
+    return _C_ops.full_like(x, 1.0, x.dtype if dtype is None else dtype)
+
+
+def empty_like(x, dtype=None, name=None):
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "empty_like", "x", 0)
+    return _C_ops.empty_like(x, x.dtype if dtype is None else dtype)
+
+
+def arange(start=0, end=None, step=1, dtype=None, name=None):
+    """Values from start (inclusive) to end (exclusive) by step; arange(n) counts 0..n-1.
+    dtype=None: int64 when start, end and step are all integers (or integer Tensors), else the
+    default float dtype. Values are converted to dtype first, then counted and accumulated in it,
+    as Paddle does."""
+    if end is None:
+        start, end = 0, start
+    if dtype is None:
+        dtype = int64
+        for v in (start, end, step):
+            if not (isinstance(v, Tensor) and v.dtype.is_integer
+                    or isinstance(v, (int, np.integer))):
+                dtype = default_float_dtype()
+                break
+    return _C_ops.arange(start, end, step, dtype)
+
+
+def linspace(start, stop, num, dtype=None, name=None):
+    """`num` evenly spaced values from start to stop inclusive (float32 by default; integer
+    dtypes truncate each value)."""
+    return _C_ops.linspace(start, stop, num, default_float_dtype() if dtype is None else dtype)
+
+
+def _eye_dim(v, arg):
+    if isinstance(v, Tensor) and v.size == 1:  # Paddle truncates a float Tensor here
+        return int(v.item())
+    if isinstance(v, (int, np.integer)) and v >= 0:
+        return int(v)
+    raise TypeError(f"eye(): {arg} should be a non-negative int, but received {v!r}.")
+
+
+def eye(num_rows, num_columns=None, dtype=None, name=None):
+    """A 2-D Tensor with ones on the diagonal; num_columns=None: square."""
+    rows = _eye_dim(num_rows, "num_rows")
+    cols = rows if num_columns is None else _eye_dim(num_columns, "num_columns")
+    return _C_ops.eye(rows, cols, default_float_dtype() if dtype is None else dtype)

@@ -1,0 +1,290 @@
+"""Slicing, gathering and `Tensor.__getitem__` (Paddle python/paddle/tensor/manipulation.py,
+search.py, and the dygraph indexing of pybind/slice_utils.h).
+
+Indexing is built from differentiable ops only: basic indices (ints, slices, None, Ellipsis,
+Python bools) become one `slice` (or `strided_slice` + `squeeze`) and one `unsqueeze`; advanced
+indices (int lists/arrays/Tensors, bool masks) then select from that result with `gather`,
+`masked_select` or `gather_nd` (bool masks through `nonzero`).
+
+Like Paddle, basic indices are applied first and advanced indices index the result, so an int
+never joins the advanced indices: x[0, :, [1, 2]] has shape [3, 2, ...] where NumPy gives
+[2, 3, ...]. Advanced indices then follow NumPy: adjacent ones put their broadcast shape in
+place, separated ones put it first. Paddle 3.3 mishandles advanced indices after None (it indexes
+the inserted dim) and does not bound-check them; here they index the dim they are written
+against and out-of-range values raise IndexError.
+"""
+import numpy as np
+
+from .._generated import ops_api as _C_ops
+from .._generated import dygraph_functions as _ad
+from ..tensor import Tensor
+from ..eager_utils import parse_tensor
+from ..phi.infermeta.common import broadcast_shape
+from ..phi.common import int64
+
+_SIMPLE = ["strided_slice", "index_select", "gather_nd", "masked_select"]
+for _n in _SIMPLE:
+    globals()[_n] = getattr(_C_ops, _n)
+
+__all__ = _SIMPLE + ["slice", "gather", "nonzero"]
+TENSOR_METHODS = __all__ + ["__getitem__"]
+
+_slice = slice  # the builtin, shadowed by the public op below
+
+
+def slice(input, axes, starts, ends):
+    """input[starts[i]:ends[i]] along each axes[i]; bounds are clamped into the dim, negative
+    bounds count from its end."""
+    if not isinstance(axes, (list, tuple)):
+        raise ValueError(f"slice(): input axes must be a python list or tuple, but received "
+                         f"{type(axes).__name__}")
+    if not axes:
+        raise ValueError("slice(): input axes should not be an empty list/tuple.")
+    return _C_ops.slice(input, axes, starts, ends)
+
+
+def gather(x, index, axis=None, name=None):
+    """Rows of x along axis (default 0) at `index` (0-D, 1-D or [N, 1] int Tensor)."""
+    return _C_ops.gather(x, index, 0 if axis is None else axis)
+
+
+def nonzero(x, as_tuple=False):
+    """Indices of the nonzero elements of x: an int64 Tensor [N, x.ndim], or with as_tuple=True
+    a tuple of x.ndim 1-D Tensors (one per dim)."""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "nonzero", "x", 0)
+    out = _ad.nonzero_ad_func(x)
+    if not as_tuple:
+        return out
+    return tuple(_ad.slice_ad_func(out, [1], (j,), (j + 1,), [1]) for j in range(x._data.ndim))
+
+
+# ---------------------------------------------------------------------------------- __getitem__
+_INT, _SLICE, _NONE, _BOOL, _ELLIPSIS, _ADV, _MASK = range(7)
+_INDEX_DTYPES = (np.dtype(np.int32), np.dtype(np.int64))
+_ALLOWED = ("Currently, Tensor.__getitem__ only allows indexing by Boolean, Integers, Slices, "
+            "Ellipsis, None, Tuples of these types and List / Tensor of Bool and Integers")
+
+
+def _bad_index_dtype(dtype):
+    return ValueError(f"(InvalidArgument) Index holds the wrong type, it holds [{dtype}], but "
+                      f"desires to be [int64], [int32] or [bool].")
+
+
+def _slice_bound(v, pos):
+    if v is None or type(v) is int:
+        return v
+    if isinstance(v, (int, np.integer)):
+        return int(v)
+    if isinstance(v, Tensor) and v._data.dtype.kind in "iu" and v._data.size == 1:
+        return int(v._data.reshape(()).item())
+    raise ValueError(f"(InvalidArgument) Currently, slice indices only allow None, integers, "
+                     f"tensor(int) and numpy(int) in slice item, but received "
+                     f"{type(v).__name__} in the {pos}th slice item.")
+
+
+def _array_index(arr, pos):
+    """A list/tuple/ndarray index -> (kind, Tensor or scalar)."""
+    if arr.ndim == 0:
+        v = arr.item()
+        return (_BOOL, v) if arr.dtype == np.bool_ else _classify(v, pos)
+    if arr.dtype == np.bool_:
+        return _MASK, Tensor._wrap(arr)
+    if arr.dtype.kind in "iu":
+        return _ADV, Tensor._wrap(arr.astype(np.int64, copy=False))
+    if arr.size == 0:
+        return _ADV, Tensor._wrap(arr.astype(np.int64))
+    raise _bad_index_dtype(arr.dtype)
+
+
+def _classify(item, pos):
+    t = type(item)
+    if t is int:
+        return _INT, item
+    if t is _slice:
+        return _SLICE, (_slice_bound(item.start, pos), _slice_bound(item.stop, pos),
+                        _slice_bound(item.step, pos))
+    if item is None:
+        return _NONE, None
+    if item is Ellipsis:
+        return _ELLIPSIS, None
+    if t is bool or t is np.bool_:
+        return _BOOL, bool(item)
+    if isinstance(item, np.integer):
+        return _INT, int(item)
+    if isinstance(item, Tensor):
+        d = item._data
+        if d.dtype == np.bool_:
+            return (_BOOL, bool(d)) if d.ndim == 0 else (_MASK, item)
+        if d.dtype not in _INDEX_DTYPES:
+            raise _bad_index_dtype(item.dtype.name)
+        return (_INT, int(d)) if d.ndim == 0 else (_ADV, item)
+    if isinstance(item, (list, tuple)):
+        return _array_index(np.asarray([x._data if isinstance(x, Tensor) else x for x in item]),
+                            pos)
+    if isinstance(item, np.ndarray):
+        return _array_index(item, pos)
+    raise ValueError(f"(InvalidArgument) {_ALLOWED}, but received {t.__name__} in the {pos}th "
+                     f"slice item.")
+
+
+def _consumed(kind, val):
+    if kind is _INT or kind is _SLICE or kind is _ADV:
+        return 1
+    if kind is _MASK:
+        return val._data.ndim
+    return 0
+
+
+def _out_of_range(i, dim, axis):
+    return IndexError(f"(OutOfRange) index {i} is out of bounds for axis {axis} with size {dim}; "
+                      f"it should be in the range of [{-dim}, {dim}).")
+
+
+def _check_index_range(t, dim, axis):
+    d = t._data
+    if d.size and (d.max() >= dim or d.min() < -dim):
+        raise _out_of_range(d[(d >= dim) | (d < -dim)].flat[0], dim, axis)
+
+
+def __getitem__(self, item):
+    """Paddle's Tensor indexing (see the module docstring for the rules)."""
+    shape = self._data.shape
+    if type(item) is int:  # fast path: x[i]
+        if not shape:
+            raise IndexError(f"(OutOfRange) index {item} is out of bounds: a 0-D tensor has no "
+                             f"axis to index.")
+        d = shape[0]
+        if not -d <= item < d:
+            raise _out_of_range(item, d, 0)
+        if item < 0:
+            item += d
+        return _ad.slice_ad_func(self, [0], (item,), (item + 1,), [0])
+    items = item if type(item) is tuple else (item,)
+    parsed = [_classify(it, pos) for pos, it in enumerate(items)]
+    ndim = len(shape)
+    kinds = [k for k, _ in parsed]
+    if kinds.count(_ELLIPSIS) > 1:
+        raise ValueError("(InvalidArgument) An index can only have a single ellipsis ('...').")
+    used = sum(_consumed(k, v) for k, v in parsed)
+    if used > ndim:
+        dim = 0
+        for k, v in parsed:
+            if k is _INT and dim >= ndim:
+                raise IndexError(f"(OutOfRange) index {v} is out of bounds for axis {dim}: the "
+                                 f"tensor has only {ndim} dimensions (shape {list(shape)}).")
+            dim += _consumed(k, v)
+        raise ValueError(f"(InvalidArgument) Too many indices ({used}) for tensor of dimension "
+                         f"{ndim}.")
+
+    axes, starts, ends, steps, decrease = [], [], [], [], []
+    new_axes, empty_axes, advanced = [], [], []
+    in_dim = out_dim = 0
+    for kind, val in parsed:
+        if kind is _INT:
+            d = shape[in_dim]
+            if not -d <= val < d:
+                raise _out_of_range(val, d, in_dim)
+            val = val + d if val < 0 else val
+            axes.append(in_dim)
+            starts.append(val)
+            ends.append(val + 1)
+            steps.append(1)
+            decrease.append(in_dim)
+            in_dim += 1
+        elif kind is _SLICE:
+            start, stop, step = val
+            if step == 0:
+                raise ValueError("(InvalidArgument) slice step cannot be zero.")
+            if not (start is None and stop is None and (step is None or step == 1)):
+                d = shape[in_dim]
+                s, e, st = _slice(start, stop, step).indices(d)
+                if st < 0:  # encode "through index 0" and empty ranges for strided_slice
+                    if s < 0:
+                        s = e = 0
+                    elif e < 0:
+                        e = -d - 1
+                axes.append(in_dim)
+                starts.append(s)
+                ends.append(e)
+                steps.append(st)
+            in_dim += 1
+            out_dim += 1
+        elif kind is _NONE or kind is _BOOL:
+            new_axes.append(out_dim)
+            if val is False:
+                empty_axes.append(out_dim)
+            out_dim += 1
+        elif kind is _ELLIPSIS:
+            in_dim += ndim - used
+            out_dim += ndim - used
+        else:
+            advanced.append((out_dim, kind, val))
+            k = _consumed(kind, val)
+            in_dim += k
+            out_dim += k
+
+    out = self
+    if axes:
+        if all(s == 1 for s in steps):
+            out = _ad.slice_ad_func(self, axes, starts, ends, decrease)
+        else:
+            out = _ad.strided_slice_ad_func(self, axes, starts, ends, steps)
+            if decrease:
+                out = _ad.squeeze_ad_func(out, decrease)
+    if new_axes:
+        out = _ad.unsqueeze_ad_func(out, new_axes)
+    if empty_axes:
+        out = _ad.slice_ad_func(out, empty_axes, [0] * len(empty_axes), [0] * len(empty_axes),
+                                [])
+    if advanced:
+        out = _advanced_index(out, advanced)
+    if out is self:  # x[...], x[()]: a new Tensor over the same data
+        out = _ad.slice_ad_func(self, [], (), (), [])
+    return out
+
+
+def _advanced_index(x, advanced):
+    """Select with int/bool index tensors at result dims `pos` (NumPy's advanced indexing)."""
+    shape = x._data.shape
+    dims, index = [], []
+    for pos, kind, t in advanced:
+        if kind is _MASK:
+            ms = t._data.shape
+            for j, m in enumerate(ms):
+                if m != shape[pos + j]:
+                    raise IndexError(f"(OutOfRange) The shape of boolean index {m} did not match "
+                                     f"indexed tensor {shape[pos + j]} along axis {pos + j}.")
+            if len(advanced) == 1 and pos == 0 and len(ms) == len(shape):
+                return _ad.masked_select_ad_func(x, t)
+            nz = _ad.nonzero_ad_func(t)
+            for j in range(len(ms)):
+                index.append(_ad.slice_ad_func(nz, [1], (j,), (j + 1,), [1]))
+                dims.append(pos + j)
+        else:
+            index.append(t)
+            dims.append(pos)
+    if len(index) == 1 and index[0]._data.ndim == 1:  # gather bound-checks with IndexError
+        return _ad.gather_ad_func(x, index[0], dims[0])
+    for t, pos in zip(index, dims):
+        _check_index_range(t, shape[pos], pos)
+    bshape = index[0]._data.shape
+    for t in index[1:]:
+        bshape = broadcast_shape(bshape, t._data.shape)
+    for i, t in enumerate(index):
+        if t._data.dtype != np.int64:
+            t = _ad.cast_ad_func(t, int64)
+        if t._data.shape != bshape:
+            t = _ad.expand_ad_func(t, bshape)
+        index[i] = t
+    m = len(dims)
+    perm = dims + [i for i in range(len(shape)) if i not in dims]
+    if perm != list(range(len(shape))):
+        x = _ad.transpose_ad_func(x, perm)
+    out = _ad.gather_nd_ad_func(x, _ad.stack_ad_func(index, -1))
+    p = dims[0]
+    if p > 0 and dims == list(range(p, p + m)):  # adjacent: the index dims go where they were
+        nb = len(bshape)
+        perm = list(range(nb, nb + p)) + list(range(nb)) + list(range(nb + p, out._data.ndim))
+        out = _ad.transpose_ad_func(out, perm)
+    return out

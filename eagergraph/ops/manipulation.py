@@ -1,0 +1,184 @@
+"""Shape manipulation (Paddle python/paddle/tensor/manipulation.py, and `where` from search.py):
+Paddle's Python signatures over the generated `_C_ops`, with the Python-level argument checks
+Paddle makes before it reaches C++."""
+import numpy as np
+
+from .._generated import ops_api as _C_ops
+from .._generated import dygraph_functions as _ad
+from ..tensor import Tensor
+from ..eager_utils import parse_tensor
+
+_SIMPLE = ["flatten", "tile"]
+for _n in _SIMPLE:
+    globals()[_n] = getattr(_C_ops, _n)
+
+__all__ = _SIMPLE + ["reshape", "transpose", "squeeze", "unsqueeze", "concat", "split", "chunk",
+                     "stack", "unbind", "expand", "broadcast_to", "expand_as", "flip", "where"]
+TENSOR_METHODS = list(__all__)
+
+
+def _varargs_shape(shape, more):
+    """x.reshape(2, 3) / paddle.expand(x, 2, 3): trailing ints extend an int `shape`."""
+    if more and type(shape) is int and all(type(m) is int for m in more):
+        return (shape,) + more
+    return shape
+
+
+def reshape(x, shape, *more, name=None):
+    """x with the same data in `shape` (a list/tuple of ints or int Tensors, or an int Tensor):
+    0 copies the input dim at that index, one -1 is inferred."""
+    return _C_ops.reshape(x, _varargs_shape(shape, more))
+
+
+def transpose(x, perm, *more, name=None):
+    """Permute the dims of x: output dim i is input dim perm[i]. transpose(x, dim0, dim1) (two
+    ints) swaps those two dims, as Paddle 3 also accepts."""
+    if more and type(perm) is int and type(more[0]) is int:
+        if type(x) is not Tensor:
+            x = parse_tensor(x, "transpose", "x", 0)
+        swap = list(range(x._data.ndim))
+        swap[perm], swap[more[0]] = swap[more[0]], swap[perm]
+        perm = swap
+    return _C_ops.transpose(x, perm)
+
+
+def _axis_list(op, axis):
+    """The int | list | tuple | Tensor axis argument of squeeze/unsqueeze (TypeError otherwise,
+    as Paddle raises)."""
+    if isinstance(axis, (list, tuple, Tensor)) or (
+            isinstance(axis, (int, np.integer)) and not isinstance(axis, (bool, np.bool_))):
+        return axis
+    raise TypeError(f"(InvalidType) {op}(): argument 'axis' (position 1) must be list, tuple, "
+                    f"int, or Tensor, but got {type(axis).__name__}")
+
+
+def squeeze(x, axis=None, name=None):
+    """Remove size-1 dims: all of them (axis=None), or those named by axis (named dims whose size
+    is not 1 are kept)."""
+    return _C_ops.squeeze(x, [] if axis is None else _axis_list("squeeze", axis))
+
+
+def unsqueeze(x, axis, name=None):
+    """Insert size-1 dims at `axis` (an int or a list, applied one after another)."""
+    return _C_ops.unsqueeze(x, _axis_list("unsqueeze", axis))
+
+
+def _tensor_list(op, x):
+    if isinstance(x, Tensor):
+        raise ValueError(f"(InvalidArgument) {op}(): argument 'x' (position 0) must be list of "
+                         f"Tensors, but got Tensor")
+    return x
+
+
+def concat(x, axis=0, name=None):
+    """Join a list of tensors of one dtype along an existing axis."""
+    return _C_ops.concat(_tensor_list("concat", x), axis)
+
+
+def stack(x, axis=0, name=None):
+    """Join a list of same-shape tensors along a new axis."""
+    return _C_ops.stack(_tensor_list("stack", x), axis)
+
+
+def split(x, num_or_sections, axis=0, name=None):
+    """Split x along axis into `num_or_sections` equal parts (an int) or parts of the given sizes
+    (a list/tuple; one entry may be -1). Returns a list of Tensors."""
+    if isinstance(num_or_sections, (int, np.integer)) and not isinstance(num_or_sections, bool):
+        return _C_ops.split_with_num(x, int(num_or_sections), axis)
+    if isinstance(num_or_sections, (list, tuple)):
+        return _C_ops.split(x, num_or_sections, axis)
+    raise TypeError(f"The type of 'num_or_sections' in split must be int, list or tuple, but "
+                    f"received {type(num_or_sections).__name__}.")
+
+
+def chunk(x, chunks, axis=0, name=None):
+    """Split x into `chunks` equal parts along axis."""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "chunk", "x", 0)
+    if isinstance(chunks, bool) or not isinstance(chunks, (int, np.integer)):
+        raise TypeError(f"chunk(): 'chunks' must be an int, but received "
+                        f"{type(chunks).__name__}.")
+    a = int(axis.item()) if isinstance(axis, Tensor) else axis
+    n = x._data.ndim
+    dim = x._data.shape[a] if isinstance(a, int) and -n <= a < n else None
+    if dim is not None and not 0 < chunks <= max(dim, 1):
+        raise ValueError(f"chunk(): the value of 'chunks' must be greater than 0 and less than or "
+                         f"equal to the size of the dimension specified by 'axis', but received "
+                         f"chunks={chunks} and x.shape[axis]={dim}.")
+    return _C_ops.split_with_num(x, int(chunks), axis)
+
+
+def unbind(input, axis=0):
+    """The slices of `input` along axis, as a list of Tensors with that dim removed."""
+    if isinstance(axis, bool) or not isinstance(axis, (int, np.integer)):
+        raise TypeError(f"unbind(): the type of 'axis' must be int, but received "
+                        f"{type(axis).__name__}.")
+    return _C_ops.unbind(input, int(axis))
+
+
+def expand(x, shape, *more, name=None):
+    """Broadcast x to `shape`; -1 keeps the input's dim, new leading dims are prepended."""
+    return _C_ops.expand(x, _varargs_shape(shape, more))
+
+
+def broadcast_to(x, shape, *more, name=None):
+    """Broadcast x to `shape` (the same op as expand)."""
+    return _C_ops.expand(x, _varargs_shape(shape, more))
+
+
+def expand_as(x, y, name=None):
+    """Broadcast x to y's shape (y's values and dtype are not used)."""
+    if type(y) is not Tensor:
+        y = parse_tensor(y, "expand_as", "y", 1)
+    return _C_ops.expand(x, y._data.shape)
+
+
+def flip(x, axis, name=None):
+    """Reverse x along the given axes (an int, list or tuple)."""
+    if isinstance(axis, (int, np.integer)) and not isinstance(axis, bool):
+        axis = [int(axis)]
+    elif not isinstance(axis, (list, tuple)):
+        raise TypeError(f"(InvalidType) flip(): argument 'axis' (position 1) must be list or "
+                        f"tuple, but got {type(axis).__name__}")
+    return _C_ops.flip(x, axis)
+
+
+def _where_operand(v, arg, pos):
+    if isinstance(v, Tensor):
+        return v
+    if np.isscalar(v) and not isinstance(v, (str, bytes)):
+        from ..creation import to_tensor
+        return to_tensor(v)
+    return parse_tensor(v, "where", arg, pos)
+
+
+def where(condition, x=None, y=None, name=None):
+    """Elements of x where condition is True, else of y (x and y may be Python scalars; the three
+    broadcast together). With only `condition`, the indices of its nonzero elements as a tuple
+    of 1-D int64 Tensors, one per dim (numpy.where(condition))."""
+    if type(condition) is not Tensor:
+        condition = parse_tensor(condition, "where", "condition", 0)
+    if x is None and y is None:
+        from .indexing import nonzero
+        return nonzero(condition, as_tuple=True)
+    if x is None or y is None:
+        raise ValueError("where(): either both or neither of x and y should be given")
+    x = _where_operand(x, "x", 1)
+    y = _where_operand(y, "y", 2)
+    if condition._data.dtype != np.bool_:
+        raise ValueError(f"where(): the `condition` is expected to be a boolean Tensor, but got "
+                         f"a Tensor with dtype {condition.dtype}")
+    cs, xs, ys = condition._data.shape, x._data.shape, y._data.shape
+    if not cs == xs == ys:
+        from ..phi.infermeta.common import broadcast_shape
+        try:
+            shape = broadcast_shape(broadcast_shape(xs, ys), cs)
+        except ValueError as e:
+            raise ValueError(f"where(): {e}") from None
+        if cs != shape:
+            condition = _ad.expand_ad_func(condition, shape)
+        if xs != shape:
+            x = _ad.expand_ad_func(x, shape)
+        if ys != shape:
+            y = _ad.expand_ad_func(y, shape)
+    return _ad.where_ad_func(condition, x, y)

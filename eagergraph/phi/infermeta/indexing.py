@@ -1,0 +1,151 @@
+"""InferMeta for slicing and index ops: slice, strided_slice, gather, index_select, gather_nd,
+masked_select, nonzero (Paddle phi/infermeta/{unary,binary}.cc).
+
+masked_select and nonzero have data-dependent output shapes; their InferMeta counts the mask
+(Paddle's InferMeta leaves -1 there and the kernel resizes; here the shape is exact up front)."""
+import numpy as np
+
+from ..common import NP_TO_DTYPE, int64
+from .common import normalize_axis, broadcast_shape
+
+__all__ = ["SliceInferMeta", "StridedSliceInferMeta", "GatherInferMeta", "IndexSelectInferMeta",
+           "GatherNdInferMeta", "MaskedSelectInferMeta", "NonzeroInferMeta"]
+
+_INDEX_KINDS = (np.dtype(np.int32), np.dtype(np.int64))
+
+
+def _check_index_dtype(index, arg="index"):
+    if index._data.dtype not in _INDEX_KINDS:
+        raise ValueError(
+            f"(InvalidArgument) Input({arg}) holds the wrong type, it holds "
+            f"{NP_TO_DTYPE[index._data.dtype].name}, but desires to be int32 or int64.")
+
+
+def _check_lengths(axes, *named):
+    for name, v in named:
+        if len(v) != len(axes):
+            raise ValueError(
+                f"(InvalidArgument) The length of axes ({len(axes)}) and length of {name} "
+                f"({len(v)}) should be the same.")
+
+
+def slice_bounds(dim, start, end):
+    """Paddle's slice clamping: negative bounds count from the end, then clamp into [0, dim]."""
+    if start < 0:
+        start = max(start + dim, 0)
+    elif start > dim:
+        start = dim
+    if end < 0:
+        end = max(end + dim, 0)
+    elif end > dim:
+        end = dim
+    return start, max(end, start)
+
+
+def SliceInferMeta(input, axes, starts, ends, decrease_axis):
+    xs = input._data.shape
+    n = len(xs)
+    if len(starts) != len(axes) or len(ends) != len(axes):
+        _check_lengths(axes, ("starts", starts), ("ends", ends))
+    out = list(xs)
+    for a, s, e in zip(axes, starts, ends):
+        if not -n <= a < n:
+            raise ValueError(
+                f"(InvalidArgument) Each value of 'axes' should be in [{-n}, {n}) for an input of "
+                f"shape {list(xs)}, but received axes = {list(axes)}.")
+        lo, hi = slice_bounds(xs[a], s, e)
+        out[a] = hi - lo
+    if decrease_axis:
+        for a in decrease_axis:
+            a = normalize_axis(a, n, "decrease_axis")
+            if out[a] != 1:
+                raise ValueError(
+                    f"(InvalidArgument) decrease dim should be 1, but got {out[a]} at axis {a}.")
+        for a in sorted({a % n for a in decrease_axis}, reverse=True):
+            del out[a]
+    return (tuple(out), NP_TO_DTYPE[input._data.dtype])
+
+
+def StridedSliceInferMeta(x, axes, starts, ends, strides):
+    xs = x._data.shape
+    n = len(xs)
+    _check_lengths(axes, ("starts", starts), ("ends", ends), ("strides", strides))
+    out = list(xs)
+    for a, s, e, st in zip(axes, starts, ends, strides):
+        if st == 0:
+            raise ValueError("(InvalidArgument) stride in strided_slice must not be 0.")
+        a = normalize_axis(a, n, "axes")
+        out[a] = len(range(*slice(s, e, st).indices(xs[a])))
+    return (tuple(out), NP_TO_DTYPE[x._data.dtype])
+
+
+def gather_index_shape(index):
+    """gather takes a 0-D, 1-D or [N, 1] index."""
+    s = index._data.shape
+    if len(s) == 2 and s[1] == 1:
+        return s[:1]
+    if len(s) > 1:
+        raise ValueError(
+            f"(InvalidArgument) The index of gather must be 0-D, 1-D, or 2-D with last dim 1, but "
+            f"received an index of shape {list(s)}.")
+    return s
+
+
+def GatherInferMeta(x, index, axis):
+    xs = x._data.shape
+    _check_index_dtype(index)
+    n = len(xs)
+    a = int(axis)
+    if not -n <= a < max(n, 1):
+        raise IndexError(
+            f"(OutOfRange) 'axis' is out of range, it's expected to be in range of "
+            f"[{-n}, {n - 1}]. But received axis = {a}.")
+    a = a % n if n else 0
+    return (xs[:a] + gather_index_shape(index) + xs[a + 1:], NP_TO_DTYPE[x._data.dtype])
+
+
+def IndexSelectInferMeta(x, index, axis):
+    xs = x._data.shape
+    n = len(xs)
+    if not -n <= axis < max(n, 1):
+        raise IndexError(
+            f"(OutOfRange) 'axis' is out of range, it's expected to be in range of "
+            f"[{-n}, {n - 1}]. But received axis = {axis}.")
+    if index._data.ndim != 1:
+        raise ValueError(
+            f"(InvalidArgument) The 'shape' of Input(Index) must be 1-D tensor. But received an "
+            f"index of shape {list(index._data.shape)}.")
+    _check_index_dtype(index)
+    a = axis % n if n else 0
+    return (xs[:a] + index._data.shape + xs[a + 1:], NP_TO_DTYPE[x._data.dtype])
+
+
+def GatherNdInferMeta(x, index):
+    xs, ids = x._data.shape, index._data.shape
+    _check_index_dtype(index)
+    if not ids or ids[-1] > len(xs):
+        raise ValueError(
+            f"(InvalidArgument) Input(Index).shape[-1] should be no greater than Input(X).rank, "
+            f"but received index of shape {list(ids)} for x of shape {list(xs)}.")
+    return (ids[:-1] + xs[ids[-1]:], NP_TO_DTYPE[x._data.dtype])
+
+
+def MaskedSelectInferMeta(x, mask):
+    xs, ms = x._data.shape, mask._data.shape
+    m = mask._data
+    if m.dtype.kind != "b":
+        raise ValueError(
+            f"(InvalidArgument) 'mask' must be a bool Tensor, but got "
+            f"{NP_TO_DTYPE[m.dtype].name}.")
+    if ms != xs:
+        m = np.broadcast_to(m, broadcast_shape(xs, ms))
+    return ((int(np.count_nonzero(m)),), NP_TO_DTYPE[x._data.dtype])
+
+
+def NonzeroInferMeta(condition):
+    c = condition._data
+    if c.ndim == 0:
+        raise ValueError(
+            "(InvalidArgument) Input(Condition) should have number of dimension at least 1, but "
+            "received a 0-D tensor.")
+    return ((int(np.count_nonzero(c)), c.ndim), int64)

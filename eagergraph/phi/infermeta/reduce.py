@@ -1,0 +1,126 @@
+"""InferMeta for reductions and along-axis normalisations (Paddle phi/infermeta/unary.cc:
+ReduceInferMeta, SumInferMeta, ReduceIntArrayAxisInferMeta, ArgMinMaxInferMeta, SoftmaxInferMeta).
+
+`axis` arrives as a tuple of ints; an empty tuple means "reduce every axis", as in Paddle."""
+from ..common import bool_, int32, int64, NP_TO_DTYPE
+
+__all__ = ["ReduceInferMeta", "SumInferMeta", "ReduceIntArrayAxisInferMeta",
+           "ReduceToBoolInferMeta", "ArgMinMaxInferMeta", "SoftmaxInferMeta"]
+
+
+def _reduced_axes(shape, axis):
+    """Normalised axes to reduce (all of them for an empty `axis`), with Paddle's checks."""
+    ndim = len(shape)
+    if not axis:
+        return range(ndim)
+    if ndim == 0:
+        for a in axis:
+            if a != 0 and a != -1:
+                raise ValueError("(InvalidArgument) When input 0D Tensor, the axis can only be "
+                                 f"-1, 0, None or [], but received axis = {list(axis)}.")
+        if len(axis) > 1:
+            raise ValueError(f"(InvalidArgument) Axis contains duplicate dimensions. Dimension 0 "
+                             f"appears more than once in axis = {list(axis)}.")
+        return ()
+    seen = 0
+    for i, a in enumerate(axis):
+        if not -ndim <= a < ndim:
+            raise ValueError(
+                f"(InvalidArgument) The reduce dim index {i} should be in the range "
+                f"[ -dimension(X), dimension(X) ) which dimension = {ndim}. But received dim "
+                f"index = {a}.")
+        bit = 1 << (a % ndim)
+        if seen & bit:
+            raise ValueError(f"(InvalidArgument) Axis contains duplicate dimensions. Dimension "
+                             f"{a % ndim} appears more than once in axis = {list(axis)}.")
+        seen |= bit
+    return [a % ndim for a in axis]
+
+
+def _reduce_shape(shape, axis, keepdim):
+    if not axis:
+        return (1,) * len(shape) if keepdim else ()
+    ndim = len(shape)
+    if len(axis) == 1 and ndim:  # fast path: one valid axis
+        a = axis[0]
+        if -ndim <= a < ndim:
+            a %= ndim
+            return shape[:a] + (1,) + shape[a + 1:] if keepdim else shape[:a] + shape[a + 1:]
+    axes = _reduced_axes(shape, axis)
+    if keepdim:
+        return tuple(1 if i in axes else d for i, d in enumerate(shape))
+    return tuple(d for i, d in enumerate(shape) if i not in axes)
+
+
+def ReduceInferMeta(x, axis, keepdim):
+    """Shape with `axis` removed (kept as 1 when keepdim); dtype of x (mean, prod, logsumexp)."""
+    return (_reduce_shape(x._data.shape, axis, keepdim), NP_TO_DTYPE[x._data.dtype])
+
+
+def SumInferMeta(x, axis, dtype, keepdim):
+    """Like ReduceInferMeta; without `dtype`, bool and int32 sum to int64 (Paddle SumRawKernel)."""
+    if dtype is None:
+        dtype = NP_TO_DTYPE[x._data.dtype]
+        if dtype is bool_ or dtype is int32:
+            dtype = int64
+    return (_reduce_shape(x._data.shape, axis, keepdim), dtype)
+
+
+def ReduceIntArrayAxisInferMeta(x, axis, keepdim):
+    """max/min: as ReduceInferMeta, and a reduced axis may not have size 0 (no identity)."""
+    shape = x._data.shape
+    for i in _reduced_axes(shape, axis):
+        if shape[i] == 0:
+            raise ValueError(f"(InvalidArgument) Cannot perform reduction along an axis ({i}) "
+                             f"that has a size of 0: the input shape is {list(shape)}.")
+    return (_reduce_shape(shape, axis, keepdim), NP_TO_DTYPE[x._data.dtype])
+
+
+def ReduceToBoolInferMeta(x, axis, keepdim):
+    """all/any: the reduced shape, always bool."""
+    return (_reduce_shape(x._data.shape, axis, keepdim), bool_)
+
+
+def ArgMinMaxInferMeta(x, axis, keepdim, flatten, dtype):
+    if dtype is not int32 and dtype is not int64:
+        raise ValueError(f"(InvalidArgument) The attribute of dtype in argmin/argmax must be "
+                         f"[int32] or [int64], but received [{dtype.name}].")
+    shape = x._data.shape
+    ndim = len(shape)
+    if flatten:
+        if x._data.size == 0:
+            raise ValueError("(InvalidArgument) argmin/argmax of an empty tensor is undefined: "
+                             f"the input shape is {list(shape)}.")
+        return ((1,) * ndim if keepdim else (), dtype)
+    if ndim == 0:
+        if axis != 0 and axis != -1:
+            raise ValueError(f"(InvalidArgument) 'axis'({axis}) must be 0 or -1 if input tensor "
+                             f"is 0-dim.")
+        return ((1,) if keepdim else (), dtype)
+    if axis >= ndim:
+        raise ValueError(f"(InvalidArgument) 'axis'({axis}) must be less than Rank(X)({ndim}) "
+                         f"of Input(X).")
+    if axis < -ndim:
+        raise ValueError(f"(InvalidArgument) 'axis'({axis}) must be greater than or equal to "
+                         f"-Rank(X)({ndim}).")
+    a = axis % ndim
+    if shape[a] == 0 and 0 not in shape[:a] + shape[a + 1:]:
+        raise ValueError(f"(InvalidArgument) argmin/argmax along axis {axis} of size 0 is "
+                         f"undefined: the input shape is {list(shape)}.")
+    if keepdim:
+        return (shape[:a] + (1,) + shape[a + 1:], dtype)
+    return (shape[:a] + shape[a + 1:], dtype)
+
+
+def SoftmaxInferMeta(x, axis):
+    """softmax/log_softmax: same shape and dtype; axis must be a valid axis of x."""
+    ndim = x._data.ndim
+    if ndim == 0:
+        if not -1 <= axis <= 0:
+            raise ValueError(f"(InvalidArgument) Attr(axis) value should be in range [-1, 0] "
+                             f"when input is 0D Tensor, but received axis = {axis}.")
+    elif not -ndim <= axis < ndim:
+        raise ValueError(f"(InvalidArgument) Attr(axis) value should be in range [-R, R-1], R is "
+                         f"the rank of Input(X). But received axis = {axis} for a {ndim}-D "
+                         f"input (R = {ndim}).")
+    return (x._data.shape, NP_TO_DTYPE[x._data.dtype])

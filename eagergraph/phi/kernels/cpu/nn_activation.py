@@ -1,0 +1,95 @@
+"""Activation kernels of paddle.nn.functional (Paddle activation_kernel.cc, gelu_kernel.cc,
+softmax_kernel.cc, log_softmax_kernel.cc). Formulas and edge values follow Paddle's CPU functors."""
+import math
+
+import numpy as np
+from scipy.special import erfc, expit
+
+from ...kernel_registry import register_kernel
+from ..dtype_groups import FLOAT, FLOAT_COMPLEX
+
+_SQRT1_2 = 1.0 / math.sqrt(2.0)
+_SQRT_2_PI = math.sqrt(2.0 / math.pi)
+# Paddle's softmax functors clip x - max(x) from below at -64 (ValueClip) before exp.
+_CLIP = -64.0
+
+
+@register_kernel("relu", FLOAT)
+def relu(x):
+    """x > 0 ? x : 0; fmax also maps nan to 0, as Paddle's ReluCPUFunctor does."""
+    return np.fmax(x, 0)
+
+
+@register_kernel("leaky_relu", FLOAT)
+def leaky_relu(x, negative_slope):
+    """max(x, a*x) for a < 1, min(x, a*x) otherwise (Paddle's LeakyReluFunctor)."""
+    if negative_slope < 1:
+        return np.maximum(x, x * negative_slope)
+    return np.minimum(x, x * negative_slope)
+
+
+@register_kernel("elu", FLOAT)
+def elu(x, alpha):
+    return np.where(x > 0, x, alpha * np.expm1(np.minimum(x, 0)))
+
+
+@register_kernel("gelu", FLOAT)
+def gelu(x, approximate):
+    """0.5 x (1 + erf(x / sqrt 2)), or with tanh(sqrt(2/pi) (x + 0.044715 x^3)) in place of erf.
+    Written as 0.5 x erfc(-x / sqrt 2) and x sigmoid(2 z), which equal those without the
+    cancellation in 1 + erf / 1 + tanh for negative x."""
+    if approximate:
+        return x * expit((2 * _SQRT_2_PI) * (x + 0.044715 * x * x * x))
+    return 0.5 * x * erfc(x * -_SQRT1_2)
+
+
+@register_kernel("silu", FLOAT_COMPLEX)
+def silu(x):
+    if x.dtype.kind == "c":
+        with np.errstate(over="ignore", invalid="ignore"):
+            return x / (1 + np.exp(-x))
+    return x * expit(x)
+
+
+@register_kernel("softplus", FLOAT_COMPLEX)
+def softplus(x, beta, threshold):
+    """x where beta * x > threshold, else log(1 + exp(beta * x)) / beta (complex inputs compare
+    the real part; beta = 0 gives inf, as in Paddle)."""
+    xb = x * beta if beta != 1 else x
+    if x.dtype.kind == "c":
+        with np.errstate(over="ignore", divide="ignore", invalid="ignore"):
+            return np.where(xb.real > threshold, x, np.log1p(np.exp(xb)) / beta)
+    sp = np.logaddexp(0, xb)
+    if beta == 0:
+        with np.errstate(divide="ignore"):
+            sp = sp / beta
+    elif beta != 1:
+        sp /= beta
+    return np.where(xb > threshold, x, sp)
+
+
+def _shifted(x, axis):
+    """x - max(x) along axis, clipped below at -64 like Paddle (nan stays nan)."""
+    return np.maximum(x - x.max(axis=axis, keepdims=True), _CLIP)
+
+
+@register_kernel("softmax", FLOAT)
+def softmax(x, axis):
+    if x.ndim == 0:
+        return np.ones_like(x)
+    if x.size == 0:
+        return x.copy()
+    with np.errstate(invalid="ignore"):
+        e = np.exp(_shifted(x, axis))
+    return e / e.sum(axis=axis, keepdims=True)
+
+
+@register_kernel("log_softmax", FLOAT)
+def log_softmax(x, axis):
+    if x.ndim == 0:
+        return np.zeros_like(x)
+    if x.size == 0:
+        return x.copy()
+    with np.errstate(invalid="ignore"):
+        s = _shifted(x, axis)
+    return s - np.log(np.exp(s).sum(axis=axis, keepdims=True))

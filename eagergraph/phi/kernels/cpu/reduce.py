@@ -1,0 +1,115 @@
+"""Reduction kernels (Paddle reduce_*_kernel.cc, arg_min_max_kernel.cc, logsumexp_kernel.cc).
+
+`axis` is a tuple of ints that InferMeta has already checked; an empty tuple (or any axis of a
+0-d input) reduces everything, which is NumPy's axis=None."""
+import numpy as np
+
+from ...kernel_registry import register_kernel
+from ...common import (bool_, uint8, int16, int32, int64, float16, bfloat16, float32, float64,
+                       complex64, complex128)
+from ..dtype_groups import ALL, FLOAT
+
+_INT64 = np.dtype(np.int64)
+_F32 = np.dtype(np.float32)
+_HALF = {float16.np_dtype, bfloat16.np_dtype}
+
+REAL_32_64 = (int32, int64, float32, float64)
+NUM_32_64 = REAL_32_64 + (complex64, complex128)
+
+
+def _np_axis(x, axis):
+    return axis if axis and x.ndim else None
+
+
+@register_kernel("sum", ALL)
+def sum_(x, axis, dtype, keepdim):
+    """Bool and int32 sum to int64 unless `dtype` says otherwise; half dtypes accumulate in
+    float32 (the kernel API casts the result to the dtype InferMeta gave)."""
+    if dtype is None:
+        d = _INT64 if x.dtype == np.bool_ or x.dtype == np.int32 else x.dtype
+    else:
+        d = dtype.np_dtype
+        if d in _HALF:
+            d = _F32
+    return x.sum(axis=_np_axis(x, axis), dtype=d, keepdims=keepdim)
+
+
+@register_kernel("mean", (bool_,) + NUM_32_64)
+def mean(x, axis, keepdim):
+    """Integer means truncate toward zero and bool means are "any element true", as Paddle's
+    MeanFunctor computes them in the input type; an empty reduction gives nan."""
+    ax = _np_axis(x, axis)
+    kind = x.dtype.kind
+    if kind == "b":
+        return x.any(axis=ax, keepdims=keepdim)
+    s = x.sum(axis=ax, dtype=_INT64 if kind in "iu" else None, keepdims=keepdim)
+    n = x.size // s.size if s.size else 1
+    if kind in "iu":
+        if n == 0:
+            return np.zeros(np.shape(s), x.dtype)
+        q = np.abs(s) // n
+        return np.where(s < 0, -q, q).astype(x.dtype)
+    if n == 0:
+        with np.errstate(invalid="ignore"):
+            return s / n
+    return s / n
+
+
+@register_kernel("max", REAL_32_64)
+def max_(x, axis, keepdim):
+    return x.max(axis=_np_axis(x, axis), keepdims=keepdim)
+
+
+@register_kernel("min", REAL_32_64)
+def min_(x, axis, keepdim):
+    return x.min(axis=_np_axis(x, axis), keepdims=keepdim)
+
+
+@register_kernel("prod", NUM_32_64)
+def prod(x, axis, keepdim):
+    return x.prod(axis=_np_axis(x, axis), dtype=x.dtype, keepdims=keepdim)
+
+
+@register_kernel("all", (bool_,) + NUM_32_64)
+def all_(x, axis, keepdim):
+    return x.all(axis=_np_axis(x, axis), keepdims=keepdim)
+
+
+@register_kernel("any", (bool_,) + NUM_32_64)
+def any_(x, axis, keepdim):
+    return x.any(axis=_np_axis(x, axis), keepdims=keepdim)
+
+
+_ARG_DTYPES = (uint8, int16, int32, int64, float32, float64)
+
+
+def _arg_min_max(x, i, axis, keepdim, flatten, dtype):
+    """i: ndarray.argmax or ndarray.argmin (the first index on ties)."""
+    if flatten:
+        return np.full((1,) * x.ndim if keepdim else (), i(x.reshape(-1)), dtype.np_dtype)
+    if x.ndim == 0:
+        return np.zeros((1,) if keepdim else (), dtype.np_dtype)
+    return i(x, axis=axis, keepdims=keepdim).astype(dtype.np_dtype, copy=False)
+
+
+@register_kernel("argmax", _ARG_DTYPES)
+def argmax(x, axis, keepdim, flatten, dtype):
+    return _arg_min_max(x, np.ndarray.argmax, axis, keepdim, flatten, dtype)
+
+
+@register_kernel("argmin", _ARG_DTYPES)
+def argmin(x, axis, keepdim, flatten, dtype):
+    return _arg_min_max(x, np.ndarray.argmin, axis, keepdim, flatten, dtype)
+
+
+@register_kernel("logsumexp", FLOAT)
+def logsumexp(x, axis, keepdim):
+    """max + log(sum(exp(x - max))). Like Paddle, an all -inf or a +inf slice gives nan."""
+    ax = _np_axis(x, axis)
+    if x.size == 0:
+        with np.errstate(divide="ignore"):
+            return np.log(np.exp(x).sum(axis=ax, keepdims=keepdim))
+    m = x.max(axis=ax, keepdims=True)
+    with np.errstate(invalid="ignore"):
+        out = np.log(np.exp(x - m).sum(axis=ax, keepdims=keepdim))
+        return out + (m if keepdim else m.reshape(np.shape(out)))

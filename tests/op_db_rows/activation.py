@@ -1,0 +1,68 @@
+"""Op-table rows: paddle.nn.functional activations. References are the textbook formulas
+(SciPy where it has them); Paddle-specific edge behaviour (softmax's -64 clip, softplus's
+threshold, relu of nan) is tested in tests/test_activation.py."""
+import numpy as np
+from scipy import special
+
+import eagergraph.nn.functional as F
+from ..op_db import OpInfo, Sample, make_array
+
+FL = ("float16", "bfloat16", "float32", "float64")
+FC = FL + ("complex64", "complex128")
+
+
+def _kw_samples(*kwargs, shapes=((), (3,), (2, 3))):
+    def fn(rng, dt):
+        return [Sample([make_array(rng, s, dt)], dict(kw), desc=f"{s} {kw}")
+                for kw in kwargs for s in shapes]
+    return fn
+
+
+def _gelu(x, approximate=False):
+    if approximate is True or approximate == "tanh":
+        return 0.5 * x * (1 + np.tanh(np.sqrt(2 / np.pi) * (x + 0.044715 * x ** 3)))
+    return 0.5 * x * (1 + special.erf(x / np.sqrt(2)))
+
+
+def _softplus(x, beta=1.0, threshold=20.0):
+    xb = x * beta
+    return np.where(np.real(xb) > threshold, x, np.log1p(np.exp(xb)) / beta)
+
+
+def _leaky_relu(x, negative_slope=0.01):
+    return np.where(x > 0, x, negative_slope * x)
+
+
+def _elu(x, alpha=1.0):
+    return np.where(x > 0, x, alpha * (np.exp(x) - 1))
+
+
+def _softmax(x, axis=-1):
+    return np.ones_like(x) if x.ndim == 0 else special.softmax(x, axis=axis)
+
+
+def _log_softmax(x, axis=-1):
+    return np.zeros_like(x) if x.ndim == 0 else special.log_softmax(x, axis=axis)
+
+
+_AXIS_SAMPLES = _kw_samples({}, {"axis": 0}, shapes=((), (4,), (2, 3, 4)))
+
+
+def _axis_samples(rng, dt):
+    return _AXIS_SAMPLES(rng, dt) + [Sample([make_array(rng, (2, 3, 4), dt)], {"axis": 1},
+                                            desc="(2, 3, 4) axis=1")]
+
+
+ROWS = [
+    OpInfo("relu", F.relu, lambda x: np.maximum(x, 0), FL, grad=1),
+    OpInfo("gelu", F.gelu, _gelu, FL,
+           sample_inputs=_kw_samples({}, {"approximate": True}, {"approximate": "none"})),
+    OpInfo("silu", F.silu, lambda x: x / (1 + np.exp(-x)), FC),
+    OpInfo("leaky_relu", F.leaky_relu, _leaky_relu, FL, grad=1,
+           sample_inputs=_kw_samples({}, {"negative_slope": 0.2})),
+    OpInfo("elu", F.elu, _elu, FL, sample_inputs=_kw_samples({}, {"alpha": 0.5})),
+    OpInfo("softplus", F.softplus, _softplus, FC,
+           sample_inputs=_kw_samples({}, {"beta": 2.0, "threshold": 1.0})),
+    OpInfo("softmax", F.softmax, _softmax, FL, sample_inputs=_axis_samples),
+    OpInfo("log_softmax", F.log_softmax, _log_softmax, FL, sample_inputs=_axis_samples),
+]

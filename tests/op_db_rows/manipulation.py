@@ -1,0 +1,188 @@
+"""Op-table rows: shape manipulation, slicing and index ops. Data movement is linear, so every
+row but nonzero's checks gradients to second order. Expected shapes for reshape-like ops were
+taken from Paddle 3.3."""
+import numpy as np
+
+import eagergraph as paddle
+from ..op_db import OpInfo, Sample, make_array
+
+ALL = ("bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16", "float32",
+       "float64", "complex64", "complex128")
+
+
+def _without(*names):
+    return tuple(d for d in ALL if d not in names)
+
+
+def _samples(*specs):
+    """specs: (shapes, kwargs[, int index arrays]) -> sample_inputs function."""
+    def fn(rng, dt):
+        out = []
+        for spec in specs:
+            shapes, kwargs = spec[0], spec[1]
+            args = [make_array(rng, s, dt) for s in shapes]
+            args += [np.asarray(i, np.int64) for i in (spec[2] if len(spec) > 2 else ())]
+            out.append(Sample(args, dict(kwargs), desc=f"{shapes} {kwargs}"))
+        return out
+    return fn
+
+
+def _np_reshape(x, shape):
+    return x.reshape([x.shape[i] if s == 0 else s for i, s in enumerate(shape)])
+
+
+def _np_split(x, sections, axis):
+    dim = x.shape[axis]
+    sections = [dim - sum(s for s in sections if s != -1) if s == -1 else s for s in sections]
+    return np.split(x, np.cumsum(sections)[:-1], axis)
+
+
+def _np_slices(x, axes, starts, ends, strides=None):
+    idx = [slice(None)] * x.ndim
+    for i, (a, s, e) in enumerate(zip(axes, starts, ends)):
+        idx[a] = slice(s, e, None if strides is None else strides[i])
+    return x[tuple(idx)]
+
+
+def _where_samples(rng, dt):
+    out = []
+    for c, a, b in [((2, 3), (2, 3), (2, 3)), ((2, 3), (3,), ()), ((3,), (2, 1), (2, 3))]:
+        out.append(Sample([rng.random(c) > 0.5, make_array(rng, a, dt), make_array(rng, b, dt)],
+                          desc=f"{c},{a},{b}"))
+    return out
+
+
+def _mask_samples(rng, dt):
+    return [Sample([make_array(rng, (2, 3), dt), rng.random((2, 3)) > 0.5], desc="same"),
+            Sample([make_array(rng, (2, 3), dt), np.array([True, False, True])], desc="bcast")]
+
+
+def _nonzero_samples(rng, dt):
+    out = []
+    for shape in [(5,), (2, 3), (2, 0)]:
+        a = make_array(rng, shape, dt)
+        a[rng.random(shape) > 0.5] = 0
+        out.append(Sample([a], desc=str(shape)))
+    return out
+
+
+ROWS = [
+    OpInfo("reshape", lambda x, shape: paddle.reshape(x, shape), _np_reshape, ALL,
+           sample_inputs=_samples(([(2, 3, 4)], {"shape": [4, 6]}),
+                                  ([(2, 3, 4)], {"shape": [0, -1]}),
+                                  ([(2, 3, 4)], {"shape": [4, 0, 2]}),
+                                  ([(2, 3, 4)], {"shape": (-1,)}),
+                                  ([()], {"shape": [1, 1]}),
+                                  ([(1,)], {"shape": []}))),
+    OpInfo("transpose", lambda x, perm: paddle.transpose(x, perm),
+           lambda x, perm: np.transpose(x, perm), ALL,
+           sample_inputs=_samples(([(2, 3, 4)], {"perm": [2, 0, 1]}),
+                                  ([(2, 3, 4)], {"perm": [-1, 0, 1]}),
+                                  ([(2, 3)], {"perm": (1, 0)}),
+                                  ([()], {"perm": []}))),
+    OpInfo("squeeze", lambda x, axis=None, out_shape=None: paddle.squeeze(x, axis),
+           lambda x, axis=None, out_shape=None: x.reshape(out_shape), ALL,
+           sample_inputs=_samples(([(1, 3, 1)], {"out_shape": (3,)}),
+                                  ([(1, 3, 1)], {"axis": 0, "out_shape": (3, 1)}),
+                                  ([(1, 3, 1)], {"axis": [0, 2], "out_shape": (3,)}),
+                                  ([(1, 3, 1)], {"axis": 1, "out_shape": (1, 3, 1)}),
+                                  ([(1, 3, 1)], {"axis": -1, "out_shape": (1, 3)}),
+                                  ([()], {"axis": 0, "out_shape": ()}))),
+    OpInfo("unsqueeze", lambda x, axis, out_shape: paddle.unsqueeze(x, axis),
+           lambda x, axis, out_shape: x.reshape(out_shape), ALL,
+           sample_inputs=_samples(([(2, 3)], {"axis": 0, "out_shape": (1, 2, 3)}),
+                                  ([(2, 3)], {"axis": [0, 2], "out_shape": (1, 2, 1, 3)}),
+                                  ([(2, 3)], {"axis": [-1, -1], "out_shape": (2, 3, 1, 1)}),
+                                  ([(2, 3)], {"axis": [-1, 0], "out_shape": (1, 2, 3, 1)}),
+                                  ([()], {"axis": [0, 1], "out_shape": (1, 1)}))),
+    OpInfo("flatten", lambda x, **k: paddle.flatten(x, **k),
+           lambda x, start_axis=0, stop_axis=-1: x.reshape(
+               x.shape[:start_axis % max(x.ndim, 1)] + (-1,)
+               + x.shape[stop_axis % max(x.ndim, 1) + 1:]), ALL,
+           sample_inputs=_samples(([(2, 3, 4)], {}), ([(2, 3, 4)], {"start_axis": 1}),
+                                  ([(2, 3, 4)], {"start_axis": 0, "stop_axis": 1}),
+                                  ([(2, 3, 4)], {"start_axis": 1, "stop_axis": 1}),
+                                  ([()], {}))),
+    OpInfo("concat", lambda *xs, axis=0: paddle.concat(list(xs), axis),
+           lambda *xs, axis=0: np.concatenate(xs, axis), ALL,
+           sample_inputs=_samples(([(2, 3), (1, 3)], {}), ([(2, 3), (2, 1), (2, 2)], {"axis": -1}),
+                                  ([(2, 0), (2, 3)], {"axis": 1}), ([(4,)], {}))),
+    OpInfo("split", lambda x, sections, axis=0: paddle.split(x, sections, axis), _np_split, ALL,
+           sample_inputs=_samples(([(2, 3, 4)], {"sections": [1, 2], "axis": 1}),
+                                  ([(2, 3, 4)], {"sections": (1, -1), "axis": 1}),
+                                  ([(2, 3, 4)], {"sections": [1, 0, 3], "axis": -1}),
+                                  ([(3,)], {"sections": [3], "axis": 0}))),
+    OpInfo("split_with_num", lambda x, num, axis=0: paddle.split(x, num, axis),
+           lambda x, num, axis=0: np.split(x, num, axis),
+           _without("int16", "complex64", "complex128"),
+           sample_inputs=_samples(([(2, 3, 4)], {"num": 2}), ([(2, 3, 4)], {"num": 3, "axis": 1}),
+                                  ([(2, 3, 4)], {"num": 2, "axis": -1}))),
+    OpInfo("stack", lambda *xs, axis=0: paddle.stack(list(xs), axis),
+           lambda *xs, axis=0: np.stack(xs, axis), ALL,
+           sample_inputs=_samples(([(2, 3), (2, 3)], {}), ([(2, 3)] * 3, {"axis": -1}),
+                                  ([(), ()], {}), ([(2, 3), (2, 3)], {"axis": 1}))),
+    OpInfo("unbind", lambda x, axis=0: paddle.unbind(x, axis),
+           lambda x, axis=0: [np.take(x, i, axis) for i in range(x.shape[axis])], ALL,
+           sample_inputs=_samples(([(2, 3, 4)], {}), ([(2, 3, 4)], {"axis": -1}),
+                                  ([(3,)], {}))),
+    OpInfo("expand", lambda x, shape, out_shape: paddle.expand(x, shape),
+           lambda x, shape, out_shape: np.broadcast_to(x, out_shape), ALL,
+           sample_inputs=_samples(([(3, 1)], {"shape": [2, 3, 4], "out_shape": (2, 3, 4)}),
+                                  ([(3, 1)], {"shape": [-1, 4], "out_shape": (3, 4)}),
+                                  ([(3, 1)], {"shape": (2, -1, 1), "out_shape": (2, 3, 1)}),
+                                  ([()], {"shape": [2], "out_shape": (2,)}))),
+    OpInfo("tile", lambda x, repeat_times: paddle.tile(x, repeat_times),
+           lambda x, repeat_times: np.tile(x, repeat_times), _without("bfloat16"),
+           sample_inputs=_samples(([(3, 1)], {"repeat_times": [2]}),
+                                  ([(3, 1)], {"repeat_times": (2, 3)}),
+                                  ([(3, 1)], {"repeat_times": [2, 1, 3]}),
+                                  ([()], {"repeat_times": [2]}))),
+    OpInfo("flip", lambda x, axis: paddle.flip(x, axis), lambda x, axis: np.flip(x, axis),
+           _without("uint8", "int8", "int16", "float16", "bfloat16"),
+           sample_inputs=_samples(([(2, 3, 4)], {"axis": 0}), ([(2, 3, 4)], {"axis": [0, 2]}),
+                                  ([(2, 3, 4)], {"axis": (-1,)}))),
+    OpInfo("where", paddle.where, np.where,
+           _without("uint8", "int8", "int16", "float16", "bfloat16"),
+           sample_inputs=_where_samples),
+    OpInfo("slice", lambda x, axes, starts, ends: paddle.slice(x, axes, starts, ends),
+           _np_slices, ALL,
+           sample_inputs=_samples(
+               ([(2, 3, 4)], {"axes": [0, 2], "starts": [0, 1], "ends": [1, 3]}),
+               ([(2, 3, 4)], {"axes": [1], "starts": [-2], "ends": [100]}),
+               ([(2, 3, 4)], {"axes": [-1], "starts": [-100], "ends": [-1]}),
+               ([(2, 3, 4)], {"axes": [1], "starts": [2], "ends": [1]}))),
+    OpInfo("strided_slice", lambda x, **k: paddle.strided_slice(x, **k), _np_slices, ALL,
+           sample_inputs=_samples(
+               ([(2, 3, 4)], {"axes": [2], "starts": [3], "ends": [0], "strides": [-1]}),
+               ([(2, 3, 4)], {"axes": [2], "starts": [-1], "ends": [-100], "strides": [-1]}),
+               ([(2, 3, 4)], {"axes": [0, 2], "starts": [0, 0], "ends": [2, 4],
+                              "strides": [1, 2]}))),
+    OpInfo("gather", lambda x, index, axis=None: paddle.gather(x, index, axis),
+           lambda x, index, axis=None: np.take(x, index.reshape(-1) if index.ndim == 2 else index,
+                                               axis or 0),
+           _without("float16"),
+           sample_inputs=_samples(([(3, 4)], {}, [[2, 0, 2]]),
+                                  ([(2, 3, 4)], {"axis": 1}, [[0, 2]]),
+                                  ([(2, 3, 4)], {"axis": -1}, [3]),
+                                  ([(2, 3)], {"axis": 1}, [[[1], [-1]]]),
+                                  ([(2, 3)], {"axis": 1}, [[]]))),
+    OpInfo("index_select", lambda x, index, axis=0: paddle.index_select(x, index, axis),
+           lambda x, index, axis=0: np.take(x, index, axis),
+           _without("uint8", "int8", "int16", "float16"),
+           sample_inputs=_samples(([(3, 4)], {}, [[2, 0, 2]]),
+                                  ([(2, 3, 4)], {"axis": 2}, [[0, -1]]),
+                                  ([(2, 3)], {"axis": 1}, [[]]))),
+    OpInfo("gather_nd", paddle.gather_nd,
+           lambda x, index: x[tuple(np.moveaxis(index, -1, 0))] if index.shape[-1]
+           else np.broadcast_to(x, index.shape[:-1] + x.shape),
+           _without("float16", "bfloat16"),
+           sample_inputs=_samples(([(2, 3, 4)], {}, [[[0, 1], [1, -1]]]),
+                                  ([(2, 3, 4)], {}, [[1]]),
+                                  ([(2, 3, 4)], {}, [[[[0, 1, 2]], [[1, 2, 3]]]]),
+                                  ([(2, 3)], {}, [np.zeros((2, 0))]))),
+    OpInfo("masked_select", paddle.masked_select,
+           lambda x, mask: np.broadcast_arrays(x, mask)[0][np.broadcast_arrays(x, mask)[1]],
+           ALL, sample_inputs=_mask_samples),
+    OpInfo("nonzero", paddle.nonzero, np.argwhere, _without("uint8", "int8", "float16"),
+           sample_inputs=_nonzero_samples, out_dtype=lambda d: "int64", grad=0),
+]

@@ -1,0 +1,107 @@
+"""Op-table rows: reductions. Output dtypes and the 0-d / keepdim shapes are Paddle 3.3's
+(checked against it): sum of bool/int32 is int64, mean of an integer tensor truncates toward zero
+in its own dtype, all/any are bool, argmax/argmin int64."""
+import numpy as np
+from scipy import special
+
+import eagergraph as paddle
+from ..op_db import OpInfo, Sample, make_array
+
+H = ("float16", "bfloat16")
+F = H + ("float32", "float64")
+C = ("complex64", "complex128")
+I32_64 = ("int32", "int64")
+ALL = ("bool", "uint8", "int8", "int16") + I32_64 + F + C
+BOOL = lambda d: "bool"  # noqa: E731
+
+# (shape, kwargs): every axis form Paddle accepts, keepdim, 0-d inputs
+CASES = [((), {}), ((), {"axis": 0}), ((), {"axis": [-1], "keepdim": True}), ((4,), {}),
+         ((4,), {"axis": 0, "keepdim": True}), ((2, 3, 4), {}), ((2, 3, 4), {"axis": 1}),
+         ((2, 3, 4), {"axis": -1, "keepdim": True}), ((2, 3, 4), {"axis": [0, 2]}),
+         ((2, 3, 4), {"axis": (-1, 0, 1), "keepdim": True}), ((2, 3, 4), {"axis": []}),
+         ((2, 3, 4), {"keepdim": True})]
+
+
+def _samples(domain=(-2.0, 2.0), zeros=False):
+    """zeros: set about a third of the elements to 0 (for all/any)."""
+    def fn(rng, dt):
+        out = []
+        for shape, kw in CASES:
+            a = make_array(rng, shape, dt, domain)
+            if zeros:
+                a = np.where(rng.random(shape) < 0.35, np.zeros((), dt), a).astype(dt)
+            out.append(Sample([a], dict(kw), desc=f"{shape} {kw}"))
+        return out
+    return fn
+
+
+def np_axis(x, axis):
+    """Paddle's axis (None, [], int, list) -> NumPy's for x."""
+    if axis is None or x.ndim == 0 or (isinstance(axis, (list, tuple)) and not axis):
+        return None
+    return tuple(axis) if isinstance(axis, (list, tuple)) else axis
+
+
+def _ref(fn, **extra):
+    def ref(x, axis=None, keepdim=False):
+        return fn(x, axis=np_axis(x, axis), keepdims=keepdim, **extra)
+    return ref
+
+
+def _sum_ref(x, axis=None, keepdim=False):
+    d = np.int64 if x.dtype in (np.bool_, np.int32) else x.dtype
+    return np.sum(x, axis=np_axis(x, axis), keepdims=keepdim, dtype=d)
+
+
+def _mean_ref(x, axis=None, keepdim=False):
+    ax = np_axis(x, axis)
+    if x.dtype == np.bool_:
+        return np.any(x, axis=ax, keepdims=keepdim)
+    if x.dtype.kind in "iu":
+        return np.trunc(np.mean(x.astype(np.float64), axis=ax, keepdims=keepdim)).astype(x.dtype)
+    return np.mean(x, axis=ax, keepdims=keepdim)
+
+
+def _logsumexp_ref(x, axis=None, keepdim=False):
+    if x.ndim == 0:  # scipy returns shape (1,) for a 0-d input with keepdims
+        return x.copy()
+    return special.logsumexp(x, axis=np_axis(x, axis), keepdims=keepdim)
+
+
+def _arg_ref(fn):
+    def ref(x, axis=None, keepdim=False):
+        if axis is None:
+            return np.full((1,) * x.ndim if keepdim else (), fn(x.reshape(-1)), np.int64)
+        if x.ndim == 0:
+            return np.zeros((1,) if keepdim else (), np.int64)
+        return fn(x, axis=axis, keepdims=keepdim)
+    return ref
+
+
+def _arg_samples(rng, dt):
+    out = []
+    for shape, kw in [((), {}), ((), {"axis": 0, "keepdim": True}), ((5,), {}),
+                      ((2, 3, 4), {}), ((2, 3, 4), {"keepdim": True}), ((2, 3, 4), {"axis": 1}),
+                      ((2, 3, 4), {"axis": -1, "keepdim": True}), ((3, 4), {"axis": 0})]:
+        out.append(Sample([make_array(rng, shape, dt, (-5, 5))], dict(kw), desc=f"{shape} {kw}"))
+    return out
+
+
+ROWS = [
+    OpInfo("sum", paddle.sum, _sum_ref, ALL, sample_inputs=_samples(),
+           out_dtype=lambda d: "int64" if d in ("bool", "int32") else d),
+    OpInfo("mean", paddle.mean, _mean_ref, ("bool",) + I32_64 + F + C, sample_inputs=_samples()),
+    OpInfo("max", paddle.max, _ref(np.max), I32_64 + F, sample_inputs=_samples(), grad=1),
+    OpInfo("min", paddle.min, _ref(np.min), I32_64 + F, sample_inputs=_samples(), grad=1),
+    OpInfo("prod", paddle.prod, _ref(np.prod), I32_64 + F + C,
+           sample_inputs=_samples(domain=(0.5, 1.5))),
+    OpInfo("all", paddle.all, _ref(np.all), ("bool",) + I32_64 + ("float32", "float64") + C,
+           sample_inputs=_samples(zeros=True), out_dtype=BOOL, grad=0),
+    OpInfo("any", paddle.any, _ref(np.any), ("bool",) + I32_64 + ("float32", "float64") + C,
+           sample_inputs=_samples(zeros=True), out_dtype=BOOL, grad=0),
+    OpInfo("argmax", paddle.argmax, _arg_ref(np.argmax), ("uint8", "int16") + I32_64 + F,
+           sample_inputs=_arg_samples, out_dtype=lambda d: "int64", grad=0),
+    OpInfo("argmin", paddle.argmin, _arg_ref(np.argmin), ("uint8", "int16") + I32_64 + F,
+           sample_inputs=_arg_samples, out_dtype=lambda d: "int64", grad=0),
+    OpInfo("logsumexp", paddle.logsumexp, _logsumexp_ref, F, sample_inputs=_samples()),
+]
