@@ -2016,3 +2016,133 @@ def randperm(n, dtype):
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("randperm", e)
     return make_output("randperm", out, meta)
+
+
+_slice_grad_kernels = KernelFactory.cache("slice_grad")
+
+
+def slice_grad(input, out_grad, axes, starts, ends, decrease_axis):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _slice_grad_kernels.get(out_grad._data.dtype) or select_kernel("slice_grad", dtype_of(out_grad))
+    # PrepareData
+    input_d = input._data
+    out_grad_d = out_grad._data
+    if kernel.input_np_dtype is not None:
+        input_d, out_grad_d = prepare_data(kernel, input_d, out_grad_d)
+    try:
+        # InferMeta
+        meta = SliceGradInferMeta(input, out_grad, axes, starts, ends, decrease_axis)
+        # Kernel Call
+        out = kernel.fn(input_d, out_grad_d, axes, starts, ends, decrease_axis)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("slice_grad", e)
+    return make_output("slice_grad", out, meta)
+
+
+_strided_slice_grad_kernels = KernelFactory.cache("strided_slice_grad")
+
+
+def strided_slice_grad(x, out_grad, axes, starts, ends, strides):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _strided_slice_grad_kernels.get(out_grad._data.dtype) or select_kernel("strided_slice_grad", dtype_of(out_grad))
+    # PrepareData
+    x_d = x._data
+    out_grad_d = out_grad._data
+    if kernel.input_np_dtype is not None:
+        x_d, out_grad_d = prepare_data(kernel, x_d, out_grad_d)
+    try:
+        # InferMeta
+        meta = StridedSliceGradInferMeta(x, out_grad, axes, starts, ends, strides)
+        # Kernel Call
+        out = kernel.fn(x_d, out_grad_d, axes, starts, ends, strides)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("strided_slice_grad", e)
+    return make_output("strided_slice_grad", out, meta)
+
+
+_gather_grad_kernels = KernelFactory.cache("gather_grad")
+
+
+def gather_grad(x, index, out_grad, axis):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _gather_grad_kernels.get(out_grad._data.dtype) or select_kernel("gather_grad", dtype_of(out_grad))
+    # PrepareData
+    x_d = x._data
+    index_d = index._data
+    out_grad_d = out_grad._data
+    if kernel.input_np_dtype is not None:
+        x_d, index_d, out_grad_d = prepare_data(kernel, x_d, index_d, out_grad_d)
+    try:
+        # InferMeta
+        meta = GatherGradInferMeta(x, index, out_grad, axis)
+        # Kernel Call
+        out = kernel.fn(x_d, index_d, out_grad_d, axis)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("gather_grad", e)
+    return make_output("gather_grad", out, meta)
+
+
+_index_select_grad_kernels = KernelFactory.cache("index_select_grad")
+
+
+def index_select_grad(x, index, out_grad, axis):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _index_select_grad_kernels.get(out_grad._data.dtype) or select_kernel("index_select_grad", dtype_of(out_grad))
+    # PrepareData
+    x_d = x._data
+    index_d = index._data
+    out_grad_d = out_grad._data
+    if kernel.input_np_dtype is not None:
+        x_d, index_d, out_grad_d = prepare_data(kernel, x_d, index_d, out_grad_d)
+    try:
+        # InferMeta
+        meta = IndexSelectGradInferMeta(x, index, out_grad, axis)
+        # Kernel Call
+        out = kernel.fn(x_d, index_d, out_grad_d, axis)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("index_select_grad", e)
+    return make_output("index_select_grad", out, meta)
+
+
+_gather_nd_grad_kernels = KernelFactory.cache("gather_nd_grad")
+
+
+def gather_nd_grad(x, index, out_grad):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _gather_nd_grad_kernels.get(out_grad._data.dtype) or select_kernel("gather_nd_grad", dtype_of(out_grad))
+    # PrepareData
+    x_d = x._data
+    index_d = index._data
+    out_grad_d = out_grad._data
+    if kernel.input_np_dtype is not None:
+        x_d, index_d, out_grad_d = prepare_data(kernel, x_d, index_d, out_grad_d)
+    try:
+        # InferMeta
+        meta = GatherNdGradInferMeta(x, index, out_grad)
+        # Kernel Call
+        out = kernel.fn(x_d, index_d, out_grad_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("gather_nd_grad", e)
+    return make_output("gather_nd_grad", out, meta)
+
+
+_masked_select_grad_kernels = KernelFactory.cache("masked_select_grad")
+
+
+def masked_select_grad(x, mask, out_grad):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _masked_select_grad_kernels.get(out_grad._data.dtype) or select_kernel("masked_select_grad", dtype_of(out_grad))
+    # PrepareData
+    x_d = x._data
+    mask_d = mask._data
+    out_grad_d = out_grad._data
+    if kernel.input_np_dtype is not None:
+        x_d, mask_d, out_grad_d = prepare_data(kernel, x_d, mask_d, out_grad_d)
+    try:
+        # InferMeta
+        meta = MaskedSelectGradInferMeta(x, mask, out_grad)
+        # Kernel Call
+        out = kernel.fn(x_d, mask_d, out_grad_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("masked_select_grad", e)
+    return make_output("masked_select_grad", out, meta)

@@ -1489,3 +1489,63 @@ def randperm_ad_func(n, dtype):
     out = _api.randperm(n, dtype)
     # Returns
     return out
+
+
+def slice_grad_ad_func(input, out_grad, axes, starts, ends, decrease_axis):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        input, out_grad = _amp.amp_auto_cast("slice_grad", input, out_grad)
+    # Forward API Call
+    input_grad = _api.slice_grad(input, out_grad, axes, starts, ends, decrease_axis)
+    # Returns
+    return input_grad
+
+
+def strided_slice_grad_ad_func(x, out_grad, axes, starts, ends, strides):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, out_grad = _amp.amp_auto_cast("strided_slice_grad", x, out_grad)
+    # Forward API Call
+    x_grad = _api.strided_slice_grad(x, out_grad, axes, starts, ends, strides)
+    # Returns
+    return x_grad
+
+
+def gather_grad_ad_func(x, index, out_grad, axis):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, index, out_grad = _amp.amp_auto_cast("gather_grad", x, index, out_grad)
+    # Forward API Call
+    x_grad = _api.gather_grad(x, index, out_grad, axis)
+    # Returns
+    return x_grad
+
+
+def index_select_grad_ad_func(x, index, out_grad, axis):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, index, out_grad = _amp.amp_auto_cast("index_select_grad", x, index, out_grad)
+    # Forward API Call
+    x_grad = _api.index_select_grad(x, index, out_grad, axis)
+    # Returns
+    return x_grad
+
+
+def gather_nd_grad_ad_func(x, index, out_grad):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, index, out_grad = _amp.amp_auto_cast("gather_nd_grad", x, index, out_grad)
+    # Forward API Call
+    x_grad = _api.gather_nd_grad(x, index, out_grad)
+    # Returns
+    return x_grad
+
+
+def masked_select_grad_ad_func(x, mask, out_grad):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, mask, out_grad = _amp.amp_auto_cast("masked_select_grad", x, mask, out_grad)
+    # Forward API Call
+    x_grad = _api.masked_select_grad(x, mask, out_grad)
+    # Returns
+    return x_grad

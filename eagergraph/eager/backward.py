@@ -88,7 +88,6 @@ def in_degree_map(roots):
     getInDegreeMap), found with an explicit stack."""
     indeg = {n: 0 for n in roots}
     stack = list(indeg)
-    seen = set(indeg)
     while stack:
         node = stack.pop()
         for slot in node.bwd_out_meta:
@@ -97,10 +96,9 @@ def in_degree_map(roots):
                 if e is None:
                     continue
                 nxt = e.grad_node
-                if nxt in seen:
+                if nxt in indeg:
                     indeg[nxt] += 1
                 else:
-                    seen.add(nxt)
                     indeg[nxt] = 1
                     stack.append(nxt)
     return indeg
@@ -193,7 +191,7 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph=False, inputs
                         continue
             if node._wrappers_cleared:
                 raise _released_error(node)
-            if all(g is None for s in grads for g in s):
+            if _nothing_arrived(grads):
                 out = None  # nothing arrived: propagate nothing, but release in-degrees
             else:
                 out = node(grads, create_graph)
@@ -211,6 +209,12 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph=False, inputs
     if inputs is None:
         return None
     return _collect_results(inputs, results, allow_unused)
+
+
+def _nothing_arrived(grads):
+    if len(grads) == 1 and len(grads[0]) == 1:
+        return grads[0][0] is None
+    return all(g is None for s in grads for g in s)
 
 
 def _release_edges(node, indeg, queue, buffers, create_graph, out):

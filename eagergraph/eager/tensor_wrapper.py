@@ -16,6 +16,13 @@ from .autograd_meta import AutogradMeta
 from . import saved_tensors_hooks as _sth
 
 
+def _meta_only(arr):
+    """A stand-in with arr's shape and dtype that owns one element of memory (zero strides):
+    what a no_need_buffer wrapper keeps instead of the values."""
+    return np.ndarray(arr.shape, arr.dtype, buffer=np.zeros(1, arr.dtype),
+                      strides=(0,) * arr.ndim)
+
+
 class TensorWrapper:
     __slots__ = ("_tensor", "_data", "_node_ref", "_slot", "_rank", "_stop_gradient",
                  "_version", "_snapshot", "_no_need_buffer", "_packed", "_unpack", "_name")
@@ -32,7 +39,7 @@ class TensorWrapper:
         self._name = t._name
         if no_need_buffer:
             self._tensor = None
-            self._data = np.broadcast_to(np.zeros((), t._data.dtype), t._data.shape)
+            self._data = _meta_only(t._data)
             self._node_ref = None
         elif node is None:                 # a forward input
             self._tensor = t
