@@ -702,6 +702,8 @@ def scale_ad_func(x, scale, bias, bias_after_scale):
         node = _nodes.ScaleGradNode()
         node.bwd_out_meta = [[slot_meta(x)]]
         node.scale = scale
+        node.bias = bias
+        node.bias_after_scale = bias_after_scale
         set_history(out, node, 0, 0)
     # Returns
     return out
@@ -735,6 +737,7 @@ def cast_ad_func(x, dtype):
     if grad_state.enabled and (not x.stop_gradient):
         node = _nodes.CastGradNode()
         node.bwd_out_meta = [[slot_meta(x)]]
+        node.dtype = dtype
         node.x_wrapper = TensorWrapper(x, True)
         set_history(out, node, 0, 0)
     # Returns
@@ -814,6 +817,8 @@ def sum_ad_func(x, axis, dtype, keepdim):
         node = _nodes.SumGradNode()
         node.bwd_out_meta = [[slot_meta(x)]]
         node.axis = axis
+        node.dtype = dtype
+        node.keepdim = keepdim
         node.x_wrapper = TensorWrapper(x, True)
         set_history(out, node, 0, 0)
     # Returns
@@ -831,6 +836,7 @@ def mean_ad_func(x, axis, keepdim):
         node = _nodes.MeanGradNode()
         node.bwd_out_meta = [[slot_meta(x)]]
         node.axis = axis
+        node.keepdim = keepdim
         node.x_wrapper = TensorWrapper(x, True)
         set_history(out, node, 0, 0)
     # Returns

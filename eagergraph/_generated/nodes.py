@@ -3,8 +3,13 @@
 formulas call ops through their `<op>_ad_func`, so they are differentiable to any order."""
 from ..eager.grad_node_info import GradNodeBase
 from ..eager import composite_backward_api as C
+from ..eager.grad_kernel import run_grad_kernel
+from ..phi.kernel_registry import KernelFactory
 from . import dygraph_functions as F
 
+
+
+_add_grad_kernels = KernelFactory.cache("add_grad")
 
 
 class AddGradNode(GradNodeBase):
@@ -20,11 +25,19 @@ class AddGradNode(GradNodeBase):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        if not create_graph:  # fused first-order grad kernel
+            x_grad, y_grad, = run_grad_kernel(
+                _add_grad_kernels, "add_grad", out_grad,
+                (out_meta[0][0].edge is not None, out_meta[1][0].edge is not None,), out_grad._data)
+            return [[x_grad], [y_grad]]
+        # Call grad_api function
         x_grad = out_grad if out_meta[0][0].edge is not None else None
         y_grad = out_grad if out_meta[1][0].edge is not None else None
         return [[x_grad], [y_grad]]
+
+
+_subtract_grad_kernels = KernelFactory.cache("subtract_grad")
 
 
 class SubtractGradNode(GradNodeBase):
@@ -40,11 +53,19 @@ class SubtractGradNode(GradNodeBase):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        if not create_graph:  # fused first-order grad kernel
+            x_grad, y_grad, = run_grad_kernel(
+                _subtract_grad_kernels, "subtract_grad", out_grad,
+                (out_meta[0][0].edge is not None, out_meta[1][0].edge is not None,), out_grad._data)
+            return [[x_grad], [y_grad]]
+        # Call grad_api function
         x_grad = out_grad if out_meta[0][0].edge is not None else None
         y_grad = F.scale_ad_func(out_grad, -1.0, 0.0, True) if out_meta[1][0].edge is not None else None
         return [[x_grad], [y_grad]]
+
+
+_multiply_grad_kernels = KernelFactory.cache("multiply_grad")
 
 
 class MultiplyGradNode(GradNodeBase):
@@ -62,8 +83,13 @@ class MultiplyGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         y = self.y_wrapper.recover(self)
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        if not create_graph:  # fused first-order grad kernel
+            x_grad, y_grad, = run_grad_kernel(
+                _multiply_grad_kernels, "multiply_grad", out_grad,
+                (out_meta[0][0].edge is not None, out_meta[1][0].edge is not None,), x._data, y._data, out_grad._data)
+            return [[x_grad], [y_grad]]
+        # Call grad_api function
         x_grad = F.multiply_ad_func(out_grad, C.conj(y)) if out_meta[0][0].edge is not None else None
         y_grad = F.multiply_ad_func(out_grad, C.conj(x)) if out_meta[1][0].edge is not None else None
         return [[x_grad], [y_grad]]
@@ -72,6 +98,9 @@ class MultiplyGradNode(GradNodeBase):
         self.x_wrapper.clear()
         self.y_wrapper.clear()
         self._wrappers_cleared = True
+
+
+_divide_grad_kernels = KernelFactory.cache("divide_grad")
 
 
 class DivideGradNode(GradNodeBase):
@@ -89,8 +118,13 @@ class DivideGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         y = self.y_wrapper.recover(self)
         out = self.out_wrapper.recover(self)
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        if not create_graph:  # fused first-order grad kernel
+            x_grad, y_grad, = run_grad_kernel(
+                _divide_grad_kernels, "divide_grad", out_grad,
+                (out_meta[0][0].edge is not None, out_meta[1][0].edge is not None,), y._data, out._data, out_grad._data)
+            return [[x_grad], [y_grad]]
+        # Call grad_api function
         x_grad = F.divide_ad_func(out_grad, C.conj(y)) if out_meta[0][0].edge is not None else None
         y_grad = F.scale_ad_func(F.multiply_ad_func(out_grad, C.conj(F.divide_ad_func(out, y))), -1.0, 0.0, True) if out_meta[1][0].edge is not None else None
         return [[x_grad], [y_grad]]
@@ -99,6 +133,9 @@ class DivideGradNode(GradNodeBase):
         self.y_wrapper.clear()
         self.out_wrapper.clear()
         self._wrappers_cleared = True
+
+
+_tanh_grad_kernels = KernelFactory.cache("tanh_grad")
 
 
 class TanhGradNode(GradNodeBase):
@@ -114,14 +151,22 @@ class TanhGradNode(GradNodeBase):
         out_grad = grads[0][0]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out = self.out_wrapper.recover(self)
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        if not create_graph:  # fused first-order grad kernel
+            x_grad, = run_grad_kernel(
+                _tanh_grad_kernels, "tanh_grad", out_grad,
+                (out_meta[0][0].edge is not None,), out._data, out_grad._data)
+            return [[x_grad]]
+        # Call grad_api function
         x_grad = F.multiply_ad_func(out_grad, C.conj(F.scale_ad_func(F.square_ad_func(out), -1.0, 1.0, True))) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
         self.out_wrapper.clear()
         self._wrappers_cleared = True
+
+
+_exp_grad_kernels = KernelFactory.cache("exp_grad")
 
 
 class ExpGradNode(GradNodeBase):
@@ -137,8 +182,13 @@ class ExpGradNode(GradNodeBase):
         out_grad = grads[0][0]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out = self.out_wrapper.recover(self)
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        if not create_graph:  # fused first-order grad kernel
+            x_grad, = run_grad_kernel(
+                _exp_grad_kernels, "exp_grad", out_grad,
+                (out_meta[0][0].edge is not None,), out._data, out_grad._data)
+            return [[x_grad]]
+        # Call grad_api function
         x_grad = F.multiply_ad_func(out_grad, C.conj(out)) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
@@ -147,12 +197,15 @@ class ExpGradNode(GradNodeBase):
         self._wrappers_cleared = True
 
 
+_cast_grad_kernels = KernelFactory.cache("cast_grad")
+
+
 class CastGradNode(GradNodeBase):
     """Backward of `cast` (cast_grad):
         x_grad = cast(out_grad, x.dtype)
     """
 
-    __slots__ = ("x_wrapper",)
+    __slots__ = ("x_wrapper", "dtype")
     forward_op = "cast"
 
     def __call__(self, grads, create_graph=False):
@@ -160,8 +213,14 @@ class CastGradNode(GradNodeBase):
         out_grad = grads[0][0]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
-        # Call grad_api function
+        dtype = self.dtype
         out_meta = self.bwd_out_meta
+        if not create_graph:  # fused first-order grad kernel
+            x_grad, = run_grad_kernel(
+                _cast_grad_kernels, "cast_grad", out_grad,
+                (out_meta[0][0].edge is not None,), x._data, out_grad._data, dtype)
+            return [[x_grad]]
+        # Call grad_api function
         x_grad = F.cast_ad_func(out_grad, x.dtype) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
@@ -170,12 +229,15 @@ class CastGradNode(GradNodeBase):
         self._wrappers_cleared = True
 
 
+_scale_grad_kernels = KernelFactory.cache("scale_grad")
+
+
 class ScaleGradNode(GradNodeBase):
     """Backward of `scale` (scale_grad):
         x_grad = scale(out_grad, scale, 0.0, True)
     """
 
-    __slots__ = ("scale",)
+    __slots__ = ("scale", "bias", "bias_after_scale")
     forward_op = "scale"
 
     def __call__(self, grads, create_graph=False):
@@ -183,8 +245,15 @@ class ScaleGradNode(GradNodeBase):
         out_grad = grads[0][0]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         scale = self.scale
-        # Call grad_api function
+        bias = self.bias
+        bias_after_scale = self.bias_after_scale
         out_meta = self.bwd_out_meta
+        if not create_graph:  # fused first-order grad kernel
+            x_grad, = run_grad_kernel(
+                _scale_grad_kernels, "scale_grad", out_grad,
+                (out_meta[0][0].edge is not None,), out_grad._data, scale, bias, bias_after_scale)
+            return [[x_grad]]
+        # Call grad_api function
         x_grad = F.scale_ad_func(out_grad, scale, 0.0, True) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
@@ -201,8 +270,8 @@ class ConjGradNode(GradNodeBase):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        # Call grad_api function
         x_grad = C.conj(out_grad) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
@@ -222,8 +291,8 @@ class RemainderGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         y = self.y_wrapper.recover(self)
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        # Call grad_api function
         x_grad = out_grad if out_meta[0][0].edge is not None else None
         y_grad = F.scale_ad_func(F.multiply_ad_func(out_grad, F.floor_divide_ad_func(x, y)), -1.0, 0.0, True) if out_meta[1][0].edge is not None else None
         return [[x_grad], [y_grad]]
@@ -250,8 +319,8 @@ class ElementwisePowGradNode(GradNodeBase):
         x = self.x_wrapper.recover(self)
         y = self.y_wrapper.recover(self)
         out = self.out_wrapper.recover(self)
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        # Call grad_api function
         x_grad = F.multiply_ad_func(out_grad, C.conj(F.multiply_ad_func(y, F.elementwise_pow_ad_func(x, F.scale_ad_func(y, 1.0, -1.0, True))))) if out_meta[0][0].edge is not None else None
         y_grad = F.multiply_ad_func(out_grad, C.conj(F.multiply_ad_func(out, F.log_ad_func(x)))) if out_meta[1][0].edge is not None else None
         return [[x_grad], [y_grad]]
@@ -277,8 +346,8 @@ class PowGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         y = self.y
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        # Call grad_api function
         x_grad = F.multiply_ad_func(out_grad, C.conj(F.scale_ad_func(F.pow_ad_func(x, y - 1), y, 0.0, True))) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
@@ -302,8 +371,8 @@ class MaximumGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         y = self.y_wrapper.recover(self)
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        # Call grad_api function
         x_grad = F.multiply_ad_func(out_grad, C.greater_mask(x, y, out_grad)) if out_meta[0][0].edge is not None else None
         y_grad = F.multiply_ad_func(out_grad, C.less_equal_mask(x, y, out_grad)) if out_meta[1][0].edge is not None else None
         return [[x_grad], [y_grad]]
@@ -329,8 +398,8 @@ class MinimumGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         y = self.y_wrapper.recover(self)
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        # Call grad_api function
         x_grad = F.multiply_ad_func(out_grad, C.less_mask(x, y, out_grad)) if out_meta[0][0].edge is not None else None
         y_grad = F.multiply_ad_func(out_grad, C.greater_equal_mask(x, y, out_grad)) if out_meta[1][0].edge is not None else None
         return [[x_grad], [y_grad]]
@@ -339,6 +408,9 @@ class MinimumGradNode(GradNodeBase):
         self.x_wrapper.clear()
         self.y_wrapper.clear()
         self._wrappers_cleared = True
+
+
+_log_grad_kernels = KernelFactory.cache("log_grad")
 
 
 class LogGradNode(GradNodeBase):
@@ -354,8 +426,13 @@ class LogGradNode(GradNodeBase):
         out_grad = grads[0][0]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        if not create_graph:  # fused first-order grad kernel
+            x_grad, = run_grad_kernel(
+                _log_grad_kernels, "log_grad", out_grad,
+                (out_meta[0][0].edge is not None,), x._data, out_grad._data)
+            return [[x_grad]]
+        # Call grad_api function
         x_grad = F.divide_ad_func(out_grad, C.conj(x)) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
@@ -377,14 +454,17 @@ class Log1pGradNode(GradNodeBase):
         out_grad = grads[0][0]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        # Call grad_api function
         x_grad = F.divide_ad_func(out_grad, C.conj(F.scale_ad_func(x, 1.0, 1.0, True))) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
         self._wrappers_cleared = True
+
+
+_sqrt_grad_kernels = KernelFactory.cache("sqrt_grad")
 
 
 class SqrtGradNode(GradNodeBase):
@@ -400,8 +480,13 @@ class SqrtGradNode(GradNodeBase):
         out_grad = grads[0][0]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out = self.out_wrapper.recover(self)
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        if not create_graph:  # fused first-order grad kernel
+            x_grad, = run_grad_kernel(
+                _sqrt_grad_kernels, "sqrt_grad", out_grad,
+                (out_meta[0][0].edge is not None,), out._data, out_grad._data)
+            return [[x_grad]]
+        # Call grad_api function
         x_grad = F.divide_ad_func(out_grad, C.conj(F.scale_ad_func(out, 2.0, 0.0, True))) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
@@ -423,14 +508,17 @@ class RsqrtGradNode(GradNodeBase):
         out_grad = grads[0][0]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out = self.out_wrapper.recover(self)
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        # Call grad_api function
         x_grad = F.multiply_ad_func(out_grad, F.scale_ad_func(F.multiply_ad_func(out, F.square_ad_func(out)), -0.5, 0.0, True)) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
         self.out_wrapper.clear()
         self._wrappers_cleared = True
+
+
+_square_grad_kernels = KernelFactory.cache("square_grad")
 
 
 class SquareGradNode(GradNodeBase):
@@ -446,8 +534,13 @@ class SquareGradNode(GradNodeBase):
         out_grad = grads[0][0]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        if not create_graph:  # fused first-order grad kernel
+            x_grad, = run_grad_kernel(
+                _square_grad_kernels, "square_grad", out_grad,
+                (out_meta[0][0].edge is not None,), x._data, out_grad._data)
+            return [[x_grad]]
+        # Call grad_api function
         x_grad = F.multiply_ad_func(out_grad, C.conj(F.scale_ad_func(x, 2.0, 0.0, True))) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
@@ -469,8 +562,8 @@ class AbsGradNode(GradNodeBase):
         out_grad = grads[0][0]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        # Call grad_api function
         x_grad = C.abs_grad(x, out_grad) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
@@ -491,8 +584,8 @@ class SignGradNode(GradNodeBase):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        # Call grad_api function
         x_grad = F.scale_ad_func(out_grad, 0.0, 0.0, True) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
@@ -510,8 +603,8 @@ class SinGradNode(GradNodeBase):
         out_grad = grads[0][0]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        # Call grad_api function
         x_grad = F.multiply_ad_func(out_grad, C.conj(F.cos_ad_func(x))) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
@@ -533,8 +626,8 @@ class CosGradNode(GradNodeBase):
         out_grad = grads[0][0]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        # Call grad_api function
         x_grad = F.multiply_ad_func(out_grad, C.conj(F.scale_ad_func(F.sin_ad_func(x), -1.0, 0.0, True))) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
@@ -556,14 +649,17 @@ class TanGradNode(GradNodeBase):
         out_grad = grads[0][0]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out = self.out_wrapper.recover(self)
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        # Call grad_api function
         x_grad = F.multiply_ad_func(out_grad, C.conj(F.scale_ad_func(F.square_ad_func(out), 1.0, 1.0, True))) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
         self.out_wrapper.clear()
         self._wrappers_cleared = True
+
+
+_sigmoid_grad_kernels = KernelFactory.cache("sigmoid_grad")
 
 
 class SigmoidGradNode(GradNodeBase):
@@ -579,8 +675,13 @@ class SigmoidGradNode(GradNodeBase):
         out_grad = grads[0][0]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out = self.out_wrapper.recover(self)
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        if not create_graph:  # fused first-order grad kernel
+            x_grad, = run_grad_kernel(
+                _sigmoid_grad_kernels, "sigmoid_grad", out_grad,
+                (out_meta[0][0].edge is not None,), out._data, out_grad._data)
+            return [[x_grad]]
+        # Call grad_api function
         x_grad = F.multiply_ad_func(out_grad, C.conj(F.multiply_ad_func(out, F.scale_ad_func(out, -1.0, 1.0, True)))) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
@@ -602,8 +703,8 @@ class ErfGradNode(GradNodeBase):
         out_grad = grads[0][0]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        # Call grad_api function
         x_grad = F.multiply_ad_func(out_grad, F.scale_ad_func(F.exp_ad_func(F.scale_ad_func(F.square_ad_func(x), -1.0, 0.0, True)), 1.1283791670955126, 0.0, True)) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
@@ -624,8 +725,8 @@ class FloorGradNode(GradNodeBase):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        # Call grad_api function
         x_grad = F.scale_ad_func(out_grad, 0.0, 0.0, True) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
@@ -642,8 +743,8 @@ class CeilGradNode(GradNodeBase):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        # Call grad_api function
         x_grad = F.scale_ad_func(out_grad, 0.0, 0.0, True) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
@@ -660,8 +761,8 @@ class RoundGradNode(GradNodeBase):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        # Call grad_api function
         x_grad = F.scale_ad_func(out_grad, 0.0, 0.0, True) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
@@ -679,8 +780,8 @@ class ReciprocalGradNode(GradNodeBase):
         out_grad = grads[0][0]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out = self.out_wrapper.recover(self)
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        # Call grad_api function
         x_grad = F.multiply_ad_func(out_grad, C.conj(F.scale_ad_func(F.square_ad_func(out), -1.0, 0.0, True))) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
@@ -704,14 +805,17 @@ class ClipGradNode(GradNodeBase):
         x = self.x_wrapper.recover(self)
         min = self.min
         max = self.max
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        # Call grad_api function
         x_grad = F.multiply_ad_func(out_grad, C.clip_mask(x, min, max, out_grad)) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
         self._wrappers_cleared = True
+
+
+_assign_grad_kernels = KernelFactory.cache("assign_grad")
 
 
 class AssignGradNode(GradNodeBase):
@@ -726,8 +830,13 @@ class AssignGradNode(GradNodeBase):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        if not create_graph:  # fused first-order grad kernel
+            x_grad, = run_grad_kernel(
+                _assign_grad_kernels, "assign_grad", out_grad,
+                (out_meta[0][0].edge is not None,), out_grad._data)
+            return [[x_grad]]
+        # Call grad_api function
         x_grad = out_grad if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
@@ -745,8 +854,8 @@ class RealGradNode(GradNodeBase):
         out_grad = grads[0][0]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        # Call grad_api function
         x_grad = F.cast_ad_func(out_grad, x.dtype) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
@@ -768,8 +877,8 @@ class ImagGradNode(GradNodeBase):
         out_grad = grads[0][0]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        # Call grad_api function
         x_grad = F.scale_ad_func(F.cast_ad_func(out_grad, x.dtype), 1j, 0.0, True) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
@@ -778,12 +887,15 @@ class ImagGradNode(GradNodeBase):
         self._wrappers_cleared = True
 
 
+_sum_grad_kernels = KernelFactory.cache("sum_grad")
+
+
 class SumGradNode(GradNodeBase):
     """Backward of `sum` (sum_grad):
         x_grad = unreduce(out_grad, x, axis)
     """
 
-    __slots__ = ("x_wrapper", "axis")
+    __slots__ = ("x_wrapper", "axis", "dtype", "keepdim")
     forward_op = "sum"
 
     def __call__(self, grads, create_graph=False):
@@ -792,8 +904,15 @@ class SumGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         axis = self.axis
-        # Call grad_api function
+        dtype = self.dtype
+        keepdim = self.keepdim
         out_meta = self.bwd_out_meta
+        if not create_graph:  # fused first-order grad kernel
+            x_grad, = run_grad_kernel(
+                _sum_grad_kernels, "sum_grad", out_grad,
+                (out_meta[0][0].edge is not None,), x._data, out_grad._data, axis, dtype, keepdim)
+            return [[x_grad]]
+        # Call grad_api function
         x_grad = C.unreduce(out_grad, x, axis) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
@@ -802,12 +921,15 @@ class SumGradNode(GradNodeBase):
         self._wrappers_cleared = True
 
 
+_mean_grad_kernels = KernelFactory.cache("mean_grad")
+
+
 class MeanGradNode(GradNodeBase):
     """Backward of `mean` (mean_grad):
         x_grad = scale(unreduce(out_grad, x, axis), 1.0 / reduced_count(x, axis), 0.0, True)
     """
 
-    __slots__ = ("x_wrapper", "axis")
+    __slots__ = ("x_wrapper", "axis", "keepdim")
     forward_op = "mean"
 
     def __call__(self, grads, create_graph=False):
@@ -816,8 +938,14 @@ class MeanGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         axis = self.axis
-        # Call grad_api function
+        keepdim = self.keepdim
         out_meta = self.bwd_out_meta
+        if not create_graph:  # fused first-order grad kernel
+            x_grad, = run_grad_kernel(
+                _mean_grad_kernels, "mean_grad", out_grad,
+                (out_meta[0][0].edge is not None,), x._data, out_grad._data, axis, keepdim)
+            return [[x_grad]]
+        # Call grad_api function
         x_grad = F.scale_ad_func(C.unreduce(out_grad, x, axis), 1.0 / C.reduced_count(x, axis), 0.0, True) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
@@ -841,8 +969,8 @@ class MaxGradNode(GradNodeBase):
         x = self.x_wrapper.recover(self)
         out = self.out_wrapper.recover(self)
         axis = self.axis
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        # Call grad_api function
         x_grad = F.multiply_ad_func(C.unreduce(out_grad, x, axis), C.equal_mask(x, C.unreduce(out, x, axis), out_grad)) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
@@ -867,8 +995,8 @@ class MinGradNode(GradNodeBase):
         x = self.x_wrapper.recover(self)
         out = self.out_wrapper.recover(self)
         axis = self.axis
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        # Call grad_api function
         x_grad = F.multiply_ad_func(C.unreduce(out_grad, x, axis), C.equal_mask(x, C.unreduce(out, x, axis), out_grad)) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
@@ -893,8 +1021,8 @@ class ProdGradNode(GradNodeBase):
         x = self.x_wrapper.recover(self)
         out = self.out_wrapper.recover(self)
         axis = self.axis
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        # Call grad_api function
         x_grad = F.multiply_ad_func(C.unreduce(out_grad, x, axis), C.conj(F.divide_ad_func(C.unreduce(out, x, axis), x))) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
@@ -919,8 +1047,8 @@ class LogsumexpGradNode(GradNodeBase):
         x = self.x_wrapper.recover(self)
         out = self.out_wrapper.recover(self)
         axis = self.axis
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        # Call grad_api function
         x_grad = F.multiply_ad_func(C.unreduce(out_grad, x, axis), F.exp_ad_func(F.subtract_ad_func(x, C.unreduce(out, x, axis)))) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
@@ -928,6 +1056,9 @@ class LogsumexpGradNode(GradNodeBase):
         self.x_wrapper.clear()
         self.out_wrapper.clear()
         self._wrappers_cleared = True
+
+
+_matmul_grad_kernels = KernelFactory.cache("matmul_grad")
 
 
 class MatmulGradNode(GradNodeBase):
@@ -947,8 +1078,13 @@ class MatmulGradNode(GradNodeBase):
         y = self.y_wrapper.recover(self)
         transpose_x = self.transpose_x
         transpose_y = self.transpose_y
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        if not create_graph:  # fused first-order grad kernel
+            x_grad, y_grad, = run_grad_kernel(
+                _matmul_grad_kernels, "matmul_grad", out_grad,
+                (out_meta[0][0].edge is not None, out_meta[1][0].edge is not None,), x._data, y._data, out_grad._data, transpose_x, transpose_y)
+            return [[x_grad], [y_grad]]
+        # Call grad_api function
         x_grad = C.matmul_grad_x(x, y, out_grad, transpose_x, transpose_y) if out_meta[0][0].edge is not None else None
         y_grad = C.matmul_grad_y(x, y, out_grad, transpose_x, transpose_y) if out_meta[1][0].edge is not None else None
         return [[x_grad], [y_grad]]
@@ -957,6 +1093,9 @@ class MatmulGradNode(GradNodeBase):
         self.x_wrapper.clear()
         self.y_wrapper.clear()
         self._wrappers_cleared = True
+
+
+_relu_grad_kernels = KernelFactory.cache("relu_grad")
 
 
 class ReluGradNode(GradNodeBase):
@@ -972,8 +1111,13 @@ class ReluGradNode(GradNodeBase):
         out_grad = grads[0][0]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out = self.out_wrapper.recover(self)
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        if not create_graph:  # fused first-order grad kernel
+            x_grad, = run_grad_kernel(
+                _relu_grad_kernels, "relu_grad", out_grad,
+                (out_meta[0][0].edge is not None,), out._data, out_grad._data)
+            return [[x_grad]]
+        # Call grad_api function
         x_grad = F.multiply_ad_func(out_grad, C.positive_mask(out, out_grad)) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
@@ -996,8 +1140,8 @@ class LeakyReluGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         negative_slope = self.negative_slope
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        # Call grad_api function
         x_grad = F.multiply_ad_func(out_grad, C.leaky_relu_slope(x, negative_slope, out_grad)) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
@@ -1020,8 +1164,8 @@ class EluGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         alpha = self.alpha
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        # Call grad_api function
         x_grad = C.elu_grad(x, alpha, out_grad) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
@@ -1044,8 +1188,8 @@ class GeluGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         approximate = self.approximate
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        # Call grad_api function
         x_grad = C.gelu_grad(x, approximate, out_grad) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
@@ -1067,8 +1211,8 @@ class SiluGradNode(GradNodeBase):
         out_grad = grads[0][0]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        # Call grad_api function
         x_grad = F.multiply_ad_func(out_grad, C.conj(F.multiply_ad_func(F.sigmoid_ad_func(x), F.scale_ad_func(F.multiply_ad_func(x, F.scale_ad_func(F.sigmoid_ad_func(x), -1.0, 1.0, True)), 1.0, 1.0, True)))) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
@@ -1092,14 +1236,17 @@ class SoftplusGradNode(GradNodeBase):
         x = self.x_wrapper.recover(self)
         beta = self.beta
         threshold = self.threshold
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        # Call grad_api function
         x_grad = C.softplus_grad(x, beta, threshold, out_grad) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
         self._wrappers_cleared = True
+
+
+_softmax_grad_kernels = KernelFactory.cache("softmax_grad")
 
 
 class SoftmaxGradNode(GradNodeBase):
@@ -1116,14 +1263,22 @@ class SoftmaxGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out = self.out_wrapper.recover(self)
         axis = self.axis
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        if not create_graph:  # fused first-order grad kernel
+            x_grad, = run_grad_kernel(
+                _softmax_grad_kernels, "softmax_grad", out_grad,
+                (out_meta[0][0].edge is not None,), out._data, out_grad._data, axis)
+            return [[x_grad]]
+        # Call grad_api function
         x_grad = F.multiply_ad_func(out, F.subtract_ad_func(out_grad, F.sum_ad_func(F.multiply_ad_func(out_grad, out), (axis,), None, True))) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
         self.out_wrapper.clear()
         self._wrappers_cleared = True
+
+
+_log_softmax_grad_kernels = KernelFactory.cache("log_softmax_grad")
 
 
 class LogSoftmaxGradNode(GradNodeBase):
@@ -1140,14 +1295,22 @@ class LogSoftmaxGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out = self.out_wrapper.recover(self)
         axis = self.axis
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        if not create_graph:  # fused first-order grad kernel
+            x_grad, = run_grad_kernel(
+                _log_softmax_grad_kernels, "log_softmax_grad", out_grad,
+                (out_meta[0][0].edge is not None,), out._data, out_grad._data, axis)
+            return [[x_grad]]
+        # Call grad_api function
         x_grad = F.subtract_ad_func(out_grad, F.multiply_ad_func(F.exp_ad_func(out), F.sum_ad_func(out_grad, (axis,), None, True))) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
         self.out_wrapper.clear()
         self._wrappers_cleared = True
+
+
+_reshape_grad_kernels = KernelFactory.cache("reshape_grad")
 
 
 class ReshapeGradNode(GradNodeBase):
@@ -1164,14 +1327,22 @@ class ReshapeGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         shape = self.shape
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        if not create_graph:  # fused first-order grad kernel
+            x_grad, = run_grad_kernel(
+                _reshape_grad_kernels, "reshape_grad", out_grad,
+                (out_meta[0][0].edge is not None,), x._data, out_grad._data, shape)
+            return [[x_grad]]
+        # Call grad_api function
         x_grad = F.reshape_ad_func(out_grad, C.shape(x)) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
         self._wrappers_cleared = True
+
+
+_transpose_grad_kernels = KernelFactory.cache("transpose_grad")
 
 
 class TransposeGradNode(GradNodeBase):
@@ -1187,8 +1358,13 @@ class TransposeGradNode(GradNodeBase):
         out_grad = grads[0][0]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         perm = self.perm
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        if not create_graph:  # fused first-order grad kernel
+            x_grad, = run_grad_kernel(
+                _transpose_grad_kernels, "transpose_grad", out_grad,
+                (out_meta[0][0].edge is not None,), out_grad._data, perm)
+            return [[x_grad]]
+        # Call grad_api function
         x_grad = F.transpose_ad_func(out_grad, C.inverse_perm(perm)) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
@@ -1206,8 +1382,8 @@ class SqueezeGradNode(GradNodeBase):
         out_grad = grads[0][0]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        # Call grad_api function
         x_grad = F.reshape_ad_func(out_grad, C.shape(x)) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
@@ -1229,8 +1405,8 @@ class UnsqueezeGradNode(GradNodeBase):
         out_grad = grads[0][0]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        # Call grad_api function
         x_grad = F.reshape_ad_func(out_grad, C.shape(x)) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
@@ -1252,8 +1428,8 @@ class FlattenGradNode(GradNodeBase):
         out_grad = grads[0][0]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        # Call grad_api function
         x_grad = F.reshape_ad_func(out_grad, C.shape(x)) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
@@ -1276,8 +1452,8 @@ class ConcatGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = [w.recover(self) for w in self.x_wrapper]
         axis = self.axis
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        # Call grad_api function
         x_grad = F.split_ad_func(out_grad, C.concat_sections(x, axis), axis)
         return [x_grad]
 
@@ -1300,8 +1476,8 @@ class SplitGradNode(GradNodeBase):
         out_grad = C.fill_zero_list(grads[0], self.bwd_in_meta[0])
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         axis = self.axis
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        # Call grad_api function
         x_grad = F.concat_ad_func(out_grad, axis) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
@@ -1319,8 +1495,8 @@ class SplitWithNumGradNode(GradNodeBase):
         out_grad = C.fill_zero_list(grads[0], self.bwd_in_meta[0])
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         axis = self.axis
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        # Call grad_api function
         x_grad = F.concat_ad_func(out_grad, axis) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
@@ -1338,8 +1514,8 @@ class StackGradNode(GradNodeBase):
         out_grad = grads[0][0]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         axis = self.axis
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        # Call grad_api function
         x_grad = F.unbind_ad_func(out_grad, axis)
         return [x_grad]
 
@@ -1357,8 +1533,8 @@ class UnbindGradNode(GradNodeBase):
         out_grad = C.fill_zero_list(grads[0], self.bwd_in_meta[0])
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         axis = self.axis
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        # Call grad_api function
         input_grad = F.stack_ad_func(out_grad, axis) if out_meta[0][0].edge is not None else None
         return [[input_grad]]
 
@@ -1375,8 +1551,8 @@ class ExpandGradNode(GradNodeBase):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        # Call grad_api function
         x_grad = out_grad if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
@@ -1395,8 +1571,8 @@ class TileGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         repeat_times = self.repeat_times
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        # Call grad_api function
         x_grad = C.tile_grad(x, repeat_times, out_grad) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
@@ -1418,8 +1594,8 @@ class FlipGradNode(GradNodeBase):
         out_grad = grads[0][0]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         axis = self.axis
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        # Call grad_api function
         x_grad = F.flip_ad_func(out_grad, axis) if out_meta[0][0].edge is not None else None
         return [[x_grad]]
 
@@ -1438,8 +1614,8 @@ class WhereGradNode(GradNodeBase):
         out_grad = grads[0][0]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         condition = self.condition_wrapper.recover(self)
-        # Call grad_api function
         out_meta = self.bwd_out_meta
+        # Call grad_api function
         x_grad = F.multiply_ad_func(out_grad, C.condition_mask(condition, out_grad)) if out_meta[1][0].edge is not None else None
         y_grad = F.multiply_ad_func(out_grad, C.condition_mask(condition, out_grad, True)) if out_meta[2][0].edge is not None else None
         return [[None], [x_grad], [y_grad]]

@@ -11,6 +11,11 @@ Schema (a subset of Paddle's backward.yaml):
                 <op>_ad_func) and helpers of eagergraph/eager/composite_backward_api.py, which
                 take precedence. Because they are ops, every order of derivative comes for free.
   no_need_buffer : x, y   saved tensors whose values are not needed (only shape/dtype)
+  kernel      : <name>    optional fused NumPy grad kernel (registered like forward kernels, in
+                phi/kernels/cpu/*_grad.py) used for first-order backward; under create_graph
+                the `invoke` formulas run instead, so the kernel needs no double grad of its
+                own. Its signature: fn(need, *saved arrays, *out_grad arrays, *attrs) -> tuple of
+                arrays (None where need[i] is False), in backward.yaml `args` order.
 """
 import ast
 from dataclasses import dataclass
@@ -28,13 +33,14 @@ class BackwardSpec:
     formulas: dict            # x_grad -> Python expression source
     no_need_buffer: tuple
     attrs_used: tuple         # forward attrs the formulas use
+    kernel: str = ""          # fused first-order grad kernel, or ""
 
 
 def parse_backward(entry, forward_by_backward):
     name = entry.get("backward_op")
     if not name:
         raise SpecError(f"a backward.yaml entry has no 'backward_op': {entry!r}")
-    known = {"backward_op", "forward", "args", "output", "invoke", "no_need_buffer"}
+    known = {"backward_op", "forward", "args", "output", "invoke", "no_need_buffer", "kernel"}
     unknown = set(entry) - known
     if unknown:
         raise SpecError(f"backward_op '{name}': unknown keys {sorted(unknown)}")
@@ -78,9 +84,14 @@ def parse_backward(entry, forward_by_backward):
     for x in nnb:
         if x not in saved:
             raise SpecError(f"backward_op '{name}': no_need_buffer '{x}' is not a saved arg")
+    kernel = entry.get("kernel") or ""
+    if isinstance(kernel, dict):
+        kernel = kernel.get("func", "")
+    if kernel:  # the kernel receives every forward attribute
+        used = {a.name for a in fwd.attrs}
     return BackwardSpec(name, fwd, tuple(saved), tuple(out_grads), tuple(grads),
                         {g: str(formulas[g]) for g in grads}, nnb,
-                        tuple(a.name for a in fwd.attrs if a.name in used))
+                        tuple(a.name for a in fwd.attrs if a.name in used), kernel)
 
 
 def load_backward(path, forward_specs):

@@ -59,13 +59,15 @@ NODES_HEADER = HEADER + '''"""③ GradNode classes (Paddle nodes.cc), one per ba
 formulas call ops through their `<op>_ad_func`, so they are differentiable to any order."""
 from ..eager.grad_node_info import GradNodeBase
 from ..eager import composite_backward_api as C
+from ..eager.grad_kernel import run_grad_kernel
+from ..phi.kernel_registry import KernelFactory
 from . import dygraph_functions as F
 
 '''
 
 NODE_CLASS = '''
 
-class {cls}(GradNodeBase):
+{kcache}class {cls}(GradNodeBase):
     """Backward of `{fwd}` ({bwd}):
 {doc}
     """
@@ -76,8 +78,8 @@ class {cls}(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
 {fill}        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
-{collect}        # Call grad_api function
-        out_meta = self.bwd_out_meta
+{collect}        out_meta = self.bwd_out_meta
+{kernel}        # Call grad_api function
 {calls}        return [{ret}]
 {clear}'''
 
@@ -124,6 +126,24 @@ def emit_nodes(bwd_specs, ops, pkg_dir):
             else:
                 calls.append(f"        {g} = {code}")
                 ret.append(g)
+        kernel, kcache = "", ""
+        if b.kernel:
+            need = []
+            for slot, a in enumerate(inputs):
+                if a.type != "Tensor":
+                    raise ValueError(f"backward_op '{b.name}': a grad kernel needs single-Tensor "
+                                     f"inputs")
+                need.append(f"out_meta[{slot}][0].edge is not None" if a.name in grad_of
+                            else "False")
+            kargs = [f"{n}._data" for n in b.saved] + [f"{g}._data" for g in b.out_grads] \
+                + list(b.attrs_used)
+            grad_names = [grad_of.get(a.name, "_") for a in inputs]
+            kernel = (f"        if not create_graph:  # fused first-order grad kernel\n"
+                      f"            {', '.join(grad_names)}, = run_grad_kernel(\n"
+                      f"                _{b.kernel}_kernels, \"{b.kernel}\", {b.out_grads[0]},\n"
+                      f"                ({', '.join(need)},), {', '.join(kargs)})\n"
+                      f"            return [{', '.join(f'[{g}]' if g != '_' else '[None]' for g in grad_names)}]\n")
+            kcache = f'_{b.kernel}_kernels = KernelFactory.cache("{b.kernel}")\n\n\n'
         clear = []
         if b.saved:  # nodes that save nothing can run again after backward (as in Paddle)
             clear = (["", "    def clear_tensor_wrappers(self):"]
@@ -135,6 +155,7 @@ def emit_nodes(bwd_specs, ops, pkg_dir):
         out.append(NODE_CLASS.format(
             cls=node_class_name(f.name), fwd=f.name, bwd=b.name, doc=doc,
             slots=", ".join(f'"{s}"' for s in slots) + ("," if len(slots) == 1 else ""),
+            kernel=kernel, kcache=kcache,
             fill="".join(x + "\n" for x in fill), collect="".join(x + "\n" for x in collect),
             calls="".join(x + "\n" for x in calls), ret=", ".join(ret),
             clear="".join(x + "\n" for x in clear)))
