@@ -29,11 +29,11 @@ class AddGradNode(GradNodeBase):
         if not create_graph:  # fused first-order grad kernel
             x_grad, y_grad, = run_grad_kernel(
                 _add_grad_kernels, "add_grad", out_grad,
-                (out_meta[0][0].edge is not None, out_meta[1][0].edge is not None,), out_grad._data)
+                (out_meta[0][0].grad_node is not None, out_meta[1][0].grad_node is not None,), out_grad._data)
             return [[x_grad], [y_grad]]
         # Call grad_api function
-        x_grad = out_grad if out_meta[0][0].edge is not None else None
-        y_grad = out_grad if out_meta[1][0].edge is not None else None
+        x_grad = out_grad if out_meta[0][0].grad_node is not None else None
+        y_grad = out_grad if out_meta[1][0].grad_node is not None else None
         return [[x_grad], [y_grad]]
 
 
@@ -57,11 +57,11 @@ class SubtractGradNode(GradNodeBase):
         if not create_graph:  # fused first-order grad kernel
             x_grad, y_grad, = run_grad_kernel(
                 _subtract_grad_kernels, "subtract_grad", out_grad,
-                (out_meta[0][0].edge is not None, out_meta[1][0].edge is not None,), out_grad._data)
+                (out_meta[0][0].grad_node is not None, out_meta[1][0].grad_node is not None,), out_grad._data)
             return [[x_grad], [y_grad]]
         # Call grad_api function
-        x_grad = out_grad if out_meta[0][0].edge is not None else None
-        y_grad = F.scale_ad_func(out_grad, -1.0, 0.0, True) if out_meta[1][0].edge is not None else None
+        x_grad = out_grad if out_meta[0][0].grad_node is not None else None
+        y_grad = F.scale_ad_func(out_grad, -1.0, 0.0, True) if out_meta[1][0].grad_node is not None else None
         return [[x_grad], [y_grad]]
 
 
@@ -87,11 +87,11 @@ class MultiplyGradNode(GradNodeBase):
         if not create_graph:  # fused first-order grad kernel
             x_grad, y_grad, = run_grad_kernel(
                 _multiply_grad_kernels, "multiply_grad", out_grad,
-                (out_meta[0][0].edge is not None, out_meta[1][0].edge is not None,), x._data, y._data, out_grad._data)
+                (out_meta[0][0].grad_node is not None, out_meta[1][0].grad_node is not None,), x._data, y._data, out_grad._data)
             return [[x_grad], [y_grad]]
         # Call grad_api function
-        x_grad = F.multiply_ad_func(out_grad, C.conj(y)) if out_meta[0][0].edge is not None else None
-        y_grad = F.multiply_ad_func(out_grad, C.conj(x)) if out_meta[1][0].edge is not None else None
+        x_grad = F.multiply_ad_func(out_grad, C.conj(y)) if out_meta[0][0].grad_node is not None else None
+        y_grad = F.multiply_ad_func(out_grad, C.conj(x)) if out_meta[1][0].grad_node is not None else None
         return [[x_grad], [y_grad]]
 
     def clear_tensor_wrappers(self):
@@ -122,11 +122,11 @@ class DivideGradNode(GradNodeBase):
         if not create_graph:  # fused first-order grad kernel
             x_grad, y_grad, = run_grad_kernel(
                 _divide_grad_kernels, "divide_grad", out_grad,
-                (out_meta[0][0].edge is not None, out_meta[1][0].edge is not None,), y._data, out._data, out_grad._data)
+                (out_meta[0][0].grad_node is not None, out_meta[1][0].grad_node is not None,), y._data, out._data, out_grad._data)
             return [[x_grad], [y_grad]]
         # Call grad_api function
-        x_grad = F.divide_ad_func(out_grad, C.conj(y)) if out_meta[0][0].edge is not None else None
-        y_grad = F.scale_ad_func(F.multiply_ad_func(out_grad, C.conj(F.divide_ad_func(out, y))), -1.0, 0.0, True) if out_meta[1][0].edge is not None else None
+        x_grad = F.divide_ad_func(out_grad, C.conj(y)) if out_meta[0][0].grad_node is not None else None
+        y_grad = F.scale_ad_func(F.multiply_ad_func(out_grad, C.conj(F.divide_ad_func(out, y))), -1.0, 0.0, True) if out_meta[1][0].grad_node is not None else None
         return [[x_grad], [y_grad]]
 
     def clear_tensor_wrappers(self):
@@ -155,10 +155,10 @@ class TanhGradNode(GradNodeBase):
         if not create_graph:  # fused first-order grad kernel
             x_grad, = run_grad_kernel(
                 _tanh_grad_kernels, "tanh_grad", out_grad,
-                (out_meta[0][0].edge is not None,), out._data, out_grad._data)
+                (out_meta[0][0].grad_node is not None,), out._data, out_grad._data)
             return [[x_grad]]
         # Call grad_api function
-        x_grad = F.multiply_ad_func(out_grad, C.conj(F.scale_ad_func(F.square_ad_func(out), -1.0, 1.0, True))) if out_meta[0][0].edge is not None else None
+        x_grad = F.multiply_ad_func(out_grad, C.conj(F.scale_ad_func(F.square_ad_func(out), -1.0, 1.0, True))) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -186,10 +186,10 @@ class ExpGradNode(GradNodeBase):
         if not create_graph:  # fused first-order grad kernel
             x_grad, = run_grad_kernel(
                 _exp_grad_kernels, "exp_grad", out_grad,
-                (out_meta[0][0].edge is not None,), out._data, out_grad._data)
+                (out_meta[0][0].grad_node is not None,), out._data, out_grad._data)
             return [[x_grad]]
         # Call grad_api function
-        x_grad = F.multiply_ad_func(out_grad, C.conj(out)) if out_meta[0][0].edge is not None else None
+        x_grad = F.multiply_ad_func(out_grad, C.conj(out)) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -218,10 +218,10 @@ class CastGradNode(GradNodeBase):
         if not create_graph:  # fused first-order grad kernel
             x_grad, = run_grad_kernel(
                 _cast_grad_kernels, "cast_grad", out_grad,
-                (out_meta[0][0].edge is not None,), x._data, out_grad._data, dtype)
+                (out_meta[0][0].grad_node is not None,), x._data, out_grad._data, dtype)
             return [[x_grad]]
         # Call grad_api function
-        x_grad = F.cast_ad_func(out_grad, x.dtype) if out_meta[0][0].edge is not None else None
+        x_grad = F.cast_ad_func(out_grad, x.dtype) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -251,10 +251,10 @@ class ScaleGradNode(GradNodeBase):
         if not create_graph:  # fused first-order grad kernel
             x_grad, = run_grad_kernel(
                 _scale_grad_kernels, "scale_grad", out_grad,
-                (out_meta[0][0].edge is not None,), out_grad._data, scale, bias, bias_after_scale)
+                (out_meta[0][0].grad_node is not None,), out_grad._data, scale, bias, bias_after_scale)
             return [[x_grad]]
         # Call grad_api function
-        x_grad = F.scale_ad_func(out_grad, scale, 0.0, True) if out_meta[0][0].edge is not None else None
+        x_grad = F.scale_ad_func(out_grad, scale, 0.0, True) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
 
@@ -272,7 +272,7 @@ class ConjGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out_meta = self.bwd_out_meta
         # Call grad_api function
-        x_grad = C.conj(out_grad) if out_meta[0][0].edge is not None else None
+        x_grad = C.conj(out_grad) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
 
@@ -293,8 +293,8 @@ class RemainderGradNode(GradNodeBase):
         y = self.y_wrapper.recover(self)
         out_meta = self.bwd_out_meta
         # Call grad_api function
-        x_grad = out_grad if out_meta[0][0].edge is not None else None
-        y_grad = F.scale_ad_func(F.multiply_ad_func(out_grad, F.floor_divide_ad_func(x, y)), -1.0, 0.0, True) if out_meta[1][0].edge is not None else None
+        x_grad = out_grad if out_meta[0][0].grad_node is not None else None
+        y_grad = F.scale_ad_func(F.multiply_ad_func(out_grad, F.floor_divide_ad_func(x, y)), -1.0, 0.0, True) if out_meta[1][0].grad_node is not None else None
         return [[x_grad], [y_grad]]
 
     def clear_tensor_wrappers(self):
@@ -321,8 +321,8 @@ class ElementwisePowGradNode(GradNodeBase):
         out = self.out_wrapper.recover(self)
         out_meta = self.bwd_out_meta
         # Call grad_api function
-        x_grad = F.multiply_ad_func(out_grad, C.conj(F.multiply_ad_func(y, F.elementwise_pow_ad_func(x, F.scale_ad_func(y, 1.0, -1.0, True))))) if out_meta[0][0].edge is not None else None
-        y_grad = F.multiply_ad_func(out_grad, C.conj(F.multiply_ad_func(out, F.log_ad_func(x)))) if out_meta[1][0].edge is not None else None
+        x_grad = F.multiply_ad_func(out_grad, C.conj(F.multiply_ad_func(y, F.elementwise_pow_ad_func(x, F.scale_ad_func(y, 1.0, -1.0, True))))) if out_meta[0][0].grad_node is not None else None
+        y_grad = F.multiply_ad_func(out_grad, C.conj(F.multiply_ad_func(out, F.log_ad_func(x)))) if out_meta[1][0].grad_node is not None else None
         return [[x_grad], [y_grad]]
 
     def clear_tensor_wrappers(self):
@@ -348,7 +348,7 @@ class PowGradNode(GradNodeBase):
         y = self.y
         out_meta = self.bwd_out_meta
         # Call grad_api function
-        x_grad = F.multiply_ad_func(out_grad, C.conj(F.scale_ad_func(F.pow_ad_func(x, y - 1), y, 0.0, True))) if out_meta[0][0].edge is not None else None
+        x_grad = F.multiply_ad_func(out_grad, C.conj(F.scale_ad_func(F.pow_ad_func(x, y - 1), y, 0.0, True))) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -373,8 +373,8 @@ class MaximumGradNode(GradNodeBase):
         y = self.y_wrapper.recover(self)
         out_meta = self.bwd_out_meta
         # Call grad_api function
-        x_grad = F.multiply_ad_func(out_grad, C.greater_mask(x, y, out_grad)) if out_meta[0][0].edge is not None else None
-        y_grad = F.multiply_ad_func(out_grad, C.less_equal_mask(x, y, out_grad)) if out_meta[1][0].edge is not None else None
+        x_grad = F.multiply_ad_func(out_grad, C.greater_mask(x, y, out_grad)) if out_meta[0][0].grad_node is not None else None
+        y_grad = F.multiply_ad_func(out_grad, C.less_equal_mask(x, y, out_grad)) if out_meta[1][0].grad_node is not None else None
         return [[x_grad], [y_grad]]
 
     def clear_tensor_wrappers(self):
@@ -400,8 +400,8 @@ class MinimumGradNode(GradNodeBase):
         y = self.y_wrapper.recover(self)
         out_meta = self.bwd_out_meta
         # Call grad_api function
-        x_grad = F.multiply_ad_func(out_grad, C.less_mask(x, y, out_grad)) if out_meta[0][0].edge is not None else None
-        y_grad = F.multiply_ad_func(out_grad, C.greater_equal_mask(x, y, out_grad)) if out_meta[1][0].edge is not None else None
+        x_grad = F.multiply_ad_func(out_grad, C.less_mask(x, y, out_grad)) if out_meta[0][0].grad_node is not None else None
+        y_grad = F.multiply_ad_func(out_grad, C.greater_equal_mask(x, y, out_grad)) if out_meta[1][0].grad_node is not None else None
         return [[x_grad], [y_grad]]
 
     def clear_tensor_wrappers(self):
@@ -430,10 +430,10 @@ class LogGradNode(GradNodeBase):
         if not create_graph:  # fused first-order grad kernel
             x_grad, = run_grad_kernel(
                 _log_grad_kernels, "log_grad", out_grad,
-                (out_meta[0][0].edge is not None,), x._data, out_grad._data)
+                (out_meta[0][0].grad_node is not None,), x._data, out_grad._data)
             return [[x_grad]]
         # Call grad_api function
-        x_grad = F.divide_ad_func(out_grad, C.conj(x)) if out_meta[0][0].edge is not None else None
+        x_grad = F.divide_ad_func(out_grad, C.conj(x)) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -456,7 +456,7 @@ class Log1pGradNode(GradNodeBase):
         x = self.x_wrapper.recover(self)
         out_meta = self.bwd_out_meta
         # Call grad_api function
-        x_grad = F.divide_ad_func(out_grad, C.conj(F.scale_ad_func(x, 1.0, 1.0, True))) if out_meta[0][0].edge is not None else None
+        x_grad = F.divide_ad_func(out_grad, C.conj(F.scale_ad_func(x, 1.0, 1.0, True))) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -484,10 +484,10 @@ class SqrtGradNode(GradNodeBase):
         if not create_graph:  # fused first-order grad kernel
             x_grad, = run_grad_kernel(
                 _sqrt_grad_kernels, "sqrt_grad", out_grad,
-                (out_meta[0][0].edge is not None,), out._data, out_grad._data)
+                (out_meta[0][0].grad_node is not None,), out._data, out_grad._data)
             return [[x_grad]]
         # Call grad_api function
-        x_grad = F.divide_ad_func(out_grad, C.conj(F.scale_ad_func(out, 2.0, 0.0, True))) if out_meta[0][0].edge is not None else None
+        x_grad = F.divide_ad_func(out_grad, C.conj(F.scale_ad_func(out, 2.0, 0.0, True))) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -510,7 +510,7 @@ class RsqrtGradNode(GradNodeBase):
         out = self.out_wrapper.recover(self)
         out_meta = self.bwd_out_meta
         # Call grad_api function
-        x_grad = F.multiply_ad_func(out_grad, F.scale_ad_func(F.multiply_ad_func(out, F.square_ad_func(out)), -0.5, 0.0, True)) if out_meta[0][0].edge is not None else None
+        x_grad = F.multiply_ad_func(out_grad, F.scale_ad_func(F.multiply_ad_func(out, F.square_ad_func(out)), -0.5, 0.0, True)) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -538,10 +538,10 @@ class SquareGradNode(GradNodeBase):
         if not create_graph:  # fused first-order grad kernel
             x_grad, = run_grad_kernel(
                 _square_grad_kernels, "square_grad", out_grad,
-                (out_meta[0][0].edge is not None,), x._data, out_grad._data)
+                (out_meta[0][0].grad_node is not None,), x._data, out_grad._data)
             return [[x_grad]]
         # Call grad_api function
-        x_grad = F.multiply_ad_func(out_grad, C.conj(F.scale_ad_func(x, 2.0, 0.0, True))) if out_meta[0][0].edge is not None else None
+        x_grad = F.multiply_ad_func(out_grad, C.conj(F.scale_ad_func(x, 2.0, 0.0, True))) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -564,7 +564,7 @@ class AbsGradNode(GradNodeBase):
         x = self.x_wrapper.recover(self)
         out_meta = self.bwd_out_meta
         # Call grad_api function
-        x_grad = C.abs_grad(x, out_grad) if out_meta[0][0].edge is not None else None
+        x_grad = C.abs_grad(x, out_grad) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -586,7 +586,7 @@ class SignGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out_meta = self.bwd_out_meta
         # Call grad_api function
-        x_grad = F.scale_ad_func(out_grad, 0.0, 0.0, True) if out_meta[0][0].edge is not None else None
+        x_grad = F.scale_ad_func(out_grad, 0.0, 0.0, True) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
 
@@ -605,7 +605,7 @@ class SinGradNode(GradNodeBase):
         x = self.x_wrapper.recover(self)
         out_meta = self.bwd_out_meta
         # Call grad_api function
-        x_grad = F.multiply_ad_func(out_grad, C.conj(F.cos_ad_func(x))) if out_meta[0][0].edge is not None else None
+        x_grad = F.multiply_ad_func(out_grad, C.conj(F.cos_ad_func(x))) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -628,7 +628,7 @@ class CosGradNode(GradNodeBase):
         x = self.x_wrapper.recover(self)
         out_meta = self.bwd_out_meta
         # Call grad_api function
-        x_grad = F.multiply_ad_func(out_grad, C.conj(F.scale_ad_func(F.sin_ad_func(x), -1.0, 0.0, True))) if out_meta[0][0].edge is not None else None
+        x_grad = F.multiply_ad_func(out_grad, C.conj(F.scale_ad_func(F.sin_ad_func(x), -1.0, 0.0, True))) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -651,7 +651,7 @@ class TanGradNode(GradNodeBase):
         out = self.out_wrapper.recover(self)
         out_meta = self.bwd_out_meta
         # Call grad_api function
-        x_grad = F.multiply_ad_func(out_grad, C.conj(F.scale_ad_func(F.square_ad_func(out), 1.0, 1.0, True))) if out_meta[0][0].edge is not None else None
+        x_grad = F.multiply_ad_func(out_grad, C.conj(F.scale_ad_func(F.square_ad_func(out), 1.0, 1.0, True))) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -679,10 +679,10 @@ class SigmoidGradNode(GradNodeBase):
         if not create_graph:  # fused first-order grad kernel
             x_grad, = run_grad_kernel(
                 _sigmoid_grad_kernels, "sigmoid_grad", out_grad,
-                (out_meta[0][0].edge is not None,), out._data, out_grad._data)
+                (out_meta[0][0].grad_node is not None,), out._data, out_grad._data)
             return [[x_grad]]
         # Call grad_api function
-        x_grad = F.multiply_ad_func(out_grad, C.conj(F.multiply_ad_func(out, F.scale_ad_func(out, -1.0, 1.0, True)))) if out_meta[0][0].edge is not None else None
+        x_grad = F.multiply_ad_func(out_grad, C.conj(F.multiply_ad_func(out, F.scale_ad_func(out, -1.0, 1.0, True)))) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -705,7 +705,7 @@ class ErfGradNode(GradNodeBase):
         x = self.x_wrapper.recover(self)
         out_meta = self.bwd_out_meta
         # Call grad_api function
-        x_grad = F.multiply_ad_func(out_grad, F.scale_ad_func(F.exp_ad_func(F.scale_ad_func(F.square_ad_func(x), -1.0, 0.0, True)), 1.1283791670955126, 0.0, True)) if out_meta[0][0].edge is not None else None
+        x_grad = F.multiply_ad_func(out_grad, F.scale_ad_func(F.exp_ad_func(F.scale_ad_func(F.square_ad_func(x), -1.0, 0.0, True)), 1.1283791670955126, 0.0, True)) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -727,7 +727,7 @@ class FloorGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out_meta = self.bwd_out_meta
         # Call grad_api function
-        x_grad = F.scale_ad_func(out_grad, 0.0, 0.0, True) if out_meta[0][0].edge is not None else None
+        x_grad = F.scale_ad_func(out_grad, 0.0, 0.0, True) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
 
@@ -745,7 +745,7 @@ class CeilGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out_meta = self.bwd_out_meta
         # Call grad_api function
-        x_grad = F.scale_ad_func(out_grad, 0.0, 0.0, True) if out_meta[0][0].edge is not None else None
+        x_grad = F.scale_ad_func(out_grad, 0.0, 0.0, True) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
 
@@ -763,7 +763,7 @@ class RoundGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out_meta = self.bwd_out_meta
         # Call grad_api function
-        x_grad = F.scale_ad_func(out_grad, 0.0, 0.0, True) if out_meta[0][0].edge is not None else None
+        x_grad = F.scale_ad_func(out_grad, 0.0, 0.0, True) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
 
@@ -782,7 +782,7 @@ class ReciprocalGradNode(GradNodeBase):
         out = self.out_wrapper.recover(self)
         out_meta = self.bwd_out_meta
         # Call grad_api function
-        x_grad = F.multiply_ad_func(out_grad, C.conj(F.scale_ad_func(F.square_ad_func(out), -1.0, 0.0, True))) if out_meta[0][0].edge is not None else None
+        x_grad = F.multiply_ad_func(out_grad, C.conj(F.scale_ad_func(F.square_ad_func(out), -1.0, 0.0, True))) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -807,7 +807,7 @@ class ClipGradNode(GradNodeBase):
         max = self.max
         out_meta = self.bwd_out_meta
         # Call grad_api function
-        x_grad = F.multiply_ad_func(out_grad, C.clip_mask(x, min, max, out_grad)) if out_meta[0][0].edge is not None else None
+        x_grad = F.multiply_ad_func(out_grad, C.clip_mask(x, min, max, out_grad)) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -834,10 +834,10 @@ class AssignGradNode(GradNodeBase):
         if not create_graph:  # fused first-order grad kernel
             x_grad, = run_grad_kernel(
                 _assign_grad_kernels, "assign_grad", out_grad,
-                (out_meta[0][0].edge is not None,), out_grad._data)
+                (out_meta[0][0].grad_node is not None,), out_grad._data)
             return [[x_grad]]
         # Call grad_api function
-        x_grad = out_grad if out_meta[0][0].edge is not None else None
+        x_grad = out_grad if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
 
@@ -856,7 +856,7 @@ class RealGradNode(GradNodeBase):
         x = self.x_wrapper.recover(self)
         out_meta = self.bwd_out_meta
         # Call grad_api function
-        x_grad = F.cast_ad_func(out_grad, x.dtype) if out_meta[0][0].edge is not None else None
+        x_grad = F.cast_ad_func(out_grad, x.dtype) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -879,7 +879,7 @@ class ImagGradNode(GradNodeBase):
         x = self.x_wrapper.recover(self)
         out_meta = self.bwd_out_meta
         # Call grad_api function
-        x_grad = F.scale_ad_func(F.cast_ad_func(out_grad, x.dtype), 1j, 0.0, True) if out_meta[0][0].edge is not None else None
+        x_grad = F.scale_ad_func(F.cast_ad_func(out_grad, x.dtype), 1j, 0.0, True) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -910,10 +910,10 @@ class SumGradNode(GradNodeBase):
         if not create_graph:  # fused first-order grad kernel
             x_grad, = run_grad_kernel(
                 _sum_grad_kernels, "sum_grad", out_grad,
-                (out_meta[0][0].edge is not None,), x._data, out_grad._data, axis, dtype, keepdim)
+                (out_meta[0][0].grad_node is not None,), x._data, out_grad._data, axis, dtype, keepdim)
             return [[x_grad]]
         # Call grad_api function
-        x_grad = C.unreduce(out_grad, x, axis) if out_meta[0][0].edge is not None else None
+        x_grad = C.unreduce(out_grad, x, axis) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -943,10 +943,10 @@ class MeanGradNode(GradNodeBase):
         if not create_graph:  # fused first-order grad kernel
             x_grad, = run_grad_kernel(
                 _mean_grad_kernels, "mean_grad", out_grad,
-                (out_meta[0][0].edge is not None,), x._data, out_grad._data, axis, keepdim)
+                (out_meta[0][0].grad_node is not None,), x._data, out_grad._data, axis, keepdim)
             return [[x_grad]]
         # Call grad_api function
-        x_grad = F.scale_ad_func(C.unreduce(out_grad, x, axis), 1.0 / C.reduced_count(x, axis), 0.0, True) if out_meta[0][0].edge is not None else None
+        x_grad = F.scale_ad_func(C.unreduce(out_grad, x, axis), 1.0 / C.reduced_count(x, axis), 0.0, True) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -971,7 +971,7 @@ class MaxGradNode(GradNodeBase):
         axis = self.axis
         out_meta = self.bwd_out_meta
         # Call grad_api function
-        x_grad = F.multiply_ad_func(C.unreduce(out_grad, x, axis), C.equal_mask(x, C.unreduce(out, x, axis), out_grad)) if out_meta[0][0].edge is not None else None
+        x_grad = F.multiply_ad_func(C.unreduce(out_grad, x, axis), C.equal_mask(x, C.unreduce(out, x, axis), out_grad)) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -997,7 +997,7 @@ class MinGradNode(GradNodeBase):
         axis = self.axis
         out_meta = self.bwd_out_meta
         # Call grad_api function
-        x_grad = F.multiply_ad_func(C.unreduce(out_grad, x, axis), C.equal_mask(x, C.unreduce(out, x, axis), out_grad)) if out_meta[0][0].edge is not None else None
+        x_grad = F.multiply_ad_func(C.unreduce(out_grad, x, axis), C.equal_mask(x, C.unreduce(out, x, axis), out_grad)) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -1023,7 +1023,7 @@ class ProdGradNode(GradNodeBase):
         axis = self.axis
         out_meta = self.bwd_out_meta
         # Call grad_api function
-        x_grad = F.multiply_ad_func(C.unreduce(out_grad, x, axis), C.conj(F.divide_ad_func(C.unreduce(out, x, axis), x))) if out_meta[0][0].edge is not None else None
+        x_grad = F.multiply_ad_func(C.unreduce(out_grad, x, axis), C.conj(F.divide_ad_func(C.unreduce(out, x, axis), x))) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -1049,7 +1049,7 @@ class LogsumexpGradNode(GradNodeBase):
         axis = self.axis
         out_meta = self.bwd_out_meta
         # Call grad_api function
-        x_grad = F.multiply_ad_func(C.unreduce(out_grad, x, axis), F.exp_ad_func(F.subtract_ad_func(x, C.unreduce(out, x, axis)))) if out_meta[0][0].edge is not None else None
+        x_grad = F.multiply_ad_func(C.unreduce(out_grad, x, axis), F.exp_ad_func(F.subtract_ad_func(x, C.unreduce(out, x, axis)))) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -1082,11 +1082,11 @@ class MatmulGradNode(GradNodeBase):
         if not create_graph:  # fused first-order grad kernel
             x_grad, y_grad, = run_grad_kernel(
                 _matmul_grad_kernels, "matmul_grad", out_grad,
-                (out_meta[0][0].edge is not None, out_meta[1][0].edge is not None,), x._data, y._data, out_grad._data, transpose_x, transpose_y)
+                (out_meta[0][0].grad_node is not None, out_meta[1][0].grad_node is not None,), x._data, y._data, out_grad._data, transpose_x, transpose_y)
             return [[x_grad], [y_grad]]
         # Call grad_api function
-        x_grad = C.matmul_grad_x(x, y, out_grad, transpose_x, transpose_y) if out_meta[0][0].edge is not None else None
-        y_grad = C.matmul_grad_y(x, y, out_grad, transpose_x, transpose_y) if out_meta[1][0].edge is not None else None
+        x_grad = C.matmul_grad_x(x, y, out_grad, transpose_x, transpose_y) if out_meta[0][0].grad_node is not None else None
+        y_grad = C.matmul_grad_y(x, y, out_grad, transpose_x, transpose_y) if out_meta[1][0].grad_node is not None else None
         return [[x_grad], [y_grad]]
 
     def clear_tensor_wrappers(self):
@@ -1115,10 +1115,10 @@ class ReluGradNode(GradNodeBase):
         if not create_graph:  # fused first-order grad kernel
             x_grad, = run_grad_kernel(
                 _relu_grad_kernels, "relu_grad", out_grad,
-                (out_meta[0][0].edge is not None,), out._data, out_grad._data)
+                (out_meta[0][0].grad_node is not None,), out._data, out_grad._data)
             return [[x_grad]]
         # Call grad_api function
-        x_grad = F.multiply_ad_func(out_grad, C.positive_mask(out, out_grad)) if out_meta[0][0].edge is not None else None
+        x_grad = F.multiply_ad_func(out_grad, C.positive_mask(out, out_grad)) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -1142,7 +1142,7 @@ class LeakyReluGradNode(GradNodeBase):
         negative_slope = self.negative_slope
         out_meta = self.bwd_out_meta
         # Call grad_api function
-        x_grad = F.multiply_ad_func(out_grad, C.leaky_relu_slope(x, negative_slope, out_grad)) if out_meta[0][0].edge is not None else None
+        x_grad = F.multiply_ad_func(out_grad, C.leaky_relu_slope(x, negative_slope, out_grad)) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -1166,7 +1166,7 @@ class EluGradNode(GradNodeBase):
         alpha = self.alpha
         out_meta = self.bwd_out_meta
         # Call grad_api function
-        x_grad = C.elu_grad(x, alpha, out_grad) if out_meta[0][0].edge is not None else None
+        x_grad = C.elu_grad(x, alpha, out_grad) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -1190,7 +1190,7 @@ class GeluGradNode(GradNodeBase):
         approximate = self.approximate
         out_meta = self.bwd_out_meta
         # Call grad_api function
-        x_grad = C.gelu_grad(x, approximate, out_grad) if out_meta[0][0].edge is not None else None
+        x_grad = C.gelu_grad(x, approximate, out_grad) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -1213,7 +1213,7 @@ class SiluGradNode(GradNodeBase):
         x = self.x_wrapper.recover(self)
         out_meta = self.bwd_out_meta
         # Call grad_api function
-        x_grad = F.multiply_ad_func(out_grad, C.conj(F.multiply_ad_func(F.sigmoid_ad_func(x), F.scale_ad_func(F.multiply_ad_func(x, F.scale_ad_func(F.sigmoid_ad_func(x), -1.0, 1.0, True)), 1.0, 1.0, True)))) if out_meta[0][0].edge is not None else None
+        x_grad = F.multiply_ad_func(out_grad, C.conj(F.multiply_ad_func(F.sigmoid_ad_func(x), F.scale_ad_func(F.multiply_ad_func(x, F.scale_ad_func(F.sigmoid_ad_func(x), -1.0, 1.0, True)), 1.0, 1.0, True)))) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -1238,7 +1238,7 @@ class SoftplusGradNode(GradNodeBase):
         threshold = self.threshold
         out_meta = self.bwd_out_meta
         # Call grad_api function
-        x_grad = C.softplus_grad(x, beta, threshold, out_grad) if out_meta[0][0].edge is not None else None
+        x_grad = C.softplus_grad(x, beta, threshold, out_grad) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -1267,10 +1267,10 @@ class SoftmaxGradNode(GradNodeBase):
         if not create_graph:  # fused first-order grad kernel
             x_grad, = run_grad_kernel(
                 _softmax_grad_kernels, "softmax_grad", out_grad,
-                (out_meta[0][0].edge is not None,), out._data, out_grad._data, axis)
+                (out_meta[0][0].grad_node is not None,), out._data, out_grad._data, axis)
             return [[x_grad]]
         # Call grad_api function
-        x_grad = F.multiply_ad_func(out, F.subtract_ad_func(out_grad, F.sum_ad_func(F.multiply_ad_func(out_grad, out), (axis,), None, True))) if out_meta[0][0].edge is not None else None
+        x_grad = F.multiply_ad_func(out, F.subtract_ad_func(out_grad, F.sum_ad_func(F.multiply_ad_func(out_grad, out), (axis,), None, True))) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -1299,10 +1299,10 @@ class LogSoftmaxGradNode(GradNodeBase):
         if not create_graph:  # fused first-order grad kernel
             x_grad, = run_grad_kernel(
                 _log_softmax_grad_kernels, "log_softmax_grad", out_grad,
-                (out_meta[0][0].edge is not None,), out._data, out_grad._data, axis)
+                (out_meta[0][0].grad_node is not None,), out._data, out_grad._data, axis)
             return [[x_grad]]
         # Call grad_api function
-        x_grad = F.subtract_ad_func(out_grad, F.multiply_ad_func(F.exp_ad_func(out), F.sum_ad_func(out_grad, (axis,), None, True))) if out_meta[0][0].edge is not None else None
+        x_grad = F.subtract_ad_func(out_grad, F.multiply_ad_func(F.exp_ad_func(out), F.sum_ad_func(out_grad, (axis,), None, True))) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -1331,10 +1331,10 @@ class ReshapeGradNode(GradNodeBase):
         if not create_graph:  # fused first-order grad kernel
             x_grad, = run_grad_kernel(
                 _reshape_grad_kernels, "reshape_grad", out_grad,
-                (out_meta[0][0].edge is not None,), x._data, out_grad._data, shape)
+                (out_meta[0][0].grad_node is not None,), x._data, out_grad._data, shape)
             return [[x_grad]]
         # Call grad_api function
-        x_grad = F.reshape_ad_func(out_grad, C.shape(x)) if out_meta[0][0].edge is not None else None
+        x_grad = F.reshape_ad_func(out_grad, C.shape(x)) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -1362,10 +1362,10 @@ class TransposeGradNode(GradNodeBase):
         if not create_graph:  # fused first-order grad kernel
             x_grad, = run_grad_kernel(
                 _transpose_grad_kernels, "transpose_grad", out_grad,
-                (out_meta[0][0].edge is not None,), out_grad._data, perm)
+                (out_meta[0][0].grad_node is not None,), out_grad._data, perm)
             return [[x_grad]]
         # Call grad_api function
-        x_grad = F.transpose_ad_func(out_grad, C.inverse_perm(perm)) if out_meta[0][0].edge is not None else None
+        x_grad = F.transpose_ad_func(out_grad, C.inverse_perm(perm)) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
 
@@ -1384,7 +1384,7 @@ class SqueezeGradNode(GradNodeBase):
         x = self.x_wrapper.recover(self)
         out_meta = self.bwd_out_meta
         # Call grad_api function
-        x_grad = F.reshape_ad_func(out_grad, C.shape(x)) if out_meta[0][0].edge is not None else None
+        x_grad = F.reshape_ad_func(out_grad, C.shape(x)) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -1407,7 +1407,7 @@ class UnsqueezeGradNode(GradNodeBase):
         x = self.x_wrapper.recover(self)
         out_meta = self.bwd_out_meta
         # Call grad_api function
-        x_grad = F.reshape_ad_func(out_grad, C.shape(x)) if out_meta[0][0].edge is not None else None
+        x_grad = F.reshape_ad_func(out_grad, C.shape(x)) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -1430,7 +1430,7 @@ class FlattenGradNode(GradNodeBase):
         x = self.x_wrapper.recover(self)
         out_meta = self.bwd_out_meta
         # Call grad_api function
-        x_grad = F.reshape_ad_func(out_grad, C.shape(x)) if out_meta[0][0].edge is not None else None
+        x_grad = F.reshape_ad_func(out_grad, C.shape(x)) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -1478,7 +1478,7 @@ class SplitGradNode(GradNodeBase):
         axis = self.axis
         out_meta = self.bwd_out_meta
         # Call grad_api function
-        x_grad = F.concat_ad_func(out_grad, axis) if out_meta[0][0].edge is not None else None
+        x_grad = F.concat_ad_func(out_grad, axis) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
 
@@ -1497,7 +1497,7 @@ class SplitWithNumGradNode(GradNodeBase):
         axis = self.axis
         out_meta = self.bwd_out_meta
         # Call grad_api function
-        x_grad = F.concat_ad_func(out_grad, axis) if out_meta[0][0].edge is not None else None
+        x_grad = F.concat_ad_func(out_grad, axis) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
 
@@ -1535,7 +1535,7 @@ class UnbindGradNode(GradNodeBase):
         axis = self.axis
         out_meta = self.bwd_out_meta
         # Call grad_api function
-        input_grad = F.stack_ad_func(out_grad, axis) if out_meta[0][0].edge is not None else None
+        input_grad = F.stack_ad_func(out_grad, axis) if out_meta[0][0].grad_node is not None else None
         return [[input_grad]]
 
 
@@ -1553,7 +1553,7 @@ class ExpandGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out_meta = self.bwd_out_meta
         # Call grad_api function
-        x_grad = out_grad if out_meta[0][0].edge is not None else None
+        x_grad = out_grad if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
 
@@ -1573,7 +1573,7 @@ class TileGradNode(GradNodeBase):
         repeat_times = self.repeat_times
         out_meta = self.bwd_out_meta
         # Call grad_api function
-        x_grad = C.tile_grad(x, repeat_times, out_grad) if out_meta[0][0].edge is not None else None
+        x_grad = C.tile_grad(x, repeat_times, out_grad) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -1596,7 +1596,7 @@ class FlipGradNode(GradNodeBase):
         axis = self.axis
         out_meta = self.bwd_out_meta
         # Call grad_api function
-        x_grad = F.flip_ad_func(out_grad, axis) if out_meta[0][0].edge is not None else None
+        x_grad = F.flip_ad_func(out_grad, axis) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
 
 
@@ -1616,8 +1616,8 @@ class WhereGradNode(GradNodeBase):
         condition = self.condition_wrapper.recover(self)
         out_meta = self.bwd_out_meta
         # Call grad_api function
-        x_grad = F.multiply_ad_func(out_grad, C.condition_mask(condition, out_grad)) if out_meta[1][0].edge is not None else None
-        y_grad = F.multiply_ad_func(out_grad, C.condition_mask(condition, out_grad, True)) if out_meta[2][0].edge is not None else None
+        x_grad = F.multiply_ad_func(out_grad, C.condition_mask(condition, out_grad)) if out_meta[1][0].grad_node is not None else None
+        y_grad = F.multiply_ad_func(out_grad, C.condition_mask(condition, out_grad, True)) if out_meta[2][0].grad_node is not None else None
         return [[None], [x_grad], [y_grad]]
 
     def clear_tensor_wrappers(self):

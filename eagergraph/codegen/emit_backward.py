@@ -120,7 +120,7 @@ def emit_nodes(bwd_specs, ops, pkg_dir):
                 continue
             code = formula_code(b, b.formulas[g], ops, composites, local_names)
             if a.type == "Tensor":
-                calls.append(f"        {g} = {code} if out_meta[{slot}][0].edge is not None "
+                calls.append(f"        {g} = {code} if out_meta[{slot}][0].grad_node is not None "
                              f"else None")
                 ret.append(f"[{g}]")
             else:
@@ -133,7 +133,7 @@ def emit_nodes(bwd_specs, ops, pkg_dir):
                 if a.type != "Tensor":
                     raise ValueError(f"backward_op '{b.name}': a grad kernel needs single-Tensor "
                                      f"inputs")
-                need.append(f"out_meta[{slot}][0].edge is not None" if a.name in grad_of
+                need.append(f"out_meta[{slot}][0].grad_node is not None" if a.name in grad_of
                             else "False")
             kargs = [f"{n}._data" for n in b.saved] + [f"{g}._data" for g in b.out_grads] \
                 + list(b.attrs_used)

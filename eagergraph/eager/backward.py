@@ -78,7 +78,7 @@ def _root_node(t, where):
     node = None if m is None else m.grad_node
     if node is None:  # a leaf that needs grad but was never used in an op
         from .grad_node_info import slot_meta
-        node = slot_meta(t).edge.grad_node
+        node = slot_meta(t).grad_node
         m = t._autograd_meta
     return node
 
@@ -92,10 +92,9 @@ def in_degree_map(roots):
         node = stack.pop()
         for slot in node.bwd_out_meta:
             for m in slot:
-                e = m.edge
-                if e is None:
+                nxt = m.grad_node
+                if nxt is None:
                     continue
-                nxt = e.grad_node
                 if nxt in indeg:
                     indeg[nxt] += 1
                 else:
@@ -220,10 +219,9 @@ def _nothing_arrived(grads):
 def _release_edges(node, indeg, queue, buffers, create_graph, out):
     for slot_i, slot in enumerate(node.bwd_out_meta):
         for rank_i, meta in enumerate(slot):
-            e = meta.edge
-            if e is None:
+            nxt = meta.grad_node
+            if nxt is None:
                 continue
-            nxt = e.grad_node
             if nxt not in indeg:
                 continue  # pruned away (paddle.grad)
             if out is not None:
@@ -235,7 +233,7 @@ def _release_edges(node, indeg, queue, buffers, create_graph, out):
                     h = buffers.get(nxt)
                     if h is None:
                         h = buffers[nxt] = GradTensorHolder(_in_ranks(nxt))
-                    h.add(e.in_slot, e.in_rank, g, create_graph)
+                    h.add(meta.in_slot, meta.in_rank, g, create_graph)
             left = indeg[nxt] - 1
             indeg[nxt] = left
             if left == 0:

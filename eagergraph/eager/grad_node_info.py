@@ -27,15 +27,25 @@ class Edge:
 
 class GradSlotMeta:
     """Meta of one forward input as seen from backward: its shape and dtype (broadcast reduction
-    and complex->real projection of its grad), whether it stops gradient, and its Edge."""
+    and complex->real projection of its grad), whether it stops gradient, and its Edge.
 
-    __slots__ = ("stop_gradient", "shape", "np_dtype", "edge")
+    The Edge's fields are stored inline (grad_node, in_slot, in_rank; grad_node None = no edge)
+    to save an object per input on the hot path; `.edge` returns them as an Edge."""
 
-    def __init__(self, stop_gradient, shape, np_dtype, edge):
+    __slots__ = ("stop_gradient", "shape", "np_dtype", "grad_node", "in_slot", "in_rank")
+
+    def __init__(self, stop_gradient, shape, np_dtype, grad_node=None, in_slot=0, in_rank=0):
         self.stop_gradient = stop_gradient
         self.shape = shape
         self.np_dtype = np_dtype
-        self.edge = edge
+        self.grad_node = grad_node
+        self.in_slot = in_slot
+        self.in_rank = in_rank
+
+    @property
+    def edge(self):
+        n = self.grad_node
+        return None if n is None else Edge(n, self.in_slot, self.in_rank)
 
     def __repr__(self):
         return (f"GradSlotMeta(shape={list(self.shape)}, dtype={self.np_dtype}, "
@@ -50,7 +60,7 @@ def slot_meta(t):
     grad gets its GradNodeAccumulation here, created on first use."""
     arr = t._data
     if t.stop_gradient or arr.dtype.kind in _NO_GRAD_KINDS:
-        return GradSlotMeta(True, arr.shape, arr.dtype, None)
+        return GradSlotMeta(True, arr.shape, arr.dtype)
     m = t._autograd_meta
     if m is None:
         m = t._autograd_meta = AutogradMeta()
@@ -58,20 +68,20 @@ def slot_meta(t):
     if node is None:
         from .accumulation_node import GradNodeAccumulation
         node = m.grad_node = GradNodeAccumulation(t)
-    return GradSlotMeta(False, arr.shape, arr.dtype, Edge(node, m.out_slot, m.out_rank))
+    return GradSlotMeta(False, arr.shape, arr.dtype, node, m.out_slot, m.out_rank)
 
 
 def out_meta(t):
     """Meta of a forward output (bwd_in_meta): shape and dtype, to fill zeros for it."""
-    return GradSlotMeta(False, t._data.shape, t._data.dtype, None)
+    return GradSlotMeta(False, t._data.shape, t._data.dtype)
 
 
-NO_GRAD_META = GradSlotMeta(True, (), np.dtype("float32"), None)
+NO_GRAD_META = GradSlotMeta(True, (), np.dtype("float32"))
 
 
 def slot_metas(ts):
     """Metas for a Tensor[] input slot (one rank per tensor); None entries stop gradient."""
-    return [GradSlotMeta(True, (), np.dtype("float32"), None) if t is None else slot_meta(t)
+    return [NO_GRAD_META if t is None else slot_meta(t)
             for t in ts]
 
 
@@ -105,13 +115,13 @@ class GradNodeBase:
         out = []
         for slot in self.bwd_out_meta or ():
             for m in slot:
-                out.append(None if m.edge is None else m.edge.grad_node)
+                out.append(m.grad_node)
         return tuple(out)
 
     def edges(self):
         for slot in self.bwd_out_meta or ():
             for m in slot:
-                if m.edge is not None:
+                if m.grad_node is not None:
                     yield m.edge
 
     # ---- hooks -----------------------------------------------------------------------------

@@ -93,7 +93,7 @@ def register_hook(self, hook):
     m = autograd_meta(self)
     node = m.grad_node
     if node is None:
-        node = slot_meta(self).edge.grad_node
+        node = slot_meta(self).grad_node
     if type(node) is GradNodeAccumulation:
         return node.register_tensor_hook(hook)
     return node.register_gradient_hook(m.out_slot, m.out_rank, hook)
