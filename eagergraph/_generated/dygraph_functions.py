@@ -1350,6 +1350,16 @@ def slice_ad_func(input, axes, starts, ends, decrease_axis):
         input, = _amp.amp_auto_cast("slice", input)
     # Forward API Call
     out = _api.slice(input, axes, starts, ends, decrease_axis)
+    # Node Creation
+    if grad_state.enabled and (not input.stop_gradient):
+        node = _nodes.SliceGradNode()
+        node.bwd_out_meta = [[slot_meta(input)]]
+        node.axes = axes
+        node.starts = starts
+        node.ends = ends
+        node.decrease_axis = decrease_axis
+        node.input_wrapper = TensorWrapper(input, True)
+        set_history(out, node, 0, 0)
     # Returns
     return out
 
@@ -1360,6 +1370,16 @@ def strided_slice_ad_func(x, axes, starts, ends, strides):
         x, = _amp.amp_auto_cast("strided_slice", x)
     # Forward API Call
     out = _api.strided_slice(x, axes, starts, ends, strides)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.StridedSliceGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        node.axes = axes
+        node.starts = starts
+        node.ends = ends
+        node.strides = strides
+        node.x_wrapper = TensorWrapper(x, True)
+        set_history(out, node, 0, 0)
     # Returns
     return out
 
@@ -1370,6 +1390,14 @@ def gather_ad_func(x, index, axis):
         x, index = _amp.amp_auto_cast("gather", x, index)
     # Forward API Call
     out = _api.gather(x, index, axis)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient or not index.stop_gradient):
+        node = _nodes.GatherGradNode()
+        node.bwd_out_meta = [[slot_meta(x)], [slot_meta(index)]]
+        node.axis = axis
+        node.x_wrapper = TensorWrapper(x, True)
+        node.index_wrapper = TensorWrapper(index)
+        set_history(out, node, 0, 0)
     # Returns
     return out
 
@@ -1380,6 +1408,14 @@ def index_select_ad_func(x, index, axis):
         x, index = _amp.amp_auto_cast("index_select", x, index)
     # Forward API Call
     out = _api.index_select(x, index, axis)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient or not index.stop_gradient):
+        node = _nodes.IndexSelectGradNode()
+        node.bwd_out_meta = [[slot_meta(x)], [slot_meta(index)]]
+        node.axis = axis
+        node.x_wrapper = TensorWrapper(x, True)
+        node.index_wrapper = TensorWrapper(index)
+        set_history(out, node, 0, 0)
     # Returns
     return out
 
@@ -1390,6 +1426,13 @@ def gather_nd_ad_func(x, index):
         x, index = _amp.amp_auto_cast("gather_nd", x, index)
     # Forward API Call
     out = _api.gather_nd(x, index)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient or not index.stop_gradient):
+        node = _nodes.GatherNdGradNode()
+        node.bwd_out_meta = [[slot_meta(x)], [slot_meta(index)]]
+        node.x_wrapper = TensorWrapper(x, True)
+        node.index_wrapper = TensorWrapper(index)
+        set_history(out, node, 0, 0)
     # Returns
     return out
 
@@ -1400,6 +1443,13 @@ def masked_select_ad_func(x, mask):
         x, mask = _amp.amp_auto_cast("masked_select", x, mask)
     # Forward API Call
     out = _api.masked_select(x, mask)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient or not mask.stop_gradient):
+        node = _nodes.MaskedSelectGradNode()
+        node.bwd_out_meta = [[slot_meta(x)], [slot_meta(mask)]]
+        node.x_wrapper = TensorWrapper(x, True)
+        node.mask_wrapper = TensorWrapper(mask)
+        set_history(out, node, 0, 0)
     # Returns
     return out
 
@@ -1503,6 +1553,15 @@ def slice_grad_ad_func(input, out_grad, axes, starts, ends, decrease_axis):
         input, out_grad = _amp.amp_auto_cast("slice_grad", input, out_grad)
     # Forward API Call
     input_grad = _api.slice_grad(input, out_grad, axes, starts, ends, decrease_axis)
+    # Node Creation
+    if grad_state.enabled and (not input.stop_gradient or not out_grad.stop_gradient):
+        node = _nodes.SliceGradGradNode()
+        node.bwd_out_meta = [[slot_meta(input)], [slot_meta(out_grad)]]
+        node.axes = axes
+        node.starts = starts
+        node.ends = ends
+        node.decrease_axis = decrease_axis
+        set_history(input_grad, node, 0, 0)
     # Returns
     return input_grad
 
@@ -1513,6 +1572,15 @@ def strided_slice_grad_ad_func(x, out_grad, axes, starts, ends, strides):
         x, out_grad = _amp.amp_auto_cast("strided_slice_grad", x, out_grad)
     # Forward API Call
     x_grad = _api.strided_slice_grad(x, out_grad, axes, starts, ends, strides)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient or not out_grad.stop_gradient):
+        node = _nodes.StridedSliceGradGradNode()
+        node.bwd_out_meta = [[slot_meta(x)], [slot_meta(out_grad)]]
+        node.axes = axes
+        node.starts = starts
+        node.ends = ends
+        node.strides = strides
+        set_history(x_grad, node, 0, 0)
     # Returns
     return x_grad
 
@@ -1523,6 +1591,13 @@ def gather_grad_ad_func(x, index, out_grad, axis):
         x, index, out_grad = _amp.amp_auto_cast("gather_grad", x, index, out_grad)
     # Forward API Call
     x_grad = _api.gather_grad(x, index, out_grad, axis)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient or not index.stop_gradient or not out_grad.stop_gradient):
+        node = _nodes.GatherGradGradNode()
+        node.bwd_out_meta = [[slot_meta(x)], [slot_meta(index)], [slot_meta(out_grad)]]
+        node.axis = axis
+        node.index_wrapper = TensorWrapper(index)
+        set_history(x_grad, node, 0, 0)
     # Returns
     return x_grad
 
@@ -1533,6 +1608,13 @@ def index_select_grad_ad_func(x, index, out_grad, axis):
         x, index, out_grad = _amp.amp_auto_cast("index_select_grad", x, index, out_grad)
     # Forward API Call
     x_grad = _api.index_select_grad(x, index, out_grad, axis)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient or not index.stop_gradient or not out_grad.stop_gradient):
+        node = _nodes.IndexSelectGradGradNode()
+        node.bwd_out_meta = [[slot_meta(x)], [slot_meta(index)], [slot_meta(out_grad)]]
+        node.axis = axis
+        node.index_wrapper = TensorWrapper(index)
+        set_history(x_grad, node, 0, 0)
     # Returns
     return x_grad
 
@@ -1543,6 +1625,12 @@ def gather_nd_grad_ad_func(x, index, out_grad):
         x, index, out_grad = _amp.amp_auto_cast("gather_nd_grad", x, index, out_grad)
     # Forward API Call
     x_grad = _api.gather_nd_grad(x, index, out_grad)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient or not index.stop_gradient or not out_grad.stop_gradient):
+        node = _nodes.GatherNdGradGradNode()
+        node.bwd_out_meta = [[slot_meta(x)], [slot_meta(index)], [slot_meta(out_grad)]]
+        node.index_wrapper = TensorWrapper(index)
+        set_history(x_grad, node, 0, 0)
     # Returns
     return x_grad
 
@@ -1553,5 +1641,11 @@ def masked_select_grad_ad_func(x, mask, out_grad):
         x, mask, out_grad = _amp.amp_auto_cast("masked_select_grad", x, mask, out_grad)
     # Forward API Call
     x_grad = _api.masked_select_grad(x, mask, out_grad)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient or not mask.stop_gradient or not out_grad.stop_gradient):
+        node = _nodes.MaskedSelectGradGradNode()
+        node.bwd_out_meta = [[slot_meta(x)], [slot_meta(mask)], [slot_meta(out_grad)]]
+        node.mask_wrapper = TensorWrapper(mask)
+        set_history(x_grad, node, 0, 0)
     # Returns
     return x_grad

@@ -1623,3 +1623,297 @@ class WhereGradNode(GradNodeBase):
     def clear_tensor_wrappers(self):
         self.condition_wrapper.clear()
         self._wrappers_cleared = True
+
+
+class SliceGradNode(GradNodeBase):
+    """Backward of `slice` (slice_grad):
+        input_grad = slice_grad(input, out_grad, axes, starts, ends, decrease_axis)
+    """
+
+    __slots__ = ("input_wrapper", "axes", "starts", "ends", "decrease_axis")
+    forward_op = "slice"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        input = self.input_wrapper.recover(self)
+        axes = self.axes
+        starts = self.starts
+        ends = self.ends
+        decrease_axis = self.decrease_axis
+        out_meta = self.bwd_out_meta
+        # Call grad_api function
+        input_grad = F.slice_grad_ad_func(input, out_grad, axes, starts, ends, decrease_axis) if out_meta[0][0].grad_node is not None else None
+        return [[input_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.input_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class StridedSliceGradNode(GradNodeBase):
+    """Backward of `strided_slice` (strided_slice_grad):
+        x_grad = strided_slice_grad(x, out_grad, axes, starts, ends, strides)
+    """
+
+    __slots__ = ("x_wrapper", "axes", "starts", "ends", "strides")
+    forward_op = "strided_slice"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        axes = self.axes
+        starts = self.starts
+        ends = self.ends
+        strides = self.strides
+        out_meta = self.bwd_out_meta
+        # Call grad_api function
+        x_grad = F.strided_slice_grad_ad_func(x, out_grad, axes, starts, ends, strides) if out_meta[0][0].grad_node is not None else None
+        return [[x_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class GatherGradNode(GradNodeBase):
+    """Backward of `gather` (gather_grad):
+        x_grad = gather_grad(x, index, out_grad, axis)
+    """
+
+    __slots__ = ("x_wrapper", "index_wrapper", "axis")
+    forward_op = "gather"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        index = self.index_wrapper.recover(self)
+        axis = self.axis
+        out_meta = self.bwd_out_meta
+        # Call grad_api function
+        x_grad = F.gather_grad_ad_func(x, index, out_grad, axis) if out_meta[0][0].grad_node is not None else None
+        return [[x_grad], [None]]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.index_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class IndexSelectGradNode(GradNodeBase):
+    """Backward of `index_select` (index_select_grad):
+        x_grad = index_select_grad(x, index, out_grad, axis)
+    """
+
+    __slots__ = ("x_wrapper", "index_wrapper", "axis")
+    forward_op = "index_select"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        index = self.index_wrapper.recover(self)
+        axis = self.axis
+        out_meta = self.bwd_out_meta
+        # Call grad_api function
+        x_grad = F.index_select_grad_ad_func(x, index, out_grad, axis) if out_meta[0][0].grad_node is not None else None
+        return [[x_grad], [None]]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.index_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class GatherNdGradNode(GradNodeBase):
+    """Backward of `gather_nd` (gather_nd_grad):
+        x_grad = gather_nd_grad(x, index, out_grad)
+    """
+
+    __slots__ = ("x_wrapper", "index_wrapper")
+    forward_op = "gather_nd"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        index = self.index_wrapper.recover(self)
+        out_meta = self.bwd_out_meta
+        # Call grad_api function
+        x_grad = F.gather_nd_grad_ad_func(x, index, out_grad) if out_meta[0][0].grad_node is not None else None
+        return [[x_grad], [None]]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.index_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class MaskedSelectGradNode(GradNodeBase):
+    """Backward of `masked_select` (masked_select_grad):
+        x_grad = masked_select_grad(x, mask, out_grad)
+    """
+
+    __slots__ = ("x_wrapper", "mask_wrapper")
+    forward_op = "masked_select"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        mask = self.mask_wrapper.recover(self)
+        out_meta = self.bwd_out_meta
+        # Call grad_api function
+        x_grad = F.masked_select_grad_ad_func(x, mask, out_grad) if out_meta[0][0].grad_node is not None else None
+        return [[x_grad], [None]]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.mask_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class SliceGradGradNode(GradNodeBase):
+    """Backward of `slice_grad` (slice_double_grad):
+        out_grad_grad = slice(input_grad_grad, axes, starts, ends, decrease_axis)
+    """
+
+    __slots__ = ("axes", "starts", "ends", "decrease_axis")
+    forward_op = "slice_grad"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        input_grad_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        axes = self.axes
+        starts = self.starts
+        ends = self.ends
+        decrease_axis = self.decrease_axis
+        out_meta = self.bwd_out_meta
+        # Call grad_api function
+        out_grad_grad = F.slice_ad_func(input_grad_grad, axes, starts, ends, decrease_axis) if out_meta[1][0].grad_node is not None else None
+        return [[None], [out_grad_grad]]
+
+
+class StridedSliceGradGradNode(GradNodeBase):
+    """Backward of `strided_slice_grad` (strided_slice_double_grad):
+        out_grad_grad = strided_slice(x_grad_grad, axes, starts, ends, strides)
+    """
+
+    __slots__ = ("axes", "starts", "ends", "strides")
+    forward_op = "strided_slice_grad"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        x_grad_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        axes = self.axes
+        starts = self.starts
+        ends = self.ends
+        strides = self.strides
+        out_meta = self.bwd_out_meta
+        # Call grad_api function
+        out_grad_grad = F.strided_slice_ad_func(x_grad_grad, axes, starts, ends, strides) if out_meta[1][0].grad_node is not None else None
+        return [[None], [out_grad_grad]]
+
+
+class GatherGradGradNode(GradNodeBase):
+    """Backward of `gather_grad` (gather_double_grad):
+        out_grad_grad = gather(x_grad_grad, index, axis)
+    """
+
+    __slots__ = ("index_wrapper", "axis")
+    forward_op = "gather_grad"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        x_grad_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        index = self.index_wrapper.recover(self)
+        axis = self.axis
+        out_meta = self.bwd_out_meta
+        # Call grad_api function
+        out_grad_grad = F.gather_ad_func(x_grad_grad, index, axis) if out_meta[2][0].grad_node is not None else None
+        return [[None], [None], [out_grad_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.index_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class IndexSelectGradGradNode(GradNodeBase):
+    """Backward of `index_select_grad` (index_select_double_grad):
+        out_grad_grad = index_select(x_grad_grad, index, axis)
+    """
+
+    __slots__ = ("index_wrapper", "axis")
+    forward_op = "index_select_grad"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        x_grad_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        index = self.index_wrapper.recover(self)
+        axis = self.axis
+        out_meta = self.bwd_out_meta
+        # Call grad_api function
+        out_grad_grad = F.index_select_ad_func(x_grad_grad, index, axis) if out_meta[2][0].grad_node is not None else None
+        return [[None], [None], [out_grad_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.index_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class GatherNdGradGradNode(GradNodeBase):
+    """Backward of `gather_nd_grad` (gather_nd_double_grad):
+        out_grad_grad = gather_nd(x_grad_grad, index)
+    """
+
+    __slots__ = ("index_wrapper",)
+    forward_op = "gather_nd_grad"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        x_grad_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        index = self.index_wrapper.recover(self)
+        out_meta = self.bwd_out_meta
+        # Call grad_api function
+        out_grad_grad = F.gather_nd_ad_func(x_grad_grad, index) if out_meta[2][0].grad_node is not None else None
+        return [[None], [None], [out_grad_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.index_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+class MaskedSelectGradGradNode(GradNodeBase):
+    """Backward of `masked_select_grad` (masked_select_double_grad):
+        out_grad_grad = masked_select(x_grad_grad, mask)
+    """
+
+    __slots__ = ("mask_wrapper",)
+    forward_op = "masked_select_grad"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        x_grad_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        mask = self.mask_wrapper.recover(self)
+        out_meta = self.bwd_out_meta
+        # Call grad_api function
+        out_grad_grad = F.masked_select_ad_func(x_grad_grad, mask) if out_meta[2][0].grad_node is not None else None
+        return [[None], [None], [out_grad_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.mask_wrapper.clear()
+        self._wrappers_cleared = True

@@ -18,15 +18,18 @@ def generate():
     """{relative file name: source text} for every generated module."""
     specs = load_ops(os.path.join(OPDEFS, "ops.yaml"))
     staging = os.path.join(OPDEFS, "staging")  # per-family drafts, merged into ops.yaml later
+    staged_bwd = []
     if os.path.isdir(staging):
         for f in sorted(os.listdir(staging)):
-            if f.endswith(".yaml"):
+            if f.endswith(".backward.yaml"):
+                staged_bwd.append(os.path.join(staging, f))
+            elif f.endswith(".yaml"):
                 specs += load_ops(os.path.join(staging, f))
     names = [s.name for s in specs]
     dup = sorted({n for n in names if names.count(n) > 1})
     if dup:
         raise SystemExit(f"ops defined twice: {dup}")
-    bwd = load_backward(os.path.join(OPDEFS, "backward.yaml"), specs)
+    bwd = load_backward([os.path.join(OPDEFS, "backward.yaml")] + staged_bwd, specs)
     op_names = {s.name for s in specs}
     section = emit_backward.node_section_factory({b.forward.name: b for b in bwd})
     return {

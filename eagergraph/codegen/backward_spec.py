@@ -94,10 +94,12 @@ def parse_backward(entry, forward_by_backward):
                         tuple(a.name for a in fwd.attrs if a.name in used), kernel)
 
 
-def load_backward(path, forward_specs):
+def load_backward(paths, forward_specs):
     import yaml
-    with open(path) as f:
-        entries = yaml.safe_load(f) or []
+    entries = []
+    for path in paths:
+        with open(path) as f:
+            entries += yaml.safe_load(f) or []
     by_bwd = {s.backward: s for s in forward_specs if s.backward}
     specs = [parse_backward(e, by_bwd) for e in entries]
     names = {b.name for b in specs}

@@ -183,7 +183,7 @@ DTYPE_OBJECTS = [
 ]
 
 TENSOR_ATTRS = [
-    "X('float32').shape", "X('float32').reshape([3, 1]).shape", "paddle.to_tensor(2.5).shape",
+    "X('float32').shape", "paddle.to_tensor(np.zeros((3, 1))).shape", "paddle.to_tensor(2.5).shape",
     "X('float32').ndim", "X('float32').size", "paddle.to_tensor([[1, 2], [3, 4]]).size()",
     "paddle.to_tensor([[1, 2, 3], [4, 5, 6]]).size(1)", "paddle.to_tensor(2.5).size",
     "X('int32').dtype", "X('float32').place", "str(X('float32').place)",
@@ -253,11 +253,16 @@ REPR = [
     "paddle.to_tensor([float('nan'), 1.0, float('inf')])",
     "paddle.to_tensor([float('nan'), 1.5, float('-inf')])", "paddle.to_tensor([float('nan')])",
     "paddle.to_tensor([1.0, 2.0], stop_gradient=False)",
-    "paddle.arange(2000).astype('float32')", "paddle.arange(1001)", "paddle.arange(1000)",
-    "paddle.arange(12).reshape([3, 4]).astype('float32') / 7",
-    "paddle.arange(3000).reshape([30, 100]).astype('float32')",
-    "paddle.arange(2002).reshape([2, 1001]) > 5",
-    "paddle.arange(40).astype('float32') / 3", "paddle.arange(40)",
+    "paddle.to_tensor(np.arange(2000, dtype='float32'))", "paddle.to_tensor(np.arange(1001))",
+    "paddle.to_tensor(np.arange(1000))", "paddle.to_tensor(np.arange(1000) - 500)",
+    "paddle.to_tensor(np.arange(12, dtype='float32').reshape(3, 4) / 7)",
+    "paddle.to_tensor(np.arange(3000, dtype='float32').reshape(30, 100))",
+    "paddle.to_tensor(np.arange(3000, dtype='float32').reshape(3, 10, 100) * -0.5)",
+    "paddle.to_tensor(np.arange(2002).reshape(2, 1001) > 5)",
+    "paddle.to_tensor(np.arange(40, dtype='float32') / 3)", "paddle.to_tensor(np.arange(40))",
+    "paddle.to_tensor(np.arange(1200, dtype='float64').reshape(2, 600) * 1e-3)",
+    "paddle.to_tensor(np.arange(1500).astype('complex64') * 1j)",
+    "paddle.to_tensor(np.arange(6, dtype='float32').reshape(1, 2, 3, 1) + 0.25)",
     "paddle.to_tensor(np.zeros((2, 0), 'float32'))", "paddle.to_tensor(np.zeros((0,), 'int64'))",
     "paddle.to_tensor([0.0, -0.0])", "paddle.to_tensor([1e-8, 1.0], 'float64')",
 ]
@@ -279,7 +284,8 @@ def operator_cases():
             exprs += [f"X('{a}') {op} Y('{b}')" for b in DTYPES]
             exprs += [f"X('{a}') {op} {s}" for s in PY_SCALARS + NP_SCALARS]
             exprs += [f"{s} {op} X('{a}')" for s in PY_SCALARS + NP_SCALARS]
-    cases["unary"] = [f"{op}X('{a}')" for op in ("-", "~", "abs", "+") for a in DTYPES]
+    cases["unary"] = [f"{op}X('{a}')" for op in ("-", "~", "+") for a in DTYPES]
+    cases["unary"] += [f"abs(X('{a}'))" for a in DTYPES]
     return cases
 
 

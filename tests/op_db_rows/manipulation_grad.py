@@ -1,0 +1,104 @@
+"""Op-table rows: the gradients of the slicing and index ops (slice_grad, strided_slice_grad,
+gather_grad, index_select_grad, gather_nd_grad, masked_select_grad), internal `_C_ops`
+functions. Sample args are (x, [index or mask,] out_grad); the references build the result in
+NumPy: out_grad written into the slice, or added at the gathered indices (np.add.at). Their own
+gradients come from backward.yaml once the lead adds it (grad=2 until then). The adjoint
+property against the forward ops is tested in tests/test_manipulation_grad_ops.py."""
+import numpy as np
+
+import eagergraph as paddle
+from ..op_db import OpInfo, Sample, make_array
+
+C = paddle._C_ops
+DTYPES = ("float16", "bfloat16", "float32", "float64", "complex64", "complex128")
+
+
+def _grad_samples(*specs):
+    """specs: (x shape, out_grad shape, kwargs[, index or mask]) -> sample_inputs function."""
+    def fn(rng, dt):
+        out = []
+        for spec in specs:
+            xs, gs, kwargs = spec[:3]
+            args = [make_array(rng, xs, dt), make_array(rng, gs, dt)]
+            if len(spec) > 3:
+                extra = np.asarray(spec[3])
+                args.insert(1, extra if extra.dtype.kind == "b" else extra.astype(np.int64))
+            out.append(Sample(args, dict(kwargs), desc=f"{xs} {gs} {kwargs}"))
+        return out
+    return fn
+
+
+def _np_slice_grad(x, g, axes, starts, ends, decrease_axis=(), strides=None):
+    out = np.zeros(x.shape, g.dtype)
+    idx = [slice(None)] * x.ndim
+    for i, (a, s, e) in enumerate(zip(axes, starts, ends)):
+        idx[a] = slice(s, e, None if strides is None else strides[i])
+    g = np.expand_dims(g, [a % x.ndim for a in decrease_axis])
+    out[tuple(idx)] = g
+    return out
+
+
+def _np_gather_grad(x, index, g, axis=0):
+    out = np.zeros(x.shape, g.dtype)
+    moved = np.moveaxis(out, axis, 0)  # a view: adding into it adds into out
+    np.add.at(moved, index.reshape(-1), np.moveaxis(g, axis, 0).reshape((-1,) + moved.shape[1:]))
+    return out
+
+
+def _np_gather_nd_grad(x, index, g):
+    k = index.shape[-1]
+    if k == 0:  # every position gathered all of x
+        return g.reshape((-1,) + x.shape).sum(0)
+    out = np.zeros(x.shape, g.dtype)
+    np.add.at(out, tuple(index.reshape(-1, k).T), g.reshape((-1,) + x.shape[k:]))
+    return out
+
+
+def _np_masked_select_grad(x, mask, g):
+    full = np.zeros(np.broadcast_shapes(x.shape, mask.shape), g.dtype)
+    full[np.broadcast_to(mask, full.shape)] = g
+    lead = full.ndim - x.ndim
+    full = full.sum(axis=tuple(range(lead)))
+    return full.sum(axis=tuple(i for i, d in enumerate(x.shape) if d == 1), keepdims=True)
+
+
+ROWS = [
+    OpInfo("slice_grad", lambda x, g, **k: C.slice_grad(x, g, **k), _np_slice_grad, DTYPES,
+           grad=2, sample_inputs=_grad_samples(
+               ((2, 3, 4), (1, 3, 2), {"axes": [0, 2], "starts": [0, 1], "ends": [1, 3]}),
+               ((2, 3, 4), (2, 2, 4), {"axes": [1], "starts": [-2], "ends": [100]}),
+               ((2, 3, 4), (2, 3, 0), {"axes": [-1], "starts": [3], "ends": [1]}),
+               ((2, 3, 4), (3,), {"axes": [0, 2], "starts": [1, -1], "ends": [2, 4],
+                                  "decrease_axis": [0, 2]}),
+               ((2, 3), (), {"axes": [0, 1], "starts": [1, 2], "ends": [2, 3],
+                             "decrease_axis": [0, -1]}))),
+    OpInfo("strided_slice_grad", lambda x, g, **k: C.strided_slice_grad(x, g, **k),
+           lambda x, g, **k: _np_slice_grad(x, g, **k), DTYPES, grad=2,
+           sample_inputs=_grad_samples(
+               ((2, 3, 4), (2, 3, 3), {"axes": [2], "starts": [3], "ends": [0], "strides": [-1]}),
+               ((2, 3, 4), (1, 3, 2), {"axes": [0, 2], "starts": [0, 0], "ends": [1, 4],
+                                       "strides": [1, 2]}),
+               ((2, 5, 7), (2, 3, 3), {"axes": [1, 2], "starts": [-1, 6], "ends": [-6, -8],
+                                       "strides": [-2, -3]}))),
+    OpInfo("gather_grad", lambda x, index, g, **k: C.gather_grad(x, index, g, **k),
+           _np_gather_grad, DTYPES, grad=2, sample_inputs=_grad_samples(
+               ((3, 4), (4, 4), {}, [2, 0, 2, -1]),
+               ((2, 3, 4), (2, 3, 4), {"axis": 1}, [[0], [2], [2]]),
+               ((2, 3), (2, 0), {"axis": 1}, np.zeros(0)))),
+    OpInfo("index_select_grad", lambda x, index, g, **k: C.index_select_grad(x, index, g, **k),
+           _np_gather_grad, DTYPES, grad=2, sample_inputs=_grad_samples(
+               ((3, 4), (3, 4), {}, [2, 0, 2]),
+               ((2, 3, 4), (2, 3, 4), {"axis": 2}, [0, -1, 0, 1]))),
+    OpInfo("gather_nd_grad", C.gather_nd_grad, _np_gather_nd_grad, DTYPES, grad=2,
+           sample_inputs=_grad_samples(
+               ((2, 3, 4), (3, 4), {}, [[0, 1], [1, -1], [0, 1]]),
+               ((2, 3, 4), (3, 4), {}, [1]),
+               ((2, 3, 4), (2, 1), {}, [[[0, 1, 2]], [[0, 1, 2]]]),
+               ((2, 3), (4, 2, 3), {}, np.zeros((4, 0))))),
+    OpInfo("masked_select_grad", C.masked_select_grad, _np_masked_select_grad, DTYPES, grad=2,
+           sample_inputs=_grad_samples(
+               ((2, 3), (3,), {}, [[True, False, True], [False, True, False]]),
+               ((2, 3), (4,), {}, [True, False, True]),
+               ((3,), (4,), {}, [[True, False, True], [True, True, False]]),
+               ((2, 1), (5,), {}, [[True, True, True], [False, True, True]]))),
+]
