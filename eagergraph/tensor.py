@@ -5,6 +5,7 @@ import itertools
 import numpy as np
 
 from .phi.common import NP_TO_DTYPE, CPU_PLACE, convert_dtype
+from .eager.version_counter import VersionCounter
 
 __all__ = ["Tensor"]
 
@@ -19,11 +20,15 @@ class Tensor:
     stop_gradient: True means no gradient flows to this tensor (Paddle's default for tensors
     the user creates; outputs of ops on tensors that need grad get False).
     _autograd_meta: the AutogradMeta, created lazily (eager/autograd_meta.py).
-    _version: the inplace version counter, a one-element list shared with views; None until the
-    first inplace write or view.
+    _version: the VersionCounter (eager/version_counter.py) shared with views; None until the
+    first inplace write, view or save.
+    _base: the tensor whose storage this one views (reshape, slice, transpose, ...), else None;
+    _view_fn: how to recompute this view from _base with ops (for rebasing gradients after an
+    inplace write), _view_version: the base's version when this view's history was made.
     """
 
     __slots__ = ("_data", "stop_gradient", "_autograd_meta", "_name", "_version", "persistable",
+                 "_base", "_view_fn", "_view_version",
                  "__weakref__", "__dict__")
 
     def __init__(self, data=None, dtype=None, place=None, stop_gradient=True, name=None):
@@ -38,6 +43,7 @@ class Tensor:
         self._autograd_meta = None
         self._name = name
         self._version = None
+        self._base = None
         self.persistable = False
 
     # ---- construction on the hot path --------------------------------------------------------
@@ -50,6 +56,7 @@ class Tensor:
         t._autograd_meta = None
         t._name = None
         t._version = None
+        t._base = None
         t.persistable = False
         return t
 
@@ -69,7 +76,9 @@ class Tensor:
 
     @property
     def size(self):
-        return int(self._data.size)
+        """The number of elements, as an int that can also be called: `x.size()` is the shape
+        and `x.size(d)` one dimension (Paddle's TensorSize)."""
+        return TensorSize(self._data.shape)
 
     def numel(self):
         from .creation import to_tensor
@@ -96,12 +105,13 @@ class Tensor:
     @property
     def inplace_version(self):
         v = self._version
-        return 0 if v is None else v[0]
+        return 0 if v is None else v.value
 
     def _bump_inplace_version(self):
-        if self._version is None:
-            self._version = [0]
-        self._version[0] += 1
+        v = self._version
+        if v is None:
+            v = self._version = VersionCounter()
+        v.value += 1
 
     @property
     def is_leaf(self):
@@ -130,15 +140,19 @@ class Tensor:
         return a if dtype is None else a.astype(dtype)
 
     def item(self, *args):
+        """The Python scalar at flat index `item(i)` or coordinates `item(i, j, ...)`; with no
+        arguments the tensor must hold exactly one element."""
         a = self._data
-        if args:
-            return a.item(*args)
-        if a.size != 1:
+        if not args and a.size != 1:
             raise ValueError(
-                f"only one element tensor can be converted to Python scalar when using item(), "
-                f"but this tensor has {a.size} elements (shape {list(a.shape)}).")
-        v = a.item()
-        if isinstance(v, (np.generic,)):  # bfloat16 items stay NumPy scalars
+                f"(InvalidArgument) only one element tensors can be converted to Python scalars "
+                f"when no input coordinates are given, but this tensor has {a.size} elements "
+                f"(shape {list(a.shape)}). Use .tolist() or .numpy() for all of them.")
+        try:
+            v = a.item(*args)
+        except IndexError as e:
+            raise ValueError(f"(InvalidArgument) item{args}: {e} (shape {list(a.shape)})") from None
+        if isinstance(v, np.generic):  # ml_dtypes.bfloat16 items stay NumPy scalars
             v = float(v)
         return v
 
@@ -148,30 +162,43 @@ class Tensor:
             return a.astype(np.float32).tolist()
         return a.tolist()
 
+    # Paddle raises AssertionError when a multi-element tensor is used as a Python scalar.
+    def _scalar_array(self, what):
+        a = self._data
+        if a.size != 1:
+            raise AssertionError(
+                f"only one element variable can be converted to {what}, but this tensor has "
+                f"{a.size} elements (shape {list(a.shape)}).")
+        return a.astype(np.float32) if a.dtype.kind == "V" or a.dtype.name == "bfloat16" else a
+
     def __bool__(self):
-        if self._data.size != 1:
-            raise ValueError(
-                f"The truth value of a Tensor with {self._data.size} elements is ambiguous: "
-                f"use .any() or .all().")
-        return bool(self._data)
+        a = self._data
+        if a.size != 1:
+            raise AssertionError(
+                f"When a Tensor is used as the condition of if/while, it can only contain one "
+                f"element, but it has {a.size} (shape {list(a.shape)}). Use .any() or .all().")
+        return bool(a.reshape(()) != 0)
 
     def __float__(self):
-        return float(self.item())
+        return float(self._scalar_array("float"))
 
     def __int__(self):
-        return int(self.item())
+        return int(self._scalar_array("int"))
 
     def __complex__(self):
-        return complex(self.item())
+        return complex(self._scalar_array("complex"))
 
     def __index__(self):
-        if not self.dtype.is_integer:
-            raise TypeError(f"only integer tensors can be used as an index, got {self.dtype}")
-        return int(self.item())
+        a = self._scalar_array("python index")
+        if a.dtype.kind not in "biu":
+            raise TypeError(
+                f"only integer (or bool) tensors can be used as an index, but this tensor is "
+                f"{NP_TO_DTYPE[self._data.dtype].name}; convert it with .astype('int64') first.")
+        return int(a)
 
     def __len__(self):
         if self._data.ndim == 0:
-            raise TypeError("len() of a 0-D tensor")
+            raise AssertionError("len() of a 0-D tensor is wrong: it has no first dimension.")
         return self._data.shape[0]
 
     def __iter__(self):
@@ -182,6 +209,9 @@ class Tensor:
 
     def __hash__(self):
         return id(self)
+
+    # NumPy defers to Tensor's reflected operators: np.float32(2) * t is a Tensor, as in Paddle.
+    __array_ufunc__ = None
 
     def __format__(self, spec):
         if self._data.ndim == 0:
@@ -241,6 +271,21 @@ class Tensor:
 _new = object.__new__
 
 
+class TensorSize(int):
+    """Tensor.size: the element count, callable like torch's size() (Paddle's TensorSize)."""
+
+    def __new__(cls, shape):
+        n = 1
+        for d in shape:
+            n *= d
+        obj = int.__new__(cls, n)
+        obj._shape = shape
+        return obj
+
+    def __call__(self, dim=None):
+        return list(self._shape) if dim is None else self._shape[dim]
+
+
 def _rebuild(arr, stop_gradient):
     t = Tensor._wrap(arr)
     t.stop_gradient = stop_gradient
@@ -258,6 +303,7 @@ def wrap_like(arr, np_dtype):
     t._autograd_meta = None
     t._name = None
     t._version = None
+    t._base = None
     t.persistable = False
     return t
 

@@ -5,18 +5,11 @@ import numpy as np
 import pytest
 
 import eagergraph as paddle
-from eagergraph.codegen.__main__ import OPDEFS
-from eagergraph.codegen.spec import load_ops
+from eagergraph.codegen.__main__ import load_specs
 from .op_db import OP_DB, samples
 from .gradcheck import check_grads
 
-_SPECS = {s.name: s for s in load_ops(f"{OPDEFS}/ops.yaml")}
-import os  # noqa: E402
-_STAGING = f"{OPDEFS}/staging"
-if os.path.isdir(_STAGING):
-    for _f in sorted(os.listdir(_STAGING)):
-        if _f.endswith(".yaml"):
-            _SPECS.update({s.name: s for s in load_ops(f"{_STAGING}/{_f}")})
+_SPECS = {s.name: s for s in load_specs()[0]}
 
 GRAD_CASES = []
 for info in OP_DB:

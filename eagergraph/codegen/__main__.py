@@ -14,10 +14,11 @@ OPDEFS = os.path.join(PKG, "opdefs")
 OUT = os.path.join(PKG, "_generated")
 
 
-def generate():
-    """{relative file name: source text} for every generated module."""
+def load_specs():
+    """(forward OpSpecs, BackwardSpecs) from ops.yaml, backward.yaml and opdefs/staging/
+    (per-family drafts: *.backward.yaml are backward specs, other *.yaml forward ones)."""
     specs = load_ops(os.path.join(OPDEFS, "ops.yaml"))
-    staging = os.path.join(OPDEFS, "staging")  # per-family drafts, merged into ops.yaml later
+    staging = os.path.join(OPDEFS, "staging")
     staged_bwd = []
     if os.path.isdir(staging):
         for f in sorted(os.listdir(staging)):
@@ -30,6 +31,12 @@ def generate():
     if dup:
         raise SystemExit(f"ops defined twice: {dup}")
     bwd = load_backward([os.path.join(OPDEFS, "backward.yaml")] + staged_bwd, specs)
+    return specs, bwd
+
+
+def generate():
+    """{relative file name: source text} for every generated module."""
+    specs, bwd = load_specs()
     op_names = {s.name for s in specs}
     section = emit_backward.node_section_factory({b.forward.name: b for b in bwd})
     return {

@@ -9,12 +9,17 @@ _BUILTINS = {"None", "True", "False", "len", "list", "tuple", "range", "int", "f
              "min", "max", "sorted", "isinstance"}
 
 
-def composite_names(pkg_dir):
-    """Public helper names of eager/composite_backward_api.py, read without importing it."""
-    path = os.path.join(pkg_dir, "eager", "composite_backward_api.py")
+def composite_names(pkg_dir, module="composite_backward_api"):
+    """Public helper names of eager/composite_backward_api.py (and of the sibling modules it
+    star-imports), read without importing it."""
+    path = os.path.join(pkg_dir, "eager", module + ".py")
     tree = ast.parse(open(path).read())
-    return {n.name for n in tree.body if isinstance(n, ast.FunctionDef)
-            and not n.name.startswith("_")}
+    names = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)
+             and not n.name.startswith("_")}
+    for n in tree.body:
+        if isinstance(n, ast.ImportFrom) and n.level == 1 and any(a.name == "*" for a in n.names):
+            names |= composite_names(pkg_dir, n.module)
+    return names
 
 
 def camel(name):

@@ -228,3 +228,6 @@ def tile_grad(x, repeat_times, out_grad):
     g = F.reshape_ad_func(out_grad, tuple(split))
     g = F.sum_ad_func(g, tuple(range(0, len(split), 2)), None, False)
     return F.reshape_ad_func(g, xs)
+
+
+from .composite_backward_complex import *  # noqa: E402,F401,F403  (complex helpers)

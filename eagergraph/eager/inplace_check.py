@@ -8,6 +8,6 @@ def raise_modified_inplace(wrapper, node):
     raise RuntimeError(
         f"(PreconditionNotMet) Tensor '{name}' used in gradient computation by {node_name} "
         f"(forward op '{op}') has been modified by an inplace operation. Its version is "
-        f"{wrapper._version[0]} but the expected version is {wrapper._snapshot}. Please fix your "
+        f"{wrapper._version.value} but the expected version is {wrapper._snapshot}. Please fix your "
         f"code to avoid calling inplace operations on it before backward, or make a copy with "
         f"clone() first.")

@@ -8,6 +8,7 @@ from ..tensor import Tensor
 from .autograd_meta import autograd_meta
 from .accumulation_node import GradNodeAccumulation
 from .grad_node_info import slot_meta
+from .version_counter import VersionCounter
 from . import backward as _engine
 
 
@@ -107,8 +108,8 @@ def detach(self):
     """A new tensor sharing this one's data, cut from the graph (stop_gradient=True)."""
     t = Tensor._wrap(self._data)
     if self._version is None:
-        self._version = [0]
-    t._version = self._version  # a view: same storage, same version counter
+        self._version = VersionCounter()
+    t._version = self._version  # same storage, same version counter (no graph: not a view)
     return t
 
 

@@ -13,6 +13,7 @@ import numpy as np
 
 from ..tensor import Tensor
 from .autograd_meta import AutogradMeta
+from .version_counter import VersionCounter
 from . import saved_tensors_hooks as _sth
 
 
@@ -30,9 +31,10 @@ class TensorWrapper:
     def __init__(self, t, no_need_buffer=False, node=None, slot=0, rank=0):
         v = t._version
         if v is None:
-            v = t._version = [0]
+            v = t._version = VersionCounter()
+        v.saved += 1
         self._version = v
-        self._snapshot = v[0]
+        self._snapshot = v.value
         self._no_need_buffer = no_need_buffer
         self._packed = None
         self._unpack = None
@@ -67,7 +69,7 @@ class TensorWrapper:
             raise RuntimeError(
                 f"The TensorWrapper of {node.name() if node else 'a grad node'} was already "
                 f"released by an earlier backward.")
-        if self._version[0] != self._snapshot:
+        if self._version.value != self._snapshot:
             from .inplace_check import raise_modified_inplace
             raise_modified_inplace(self, node)
         if self._unpack is not None:
@@ -94,6 +96,8 @@ class TensorWrapper:
         return out
 
     def clear(self):
+        if self._version is not None:
+            self._version.saved -= 1
         self._tensor = None
         self._data = None
         self._packed = None
