@@ -2146,3 +2146,84 @@ def masked_select_grad(x, mask, out_grad):
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("masked_select_grad", e)
     return make_output("masked_select_grad", out, meta)
+
+
+_complex_kernels = KernelFactory.cache("complex")
+
+
+def complex(real, imag):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of real)
+    kernel = _complex_kernels.get(real._data.dtype) or select_kernel("complex", dtype_of(real))
+    # PrepareData
+    real_d = real._data
+    imag_d = imag._data
+    if kernel.input_np_dtype is not None:
+        real_d, imag_d = prepare_data(kernel, real_d, imag_d)
+    try:
+        # InferMeta
+        meta = ComplexInferMeta(real, imag)
+        # Kernel Call
+        out = kernel.fn(real_d, imag_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("complex", e)
+    return make_output("complex", out, meta)
+
+
+_as_complex_kernels = KernelFactory.cache("as_complex")
+
+
+def as_complex(x):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _as_complex_kernels.get(x._data.dtype) or select_kernel("as_complex", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = AsComplexInferMeta(x)
+        # Kernel Call
+        out = kernel.fn(x_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("as_complex", e)
+    return make_output("as_complex", out, meta)
+
+
+_as_real_kernels = KernelFactory.cache("as_real")
+
+
+def as_real(x):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _as_real_kernels.get(x._data.dtype) or select_kernel("as_real", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = AsRealInferMeta(x)
+        # Kernel Call
+        out = kernel.fn(x_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("as_real", e)
+    return make_output("as_real", out, meta)
+
+
+_angle_kernels = KernelFactory.cache("angle")
+
+
+def angle(x):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _angle_kernels.get(x._data.dtype) or select_kernel("angle", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = AngleInferMeta(x)
+        # Kernel Call
+        out = kernel.fn(x_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("angle", e)
+    return make_output("angle", out, meta)

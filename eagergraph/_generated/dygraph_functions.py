@@ -7,6 +7,7 @@ from ..eager.grad_mode import grad_state
 from ..eager.grad_node_info import slot_meta, slot_metas, out_meta, NO_GRAD_META
 from ..eager.autograd_meta import set_history
 from ..eager.tensor_wrapper import TensorWrapper
+from ..eager.inplace import check_inplace, inplace_input, commit_inplace, make_view
 from . import api as _api
 from . import nodes as _nodes
 
@@ -30,6 +31,15 @@ def add_ad_func(x, y):
     return out
 
 
+def add__ad_func(x, y):
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "add_")
+    # Forward on x's current value, carrying x's autograd history
+    out = add_ad_func(inplace_input(x, False), y)
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "add_")
+
+
 def subtract_ad_func(x, y):
     # AMP Logic
     if _amp.amp_state.level is not None:
@@ -46,6 +56,15 @@ def subtract_ad_func(x, y):
         set_history(out, node, 0, 0)
     # Returns
     return out
+
+
+def subtract__ad_func(x, y):
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "subtract_")
+    # Forward on x's current value, carrying x's autograd history
+    out = subtract_ad_func(inplace_input(x, False), y)
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "subtract_")
 
 
 def multiply_ad_func(x, y):
@@ -66,6 +85,15 @@ def multiply_ad_func(x, y):
         set_history(out, node, 0, 0)
     # Returns
     return out
+
+
+def multiply__ad_func(x, y):
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "multiply_")
+    # Forward on x's current value, carrying x's autograd history
+    out = multiply_ad_func(inplace_input(x, True), y)
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "multiply_")
 
 
 def divide_ad_func(x, y):
@@ -93,6 +121,15 @@ def divide_ad_func(x, y):
     return out
 
 
+def divide__ad_func(x, y):
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "divide_")
+    # Forward on x's current value, carrying x's autograd history
+    out = divide_ad_func(inplace_input(x, False), y)
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "divide_")
+
+
 def floor_divide_ad_func(x, y):
     # AMP Logic
     if _amp.amp_state.level is not None:
@@ -104,6 +141,15 @@ def floor_divide_ad_func(x, y):
     out = _api.floor_divide(x, y)
     # Returns
     return out
+
+
+def floor_divide__ad_func(x, y):
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "floor_divide_")
+    # Forward on x's current value, carrying x's autograd history
+    out = floor_divide_ad_func(inplace_input(x, False), y)
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "floor_divide_")
 
 
 def remainder_ad_func(x, y):
@@ -124,6 +170,15 @@ def remainder_ad_func(x, y):
         set_history(out, node, 0, 0)
     # Returns
     return out
+
+
+def remainder__ad_func(x, y):
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "remainder_")
+    # Forward on x's current value, carrying x's autograd history
+    out = remainder_ad_func(inplace_input(x, True), y)
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "remainder_")
 
 
 def elementwise_pow_ad_func(x, y):
@@ -373,6 +428,15 @@ def exp_ad_func(x):
     return out
 
 
+def exp__ad_func(x):
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "exp_")
+    # Forward on x's current value, carrying x's autograd history
+    out = exp_ad_func(inplace_input(x, False))
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "exp_")
+
+
 def log_ad_func(x):
     # AMP Logic
     if _amp.amp_state.level is not None:
@@ -390,6 +454,15 @@ def log_ad_func(x):
         set_history(out, node, 0, 0)
     # Returns
     return out
+
+
+def log__ad_func(x):
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "log_")
+    # Forward on x's current value, carrying x's autograd history
+    out = log_ad_func(inplace_input(x, True))
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "log_")
 
 
 def log1p_ad_func(x):
@@ -430,6 +503,15 @@ def sqrt_ad_func(x):
     return out
 
 
+def sqrt__ad_func(x):
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "sqrt_")
+    # Forward on x's current value, carrying x's autograd history
+    out = sqrt_ad_func(inplace_input(x, False))
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "sqrt_")
+
+
 def rsqrt_ad_func(x):
     # AMP Logic
     if _amp.amp_state.level is not None:
@@ -449,6 +531,15 @@ def rsqrt_ad_func(x):
     return out
 
 
+def rsqrt__ad_func(x):
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "rsqrt_")
+    # Forward on x's current value, carrying x's autograd history
+    out = rsqrt_ad_func(inplace_input(x, False))
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "rsqrt_")
+
+
 def square_ad_func(x):
     # AMP Logic
     if _amp.amp_state.level is not None:
@@ -463,6 +554,15 @@ def square_ad_func(x):
         set_history(out, node, 0, 0)
     # Returns
     return out
+
+
+def square__ad_func(x):
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "square_")
+    # Forward on x's current value, carrying x's autograd history
+    out = square_ad_func(inplace_input(x, True))
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "square_")
 
 
 def abs_ad_func(x):
@@ -481,6 +581,15 @@ def abs_ad_func(x):
     return out
 
 
+def abs__ad_func(x):
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "abs_")
+    # Forward on x's current value, carrying x's autograd history
+    out = abs_ad_func(inplace_input(x, True))
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "abs_", rebind=True)
+
+
 def sign_ad_func(x):
     # AMP Logic
     if _amp.amp_state.level is not None:
@@ -494,6 +603,15 @@ def sign_ad_func(x):
         set_history(out, node, 0, 0)
     # Returns
     return out
+
+
+def sign__ad_func(x):
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "sign_")
+    # Forward on x's current value, carrying x's autograd history
+    out = sign_ad_func(inplace_input(x, False))
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "sign_")
 
 
 def sin_ad_func(x):
@@ -515,6 +633,15 @@ def sin_ad_func(x):
     return out
 
 
+def sin__ad_func(x):
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "sin_")
+    # Forward on x's current value, carrying x's autograd history
+    out = sin_ad_func(inplace_input(x, True))
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "sin_")
+
+
 def cos_ad_func(x):
     # AMP Logic
     if _amp.amp_state.level is not None:
@@ -532,6 +659,15 @@ def cos_ad_func(x):
         set_history(out, node, 0, 0)
     # Returns
     return out
+
+
+def cos__ad_func(x):
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "cos_")
+    # Forward on x's current value, carrying x's autograd history
+    out = cos_ad_func(inplace_input(x, True))
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "cos_")
 
 
 def tan_ad_func(x):
@@ -572,6 +708,15 @@ def tanh_ad_func(x):
     return out
 
 
+def tanh__ad_func(x):
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "tanh_")
+    # Forward on x's current value, carrying x's autograd history
+    out = tanh_ad_func(inplace_input(x, False))
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "tanh_")
+
+
 def sigmoid_ad_func(x):
     # AMP Logic
     if _amp.amp_state.level is not None:
@@ -589,6 +734,15 @@ def sigmoid_ad_func(x):
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
+
+
+def sigmoid__ad_func(x):
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "sigmoid_")
+    # Forward on x's current value, carrying x's autograd history
+    out = sigmoid_ad_func(inplace_input(x, False))
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "sigmoid_")
 
 
 def erf_ad_func(x):
@@ -625,6 +779,15 @@ def floor_ad_func(x):
     return out
 
 
+def floor__ad_func(x):
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "floor_")
+    # Forward on x's current value, carrying x's autograd history
+    out = floor_ad_func(inplace_input(x, False))
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "floor_")
+
+
 def ceil_ad_func(x):
     # AMP Logic
     if _amp.amp_state.level is not None:
@@ -640,6 +803,15 @@ def ceil_ad_func(x):
     return out
 
 
+def ceil__ad_func(x):
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "ceil_")
+    # Forward on x's current value, carrying x's autograd history
+    out = ceil_ad_func(inplace_input(x, False))
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "ceil_")
+
+
 def round_ad_func(x):
     # AMP Logic
     if _amp.amp_state.level is not None:
@@ -653,6 +825,15 @@ def round_ad_func(x):
         set_history(out, node, 0, 0)
     # Returns
     return out
+
+
+def round__ad_func(x):
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "round_")
+    # Forward on x's current value, carrying x's autograd history
+    out = round_ad_func(inplace_input(x, False))
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "round_")
 
 
 def reciprocal_ad_func(x):
@@ -674,6 +855,15 @@ def reciprocal_ad_func(x):
     return out
 
 
+def reciprocal__ad_func(x):
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "reciprocal_")
+    # Forward on x's current value, carrying x's autograd history
+    out = reciprocal_ad_func(inplace_input(x, False))
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "reciprocal_")
+
+
 def pow_ad_func(x, y):
     # AMP Logic
     if _amp.amp_state.level is not None:
@@ -689,6 +879,15 @@ def pow_ad_func(x, y):
         set_history(out, node, 0, 0)
     # Returns
     return out
+
+
+def pow__ad_func(x, y):
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "pow_")
+    # Forward on x's current value, carrying x's autograd history
+    out = pow_ad_func(inplace_input(x, True), y)
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "pow_")
 
 
 def scale_ad_func(x, scale, bias, bias_after_scale):
@@ -709,6 +908,15 @@ def scale_ad_func(x, scale, bias, bias_after_scale):
     return out
 
 
+def scale__ad_func(x, scale, bias, bias_after_scale):
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "scale_")
+    # Forward on x's current value, carrying x's autograd history
+    out = scale_ad_func(inplace_input(x, False), scale, bias, bias_after_scale)
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "scale_")
+
+
 def clip_ad_func(x, min, max):
     # AMP Logic
     if _amp.amp_state.level is not None:
@@ -727,6 +935,15 @@ def clip_ad_func(x, min, max):
     return out
 
 
+def clip__ad_func(x, min, max):
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "clip_")
+    # Forward on x's current value, carrying x's autograd history
+    out = clip_ad_func(inplace_input(x, True), min, max)
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "clip_")
+
+
 def cast_ad_func(x, dtype):
     # AMP Logic
     if _amp.amp_state.level is not None:
@@ -742,6 +959,15 @@ def cast_ad_func(x, dtype):
         set_history(out, node, 0, 0)
     # Returns
     return out
+
+
+def cast__ad_func(x, dtype):
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "cast_")
+    # Forward on x's current value, carrying x's autograd history
+    out = cast_ad_func(inplace_input(x, False), dtype)
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "cast_", rebind=True)
 
 
 def assign_ad_func(x):
@@ -990,6 +1216,15 @@ def relu_ad_func(x):
     return out
 
 
+def relu__ad_func(x):
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "relu_")
+    # Forward on x's current value, carrying x's autograd history
+    out = relu_ad_func(inplace_input(x, False))
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "relu_")
+
+
 def gelu_ad_func(x, approximate):
     # AMP Logic
     if _amp.amp_state.level is not None:
@@ -1023,6 +1258,15 @@ def silu_ad_func(x):
     return out
 
 
+def silu__ad_func(x):
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "silu_")
+    # Forward on x's current value, carrying x's autograd history
+    out = silu_ad_func(inplace_input(x, True))
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "silu_")
+
+
 def leaky_relu_ad_func(x, negative_slope):
     # AMP Logic
     if _amp.amp_state.level is not None:
@@ -1040,6 +1284,15 @@ def leaky_relu_ad_func(x, negative_slope):
     return out
 
 
+def leaky_relu__ad_func(x, negative_slope):
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "leaky_relu_")
+    # Forward on x's current value, carrying x's autograd history
+    out = leaky_relu_ad_func(inplace_input(x, True), negative_slope)
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "leaky_relu_")
+
+
 def elu_ad_func(x, alpha):
     # AMP Logic
     if _amp.amp_state.level is not None:
@@ -1055,6 +1308,15 @@ def elu_ad_func(x, alpha):
         set_history(out, node, 0, 0)
     # Returns
     return out
+
+
+def elu__ad_func(x, alpha):
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "elu_")
+    # Forward on x's current value, carrying x's autograd history
+    out = elu_ad_func(inplace_input(x, True), alpha)
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "elu_")
 
 
 def softplus_ad_func(x, beta, threshold):
@@ -1092,6 +1354,15 @@ def softmax_ad_func(x, axis):
     return out
 
 
+def softmax__ad_func(x, axis):
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "softmax_")
+    # Forward on x's current value, carrying x's autograd history
+    out = softmax_ad_func(inplace_input(x, False), axis)
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "softmax_")
+
+
 def log_softmax_ad_func(x, axis):
     # AMP Logic
     if _amp.amp_state.level is not None:
@@ -1122,8 +1393,19 @@ def reshape_ad_func(x, shape):
         node.shape = shape
         node.x_wrapper = TensorWrapper(x, True)
         set_history(out, node, 0, 0)
+    # View: out shares the input's storage and version counter
+    make_view(out, x, reshape_ad_func, (shape,))
     # Returns
     return out
+
+
+def reshape__ad_func(x, shape):
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "reshape_")
+    # Forward on x's current value, carrying x's autograd history
+    out = reshape_ad_func(inplace_input(x, False), shape)
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "reshape_", rebind=True)
 
 
 def transpose_ad_func(x, perm):
@@ -1138,6 +1420,8 @@ def transpose_ad_func(x, perm):
         node.bwd_out_meta = [[slot_meta(x)]]
         node.perm = perm
         set_history(out, node, 0, 0)
+    # View: out shares the input's storage and version counter
+    make_view(out, x, transpose_ad_func, (perm,))
     # Returns
     return out
 
@@ -1154,8 +1438,19 @@ def squeeze_ad_func(x, axis):
         node.bwd_out_meta = [[slot_meta(x)]]
         node.x_wrapper = TensorWrapper(x, True)
         set_history(out, node, 0, 0)
+    # View: out shares the input's storage and version counter
+    make_view(out, x, squeeze_ad_func, (axis,))
     # Returns
     return out
+
+
+def squeeze__ad_func(x, axis):
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "squeeze_")
+    # Forward on x's current value, carrying x's autograd history
+    out = squeeze_ad_func(inplace_input(x, False), axis)
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "squeeze_", rebind=True)
 
 
 def unsqueeze_ad_func(x, axis):
@@ -1170,8 +1465,19 @@ def unsqueeze_ad_func(x, axis):
         node.bwd_out_meta = [[slot_meta(x)]]
         node.x_wrapper = TensorWrapper(x, True)
         set_history(out, node, 0, 0)
+    # View: out shares the input's storage and version counter
+    make_view(out, x, unsqueeze_ad_func, (axis,))
     # Returns
     return out
+
+
+def unsqueeze__ad_func(x, axis):
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "unsqueeze_")
+    # Forward on x's current value, carrying x's autograd history
+    out = unsqueeze_ad_func(inplace_input(x, False), axis)
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "unsqueeze_", rebind=True)
 
 
 def flatten_ad_func(x, start_axis, stop_axis):
@@ -1186,8 +1492,19 @@ def flatten_ad_func(x, start_axis, stop_axis):
         node.bwd_out_meta = [[slot_meta(x)]]
         node.x_wrapper = TensorWrapper(x, True)
         set_history(out, node, 0, 0)
+    # View: out shares the input's storage and version counter
+    make_view(out, x, flatten_ad_func, (start_axis, stop_axis))
     # Returns
     return out
+
+
+def flatten__ad_func(x, start_axis, stop_axis):
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "flatten_")
+    # Forward on x's current value, carrying x's autograd history
+    out = flatten_ad_func(inplace_input(x, False), start_axis, stop_axis)
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "flatten_", rebind=True)
 
 
 def concat_ad_func(x, axis):
@@ -1221,6 +1538,9 @@ def split_ad_func(x, sections, axis):
         node.axis = axis
         for rank, t in enumerate(out):
             set_history(t, node, 0, rank)
+    # View: out shares the input's storage and version counter
+    for i, t in enumerate(out):
+        make_view(t, x, split_ad_func, (sections, axis), i)
     # Returns
     return out
 
@@ -1239,6 +1559,9 @@ def split_with_num_ad_func(x, num, axis):
         node.axis = axis
         for rank, t in enumerate(out):
             set_history(t, node, 0, rank)
+    # View: out shares the input's storage and version counter
+    for i, t in enumerate(out):
+        make_view(t, x, split_with_num_ad_func, (num, axis), i)
     # Returns
     return out
 
@@ -1273,6 +1596,9 @@ def unbind_ad_func(input, axis):
         node.axis = axis
         for rank, t in enumerate(out):
             set_history(t, node, 0, rank)
+    # View: out shares the input's storage and version counter
+    for i, t in enumerate(out):
+        make_view(t, input, unbind_ad_func, (axis,), i)
     # Returns
     return out
 
@@ -1360,6 +1686,8 @@ def slice_ad_func(input, axes, starts, ends, decrease_axis):
         node.decrease_axis = decrease_axis
         node.input_wrapper = TensorWrapper(input, True)
         set_history(out, node, 0, 0)
+    # View: out shares the input's storage and version counter
+    make_view(out, input, slice_ad_func, (axes, starts, ends, decrease_axis))
     # Returns
     return out
 
@@ -1380,6 +1708,8 @@ def strided_slice_ad_func(x, axes, starts, ends, strides):
         node.strides = strides
         node.x_wrapper = TensorWrapper(x, True)
         set_history(out, node, 0, 0)
+    # View: out shares the input's storage and version counter
+    make_view(out, x, strided_slice_ad_func, (axes, starts, ends, strides))
     # Returns
     return out
 
@@ -1649,3 +1979,64 @@ def masked_select_grad_ad_func(x, mask, out_grad):
         set_history(x_grad, node, 0, 0)
     # Returns
     return x_grad
+
+
+def complex_ad_func(real, imag):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        real, imag = _amp.amp_auto_cast("complex", real, imag)
+    # Forward API Call
+    out = _api.complex(real, imag)
+    # Node Creation
+    if grad_state.enabled and (not real.stop_gradient or not imag.stop_gradient):
+        node = _nodes.ComplexGradNode()
+        node.bwd_out_meta = [[slot_meta(real)], [slot_meta(imag)]]
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def as_complex_ad_func(x):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, = _amp.amp_auto_cast("as_complex", x)
+    # Forward API Call
+    out = _api.as_complex(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.AsComplexGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def as_real_ad_func(x):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, = _amp.amp_auto_cast("as_real", x)
+    # Forward API Call
+    out = _api.as_real(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.AsRealGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def angle_ad_func(x):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, = _amp.amp_auto_cast("angle", x)
+    # Forward API Call
+    out = _api.angle(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.AngleGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out

@@ -1917,3 +1917,82 @@ class MaskedSelectGradGradNode(GradNodeBase):
     def clear_tensor_wrappers(self):
         self.mask_wrapper.clear()
         self._wrappers_cleared = True
+
+
+class ComplexGradNode(GradNodeBase):
+    """Backward of `complex` (complex_grad):
+        real_grad = real(out_grad)
+        imag_grad = imag(out_grad)
+    """
+
+    __slots__ = ()
+    forward_op = "complex"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        out_meta = self.bwd_out_meta
+        # Call grad_api function
+        real_grad = F.real_ad_func(out_grad) if out_meta[0][0].grad_node is not None else None
+        imag_grad = F.imag_ad_func(out_grad) if out_meta[1][0].grad_node is not None else None
+        return [[real_grad], [imag_grad]]
+
+
+class AsComplexGradNode(GradNodeBase):
+    """Backward of `as_complex` (as_complex_grad):
+        x_grad = as_real(out_grad)
+    """
+
+    __slots__ = ()
+    forward_op = "as_complex"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        out_meta = self.bwd_out_meta
+        # Call grad_api function
+        x_grad = F.as_real_ad_func(out_grad) if out_meta[0][0].grad_node is not None else None
+        return [[x_grad]]
+
+
+class AsRealGradNode(GradNodeBase):
+    """Backward of `as_real` (as_real_grad):
+        x_grad = as_complex(out_grad)
+    """
+
+    __slots__ = ()
+    forward_op = "as_real"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        out_meta = self.bwd_out_meta
+        # Call grad_api function
+        x_grad = F.as_complex_ad_func(out_grad) if out_meta[0][0].grad_node is not None else None
+        return [[x_grad]]
+
+
+class AngleGradNode(GradNodeBase):
+    """Backward of `angle` (angle_grad):
+        x_grad = angle_grad(x, out_grad)
+    """
+
+    __slots__ = ("x_wrapper",)
+    forward_op = "angle"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = grads[0][0]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        out_meta = self.bwd_out_meta
+        # Call grad_api function
+        x_grad = C.angle_grad(x, out_grad) if out_meta[0][0].grad_node is not None else None
+        return [[x_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True

@@ -18,6 +18,15 @@ def add(x, y, name=None):
     return _ad.add_ad_func(x, y)
 
 
+def add_(x, y, name=None):
+    """`add_` (ops.yaml: add(Tensor x, Tensor y) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "add", "x", 0)
+    if type(y) is not Tensor:
+        y = parse_tensor(y, "add", "y", 1)
+    return _ad.add__ad_func(x, y)
+
+
 def subtract(x, y, name=None):
     """`subtract` (ops.yaml: subtract(Tensor x, Tensor y) -> Tensor(out))"""
     if type(x) is not Tensor:
@@ -25,6 +34,15 @@ def subtract(x, y, name=None):
     if type(y) is not Tensor:
         y = parse_tensor(y, "subtract", "y", 1)
     return _ad.subtract_ad_func(x, y)
+
+
+def subtract_(x, y, name=None):
+    """`subtract_` (ops.yaml: subtract(Tensor x, Tensor y) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "subtract", "x", 0)
+    if type(y) is not Tensor:
+        y = parse_tensor(y, "subtract", "y", 1)
+    return _ad.subtract__ad_func(x, y)
 
 
 def multiply(x, y, name=None):
@@ -36,6 +54,15 @@ def multiply(x, y, name=None):
     return _ad.multiply_ad_func(x, y)
 
 
+def multiply_(x, y, name=None):
+    """`multiply_` (ops.yaml: multiply(Tensor x, Tensor y) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "multiply", "x", 0)
+    if type(y) is not Tensor:
+        y = parse_tensor(y, "multiply", "y", 1)
+    return _ad.multiply__ad_func(x, y)
+
+
 def divide(x, y, name=None):
     """`divide` (ops.yaml: divide(Tensor x, Tensor y) -> Tensor(out))"""
     if type(x) is not Tensor:
@@ -43,6 +70,15 @@ def divide(x, y, name=None):
     if type(y) is not Tensor:
         y = parse_tensor(y, "divide", "y", 1)
     return _ad.divide_ad_func(x, y)
+
+
+def divide_(x, y, name=None):
+    """`divide_` (ops.yaml: divide(Tensor x, Tensor y) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "divide", "x", 0)
+    if type(y) is not Tensor:
+        y = parse_tensor(y, "divide", "y", 1)
+    return _ad.divide__ad_func(x, y)
 
 
 def floor_divide(x, y, name=None):
@@ -54,6 +90,15 @@ def floor_divide(x, y, name=None):
     return _ad.floor_divide_ad_func(x, y)
 
 
+def floor_divide_(x, y, name=None):
+    """`floor_divide_` (ops.yaml: floor_divide(Tensor x, Tensor y) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "floor_divide", "x", 0)
+    if type(y) is not Tensor:
+        y = parse_tensor(y, "floor_divide", "y", 1)
+    return _ad.floor_divide__ad_func(x, y)
+
+
 def remainder(x, y, name=None):
     """`remainder` (ops.yaml: remainder(Tensor x, Tensor y) -> Tensor(out))"""
     if type(x) is not Tensor:
@@ -61,6 +106,15 @@ def remainder(x, y, name=None):
     if type(y) is not Tensor:
         y = parse_tensor(y, "remainder", "y", 1)
     return _ad.remainder_ad_func(x, y)
+
+
+def remainder_(x, y, name=None):
+    """`remainder_` (ops.yaml: remainder(Tensor x, Tensor y) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "remainder", "x", 0)
+    if type(y) is not Tensor:
+        y = parse_tensor(y, "remainder", "y", 1)
+    return _ad.remainder__ad_func(x, y)
 
 
 def elementwise_pow(x, y, name=None):
@@ -219,11 +273,25 @@ def exp(x, name=None):
     return _ad.exp_ad_func(x)
 
 
+def exp_(x, name=None):
+    """`exp_` (ops.yaml: exp(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "exp", "x", 0)
+    return _ad.exp__ad_func(x)
+
+
 def log(x, name=None):
     """`log` (ops.yaml: log(Tensor x) -> Tensor(out))"""
     if type(x) is not Tensor:
         x = parse_tensor(x, "log", "x", 0)
     return _ad.log_ad_func(x)
+
+
+def log_(x, name=None):
+    """`log_` (ops.yaml: log(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "log", "x", 0)
+    return _ad.log__ad_func(x)
 
 
 def log1p(x, name=None):
@@ -240,11 +308,25 @@ def sqrt(x, name=None):
     return _ad.sqrt_ad_func(x)
 
 
+def sqrt_(x, name=None):
+    """`sqrt_` (ops.yaml: sqrt(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "sqrt", "x", 0)
+    return _ad.sqrt__ad_func(x)
+
+
 def rsqrt(x, name=None):
     """`rsqrt` (ops.yaml: rsqrt(Tensor x) -> Tensor(out))"""
     if type(x) is not Tensor:
         x = parse_tensor(x, "rsqrt", "x", 0)
     return _ad.rsqrt_ad_func(x)
+
+
+def rsqrt_(x, name=None):
+    """`rsqrt_` (ops.yaml: rsqrt(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "rsqrt", "x", 0)
+    return _ad.rsqrt__ad_func(x)
 
 
 def square(x, name=None):
@@ -254,11 +336,25 @@ def square(x, name=None):
     return _ad.square_ad_func(x)
 
 
+def square_(x, name=None):
+    """`square_` (ops.yaml: square(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "square", "x", 0)
+    return _ad.square__ad_func(x)
+
+
 def abs(x, name=None):
     """`abs` (ops.yaml: abs(Tensor x) -> Tensor(out))"""
     if type(x) is not Tensor:
         x = parse_tensor(x, "abs", "x", 0)
     return _ad.abs_ad_func(x)
+
+
+def abs_(x, name=None):
+    """`abs_` (ops.yaml: abs(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "abs", "x", 0)
+    return _ad.abs__ad_func(x)
 
 
 def sign(x, name=None):
@@ -268,6 +364,13 @@ def sign(x, name=None):
     return _ad.sign_ad_func(x)
 
 
+def sign_(x, name=None):
+    """`sign_` (ops.yaml: sign(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "sign", "x", 0)
+    return _ad.sign__ad_func(x)
+
+
 def sin(x, name=None):
     """`sin` (ops.yaml: sin(Tensor x) -> Tensor(out))"""
     if type(x) is not Tensor:
@@ -275,11 +378,25 @@ def sin(x, name=None):
     return _ad.sin_ad_func(x)
 
 
+def sin_(x, name=None):
+    """`sin_` (ops.yaml: sin(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "sin", "x", 0)
+    return _ad.sin__ad_func(x)
+
+
 def cos(x, name=None):
     """`cos` (ops.yaml: cos(Tensor x) -> Tensor(out))"""
     if type(x) is not Tensor:
         x = parse_tensor(x, "cos", "x", 0)
     return _ad.cos_ad_func(x)
+
+
+def cos_(x, name=None):
+    """`cos_` (ops.yaml: cos(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "cos", "x", 0)
+    return _ad.cos__ad_func(x)
 
 
 def tan(x, name=None):
@@ -296,11 +413,25 @@ def tanh(x, name=None):
     return _ad.tanh_ad_func(x)
 
 
+def tanh_(x, name=None):
+    """`tanh_` (ops.yaml: tanh(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "tanh", "x", 0)
+    return _ad.tanh__ad_func(x)
+
+
 def sigmoid(x, name=None):
     """`sigmoid` (ops.yaml: sigmoid(Tensor x) -> Tensor(out))"""
     if type(x) is not Tensor:
         x = parse_tensor(x, "sigmoid", "x", 0)
     return _ad.sigmoid_ad_func(x)
+
+
+def sigmoid_(x, name=None):
+    """`sigmoid_` (ops.yaml: sigmoid(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "sigmoid", "x", 0)
+    return _ad.sigmoid__ad_func(x)
 
 
 def erf(x, name=None):
@@ -317,11 +448,25 @@ def floor(x, name=None):
     return _ad.floor_ad_func(x)
 
 
+def floor_(x, name=None):
+    """`floor_` (ops.yaml: floor(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "floor", "x", 0)
+    return _ad.floor__ad_func(x)
+
+
 def ceil(x, name=None):
     """`ceil` (ops.yaml: ceil(Tensor x) -> Tensor(out))"""
     if type(x) is not Tensor:
         x = parse_tensor(x, "ceil", "x", 0)
     return _ad.ceil_ad_func(x)
+
+
+def ceil_(x, name=None):
+    """`ceil_` (ops.yaml: ceil(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "ceil", "x", 0)
+    return _ad.ceil__ad_func(x)
 
 
 def round(x, name=None):
@@ -331,11 +476,25 @@ def round(x, name=None):
     return _ad.round_ad_func(x)
 
 
+def round_(x, name=None):
+    """`round_` (ops.yaml: round(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "round", "x", 0)
+    return _ad.round__ad_func(x)
+
+
 def reciprocal(x, name=None):
     """`reciprocal` (ops.yaml: reciprocal(Tensor x) -> Tensor(out))"""
     if type(x) is not Tensor:
         x = parse_tensor(x, "reciprocal", "x", 0)
     return _ad.reciprocal_ad_func(x)
+
+
+def reciprocal_(x, name=None):
+    """`reciprocal_` (ops.yaml: reciprocal(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "reciprocal", "x", 0)
+    return _ad.reciprocal__ad_func(x)
 
 
 def pow(x, y=1.0, name=None):
@@ -344,6 +503,14 @@ def pow(x, y=1.0, name=None):
         x = parse_tensor(x, "pow", "x", 0)
     y = parse_scalar(y, "pow", "y", 1)
     return _ad.pow_ad_func(x, y)
+
+
+def pow_(x, y=1.0, name=None):
+    """`pow_` (ops.yaml: pow(Tensor x, Scalar y) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "pow", "x", 0)
+    y = parse_scalar(y, "pow", "y", 1)
+    return _ad.pow__ad_func(x, y)
 
 
 def scale(x, scale=1.0, bias=0.0, bias_after_scale=True, name=None):
@@ -356,6 +523,16 @@ def scale(x, scale=1.0, bias=0.0, bias_after_scale=True, name=None):
     return _ad.scale_ad_func(x, scale, bias, bias_after_scale)
 
 
+def scale_(x, scale=1.0, bias=0.0, bias_after_scale=True, name=None):
+    """`scale_` (ops.yaml: scale(Tensor x, Scalar scale, Scalar bias, bool bias_after_scale) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "scale", "x", 0)
+    scale = parse_scalar(scale, "scale", "scale", 1)
+    bias = parse_scalar(bias, "scale", "bias", 2)
+    bias_after_scale = parse_bool(bias_after_scale, "scale", "bias_after_scale", 3)
+    return _ad.scale__ad_func(x, scale, bias, bias_after_scale)
+
+
 def clip(x, min, max, name=None):
     """`clip` (ops.yaml: clip(Tensor x, Scalar min, Scalar max) -> Tensor(out))"""
     if type(x) is not Tensor:
@@ -365,12 +542,29 @@ def clip(x, min, max, name=None):
     return _ad.clip_ad_func(x, min, max)
 
 
+def clip_(x, min, max, name=None):
+    """`clip_` (ops.yaml: clip(Tensor x, Scalar min, Scalar max) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "clip", "x", 0)
+    min = parse_scalar(min, "clip", "min", 1)
+    max = parse_scalar(max, "clip", "max", 2)
+    return _ad.clip__ad_func(x, min, max)
+
+
 def cast(x, dtype, name=None):
     """`cast` (ops.yaml: cast(Tensor x, DataType dtype) -> Tensor(out))"""
     if type(x) is not Tensor:
         x = parse_tensor(x, "cast", "x", 0)
     dtype = parse_dtype(dtype, "cast", "dtype", 1)
     return _ad.cast_ad_func(x, dtype)
+
+
+def cast_(x, dtype, name=None):
+    """`cast_` (ops.yaml: cast(Tensor x, DataType dtype) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "cast", "x", 0)
+    dtype = parse_dtype(dtype, "cast", "dtype", 1)
+    return _ad.cast__ad_func(x, dtype)
 
 
 def assign(x, name=None):
@@ -519,6 +713,13 @@ def relu(x, name=None):
     return _ad.relu_ad_func(x)
 
 
+def relu_(x, name=None):
+    """`relu_` (ops.yaml: relu(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "relu", "x", 0)
+    return _ad.relu__ad_func(x)
+
+
 def gelu(x, approximate=False, name=None):
     """`gelu` (ops.yaml: gelu(Tensor x, bool approximate) -> Tensor(out))"""
     if type(x) is not Tensor:
@@ -534,6 +735,13 @@ def silu(x, name=None):
     return _ad.silu_ad_func(x)
 
 
+def silu_(x, name=None):
+    """`silu_` (ops.yaml: silu(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "silu", "x", 0)
+    return _ad.silu__ad_func(x)
+
+
 def leaky_relu(x, negative_slope=0.01, name=None):
     """`leaky_relu` (ops.yaml: leaky_relu(Tensor x, float negative_slope) -> Tensor(out))"""
     if type(x) is not Tensor:
@@ -542,12 +750,28 @@ def leaky_relu(x, negative_slope=0.01, name=None):
     return _ad.leaky_relu_ad_func(x, negative_slope)
 
 
+def leaky_relu_(x, negative_slope=0.01, name=None):
+    """`leaky_relu_` (ops.yaml: leaky_relu(Tensor x, float negative_slope) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "leaky_relu", "x", 0)
+    negative_slope = parse_float(negative_slope, "leaky_relu", "negative_slope", 1)
+    return _ad.leaky_relu__ad_func(x, negative_slope)
+
+
 def elu(x, alpha=1.0, name=None):
     """`elu` (ops.yaml: elu(Tensor x, float alpha) -> Tensor(out))"""
     if type(x) is not Tensor:
         x = parse_tensor(x, "elu", "x", 0)
     alpha = parse_float(alpha, "elu", "alpha", 1)
     return _ad.elu_ad_func(x, alpha)
+
+
+def elu_(x, alpha=1.0, name=None):
+    """`elu_` (ops.yaml: elu(Tensor x, float alpha) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "elu", "x", 0)
+    alpha = parse_float(alpha, "elu", "alpha", 1)
+    return _ad.elu__ad_func(x, alpha)
 
 
 def softplus(x, beta=1.0, threshold=20.0, name=None):
@@ -567,6 +791,14 @@ def softmax(x, axis=-1, name=None):
     return _ad.softmax_ad_func(x, axis)
 
 
+def softmax_(x, axis=-1, name=None):
+    """`softmax_` (ops.yaml: softmax(Tensor x, int axis) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "softmax", "x", 0)
+    axis = parse_int(axis, "softmax", "axis", 1)
+    return _ad.softmax__ad_func(x, axis)
+
+
 def log_softmax(x, axis=-1, name=None):
     """`log_softmax` (ops.yaml: log_softmax(Tensor x, int axis) -> Tensor(out))"""
     if type(x) is not Tensor:
@@ -581,6 +813,14 @@ def reshape(x, shape, name=None):
         x = parse_tensor(x, "reshape", "x", 0)
     shape = parse_int_array(shape, "reshape", "shape", 1)
     return _ad.reshape_ad_func(x, shape)
+
+
+def reshape_(x, shape, name=None):
+    """`reshape_` (ops.yaml: reshape(Tensor x, IntArray shape) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "reshape", "x", 0)
+    shape = parse_int_array(shape, "reshape", "shape", 1)
+    return _ad.reshape__ad_func(x, shape)
 
 
 def transpose(x, perm, name=None):
@@ -599,12 +839,28 @@ def squeeze(x, axis=[], name=None):
     return _ad.squeeze_ad_func(x, axis)
 
 
+def squeeze_(x, axis=[], name=None):
+    """`squeeze_` (ops.yaml: squeeze(Tensor x, IntArray axis) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "squeeze", "x", 0)
+    axis = parse_int_array(axis, "squeeze", "axis", 1)
+    return _ad.squeeze__ad_func(x, axis)
+
+
 def unsqueeze(x, axis, name=None):
     """`unsqueeze` (ops.yaml: unsqueeze(Tensor x, IntArray axis) -> Tensor(out))"""
     if type(x) is not Tensor:
         x = parse_tensor(x, "unsqueeze", "x", 0)
     axis = parse_int_array(axis, "unsqueeze", "axis", 1)
     return _ad.unsqueeze_ad_func(x, axis)
+
+
+def unsqueeze_(x, axis, name=None):
+    """`unsqueeze_` (ops.yaml: unsqueeze(Tensor x, IntArray axis) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "unsqueeze", "x", 0)
+    axis = parse_int_array(axis, "unsqueeze", "axis", 1)
+    return _ad.unsqueeze__ad_func(x, axis)
 
 
 def flatten(x, start_axis=0, stop_axis=-1, name=None):
@@ -614,6 +870,15 @@ def flatten(x, start_axis=0, stop_axis=-1, name=None):
     start_axis = parse_int(start_axis, "flatten", "start_axis", 1)
     stop_axis = parse_int(stop_axis, "flatten", "stop_axis", 2)
     return _ad.flatten_ad_func(x, start_axis, stop_axis)
+
+
+def flatten_(x, start_axis=0, stop_axis=-1, name=None):
+    """`flatten_` (ops.yaml: flatten(Tensor x, int start_axis, int stop_axis) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "flatten", "x", 0)
+    start_axis = parse_int(start_axis, "flatten", "start_axis", 1)
+    stop_axis = parse_int(stop_axis, "flatten", "stop_axis", 2)
+    return _ad.flatten__ad_func(x, start_axis, stop_axis)
 
 
 def concat(x, axis=0, name=None):
@@ -922,3 +1187,33 @@ def masked_select_grad(x, mask, out_grad, name=None):
     if type(out_grad) is not Tensor:
         out_grad = parse_tensor(out_grad, "masked_select_grad", "out_grad", 2)
     return _ad.masked_select_grad_ad_func(x, mask, out_grad)
+
+
+def complex(real, imag, name=None):
+    """`complex` (ops.yaml: complex(Tensor real, Tensor imag) -> Tensor(out))"""
+    if type(real) is not Tensor:
+        real = parse_tensor(real, "complex", "real", 0)
+    if type(imag) is not Tensor:
+        imag = parse_tensor(imag, "complex", "imag", 1)
+    return _ad.complex_ad_func(real, imag)
+
+
+def as_complex(x, name=None):
+    """`as_complex` (ops.yaml: as_complex(Tensor x) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "as_complex", "x", 0)
+    return _ad.as_complex_ad_func(x)
+
+
+def as_real(x, name=None):
+    """`as_real` (ops.yaml: as_real(Tensor x) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "as_real", "x", 0)
+    return _ad.as_real_ad_func(x)
+
+
+def angle(x, name=None):
+    """`angle` (ops.yaml: angle(Tensor x) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "angle", "x", 0)
+    return _ad.angle_ad_func(x)

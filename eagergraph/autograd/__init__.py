@@ -4,6 +4,8 @@ from ..eager.saved_tensors_hooks import saved_tensors_hooks
 from .backward_mode import backward
 from .general_grad import grad
 from .functional import jacobian, hessian
+from .inplace_mode import set_inplace_strict, set_record_save_locations
 
 __all__ = ["backward", "grad", "no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled",
-           "saved_tensors_hooks", "jacobian", "hessian"]
+           "saved_tensors_hooks", "jacobian", "hessian", "set_inplace_strict",
+           "set_record_save_locations"]

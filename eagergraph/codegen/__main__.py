@@ -42,7 +42,8 @@ def generate():
     return {
         "__init__.py": emit.HEADER,
         "ops_api.py": emit.emit_ops_api(specs),
-        "dygraph_functions.py": emit.emit_dygraph_functions(specs, section),
+        "dygraph_functions.py": emit.emit_dygraph_functions(
+            specs, section, emit_backward.saved_inputs_factory({b.forward.name: b for b in bwd})),
         "api.py": emit.emit_api(specs),
         "nodes.py": emit_backward.emit_nodes(bwd, op_names, PKG),
     }

@@ -70,12 +70,14 @@ def _parse_lines(spec):
 def emit_ops_api(specs):
     out = [OPS_API_HEADER]
     for s in specs:
-        out.append(OPS_API_FUNC.format(
-            name=s.name, signature=_signature(s),
-            args_doc=s.name + "(" + ", ".join(f"{a.type} {a.name}" for a in s.args) + ") -> "
-            + ", ".join(f"{o.type}({o.name})" for o in s.outputs),
-            doc=("\n\n    " + s.doc.strip()) if s.doc else "",
-            parse=_parse_lines(s), call_args=", ".join(a.name for a in s.args)))
+        for name in ([s.name] + ([s.name + "_"] if s.inplace else [])):
+            out.append(OPS_API_FUNC.format(
+                name=name, signature=_signature(s),
+                args_doc=s.name + "(" + ", ".join(f"{a.type} {a.name}" for a in s.args) + ") -> "
+                + ", ".join(f"{o.type}({o.name})" for o in s.outputs)
+                + (" (inplace: writes into x)" if name != s.name else ""),
+                doc=("\n\n    " + s.doc.strip()) if s.doc else "",
+                parse=_parse_lines(s), call_args=", ".join(a.name for a in s.args)))
     return "".join(out)
 
 
@@ -90,6 +92,7 @@ from ..eager.grad_mode import grad_state
 from ..eager.grad_node_info import slot_meta, slot_metas, out_meta, NO_GRAD_META
 from ..eager.autograd_meta import set_history
 from ..eager.tensor_wrapper import TensorWrapper
+from ..eager.inplace import check_inplace, inplace_input, commit_inplace, make_view
 from . import api as _api
 from . import nodes as _nodes
 
@@ -100,9 +103,50 @@ AD_FUNC = '''
 def {name}_ad_func({params}):
 {amp}{promotion}{autocast}    # Forward API Call
     {outs} = _api.{name}({call_args})
-{node}    # Returns
+{node}{view}    # Returns
     return {ret}
 '''
+
+AD_INPLACE_FUNC = '''
+
+def {name}__ad_func({params}):
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace({x}, "{name}_")
+    # Forward on {x}'s current value, carrying {x}'s autograd history
+    {outs} = {name}_ad_func({call_args})
+    # Write into {x} (its storage is shared with its views); {x} takes over the result's history
+    return commit_inplace({x}, {out}, "{name}_"{rebind})
+'''
+
+# InferMeta functions whose output has the input's shape and dtype: the inplace form writes into
+# the input's storage; any other inplace op (reshape_, cast_, ...) rebinds the tensor's data.
+SAME_META = {"UnchangedInferMeta", "ElementwiseInferMeta", "ClipInferMeta", "SoftmaxInferMeta"}
+
+
+def _view_section(spec):
+    if not spec.view:
+        return ""
+    (src, dst), = spec.view
+    o = next(o for o in spec.outputs if o.name == dst)
+    attrs = [a.name for a in spec.args if a.name != src]
+    args = "(" + ", ".join(attrs) + ("," if len(attrs) == 1 else "") + ")"
+    lines = ["    # View: out shares the input's storage and version counter"]
+    if o.type == "Tensor[]":
+        lines.append(f"    for i, t in enumerate({dst}):")
+        lines.append(f"        make_view(t, {src}, {spec.name}_ad_func, {args}, i)")
+    else:
+        lines.append(f"    make_view({dst}, {src}, {spec.name}_ad_func, {args})")
+    return "\n".join(lines) + "\n"
+
+
+def _inplace_func(spec, copy_inputs):
+    (x, out), = spec.inplace
+    call = ", ".join(f"inplace_input({a.name}, {a.name in copy_inputs})" if a.name == x
+                     else a.name for a in spec.args)
+    return AD_INPLACE_FUNC.format(
+        name=spec.name, params=", ".join(a.name for a in spec.args), x=x,
+        outs=", ".join(o.name for o in spec.outputs), out=out, call_args=call,
+        rebind="" if spec.infer_meta in SAME_META else ", rebind=True")
 
 
 def _amp_section(spec):
@@ -139,7 +183,9 @@ def _node_section(spec):
     return ""
 
 
-def emit_dygraph_functions(specs, node_section=_node_section):
+def emit_dygraph_functions(specs, node_section=_node_section, saved_inputs=lambda s: ()):
+    """saved_inputs(spec): the inputs whose values the op's grad node keeps (an inplace form
+    must hand it a copy, since it then overwrites the input)."""
     out = [AD_HEADER]
     for s in specs:
         outs = ", ".join(o.name for o in s.outputs)
@@ -147,7 +193,9 @@ def emit_dygraph_functions(specs, node_section=_node_section):
             name=s.name, params=", ".join(a.name for a in s.args),
             amp=_amp_section(s), promotion=_promotion_section(s), autocast=_autocast_section(s),
             outs=outs, call_args=", ".join(a.name for a in s.args), node=node_section(s),
-            ret=outs))
+            view=_view_section(s), ret=outs))
+        if s.inplace:
+            out.append(_inplace_func(s, saved_inputs(s)))
     return "".join(out)
 
 

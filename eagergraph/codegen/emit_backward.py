@@ -228,3 +228,14 @@ def node_section_factory(bwd_by_fwd):
                          f"{slot}, 0)")
         return "\n".join(L) + "\n"
     return section
+
+
+def saved_inputs_factory(bwd_by_fwd):
+    """Inputs whose values the op's grad node keeps (saved, not no_need_buffer)."""
+    def saved(spec):
+        b = bwd_by_fwd.get(spec.name)
+        if b is None:
+            return ()
+        ins = {a.name for a in spec.inputs}
+        return tuple(n for n in b.saved if n in ins and n not in b.no_need_buffer)
+    return saved

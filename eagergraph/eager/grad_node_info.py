@@ -61,6 +61,9 @@ def slot_meta(t):
     arr = t._data
     if t.stop_gradient or arr.dtype.kind in _NO_GRAD_KINDS:
         return GradSlotMeta(True, arr.shape, arr.dtype)
+    if t._base is not None and t._view_version != t._version.value:
+        from .inplace import refresh_view  # its base was written since: re-derive it
+        refresh_view(t)
     m = t._autograd_meta
     if m is None:
         m = t._autograd_meta = AutogradMeta()

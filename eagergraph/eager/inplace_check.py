@@ -1,13 +1,43 @@
-"""The error raised when a tensor saved for backward was modified in place before backward."""
+"""The error raised when a tensor saved for backward was modified in place before backward.
+
+It names the tensor, the grad node that saved it (and its forward op), the inplace op that wrote
+it with the user's file:line (recorded on every inplace call), and, when save locations are
+recorded (`paddle.autograd.set_record_save_locations(True)`; off by default because finding the
+user's frame on every op costs about as much as a small op), the file:line of the save."""
+
+import os
+import sys
+
+_PKG_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+
+
+def user_location(skip=1):
+    """'file:line' of the innermost frame outside the eagergraph package."""
+    f = sys._getframe(skip)
+    while f is not None and f.f_code.co_filename.startswith(_PKG_DIR):
+        f = f.f_back
+    return "<unknown>" if f is None else f"{f.f_code.co_filename}:{f.f_lineno}"
+
+
+class _Flags:
+    record_save_locations = False
+
+
+flags = _Flags()
 
 
 def raise_modified_inplace(wrapper, node):
     node_name = node.name() if node is not None else "a grad node"
     op = getattr(node, "forward_op", "") or "?"
-    name = wrapper._name or "a tensor"
+    t = wrapper._tensor
+    name = t.name if t is not None else (wrapper._name or f"the output of '{op}'")
+    v = wrapper._version
+    saved = (f", saved at {wrapper._where}" if wrapper._where else
+             " (call paddle.autograd.set_record_save_locations(True) to see where it was saved)")
+    writer = (f" by {v.writer[0]} at {v.writer[1]}" if v.writer else "")
     raise RuntimeError(
         f"(PreconditionNotMet) Tensor '{name}' used in gradient computation by {node_name} "
-        f"(forward op '{op}') has been modified by an inplace operation. Its version is "
-        f"{wrapper._version.value} but the expected version is {wrapper._snapshot}. Please fix your "
+        f"(forward op '{op}'{saved}) has been modified by an inplace operation{writer}. Its "
+        f"version is {v.value} but the expected version is {wrapper._snapshot}. Please fix your "
         f"code to avoid calling inplace operations on it before backward, or make a copy with "
         f"clone() first.")

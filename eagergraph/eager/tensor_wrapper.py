@@ -15,6 +15,7 @@ from ..tensor import Tensor
 from .autograd_meta import AutogradMeta
 from .version_counter import VersionCounter
 from . import saved_tensors_hooks as _sth
+from .inplace_check import flags as _flags, raise_modified_inplace, user_location
 
 
 def _meta_only(arr):
@@ -24,21 +25,29 @@ def _meta_only(arr):
                       strides=(0,) * arr.ndim)
 
 
+_NO_VERSION = VersionCounter()  # shared by no_need_buffer wrappers; never bumped
+
+
 class TensorWrapper:
     __slots__ = ("_tensor", "_data", "_node_ref", "_slot", "_rank", "_stop_gradient",
-                 "_version", "_snapshot", "_no_need_buffer", "_packed", "_unpack", "_name")
+                 "_version", "_snapshot", "_no_need_buffer", "_packed", "_unpack", "_name", "_where")
 
     def __init__(self, t, no_need_buffer=False, node=None, slot=0, rank=0):
-        v = t._version
-        if v is None:
-            v = t._version = VersionCounter()
-        v.saved += 1
-        self._version = v
-        self._snapshot = v.value
         self._no_need_buffer = no_need_buffer
+        if no_need_buffer:  # values unused: inplace writes to t cannot invalidate it
+            self._version = _NO_VERSION
+            self._snapshot = 0
+        else:
+            v = t._version
+            if v is None:
+                v = t._version = VersionCounter()
+            v.saved += 1
+            self._version = v
+            self._snapshot = v.value
         self._packed = None
         self._unpack = None
         self._name = t._name
+        self._where = user_location(2) if _flags.record_save_locations else None
         if no_need_buffer:
             self._tensor = None
             self._data = _meta_only(t._data)
@@ -70,7 +79,6 @@ class TensorWrapper:
                 f"The TensorWrapper of {node.name() if node else 'a grad node'} was already "
                 f"released by an earlier backward.")
         if self._version.value != self._snapshot:
-            from .inplace_check import raise_modified_inplace
             raise_modified_inplace(self, node)
         if self._unpack is not None:
             t = self._unpack(self._packed)
@@ -96,7 +104,7 @@ class TensorWrapper:
         return out
 
     def clear(self):
-        if self._version is not None:
+        if self._version is not None and not self._no_need_buffer:
             self._version.saved -= 1
         self._tensor = None
         self._data = None

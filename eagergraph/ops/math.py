@@ -72,14 +72,13 @@ def assign(x, output=None):
     if not isinstance(x, Tensor):
         from ..creation import to_tensor
         x = to_tensor(x)
-    out = _ad.assign_ad_func(x)
     if output is not None:
         if not isinstance(output, Tensor):
             raise TypeError(f"assign(): output must be a Tensor, got {type(output).__name__}")
-        output._data = out._data
-        output._bump_inplace_version()
-        return output
-    return out
+        from ..eager.inplace import check_inplace, commit_inplace
+        check_inplace(output, "assign")
+        return commit_inplace(output, _ad.assign_ad_func(x), "assign", rebind=True)
+    return _ad.assign_ad_func(x)
 
 
 def _dtype_name(t):

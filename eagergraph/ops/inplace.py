@@ -1,0 +1,117 @@
+"""Inplace ops (Paddle's `op_` API): every op with `inplace:` in ops.yaml gets `paddle.op_` and
+`Tensor.op_` from the generated code; the ones here have no out-of-place twin in the op table
+(zero_, fill_, uniform_, normal_, masked_fill_, index_put_, __setitem__). All go through
+eager/inplace.py: leaf check first, then write into the storage, version bump, history."""
+import numpy as np
+
+from .._generated import ops_api as _C_ops
+from .._generated import dygraph_functions as _ad
+from ..tensor import Tensor
+from ..eager.inplace import check_inplace, inplace_input, commit_inplace
+from ..eager_utils import parse_tensor, parse_scalar
+from ..framework import get_generator
+from ..phi.common import NP_TO_DTYPE
+
+_GENERATED = sorted(n for n in dir(_C_ops) if n.endswith("_") and not n.startswith("_"))
+for _n in _GENERATED:
+    globals()[_n] = getattr(_C_ops, _n)
+
+__all__ = _GENERATED + ["zero_", "fill_", "uniform_", "normal_", "masked_fill_", "index_put_"]
+TENSOR_METHODS = __all__ + ["__setitem__"]
+
+
+def _const_like(x, arr):
+    return Tensor._wrap(np.asarray(arr, x._data.dtype))
+
+
+def _overwrite(x, op, values):
+    """x := values (an ndarray of x's shape); x's gradient w.r.t. its old value becomes 0."""
+    if type(x) is not Tensor and not isinstance(x, Tensor):
+        parse_tensor(x, op, "x", 0)
+    check_inplace(x, op)
+    zeroed = _ad.scale_ad_func(inplace_input(x, False), 0, 0.0, True)
+    return commit_inplace(x, _ad.add_ad_func(zeroed, _const_like(x, values)), op)
+
+
+def zero_(x):
+    """Set every element to 0 in place."""
+    return _overwrite(x, "zero_", np.zeros(x._data.shape, x._data.dtype))
+
+
+def fill_(x, value):
+    """Set every element to `value` in place."""
+    v = parse_scalar(value, "fill_", "value", 1)
+    return _overwrite(x, "fill_", np.full(x._data.shape, v, x._data.dtype))
+
+
+def uniform_(x, min=-1.0, max=1.0, seed=0, name=None):
+    """Fill x in place with values drawn uniformly from [min, max)."""
+    rng = np.random.default_rng(seed) if seed else get_generator()
+    return _overwrite(x, "uniform_", rng.uniform(min, max, x._data.shape))
+
+
+def normal_(x, mean=0.0, std=1.0, name=None):
+    """Fill x in place with values drawn from N(mean, std^2)."""
+    return _overwrite(x, "normal_", get_generator().normal(mean, std, x._data.shape))
+
+
+def masked_fill_(x, mask, value, name=None):
+    """x[mask] = value in place (mask broadcasts to x)."""
+    if not isinstance(mask, Tensor) or mask._data.dtype != np.bool_:
+        raise TypeError("masked_fill_(): mask must be a bool Tensor")
+    check_inplace(x, "masked_fill_")
+    v = value if isinstance(value, Tensor) else _const_like(x, parse_scalar(value, "masked_fill_",
+                                                                             "value", 2))
+    if v._data.dtype != x._data.dtype:
+        v = _ad.cast_ad_func(v, NP_TO_DTYPE[x._data.dtype])
+    shape = x._data.shape
+    if mask._data.shape != shape:
+        mask = _ad.expand_ad_func(mask, shape)
+    if v._data.shape != shape:
+        v = _ad.expand_ad_func(v, shape)
+    out = _ad.where_ad_func(mask, v, inplace_input(x, False))
+    return commit_inplace(x, out, "masked_fill_")
+
+
+def _scatter_into(x, op, flat_pos, value, accumulate):
+    """x with the elements at flat positions `flat_pos` (an int64 ndarray) replaced by (or, with
+    accumulate, increased by) `value`, built from differentiable ops."""
+    shape = x._data.shape
+    if not isinstance(value, Tensor):
+        value = _const_like(x, value)
+    elif value._data.dtype != x._data.dtype:
+        value = _ad.cast_ad_func(value, NP_TO_DTYPE[x._data.dtype])
+    if value._data.shape != flat_pos.shape:
+        value = _ad.expand_ad_func(value, flat_pos.shape)
+    check_inplace(x, op)
+    src = inplace_input(x, False)
+    flat = _ad.reshape_ad_func(src, (-1,))
+    pos = Tensor._wrap(flat_pos.reshape(-1))
+    placed = _ad.index_select_grad_ad_func(flat, pos, _ad.reshape_ad_func(value, (-1,)), 0)
+    if not accumulate:
+        keep = np.ones(flat._data.shape, x._data.dtype)
+        keep[flat_pos.reshape(-1)] = 0
+        flat = _ad.multiply_ad_func(flat, _const_like(x, keep))
+    out = _ad.reshape_ad_func(_ad.add_ad_func(flat, placed), shape)
+    return commit_inplace(x, out, op)
+
+
+def _positions(x, index):
+    """Flat positions that x[index] reads, with Paddle's indexing rules."""
+    pos = Tensor._wrap(np.arange(x._data.size, dtype=np.int64).reshape(x._data.shape))
+    return pos[index]._data
+
+
+def index_put_(x, indices, value, accumulate=False, name=None):
+    """x[indices] = value (or += with accumulate) in place; indices is a tuple of int Tensors."""
+    if not isinstance(indices, (tuple, list)):
+        raise TypeError("index_put_(): indices must be a tuple or list of Tensors")
+    return _scatter_into(x, "index_put_", _positions(x, tuple(indices)), value, accumulate)
+
+
+def __setitem__(self, index, value):
+    """x[index] = value: an inplace write (version bump, leaf check, gradients to x's history
+    and to value when it is a Tensor)."""
+    if not isinstance(value, Tensor):
+        value = np.asarray(value)
+    _scatter_into(self, "__setitem__", _positions(self, index), value, False)
