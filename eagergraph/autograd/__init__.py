@@ -5,7 +5,8 @@ from .backward_mode import backward
 from .general_grad import grad
 from .functional import jacobian, hessian
 from .inplace_mode import set_inplace_strict, set_record_save_locations
+from .py_layer import PyLayer, PyLayerContext, Function
 
 __all__ = ["backward", "grad", "no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled",
            "saved_tensors_hooks", "jacobian", "hessian", "set_inplace_strict",
-           "set_record_save_locations"]
+           "set_record_save_locations", "PyLayer", "PyLayerContext", "Function"]
