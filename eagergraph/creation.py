@@ -1,108 +1,119 @@
-"""paddle.to_tensor and the Python-data -> ndarray rules (Paddle python/paddle/tensor/creation.py).
+"""paddle.to_tensor and the Python-data -> ndarray rules (Paddle python/paddle/tensor/creation.py,
+_to_tensor_non_static).
 
-Inference for Python data: bool -> bool, int -> int64, float -> default dtype (float32),
-complex -> complex64 (complex128 when the default is float64); a list takes the widest category
-of its elements; NumPy arrays and scalars keep their dtype; Tensors are copied."""
-import numbers
-
+- Tensors are copied (and cast when dtype is given).
+- NumPy arrays and NumPy scalars keep their dtype; np.uint16 holds bfloat16 bits, as in Paddle.
+- Python scalars and (nested) lists go through np.array, then: floating results take the default
+  dtype (complex ones complex64, or complex128 when the default is float64 or bfloat16), int32
+  becomes int64, bool/int64 stay. A list that holds Tensors keeps NumPy's dtype for the stacked
+  values (so [tensor(1.5), 2] is float64, as in Paddle).
+- NumPy dtypes Paddle has no tensor for (uint32, uint64, str, object: ragged or mixed lists)
+  raise ValueError; objects that are not data raise TypeError.
+"""
 import numpy as np
 
-from .phi.common import convert_dtype, NP_TO_DTYPE, float64, complex64, complex128, int64, bool_
+from .phi.common import convert_dtype, NP_TO_DTYPE, bfloat16, float16, float32
 from .tensor import Tensor
 from . import framework
 
+__all__ = ["to_tensor"]
 
-def _infer_python_dtype(data):
-    """DataType for Python scalars/lists of them, or None when NumPy's own dtype is right."""
-    kinds = set()
-    stack = [data]
-    while stack:
-        v = stack.pop()
-        if isinstance(v, (list, tuple)):
-            stack.extend(v)
-        elif isinstance(v, Tensor):
-            kinds.add(v._data.dtype.kind)
-        elif isinstance(v, np.ndarray):
-            kinds.add(v.dtype.kind)
-        elif isinstance(v, (bool, np.bool_)):
-            kinds.add("b")
-        elif isinstance(v, numbers.Integral):
-            kinds.add("i")
-        elif isinstance(v, numbers.Real):
-            kinds.add("f")
-        elif isinstance(v, numbers.Complex):
-            kinds.add("c")
-        else:
+_SCALARS = (bool, int, float, complex, np.bool_)
+# the dtype spellings to_tensor accepts (Paddle's data_feeder.convert_dtype; stricter than
+# astype, which also takes 'float', 'int', float, ...)
+_NAMES = ("bool", "float16", "uint16", "float32", "float64", "int8", "int16", "int32", "int64",
+          "uint8", "complex64", "complex128", "bfloat16")
+_TYPES = (bool, np.float16, np.uint16, np.float32, np.float64, np.int8, np.int16, np.int32,
+          np.int64, np.uint8, np.complex64, np.complex128)
+
+
+def _to_tensor_dtype(dtype):
+    if type(dtype) is not type(float32):
+        if not (dtype in _TYPES if isinstance(dtype, type)
+                else isinstance(dtype, (str, np.dtype)) and str(dtype) in _NAMES):
             raise TypeError(
-                f"to_tensor: cannot convert element of type {type(v).__name__} to a Tensor; "
-                f"expected numbers, bools, lists/tuples of them, NumPy arrays or Tensors.")
-    default = framework.default_float_dtype()
-    if "c" in kinds:
-        return complex128 if default is float64 else complex64
-    if "f" in kinds:
-        return default
-    if "i" in kinds or "u" in kinds:
-        return int64
-    if "b" in kinds:
-        return bool_
-    return default  # empty list
+                f"to_tensor(): dtype must be any of [{', '.join(_NAMES)}] (a name, a paddle "
+                f"dtype or a NumPy type), but received {dtype!r}")
+    return convert_dtype(dtype)
+
+
+def _unsupported(arr):
+    raise ValueError(
+        f"(InvalidArgument) to_tensor(): cannot make a Tensor from NumPy data of dtype "
+        f"{arr.dtype}. Supported: bool, int8, int16, int32, int64, uint8, float16 (np.uint16 "
+        f"holds bfloat16 bits), float32, float64, complex64, complex128.")
+
+
+def _from_numpy(arr):
+    """The ndarray a tensor stores for `arr` (not copied when it already fits)."""
+    if arr.dtype in NP_TO_DTYPE:
+        return arr
+    if arr.dtype == np.uint16:
+        return arr.view(bfloat16.np_dtype)
+    _unsupported(arr)
+
+
+def _python_data(data):
+    """(ndarray, dtype Paddle picks or None) for a Python scalar or a (nested) list/tuple."""
+    if isinstance(data, (list, tuple)):
+        has_tensor = any(isinstance(d, Tensor) for d in data)
+        if has_tensor:
+            data = [d._data if isinstance(d, Tensor) else d for d in data]
+        try:
+            arr = np.array(data)
+        except ValueError as e:
+            raise ValueError(
+                f"to_tensor(): failed to convert the data to a regular array: the nested lists "
+                f"have different lengths ({e})") from None
+        if arr.dtype == object:
+            raise ValueError(
+                "to_tensor(): failed to convert the data to a regular array: usually the "
+                "nested lists have different lengths, or hold None or other non-numbers.")
+        if has_tensor:
+            return arr, NP_TO_DTYPE.get(arr.dtype)
+    else:
+        arr = np.array(data)
+    kind = arr.dtype.kind
+    if kind == "f" or kind == "c":
+        default = framework.default_float_dtype()
+        if kind == "c":
+            default = (convert_dtype("complex64") if default in (float16, float32)
+                       else convert_dtype("complex128"))
+        return arr, default
+    if arr.dtype == np.int32:
+        return arr, convert_dtype("int64")
+    return arr, None
 
 
 def _to_ndarray(data, dtype=None):
     """ndarray (a fresh copy) for any data to_tensor accepts."""
-    want = None if dtype is None else convert_dtype(dtype)
+    want = None if dtype is None else _to_tensor_dtype(dtype)
     if isinstance(data, Tensor):
         arr = data._data
-        return arr.astype(want.np_dtype) if want is not None else arr.copy()
-    if isinstance(data, np.ndarray) or isinstance(data, np.generic):
-        arr = np.asarray(data)
-        if arr.dtype not in NP_TO_DTYPE:
-            if arr.dtype.kind in "US" or arr.dtype == object:
-                raise TypeError(f"to_tensor: NumPy arrays of dtype {arr.dtype} are not supported.")
-            arr = arr.astype(np.float64 if arr.dtype.kind == "f" else np.int64)
-        return arr.astype(want.np_dtype) if want is not None else arr.copy()
-    if isinstance(data, str):
-        raise TypeError("to_tensor: strings are not supported; pass numbers, lists or arrays.")
-    inferred = _infer_python_dtype(data)
-    target = want or inferred
-    if isinstance(data, (list, tuple)) and any(isinstance(v, Tensor) for v in _flat(data)):
-        data = _tensors_to_arrays(data)
-    try:
-        arr = np.array(data)
-    except ValueError as e:
-        raise ValueError(f"to_tensor: {e}") from None
-    if arr.dtype == object:
-        raise ValueError("to_tensor: the nested lists have different lengths (ragged); every "
-                         "level must have the same length.")
-    if target.np_dtype.kind in "iub" and arr.dtype.kind == "f" and want is not None:
-        arr = arr.astype(target.np_dtype)  # Paddle truncates floats cast to int
-    return arr.astype(target.np_dtype, copy=False) if arr.dtype != target.np_dtype else arr
-
-
-def _flat(seq):
-    stack = list(seq)
-    while stack:
-        v = stack.pop()
-        if isinstance(v, (list, tuple)):
-            stack.extend(v)
-        else:
-            yield v
-
-
-def _tensors_to_arrays(data):
-    if isinstance(data, Tensor):
-        return data._data
-    if isinstance(data, (list, tuple)):
-        return [_tensors_to_arrays(v) for v in data]
-    return data
+        return arr.copy() if want is None or want.np_dtype == arr.dtype else \
+            arr.astype(want.np_dtype)
+    if isinstance(data, (np.ndarray, np.generic)):
+        arr, picked = np.asarray(data), None
+    elif isinstance(data, (list, tuple)) or (isinstance(data, _SCALARS)):
+        arr, picked = _python_data(data)
+    else:
+        raise TypeError(
+            f"Can't construct a paddle.Tensor from data of type {type(data)}: data must be a "
+            f"scalar, list, tuple, np.ndarray or paddle.Tensor.")
+    arr = _from_numpy(arr)
+    target = want or picked
+    if target is None or target.np_dtype == arr.dtype:
+        return arr.copy() if arr is data or arr.base is not None else arr
+    if arr.dtype.kind == "c" and target.np_dtype.kind != "c":
+        arr = arr.real  # Paddle keeps the real part
+    return arr.astype(target.np_dtype)
 
 
 def to_tensor(data, dtype=None, place=None, stop_gradient=True):
-    """paddle.to_tensor: a new Tensor holding a copy of `data`."""
+    """paddle.to_tensor: a new Tensor holding a copy of `data` (see the module docstring for
+    how the dtype is chosen)."""
     if place is not None:
-        framework.set_device(place if not hasattr(place, "is_cpu_place") else "cpu")
+        framework._convert_to_place(place)
     t = Tensor._wrap(_to_ndarray(data, dtype))
-    if not isinstance(stop_gradient, bool):
-        raise TypeError(f"to_tensor: stop_gradient must be a bool, got {type(stop_gradient).__name__}")
-    t.stop_gradient = stop_gradient
+    t.stop_gradient = bool(stop_gradient)
     return t

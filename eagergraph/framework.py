@@ -15,27 +15,54 @@ def default_float_dtype():
     return _default_dtype
 
 
+_DEFAULT_CHOICES = (float16, float32, float64, bfloat16)
+
+
 def set_default_dtype(d):
-    """Set the dtype Python floats and float creation ops use (float16, float32 or float64)."""
+    """Set the dtype that Python floats and float creation ops use: float16, float32, float64
+    or bfloat16 (a name, a paddle dtype, or a NumPy float type)."""
     global _default_dtype
-    try:
-        dt = convert_dtype(d)
-    except TypeError:
-        dt = None
-    if dt not in (float16, float32, float64):
+    dt = None
+    if not isinstance(d, str) or d in ("float16", "float32", "float64", "bfloat16"):
+        try:
+            dt = convert_dtype(d)
+        except (TypeError, ValueError):
+            pass
+    if dt not in _DEFAULT_CHOICES:
         raise TypeError(
-            f"set_default_dtype only supports [float16, float32, float64], but received {d}")
+            f"set_default_dtype only supports [float16, float32, float64, bfloat16] , but "
+            f"received {d}")
     _default_dtype = dt
 
 
 # ---- device -------------------------------------------------------------------------------
-def set_device(device):
-    """eagergraph runs on the CPU only: 'cpu' is accepted, anything else raises ValueError."""
-    if isinstance(device, CPUPlace) or (isinstance(device, str) and device.lower() == "cpu"):
+_ACCELERATORS = {"gpu": "CUDA", "dcu": "CUDA", "xpu": "XPU", "npu": "NPU", "ipu": "IPU"}
+
+
+def _convert_to_place(device):
+    """'cpu' or a CPUPlace -> CPU_PLACE. eagergraph is CPU-only (NumPy): accelerator names raise
+    ValueError as in a Paddle build without that accelerator; anything else is not a device."""
+    if isinstance(device, CPUPlace):
         return CPU_PLACE
+    if not isinstance(device, str):
+        raise ValueError(f"The device must be 'cpu' or paddle.CPUPlace(), but received "
+                         f"{device!r} of type {type(device).__name__}.")
+    name = device.lower().replace("cuda", "gpu")
+    if name == "cpu":
+        return CPU_PLACE
+    kind, _, index = name.partition(":")
+    if kind in _ACCELERATORS and (not index or index.isdigit()):
+        raise ValueError(
+            f"The device should not be {device!r}, since eagergraph is not compiled with "
+            f"{_ACCELERATORS[kind]}: it runs on the CPU only (NumPy). Use 'cpu'.")
     raise ValueError(
-        f"The device should be 'cpu' in eagergraph (a CPU-only, NumPy-backed Paddle), "
-        f"but received {device!r}.")
+        f"The device must be a string which is like 'cpu', 'gpu', 'gpu:x', 'dcu', 'dcu:x', "
+        f"'xpu', 'xpu:x', 'npu', 'npu:x', but received {device!r}.")
+
+
+def set_device(device):
+    """Select the device ops run on; only 'cpu' exists in eagergraph. Returns the Place."""
+    return _convert_to_place(device)
 
 
 def get_device():

@@ -1,98 +1,137 @@
-"""Python operators and methods on Tensor (Paddle python/paddle/base/dygraph/math_op_patch.py).
+"""Python operators on Tensor (Paddle paddle/fluid/pybind/eager_math_op_patch.cc and
+python/paddle/base/dygraph/math_op_patch.py).
 
-Tensor <op> Python scalar follows Paddle's category rules (eager/type_promotion.py:
-scalar_result_dtype): the scalar becomes a 0-d tensor of the result dtype, and the tensor is
-cast first when the category changes (int tensor + 1.5 -> float32). Tensor <op> Tensor goes
-straight to the op, where tensor-tensor promotion applies.
+Tensor <op> Tensor goes straight to the op, where tensor-tensor promotion applies
+(eager/type_promotion.py). Tensor <op> Python scalar, as Paddle's operators do it:
+- a float scalar casts an integer or bool tensor to float32 (float32 whatever the default dtype);
+- an int scalar casts a bool tensor to int64;
+- a complex scalar casts a real tensor to complex64 (complex128 for float64);
+- true division casts an integer or bool tensor to float32 for any real scalar;
+then the scalar becomes a 0-d tensor of the (cast) tensor's dtype, wrapping like a C cast
+(uint8 tensor - 3 wraps around), and the op runs on the two. So `int32 tensor * 2` stays int32,
+`float16 tensor + 2.5` stays float16 and `bool tensor + True` stays bool.
+NumPy scalars act like the Python scalar of their kind (np.float32(2.5) like 2.5); a NumPy array
+becomes a tensor of its own dtype. Lists and other objects are not operands (TypeError).
 """
 import numpy as np
 
 from .tensor import Tensor
-from .phi.common import NP_TO_DTYPE
-from .eager.type_promotion import scalar_result_dtype
+from .phi.common import NP_TO_DTYPE, float32, int64, complex64, complex128
 from ._generated import dygraph_functions as _ad
 from . import ops as _ops
 
-_SCALARS = (int, float, bool, complex)
 _wrap = Tensor._wrap
+_cast = _ad.cast_ad_func
+_NP_FLOAT64 = np.dtype(np.float64)
+_NP_BOOL = np.dtype(np.bool_)
+_NUMPY_SCALARS = (np.number, np.bool_)
 
 
-def _scalar_operands(x, value):
-    """(x cast if needed, 0-d tensor holding value) for `x <op> value`."""
-    if isinstance(value, np.generic):
+def _scalar_array(value, np_dtype):
+    """0-d array of `value` in np_dtype; out-of-range ints wrap as C casts do (uint8(-3) = 253)."""
+    try:
+        return np.asarray(value, np_dtype)
+    except OverflowError:
+        return np.asarray(value).astype(np_dtype)
+
+
+def _scalar_operands(x, value, true_div):
+    """(x cast as Paddle casts it for `x <op> value`, 0-d tensor holding value), or None when
+    value is not a scalar."""
+    t = type(value)
+    if t is not int and t is not float and t is not bool and t is not complex:
+        if not isinstance(value, _NUMPY_SCALARS):
+            return None
         value = value.item()
-    xd = NP_TO_DTYPE[x._data.dtype]
-    to = scalar_result_dtype(xd, value)
-    if to is not xd:
-        x = _ad.cast_ad_func(x, to)
-    return x, _wrap(np.asarray(value, to.np_dtype))
+        t = type(value)
+    npd = x._data.dtype
+    if t is float or (true_div and t is not complex):
+        if npd.kind in "biu":
+            x = _cast(x, float32)
+    elif t is int:
+        if npd is _NP_BOOL:
+            x = _cast(x, int64)
+    elif t is complex and npd.kind != "c":
+        x = _cast(x, complex128 if npd == _NP_FLOAT64 else complex64)
+    return x, _wrap(_scalar_array(value, x._data.dtype))
 
 
-def _is_scalar(v):
-    return type(v) in _SCALARS or isinstance(v, (np.number, np.bool_))
+def _other_tensor(self, other, true_div):
+    """(x, y) for `self <op> other`, or None when other is not an operand."""
+    if isinstance(other, Tensor):
+        return self, other
+    if isinstance(other, np.ndarray):
+        from .creation import _from_numpy
+        return self, _wrap(_from_numpy(other))
+    return _scalar_operands(self, other, true_div)
 
 
-def _binary(ad_func, reverse=False):
+def _binary(ad_func, reverse=False, true_div=False):
     def op(self, other):
-        if isinstance(other, Tensor):
-            x, y = self, other
-        elif _is_scalar(other):
-            x, y = _scalar_operands(self, other)
-        elif isinstance(other, (list, tuple, np.ndarray)):
-            from .creation import to_tensor
-            x, y = self, to_tensor(other, dtype=NP_TO_DTYPE[self._data.dtype])
-        else:
+        if type(other) is Tensor:
+            return ad_func(other, self) if reverse else ad_func(self, other)
+        xy = _other_tensor(self, other, true_div)
+        if xy is None:
             return NotImplemented
+        x, y = xy
         return ad_func(y, x) if reverse else ad_func(x, y)
+    op.__name__ = ad_func.__name__.replace("_ad_func", "")
     return op
 
 
-def _div(reverse=False):
-    """True division: integer operands compute in the default float dtype."""
-    inner = _binary(_ad.divide_ad_func, reverse)
-    return inner
-
-
 def _pow(self, other):
-    if isinstance(other, Tensor):
+    """x ** y: a real scalar exponent runs the `pow` op; an integer tensor with a negative int
+    exponent, and tensor or complex exponents, run `elementwise_pow`."""
+    if type(other) is Tensor:
         return _ad.elementwise_pow_ad_func(self, other)
-    if _is_scalar(other):
-        if isinstance(other, np.generic):
-            other = other.item()
-        x = self
-        xd = NP_TO_DTYPE[x._data.dtype]
-        to = scalar_result_dtype(xd, other)
-        if to is not xd:
-            x = _ad.cast_ad_func(x, to)
-        if type(other) is complex:
-            return _ad.elementwise_pow_ad_func(x, _wrap(np.asarray(other, to.np_dtype)))
-        return _ad.pow_ad_func(x, other)
-    return NotImplemented
+    xy = _other_tensor(self, other, False)
+    if xy is None:
+        return NotImplemented
+    x, y = xy
+    v = other.item() if isinstance(other, _NUMPY_SCALARS) else other
+    t = type(v)
+    if (t is float or t is int) and not (t is int and v < 0 and x._data.dtype.kind in "iu"):
+        return _ad.pow_ad_func(x, v)
+    return _ad.elementwise_pow_ad_func(x, y)
 
 
 def _eq(ad_func):
     bin_op = _binary(ad_func)
+    is_ne = ad_func is _ad.not_equal_ad_func
 
     def op(self, other):
         if other is None:
-            return ad_func is _ad.not_equal_ad_func
+            return is_ne
         return bin_op(self, other)
+    op.__name__ = bin_op.__name__
     return op
 
 
-def _bitwise(ad_func):
+def _bitwise(ad_func, symbol, reverse=False):
+    """&, |, ^: Tensor operands go straight to the op (no promotion, as in Paddle); int and bool
+    scalars become tensors of the tensor's dtype."""
     def op(self, other):
         if not isinstance(other, Tensor):
-            from .eager_utils import parse_tensor
-            parse_tensor(other, ad_func.__name__.replace("_ad_func", ""), "y", 1)
-        return ad_func(self, other)
+            v = other.item() if isinstance(other, (np.integer, np.bool_)) else other
+            if type(v) is not int and type(v) is not bool:
+                if isinstance(other, (float, complex, np.number)):
+                    raise TypeError(f"unsupported operand type(s) for {symbol}: 'Tensor' and "
+                                    f"'{type(other).__name__}': bitwise operators take integer "
+                                    f"or bool tensors and scalars.")
+                return NotImplemented
+            other = _wrap(_scalar_array(v, self._data.dtype))
+        return ad_func(other, self) if reverse else ad_func(self, other)
     return op
 
 
 def _neg(self):
-    if self._data.dtype == np.bool_:
-        return _ad.logical_not_ad_func(self)
-    return _ad.scale_ad_func(self, -1, 0.0, True)
+    return _ad.scale_ad_func(self, -1.0, 0.0, True)
+
+
+def _pos(self):
+    if self._data.dtype is _NP_BOOL:
+        raise TypeError("The `+` operator, on a bool tensor is not supported.")
+    return self
 
 
 def _install():
@@ -103,8 +142,8 @@ def _install():
     T.__rsub__ = _binary(_ad.subtract_ad_func, reverse=True)
     T.__mul__ = _binary(_ad.multiply_ad_func)
     T.__rmul__ = _binary(_ad.multiply_ad_func, reverse=True)
-    T.__truediv__ = _div()
-    T.__rtruediv__ = _div(reverse=True)
+    T.__truediv__ = _binary(_ad.divide_ad_func, true_div=True)
+    T.__rtruediv__ = _binary(_ad.divide_ad_func, reverse=True, true_div=True)
     T.__floordiv__ = _binary(_ad.floor_divide_ad_func)
     T.__rfloordiv__ = _binary(_ad.floor_divide_ad_func, reverse=True)
     T.__mod__ = _binary(_ad.remainder_ad_func)
@@ -117,12 +156,15 @@ def _install():
     T.__le__ = _binary(_ad.less_equal_ad_func)
     T.__gt__ = _binary(_ad.greater_than_ad_func)
     T.__ge__ = _binary(_ad.greater_equal_ad_func)
-    T.__and__ = _bitwise(_ad.bitwise_and_ad_func)
-    T.__or__ = _bitwise(_ad.bitwise_or_ad_func)
-    T.__xor__ = _bitwise(_ad.bitwise_xor_ad_func)
+    T.__and__ = _bitwise(_ad.bitwise_and_ad_func, "&")
+    T.__rand__ = _bitwise(_ad.bitwise_and_ad_func, "&", reverse=True)
+    T.__or__ = _bitwise(_ad.bitwise_or_ad_func, "|")
+    T.__ror__ = _bitwise(_ad.bitwise_or_ad_func, "|", reverse=True)
+    T.__xor__ = _bitwise(_ad.bitwise_xor_ad_func, "^")
+    T.__rxor__ = _bitwise(_ad.bitwise_xor_ad_func, "^", reverse=True)
     T.__invert__ = _ad.bitwise_not_ad_func
     T.__neg__ = _neg
-    T.__pos__ = lambda self: self
+    T.__pos__ = _pos
     T.__abs__ = _ad.abs_ad_func
     T.__hash__ = object.__hash__
     if hasattr(_ops, "matmul"):

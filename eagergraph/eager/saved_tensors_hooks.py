@@ -23,6 +23,9 @@ class saved_tensors_hooks:
         self.unpack_hook = unpack_hook
 
     def __enter__(self):
+        if _state.stack:
+            raise ValueError("(InvalidArgument) saved_tensors_hooks: only one pair of hooks is "
+                             "allowed at a time; exit the active one first.")
         _state.stack = _state.stack + ((self.pack_hook, self.unpack_hook),)
         return self
 

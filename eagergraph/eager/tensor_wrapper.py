@@ -14,6 +14,7 @@ import numpy as np
 from ..tensor import Tensor
 from .autograd_meta import AutogradMeta
 from .version_counter import VersionCounter
+from .grad_mode import grad_state
 from . import saved_tensors_hooks as _sth
 from .inplace_check import flags as _flags, raise_modified_inplace, user_location
 
@@ -30,7 +31,8 @@ _NO_VERSION = VersionCounter()  # shared by no_need_buffer wrappers; never bumpe
 
 class TensorWrapper:
     __slots__ = ("_tensor", "_data", "_node_ref", "_slot", "_rank", "_stop_gradient",
-                 "_version", "_snapshot", "_no_need_buffer", "_packed", "_unpack", "_name", "_where")
+                 "_version", "_snapshot", "_no_need_buffer", "_packed", "_unpack", "_name", "_where",
+                 "_meta", "_input_meta")
 
     def __init__(self, t, no_need_buffer=False, node=None, slot=0, rank=0):
         self._no_need_buffer = no_need_buffer
@@ -65,12 +67,42 @@ class TensorWrapper:
             self._stop_gradient = t.stop_gradient
         hooks = _sth.current_hooks()
         if hooks is not None and not no_need_buffer:
-            pack, unpack = hooks
-            src = self._tensor if self._tensor is not None else Tensor._wrap(self._data)
-            self._packed = pack(src)
-            self._unpack = unpack
-            self._tensor = None
-            self._data = None
+            self._pack(t, node, hooks)
+
+    def _pack(self, t, node, hooks):
+        """Hand the saved tensor to pack_hook (with grad recording off, as Paddle does) and keep
+        only what it returns; an input's autograd identity is kept to re-attach on unpack."""
+        pack, unpack = hooks
+        if node is None:  # an input: remember its place in the graph
+            m = t._autograd_meta
+            self._node_ref = None
+            self._slot, self._rank = (0, 0) if m is None else (m.out_slot, m.out_rank)
+            self._stop_gradient = t.stop_gradient
+            self._input_meta = m
+        prev = grad_state.enabled
+        grad_state.enabled = False
+        try:
+            self._packed = pack(t)
+        finally:
+            grad_state.enabled = prev
+        self._unpack = unpack
+        self._meta = (t._data.shape, t._data.dtype)
+        self._tensor = None
+        self._data = None
+
+    def _unpacked(self, node):
+        t = self._unpack(self._packed)
+        if not isinstance(t, Tensor):
+            raise ValueError(
+                f"(InvalidArgument) saved_tensors_hooks: unpack_hook must return a Tensor, got "
+                f"{type(t).__name__} (in {node.name() if node else 'a grad node'}).")
+        shape, dtype = self._meta
+        if t._data.shape != shape or t._data.dtype != dtype:
+            raise ValueError(
+                f"(InvalidArgument) saved_tensors_hooks: unpack_hook returned shape "
+                f"{list(t._data.shape)} dtype {t._data.dtype}, but the saved tensor had shape "
+                f"{list(shape)} dtype {dtype}.")
+        return t
 
     def recover(self, node=None):
         """The saved tensor, after checking nothing modified it in place since it was saved."""
@@ -81,13 +113,12 @@ class TensorWrapper:
         if self._version.value != self._snapshot:
             raise_modified_inplace(self, node)
         if self._unpack is not None:
-            t = self._unpack(self._packed)
-            if not isinstance(t, Tensor):
-                raise TypeError(f"saved_tensors_hooks: unpack_hook must return a Tensor, "
-                                f"got {type(t).__name__}")
-            if self._node_ref is None:
-                return t
-            data = t._data
+            data = self._unpacked(node)._data
+            if self._node_ref is None:  # an input: re-attach its place in the graph
+                out = Tensor._wrap(data)
+                out.stop_gradient = self._stop_gradient
+                out._autograd_meta = self._input_meta
+                return out
         elif self._tensor is not None:
             return self._tensor
         else:
@@ -110,4 +141,5 @@ class TensorWrapper:
         self._data = None
         self._packed = None
         self._unpack = None
+        self._input_meta = None
         self._version = None

@@ -1,45 +1,100 @@
-"""Type promotion for binary ops (Paddle phi/common/type_promotion.h), as data.
+"""Type promotion for binary ops (Paddle paddle/phi/common/type_promotion.h), as data.
 
-Tensor-tensor (Paddle 3.x): when the dtypes differ, promotion happens only between floating
-dtypes, or between a complex dtype and any real one; every other mix (int32 + float32, int32 +
-int64, bool + float32) is a TypeError. Tensor-scalar promotion goes by category and lives in
-`scalar_result_dtype` (used by the Tensor operators).
+Tensor with Tensor of a different dtype (`promote_binary`, called by the generated dygraph
+functions of ops that declare `type_promotion`):
+- when either is 0-d and the op is in SUPPORT_PROMOTION_OPS: tensors of the same category
+  (int/int, float/float, complex/complex; bool is in none) keep the dtype of the one that is not
+  0-d (int32 tensor + int64 0-d tensor -> int32); different categories, or both 0-d, use the
+  promotion table (int64 tensor + float32 0-d -> float32, bool 0-d + int64 0-d -> int64);
+- otherwise promotion happens only between floating dtypes, or between a complex dtype and any
+  other; every other mix (int32 + float32, int32 + int64, bool + float32) is a TypeError.
+Integer inputs of true division, and of the float math ops that declare `type_autocast`, are cast
+to float32 (always float32, whatever the default dtype: Paddle's "run type autocast").
+
+Tensor with a Python scalar is decided by the Tensor operators (tensor_methods.py).
 """
-from ..phi.common import (NP_TO_DTYPE, int64, float16, bfloat16, float32, float64, complex64,
-                          complex128)
+from ..phi.common import (NP_TO_DTYPE, bool_, uint8, int8, int16, int32, int64, float16,
+                          bfloat16, float32, float64, complex64, complex128)
 
-# The float lattice: f16 and bf16 meet at f32.
-_FLOAT_ORDER = {float16: 1, bfloat16: 1, float32: 2, float64: 3}
-_TO_COMPLEX = {float16: complex64, bfloat16: complex64, float32: complex64, float64: complex128}
+__all__ = ["promote_types", "promote_binary", "autocast_int_to_float", "result_dtype",
+           "SUPPORT_PROMOTION_OPS"]
+
+# Paddle's _promoteTypesLookup, row/column order below.
+_ORDER = (uint8, int8, int16, int32, int64, float16, float32, float64, complex64, complex128,
+          bool_, bfloat16)
+_TABLE = """
+        u1  i1  i2  i4  i8  f2  f4  f8  c4  c8  b1  bf
+    u1  u1  i2  i2  i4  i8  f2  f4  f8  c4  c8  u1  bf
+    i1  i2  i1  i2  i4  i8  f2  f4  f8  c4  c8  i1  bf
+    i2  i2  i2  i2  i4  i8  f2  f4  f8  c4  c8  i2  bf
+    i4  i4  i4  i4  i4  i8  f2  f4  f8  c4  c8  i4  bf
+    i8  i8  i8  i8  i8  i8  f2  f4  f8  c4  c8  i8  bf
+    f2  f2  f2  f2  f2  f2  f2  f4  f8  c4  c8  f2  f4
+    f4  f4  f4  f4  f4  f4  f4  f4  f8  c4  c8  f4  f4
+    f8  f8  f8  f8  f8  f8  f8  f8  f8  c8  c8  f8  f8
+    c4  c4  c4  c4  c4  c4  c4  c4  c8  c4  c8  c4  c4
+    c8  c8  c8  c8  c8  c8  c8  c8  c8  c8  c8  c8  c8
+    b1  u1  i1  i2  i4  i8  f2  f4  f8  c4  c8  b1  bf
+    bf  bf  bf  bf  bf  bf  f4  f4  f8  c4  c8  bf  bf
+"""
+
+
+def _parse_table():
+    rows = [line.split() for line in _TABLE.strip().splitlines()]
+    by_code = dict(zip(rows[0], _ORDER))
+    return {(by_code[r[0]], by_code[c]): by_code[v]
+            for r in rows[1:] for c, v in zip(rows[0], r[1:])}
+
+
+_PROMOTE = _parse_table()
+
+# The ops whose Tensor-with-0-d-Tensor promotion follows the scalar rules.
+SUPPORT_PROMOTION_OPS = frozenset([
+    "add", "subtract", "multiply", "remainder", "divide", "floor_divide", "pow",
+    "elementwise_pow", "equal", "not_equal", "less_than", "less_equal", "greater_than",
+    "greater_equal"])
 
 
 def promote_types(x, y):
-    """The common DataType of two tensor dtypes, or TypeError as Paddle raises it."""
+    """The promotion table: the common DataType of x and y (never raises)."""
+    return _PROMOTE[x, y]
+
+
+def _category(d):
+    return d.category if d is not bool_ else None
+
+
+def result_dtype(op, x, y, x_ndim=1, y_ndim=1):
+    """The dtype `op` computes in for inputs of DataTypes x and y (ndims decide the 0-d rule),
+    or TypeError as Paddle raises it."""
     if x is y:
-        return x
-    if x.is_complex or y.is_complex:
-        if x.is_complex and y.is_complex:
-            return complex128 if complex128 in (x, y) else complex64
-        c, r = (x, y) if x.is_complex else (y, x)
-        if c is complex64 and r is float64:
-            return complex128
-        return c
-    if x.is_floating_point and y.is_floating_point:
-        if _FLOAT_ORDER[x] == _FLOAT_ORDER[y]:  # float16 with bfloat16
+        if op == "divide" and x.category == "int":
             return float32
-        return x if _FLOAT_ORDER[x] > _FLOAT_ORDER[y] else y
-    raise TypeError(
-        f"(InvalidType) Type promotion only support calculations between floating-point numbers "
-        f"and between complex and real numbers. But got different data type x: {x.name}, "
-        f"y: {y.name}. Cast one of them with .astype() first.")
+        return x
+    if op in SUPPORT_PROMOTION_OPS and (x_ndim == 0 or y_ndim == 0):
+        if (x_ndim == 0 and y_ndim == 0) or _category(x) != _category(y):
+            to = _PROMOTE[x, y]
+        else:
+            to = y if x_ndim == 0 else x
+    elif (x.is_floating_point and y.is_floating_point) or x.is_complex or y.is_complex:
+        to = _PROMOTE[x, y]
+    else:
+        raise TypeError(
+            f"(InvalidType) Type promotion only support calculations between floating-point "
+            f"numbers and between complex and real numbers. But got different data type x: "
+            f"{x.name}, y: {y.name}. Cast one of them with .astype() first.")
+    if op == "divide" and to.category == "int":
+        return float32
+    return to
 
 
 def promote_binary(op, x, y):
-    """Cast x and y to their common dtype (through `cast`, so gradients flow back)."""
+    """Cast x and y (of different dtypes) to the dtype `op` computes in, through `cast` so that
+    gradients flow back to the original dtypes."""
     from .._generated.dygraph_functions import cast_ad_func
     xd, yd = NP_TO_DTYPE[x._data.dtype], NP_TO_DTYPE[y._data.dtype]
     try:
-        to = promote_types(xd, yd)
+        to = result_dtype(op, xd, yd, x._data.ndim, y._data.ndim)
     except TypeError as e:
         raise TypeError(f"{op}(): {e}") from None
     if xd is not to:
@@ -50,28 +105,9 @@ def promote_binary(op, x, y):
 
 
 def autocast_int_to_float(op, x):
-    """Paddle casts integer inputs of float math ops (exp, sin, sqrt, divide...) to the
-    default float dtype ('math operation got integer input data type, run type autocast')."""
+    """Paddle casts integer inputs of float math ops (exp, sin, sqrt, divide...) to float32
+    ('math operation got integer input data type, run type autocast'), whatever the default
+    dtype is."""
     from .._generated.dygraph_functions import cast_ad_func
-    from ..framework import default_float_dtype
-    return cast_ad_func(x, default_float_dtype())
+    return cast_ad_func(x, float32)
 
-
-def scalar_result_dtype(tensor_dtype, scalar):
-    """dtype of `tensor <op> python_scalar` by category, as Paddle's Tensor operators do:
-    int tensor with float scalar -> default float; bool tensor with int -> int64; float tensor
-    with complex -> matching complex; otherwise the tensor's dtype."""
-    from ..framework import default_float_dtype
-    t = type(scalar)
-    if t is bool:
-        return tensor_dtype
-    cat = tensor_dtype.category
-    if t is int:
-        return int64 if cat == "bool" else tensor_dtype
-    if t is float:
-        return tensor_dtype if cat in ("float", "complex") else default_float_dtype()
-    if t is complex:
-        if cat == "complex":
-            return tensor_dtype
-        return complex128 if tensor_dtype is float64 else complex64
-    raise TypeError(f"unsupported scalar type {t.__name__}")

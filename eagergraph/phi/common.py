@@ -73,39 +73,41 @@ INT_DTYPES = (uint8, int8, int16, int32, int64)
 
 # np.dtype -> DataType: the hot path of Tensor.dtype
 NP_TO_DTYPE = {d.np_dtype: d for d in ALL_DTYPES}
+# Paddle's names, plus 'uint16': Paddle keeps bfloat16 as uint16 bits and accepts that name (and
+# np.uint16) for it. Other spellings follow np.dtype, as Paddle's do ('float' is float64).
 _BY_NAME = {d.name: d for d in ALL_DTYPES}
-_BY_NAME.update({"bool_": bool_, "float": float32, "double": float64, "half": float16,
-                 "int": int32, "long": int64, "complex": complex64, "cfloat": complex64,
-                 "cdouble": complex128, "uint16": bfloat16})
+_BY_NAME["uint16"] = bfloat16
+_BY_TYPE = {bool: bool_, int: int64, float: float64, complex: complex128, np.uint16: bfloat16}
 
 
 def convert_dtype(dtype):
-    """Any dtype spelling Paddle accepts (DataType, 'float32', np.float32, np.dtype) -> DataType."""
+    """Any dtype spelling Paddle accepts -> DataType: a DataType, a name ('float32', 'bfloat16',
+    and NumPy's spellings: 'float' -> float64, 'int' -> int64), a Python or NumPy type (float ->
+    float64), an np.dtype. TypeError for what is not a dtype, ValueError for a NumPy dtype that
+    Paddle has no counterpart for (uint32, float128, ...)."""
     if type(dtype) is DataType:
         return dtype
-    if isinstance(dtype, str):
-        key = dtype[7:] if dtype.startswith("paddle.") else dtype
-        d = _BY_NAME.get(key)
-        if d is None:
-            raise TypeError(
-                f"Unsupported dtype '{dtype}'. Supported dtypes: "
-                + ", ".join(x.name for x in ALL_DTYPES))
-        return d
-    if dtype is bool:
-        return bool_
-    if dtype is int:
-        return int64
-    if dtype is float:
-        return float32
-    if dtype is complex:
-        return complex64
+    if type(dtype) is str:
+        d = _BY_NAME.get(dtype)
+        if d is not None:
+            return d
+    elif type(dtype) is type and dtype in _BY_TYPE:
+        return _BY_TYPE[dtype]
+    if dtype is None:
+        raise TypeError("dtype must be a paddle dtype, a str or a NumPy dtype, but received None.")
     try:
         npd = np.dtype(dtype)
     except TypeError:
-        raise TypeError(f"Unsupported dtype {dtype!r} (type {type(dtype).__name__}).") from None
+        raise TypeError(
+            f"data type {dtype!r} not understood. Supported dtypes: "
+            + ", ".join(x.name for x in ALL_DTYPES) + ".") from None
+    if npd == np.uint16:
+        return bfloat16
     d = NP_TO_DTYPE.get(npd)
     if d is None:
-        raise TypeError(f"Unsupported dtype {dtype!r}: eagergraph has no dtype for NumPy's {npd}.")
+        raise ValueError(f"Not supported numpy dtype {npd}: eagergraph has no {npd} tensors. "
+                         f"Supported dtypes: "
+                         + ", ".join(x.name for x in ALL_DTYPES) + ".")
     return d
 
 
