@@ -1,18 +1,27 @@
-"""The main job (for now): build a small graph through the five forward layers and print it.
-
-A later issue replaces this with training the demo model on bundled data."""
+"""The main job (for now): build a small graph through the five forward layers, run backward,
+and show what the graph looks like. A later issue turns this into training on bundled data."""
 import eagergraph as paddle
 
 
 def main():
     paddle.seed(0)
     x = paddle.to_tensor([[1.0, 2.0], [3.0, 4.0]])
-    w = paddle.to_tensor([[0.5, -1.0], [1.5, 0.25]])
-    h = paddle.tanh(x * w + 1.0)
-    y = paddle.exp(-h) / (1.0 + paddle.sqrt(x))
-    print("x =", x)
-    print("y = exp(-tanh(x * w + 1)) / (1 + sqrt(x)) =", y)
-    print("dtype:", y.dtype, "shape:", y.shape)
+    w = paddle.to_tensor([[0.5, -1.0], [1.5, 0.25]], stop_gradient=False)
+    b = paddle.zeros([2], dtype="float32")
+    b.stop_gradient = False
+    h = paddle.tanh(paddle.matmul(x, w) + b)
+    loss = paddle.mean(paddle.exp(-h) * h)
+    print("loss =", loss)
+    node, depth = loss.grad_fn, 0
+    print("backward graph, from the loss:")
+    while node is not None:
+        print("  " * depth + node.name())
+        nxt = [n for n in node.next_functions if n is not None]
+        node = nxt[0] if nxt else None
+        depth += 1
+    loss.backward()
+    print("dloss/dw =", w.grad)
+    print("dloss/db =", b.grad)
 
 
 if __name__ == "__main__":
