@@ -5,6 +5,7 @@ eager/accumulation/accumulation_node.h). It runs the leaf's tensor hooks, accumu
 It holds the leaf weakly: leaf -> AutogradMeta -> node -> leaf would be a reference cycle."""
 import weakref
 
+from ..tensor import Tensor
 from .grad_node_info import GradNodeBase, _HookHandle
 from .grad_mode import grad_state
 
@@ -65,7 +66,6 @@ def accumulate_grad(t, g, create_graph):
     another leaf received (Paddle 3.3.1 lets them alias); later ones add in place into
     `.grad`'s own buffer, keeping the same Tensor object across backward calls. Under
     create_graph the sum is a differentiable op."""
-    from ..tensor import Tensor
     meta = t._autograd_meta
     old = meta.grad
     if create_graph:
@@ -94,5 +94,4 @@ def accumulate_grad(t, g, create_graph):
 
 
 def _copy(g):
-    from ..tensor import Tensor
     return Tensor._wrap(g._data.copy())

@@ -69,6 +69,21 @@ def _cast(g, np_dtype, create_graph):
     return Tensor._wrap(g._data.astype(np_dtype))
 
 
+_ONES = {}
+
+
+def _ones(shape, dtype):
+    """The seed grad of a root: ones. Scalar seeds are cached read-only arrays (kernels never
+    write their inputs, and accumulation copies the first grad it stores)."""
+    if shape == ():
+        a = _ONES.get(dtype)
+        if a is None:
+            a = _ONES[dtype] = np.ones((), dtype)
+            a.flags.writeable = False
+        return a
+    return np.ones(shape, dtype)
+
+
 def _root_node(t, where):
     if not isinstance(t, Tensor):
         raise TypeError(f"{where}: expected Tensors, got {type(t).__name__}")
@@ -128,7 +143,7 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph=False, inputs
             continue
         g = grad_tensors[i] if grad_tensors is not None else None
         if g is None:
-            g = Tensor._wrap(np.ones(t._data.shape, t._data.dtype))
+            g = Tensor._wrap(_ones(t._data.shape, t._data.dtype))
         else:
             if not isinstance(g, Tensor):
                 raise TypeError(f"{where}: grad_tensors[{i}] must be a Tensor or None, "
@@ -190,7 +205,8 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph=False, inputs
                         continue
             if node._wrappers_cleared:
                 raise _released_error(node)
-            if _nothing_arrived(grads):
+            if (grads[0][0] is None if len(grads) == 1 and len(grads[0]) == 1
+                    else _nothing_arrived(grads)):
                 out = None  # nothing arrived: propagate nothing, but release in-degrees
             else:
                 out = node(grads, create_graph)
@@ -211,8 +227,6 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph=False, inputs
 
 
 def _nothing_arrived(grads):
-    if len(grads) == 1 and len(grads[0]) == 1:
-        return grads[0][0] is None
     return all(g is None for s in grads for g in s)
 
 
