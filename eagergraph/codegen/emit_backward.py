@@ -174,28 +174,21 @@ def node_section_factory(bwd_by_fwd):
         if b is None:
             return ""
         ins = spec.inputs
-        conds = []
-        for a in ins:
-            opt = a.optional or (a.has_default and a.default is None)
+        conds, metas = [], []
+        for a in ins:  # (does it need grad?, its GradSlotMeta list) per input slot
+            n = a.name
             if a.type == "Tensor[]":
-                conds.append(f"not all(t.stop_gradient for t in {a.name})")
-            elif opt:
-                conds.append(f"({a.name} is not None and not {a.name}.stop_gradient)")
+                conds.append(f"not all(t.stop_gradient for t in {n})")
+                metas.append(f"slot_metas({n})")
+            elif a.optional or (a.has_default and a.default is None):
+                conds.append(f"({n} is not None and not {n}.stop_gradient)")
+                metas.append(f"[NO_GRAD_META if {n} is None else slot_meta({n})]")
             else:
-                conds.append(f"not {a.name}.stop_gradient")
-        need = " or ".join(conds)
-        L = [f"    # Node Creation",
-             f"    if grad_state.enabled and ({need}):",
+                conds.append(f"not {n}.stop_gradient")
+                metas.append(f"[slot_meta({n})]")
+        L = ["    # Node Creation",
+             f"    if grad_state.enabled and ({' or '.join(conds)}):",
              f"        node = _nodes.{node_class_name(spec.name)}()"]
-        metas = []
-        for a in ins:
-            opt = a.optional or (a.has_default and a.default is None)
-            if a.type == "Tensor[]":
-                metas.append(f"slot_metas({a.name})")
-            elif opt:
-                metas.append(f"[NO_GRAD_META if {a.name} is None else slot_meta({a.name})]")
-            else:
-                metas.append(f"[slot_meta({a.name})]")
         L.append(f"        node.bwd_out_meta = [{', '.join(metas)}]")
         if len(spec.outputs) > 1 or spec.outputs[0].type == "Tensor[]":
             parts = []
