@@ -21,11 +21,6 @@ from .grad_tensor_holder import GradTensorHolder
 from .accumulation_node import GradNodeAccumulation
 
 
-def _in_ranks(node):
-    meta = node.bwd_in_meta
-    return [len(s) for s in meta] if meta else (1,)
-
-
 def _project(g, meta, create_graph):
     """Shape and dtype fix-up of grad `g` for an input described by GradSlotMeta `meta`:
     sum over broadcast dimensions, take the real part for a real input of a complex op."""
@@ -176,7 +171,7 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph=False, inputs
     for node, slot, rank, g in roots:
         h = buffers.get(node)
         if h is None:
-            h = buffers[node] = GradTensorHolder(_in_ranks(node))
+            h = buffers[node] = GradTensorHolder(GradTensorHolder.empty_buffer(node))
         h.add(slot, rank, g, create_graph)
 
     queue = deque()
@@ -192,7 +187,7 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph=False, inputs
         while queue:
             node = queue.popleft()
             holder = buffers.pop(node, None)
-            grads = holder.buffer if holder is not None else [[None] * n for n in _in_ranks(node)]
+            grads = holder.buffer if holder is not None else GradTensorHolder.empty_buffer(node)
             if node._gradient_hooks:
                 grads = node.apply_gradient_hooks(grads)
             if targets is not None:
@@ -245,9 +240,12 @@ def _release_edges(node, indeg, queue, buffers, create_graph, out):
                     if d.shape != meta.shape or d.dtype != meta.np_dtype:
                         g = _project(g, meta, create_graph)
                     h = buffers.get(nxt)
-                    if h is None:
-                        h = buffers[nxt] = GradTensorHolder(_in_ranks(nxt))
-                    h.add(meta.in_slot, meta.in_rank, g, create_graph)
+                    if h is None:  # first grad for nxt: a fresh buffer holding it
+                        buf = [[None]] if not nxt.bwd_in_meta else GradTensorHolder.empty_buffer(nxt)
+                        buf[meta.in_slot][meta.in_rank] = g
+                        buffers[nxt] = GradTensorHolder(buf)
+                    else:
+                        h.add(meta.in_slot, meta.in_rank, g, create_graph)
             left = indeg[nxt] - 1
             indeg[nxt] = left
             if left == 0:

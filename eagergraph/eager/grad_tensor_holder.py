@@ -7,9 +7,15 @@ from ..tensor import Tensor
 class GradTensorHolder:
     __slots__ = ("buffer",)
 
-    def __init__(self, shape):
-        # shape: number of ranks per slot
-        self.buffer = [[None] * n for n in shape]
+    def __init__(self, buffer):
+        self.buffer = buffer  # [slot][rank] -> Tensor | None
+
+    @staticmethod
+    def empty_buffer(node):
+        """[slot][rank] of None: one slot per forward output of `node` (bwd_in_meta), or a
+        single slot of rank 1 for single-output nodes, which leave bwd_in_meta unset."""
+        meta = node.bwd_in_meta
+        return [[None]] if not meta else [[None] * len(s) for s in meta]
 
     def add(self, slot, rank, g, create_graph):
         buf = self.buffer[slot]
