@@ -12,7 +12,8 @@ _to_tensor_non_static).
 """
 import numpy as np
 
-from .phi.common import convert_dtype, NP_TO_DTYPE, bfloat16, float16, float32
+from .phi.common import (convert_dtype, NP_TO_DTYPE, bfloat16, float16, float32, int64,
+                          complex64, complex128)
 from .tensor import Tensor
 from . import framework
 
@@ -77,11 +78,10 @@ def _python_data(data):
     if kind == "f" or kind == "c":
         default = framework.default_float_dtype()
         if kind == "c":
-            default = (convert_dtype("complex64") if default in (float16, float32)
-                       else convert_dtype("complex128"))
+            default = complex64 if default in (float16, float32) else complex128
         return arr, default
     if arr.dtype == np.int32:
-        return arr, convert_dtype("int64")
+        return arr, int64
     return arr, None
 
 

@@ -4,7 +4,7 @@ import itertools
 
 import numpy as np
 
-from .phi.common import NP_TO_DTYPE, CPU_PLACE, convert_dtype
+from .phi.common import NP_TO_DTYPE, CPU_PLACE
 from .eager.version_counter import VersionCounter
 
 __all__ = ["Tensor"]
@@ -306,11 +306,3 @@ def wrap_like(arr, np_dtype):
     t._base = None
     t.persistable = False
     return t
-
-
-def dtype_of(x):
-    return NP_TO_DTYPE[x._data.dtype]
-
-
-def _convert(d):
-    return convert_dtype(d)

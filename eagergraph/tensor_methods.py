@@ -16,7 +16,7 @@ becomes a tensor of its own dtype. Lists and other objects are not operands (Typ
 import numpy as np
 
 from .tensor import Tensor
-from .phi.common import NP_TO_DTYPE, float32, int64, complex64, complex128
+from .phi.common import float32, int64, complex64, complex128
 from ._generated import dygraph_functions as _ad
 from . import ops as _ops
 
@@ -114,17 +114,27 @@ def _bitwise(ad_func, symbol, reverse=False):
         if not isinstance(other, Tensor):
             v = other.item() if isinstance(other, (np.integer, np.bool_)) else other
             if type(v) is not int and type(v) is not bool:
-                if isinstance(other, (float, complex, np.number)):
-                    raise TypeError(f"unsupported operand type(s) for {symbol}: 'Tensor' and "
-                                    f"'{type(other).__name__}': bitwise operators take integer "
-                                    f"or bool tensors and scalars.")
-                return NotImplemented
+                if not isinstance(other, (float, complex, np.number)):
+                    return NotImplemented
+                msg = (f"unsupported operand type(s) for {symbol}: 'Tensor' and "
+                       f"'{type(other).__name__}': bitwise operators take integer or bool "
+                       f"tensors and scalars.")
+                # Paddle: ValueError for `x & 2.5` (argument parsing), TypeError for `2.5 & x`
+                raise TypeError(msg) if reverse else ValueError(msg)
             other = _wrap(_scalar_array(v, self._data.dtype))
         return ad_func(other, self) if reverse else ad_func(self, other)
     return op
 
 
 def _neg(self):
+    """-x: scale by -1 (Paddle); unsigned tensors wrap (0 - x), bool tensors are refused as
+    NumPy does (Paddle returns them unchanged)."""
+    kind = self._data.dtype.kind
+    if kind == "u":
+        return _ad.subtract_ad_func(_wrap(np.zeros((), self._data.dtype)), self)
+    if kind == "b":
+        raise TypeError("The `-` operator on a bool tensor is not supported; use `~` or "
+                        "paddle.logical_not instead.")
     return _ad.scale_ad_func(self, -1.0, 0.0, True)
 
 

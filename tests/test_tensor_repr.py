@@ -1,3 +1,16 @@
+"""print(tensor) byte for byte as Paddle prints it.
+
+REPR maps an expression to str() of its value in paddlepaddle 3.3.1 (CPU): facts about Paddle,
+captured by
+    /work/oracle/bin/python tests/tools/capture_paddle_facts.py --write
+"""
+import numpy as np
+import pytest
+
+import eagergraph as paddle
+from eagergraph.tensor_repr import set_printoptions, DEFAULT_PRINT_OPTIONS
+from .tools.capture_paddle_facts import namespace
+
 # <captured:REPR>
 REPR = {
     'paddle.to_tensor(2.5)': 'Tensor(shape=[], dtype=float32, place=Place(cpu), stop_gradient=True,\n       2.50000000)',
@@ -69,3 +82,33 @@ REPR = {
     "paddle.to_tensor([1e-8, 1.0], 'float64')": 'Tensor(shape=[2], dtype=float64, place=Place(cpu), stop_gradient=True,\n       [0.00000001, 1.        ])',
 }
 # </captured:REPR>
+
+
+
+@pytest.mark.parametrize("expr", list(REPR))
+def test_str_matches_paddle(expr):
+    t = eval(expr, namespace(paddle, np))
+    assert str(t) == REPR[expr]
+    assert repr(t) == REPR[expr]
+
+
+@pytest.fixture
+def print_options():
+    saved = dict(vars(DEFAULT_PRINT_OPTIONS))
+    yield set_printoptions
+    for k in ("precision", "threshold", "edgeitems", "linewidth", "sci_mode"):
+        setattr(DEFAULT_PRINT_OPTIONS, k, saved.get(k, getattr(type(DEFAULT_PRINT_OPTIONS), k)))
+
+
+def test_set_printoptions(print_options):
+    print_options(precision=2, sci_mode=True)
+    assert str(paddle.to_tensor([1.5, 1e10])).endswith("[1.50e+00, 1.00e+10])")
+    print_options(precision=3, sci_mode=False, threshold=4, edgeitems=1)
+    assert str(paddle.to_tensor([0.5, 1, 2, 3, 4])).endswith("[0.500, ..., 4.   ])")
+    with pytest.raises(TypeError):
+        print_options(precision=2.5)
+
+
+def test_format_of_nonzero_d_tensor_is_its_str():
+    t = paddle.to_tensor([1.0, 2.0])
+    assert f"{t}" == str(t)

@@ -1,3 +1,18 @@
+"""paddle.to_tensor dtype inference, dtype arguments, rejected data, default dtype, and the
+paddle.float32 dtype objects, against paddlepaddle 3.3.1.
+
+TO_TENSOR, TO_TENSOR_FLOAT64 (run under set_default_dtype('float64')) and DTYPE_OBJECTS are
+facts about Paddle captured from paddlepaddle 3.3.1 (CPU) by
+    /work/oracle/bin/python tests/tools/capture_paddle_facts.py --write
+"""
+import numpy as np
+import pytest
+
+import eagergraph as paddle
+from .tools.capture_paddle_facts import LITERAL_NAMES, namespace, outcome, same_outcome
+
+nan, inf, nanj, infj = (LITERAL_NAMES[k] for k in ("nan", "inf", "nanj", "infj"))
+
 # <captured:TO_TENSOR>
 TO_TENSOR = {
     'paddle.to_tensor(1)': ('Tensor', 'int64', [], 1),
@@ -132,3 +147,83 @@ DTYPE_OBJECTS = {
     'len({paddle.float32, paddle.float32, paddle.int64})': ('value', 2),
 }
 # </captured:DTYPE_OBJECTS>
+
+
+
+@pytest.fixture
+def default_dtype():
+    yield paddle.set_default_dtype
+    paddle.set_default_dtype("float32")
+
+
+def _check(facts, expr):
+    got = outcome(paddle, expr, namespace(paddle, np))
+    assert same_outcome(got, facts[expr]), f"{expr}: got {got}, Paddle {facts[expr]}"
+
+
+@pytest.mark.parametrize("expr", list(TO_TENSOR))
+def test_to_tensor_matches_paddle(expr, default_dtype):
+    _check(TO_TENSOR, expr)
+
+
+@pytest.mark.parametrize("expr", list(TO_TENSOR_FLOAT64))
+def test_to_tensor_under_float64_default_matches_paddle(expr, default_dtype):
+    default_dtype("float64")
+    _check(TO_TENSOR_FLOAT64, expr)
+
+
+@pytest.mark.parametrize("expr", list(DTYPE_OBJECTS))
+def test_dtype_objects_match_paddle(expr, default_dtype):
+    _check(DTYPE_OBJECTS, expr)
+
+
+def test_dtype_repr_is_paddle_style():
+    # Paddle 3.3.1 prints <DataType.FLOAT32: 10>; eagergraph keeps the readable str() form.
+    assert repr(paddle.float32) == "paddle.float32"
+    assert paddle.dtype is type(paddle.float32)
+    assert paddle.bool.name == "bool"
+
+
+def test_to_tensor_copies_its_input():
+    a = np.array([1.0, 2.0], np.float32)
+    t = paddle.to_tensor(a)
+    a[0] = 9.0
+    assert t.tolist() == [1.0, 2.0]
+    u = paddle.to_tensor(t)
+    assert u is not t and u._data is not t._data
+
+
+def test_to_tensor_under_bfloat16_default(default_dtype):
+    default_dtype("bfloat16")
+    assert paddle.get_default_dtype() == "bfloat16"
+    assert paddle.to_tensor(1.5).dtype == paddle.bfloat16
+    assert paddle.to_tensor(1j).dtype == paddle.complex128  # Paddle's rule: not f16/f32 -> c128
+
+
+def test_rejected_data_messages_say_what_is_accepted():
+    with pytest.raises(TypeError, match="scalar, list, tuple, np.ndarray or paddle.Tensor"):
+        paddle.to_tensor({1: 2})
+    with pytest.raises(ValueError, match="different lengths"):
+        paddle.to_tensor([[1, 2], [3]])
+    with pytest.raises(ValueError, match="uint32"):
+        paddle.to_tensor(np.array([1], np.uint32))
+    with pytest.raises(TypeError, match="dtype must be any of"):
+        paddle.to_tensor([1], dtype="float")
+
+
+@pytest.mark.parametrize("spelling,want", [
+    ("float", "float64"), ("int", "int64"), ("double", "float64"), ("half", "float16"),
+    ("long", "int64"), ("complex", "complex128"), (float, "float64"), (int, "int64"),
+    (bool, "bool"), (np.float16, "float16"), (np.dtype("int16"), "int16"), ("uint16", "bfloat16"),
+])
+def test_astype_takes_numpy_spellings(spelling, want):
+    # astype/cast follow np.dtype ('float' is float64), as Paddle's do; to_tensor is stricter
+    assert paddle.to_tensor([1.0]).astype(spelling).dtype.name == want
+
+
+@pytest.mark.parametrize("device", ["gpu", "gpu:0", "cuda:1", "xpu", "npu:0", "foo", 0])
+def test_only_cpu_is_a_device(device):
+    with pytest.raises(ValueError):
+        paddle.set_device(device)
+    with pytest.raises(ValueError):
+        paddle.to_tensor(1.0, place=device)

@@ -99,7 +99,7 @@ def convert_dtype(dtype):
         npd = np.dtype(dtype)
     except TypeError:
         raise TypeError(
-            f"data type {dtype!r} not understood. Supported dtypes: "
+            f"Unsupported dtype {dtype!r}: data type not understood. Supported dtypes: "
             + ", ".join(x.name for x in ALL_DTYPES) + ".") from None
     if npd == np.uint16:
         return bfloat16
