@@ -20,6 +20,7 @@ try:
                             is_compiled_with_cuda)
     from .tensor import Tensor
     from .creation import to_tensor
+    from .tensor_repr import set_printoptions
     from .ops import *  # noqa: F401,F403
     from . import nn
     from . import tensor_methods as _tensor_methods  # noqa: F401  (installs operators)

@@ -9,5 +9,11 @@ for _n in _NAMES:
 less = less_than  # noqa: F821
 greater = greater_than  # noqa: F821
 
-__all__ = _NAMES + ["less", "greater"]
-TENSOR_METHODS = __all__
+__all__ = _NAMES + ["less", "greater", "is_tensor"]
+TENSOR_METHODS = _NAMES + ["less", "greater"]
+
+
+def is_tensor(x):
+    """True for a paddle Tensor."""
+    from ..tensor import Tensor
+    return isinstance(x, Tensor)

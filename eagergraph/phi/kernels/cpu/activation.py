@@ -76,8 +76,11 @@ def pow_(x, y):
 
 @register_kernel("scale", NUMERIC)
 def scale(x, scale, bias, bias_after_scale):
-    if x.dtype.kind in "iu":  # Paddle casts the attributes to the tensor's type
+    if x.dtype.kind in "iu":  # Paddle casts the attributes to the tensor's type, and wraps
         scale, bias = int(scale), int(bias)
+        w = x.astype(np.int64)
+        w = w * scale + bias if bias_after_scale else (w + bias) * scale
+        return w.astype(x.dtype)
     if bias_after_scale:
         return x * scale + bias if bias else x * scale
     return (x + bias) * scale

@@ -39,9 +39,10 @@ def remainder(x, y):
 
 @register_kernel("elementwise_pow", NUMERIC)
 def elementwise_pow(x, y):
-    if x.dtype.kind in "iu" and np.any(y < 0):
-        raise ValueError("(InvalidArgument) Integers to negative integer powers are not allowed.")
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        if x.dtype.kind in "iu" and np.any(y < 0):
+            # Paddle truncates: 2 ** -3 == 0, 1 ** -3 == 1, (-1) ** -3 == -1
+            return np.trunc(np.power(x.astype(np.float64), y)).astype(x.dtype)
         return np.power(x, y)
 
 
