@@ -144,14 +144,30 @@ def _pos(self):
     return self
 
 
+def _scaled(ad_func, scale, bias, reverse=False):
+    """+, -, * of a float tensor and a Python int/float: one `scale` op (Paddle's operators do the
+    same: `x * 2.0` has a ScaleGradNode), `scale(x)`/`bias(c)` give (factor, offset)."""
+    fallback = _binary(ad_func, reverse)
+    scale_ad = _ad.scale_ad_func
+
+    def op(self, other):
+        t = type(other)
+        if (t is float or t is int) and self._data.dtype.kind == "f":
+            return scale_ad(self, scale(other), bias(other), True)
+        return fallback(self, other)
+    op.__name__ = fallback.__name__
+    return op
+
+
 def _install():
     T = Tensor
-    T.__add__ = _binary(_ad.add_ad_func)
-    T.__radd__ = _binary(_ad.add_ad_func, reverse=True)
-    T.__sub__ = _binary(_ad.subtract_ad_func)
-    T.__rsub__ = _binary(_ad.subtract_ad_func, reverse=True)
-    T.__mul__ = _binary(_ad.multiply_ad_func)
-    T.__rmul__ = _binary(_ad.multiply_ad_func, reverse=True)
+    one, zero, ident, neg = (lambda c: 1.0), (lambda c: 0.0), (lambda c: c), (lambda c: -c)
+    T.__add__ = _scaled(_ad.add_ad_func, one, ident)
+    T.__radd__ = _scaled(_ad.add_ad_func, one, ident, reverse=True)
+    T.__sub__ = _scaled(_ad.subtract_ad_func, one, neg)
+    T.__rsub__ = _scaled(_ad.subtract_ad_func, lambda c: -1.0, ident, reverse=True)
+    T.__mul__ = _scaled(_ad.multiply_ad_func, ident, zero)
+    T.__rmul__ = _scaled(_ad.multiply_ad_func, ident, zero, reverse=True)
     T.__truediv__ = _binary(_ad.divide_ad_func, true_div=True)
     T.__rtruediv__ = _binary(_ad.divide_ad_func, reverse=True, true_div=True)
     T.__floordiv__ = _binary(_ad.floor_divide_ad_func)
