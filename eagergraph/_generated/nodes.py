@@ -24,13 +24,13 @@ class AddGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
-        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
             x_grad, y_grad, = run_grad_kernel(
                 _add_grad_kernels, "add_grad", out_grad,
                 (out_meta[0][0].grad_node is not None, out_meta[1][0].grad_node is not None,), out_grad._data)
             return [[x_grad], [y_grad]]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         # Call grad_api function
         x_grad = out_grad if out_meta[0][0].grad_node is not None else None
         y_grad = out_grad if out_meta[1][0].grad_node is not None else None
@@ -52,13 +52,13 @@ class SubtractGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
-        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
             x_grad, y_grad, = run_grad_kernel(
                 _subtract_grad_kernels, "subtract_grad", out_grad,
                 (out_meta[0][0].grad_node is not None, out_meta[1][0].grad_node is not None,), out_grad._data)
             return [[x_grad], [y_grad]]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         # Call grad_api function
         x_grad = out_grad if out_meta[0][0].grad_node is not None else None
         y_grad = F.scale_ad_func(out_grad, -1.0, 0.0, True) if out_meta[1][0].grad_node is not None else None
@@ -80,15 +80,15 @@ class MultiplyGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
-        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
-        x = self.x_wrapper.recover(self)
-        y = self.y_wrapper.recover(self)
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
             x_grad, y_grad, = run_grad_kernel(
                 _multiply_grad_kernels, "multiply_grad", out_grad,
-                (out_meta[0][0].grad_node is not None, out_meta[1][0].grad_node is not None,), x._data, y._data, out_grad._data)
+                (out_meta[0][0].grad_node is not None, out_meta[1][0].grad_node is not None,), self.x_wrapper.recover_data(self), self.y_wrapper.recover_data(self), out_grad._data)
             return [[x_grad], [y_grad]]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        y = self.y_wrapper.recover(self)
         # Call grad_api function
         x_grad = F.multiply_ad_func(out_grad, C.conj(y)) if out_meta[0][0].grad_node is not None else None
         y_grad = F.multiply_ad_func(out_grad, C.conj(x)) if out_meta[1][0].grad_node is not None else None
@@ -115,15 +115,15 @@ class DivideGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
-        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
-        y = self.y_wrapper.recover(self)
-        out = self.out_wrapper.recover(self)
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
             x_grad, y_grad, = run_grad_kernel(
                 _divide_grad_kernels, "divide_grad", out_grad,
-                (out_meta[0][0].grad_node is not None, out_meta[1][0].grad_node is not None,), y._data, out._data, out_grad._data)
+                (out_meta[0][0].grad_node is not None, out_meta[1][0].grad_node is not None,), self.y_wrapper.recover_data(self), self.out_wrapper.recover_data(self), out_grad._data)
             return [[x_grad], [y_grad]]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        y = self.y_wrapper.recover(self)
+        out = self.out_wrapper.recover(self)
         # Call grad_api function
         x_grad = F.divide_ad_func(out_grad, C.conj(y)) if out_meta[0][0].grad_node is not None else None
         y_grad = F.scale_ad_func(F.multiply_ad_func(out_grad, C.conj(F.divide_ad_func(out, y))), -1.0, 0.0, True) if out_meta[1][0].grad_node is not None else None
@@ -149,14 +149,14 @@ class TanhGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
-        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
-        out = self.out_wrapper.recover(self)
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
             x_grad, = run_grad_kernel(
                 _tanh_grad_kernels, "tanh_grad", out_grad,
-                (out_meta[0][0].grad_node is not None,), out._data, out_grad._data)
+                (out_meta[0][0].grad_node is not None,), self.out_wrapper.recover_data(self), out_grad._data)
             return [[x_grad]]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        out = self.out_wrapper.recover(self)
         # Call grad_api function
         x_grad = F.multiply_ad_func(out_grad, C.conj(F.scale_ad_func(F.square_ad_func(out), -1.0, 1.0, True))) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -180,14 +180,14 @@ class ExpGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
-        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
-        out = self.out_wrapper.recover(self)
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
             x_grad, = run_grad_kernel(
                 _exp_grad_kernels, "exp_grad", out_grad,
-                (out_meta[0][0].grad_node is not None,), out._data, out_grad._data)
+                (out_meta[0][0].grad_node is not None,), self.out_wrapper.recover_data(self), out_grad._data)
             return [[x_grad]]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        out = self.out_wrapper.recover(self)
         # Call grad_api function
         x_grad = F.multiply_ad_func(out_grad, C.conj(out)) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -211,15 +211,15 @@ class CastGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
-        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
-        x = self.x_wrapper.recover(self)
-        dtype = self.dtype
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
             x_grad, = run_grad_kernel(
                 _cast_grad_kernels, "cast_grad", out_grad,
-                (out_meta[0][0].grad_node is not None,), x._data, out_grad._data, dtype)
+                (out_meta[0][0].grad_node is not None,), self.x_wrapper.recover_data(self), out_grad._data, self.dtype)
             return [[x_grad]]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        dtype = self.dtype
         # Call grad_api function
         x_grad = F.cast_ad_func(out_grad, x.dtype) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -243,16 +243,16 @@ class ScaleGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
-        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
-        scale = self.scale
-        bias = self.bias
-        bias_after_scale = self.bias_after_scale
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
             x_grad, = run_grad_kernel(
                 _scale_grad_kernels, "scale_grad", out_grad,
-                (out_meta[0][0].grad_node is not None,), out_grad._data, scale, bias, bias_after_scale)
+                (out_meta[0][0].grad_node is not None,), out_grad._data, self.scale, self.bias, self.bias_after_scale)
             return [[x_grad]]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        scale = self.scale
+        bias = self.bias
+        bias_after_scale = self.bias_after_scale
         # Call grad_api function
         x_grad = F.scale_ad_func(out_grad, scale, 0.0, True) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -269,8 +269,8 @@ class ConjGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
-        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out_meta = self.bwd_out_meta
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         # Call grad_api function
         x_grad = C.conj(out_grad) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -288,10 +288,10 @@ class RemainderGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         y = self.y_wrapper.recover(self)
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         x_grad = out_grad if out_meta[0][0].grad_node is not None else None
         y_grad = F.scale_ad_func(F.multiply_ad_func(out_grad, F.floor_divide_ad_func(x, y)), -1.0, 0.0, True) if out_meta[1][0].grad_node is not None else None
@@ -315,11 +315,11 @@ class ElementwisePowGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         y = self.y_wrapper.recover(self)
         out = self.out_wrapper.recover(self)
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         x_grad = F.multiply_ad_func(out_grad, C.conj(F.multiply_ad_func(y, F.elementwise_pow_ad_func(x, F.scale_ad_func(y, 1.0, -1.0, True))))) if out_meta[0][0].grad_node is not None else None
         y_grad = F.multiply_ad_func(out_grad, C.conj(F.multiply_ad_func(out, F.log_ad_func(x)))) if out_meta[1][0].grad_node is not None else None
@@ -343,10 +343,10 @@ class PowGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         y = self.y
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         x_grad = F.multiply_ad_func(out_grad, C.conj(F.scale_ad_func(F.pow_ad_func(x, y - 1), y, 0.0, True))) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -368,10 +368,10 @@ class MaximumGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         y = self.y_wrapper.recover(self)
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         x_grad = F.multiply_ad_func(out_grad, C.greater_mask(x, y, out_grad)) if out_meta[0][0].grad_node is not None else None
         y_grad = F.multiply_ad_func(out_grad, C.less_equal_mask(x, y, out_grad)) if out_meta[1][0].grad_node is not None else None
@@ -395,10 +395,10 @@ class MinimumGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         y = self.y_wrapper.recover(self)
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         x_grad = F.multiply_ad_func(out_grad, C.less_mask(x, y, out_grad)) if out_meta[0][0].grad_node is not None else None
         y_grad = F.multiply_ad_func(out_grad, C.greater_equal_mask(x, y, out_grad)) if out_meta[1][0].grad_node is not None else None
@@ -424,14 +424,14 @@ class LogGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
-        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
-        x = self.x_wrapper.recover(self)
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
             x_grad, = run_grad_kernel(
                 _log_grad_kernels, "log_grad", out_grad,
-                (out_meta[0][0].grad_node is not None,), x._data, out_grad._data)
+                (out_meta[0][0].grad_node is not None,), self.x_wrapper.recover_data(self), out_grad._data)
             return [[x_grad]]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
         # Call grad_api function
         x_grad = F.divide_ad_func(out_grad, C.conj(x)) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -452,9 +452,9 @@ class Log1pGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         x_grad = F.divide_ad_func(out_grad, C.conj(F.scale_ad_func(x, 1.0, 1.0, True))) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -478,14 +478,14 @@ class SqrtGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
-        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
-        out = self.out_wrapper.recover(self)
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
             x_grad, = run_grad_kernel(
                 _sqrt_grad_kernels, "sqrt_grad", out_grad,
-                (out_meta[0][0].grad_node is not None,), out._data, out_grad._data)
+                (out_meta[0][0].grad_node is not None,), self.out_wrapper.recover_data(self), out_grad._data)
             return [[x_grad]]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        out = self.out_wrapper.recover(self)
         # Call grad_api function
         x_grad = F.divide_ad_func(out_grad, C.conj(F.scale_ad_func(out, 2.0, 0.0, True))) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -506,9 +506,9 @@ class RsqrtGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out = self.out_wrapper.recover(self)
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         x_grad = F.multiply_ad_func(out_grad, F.scale_ad_func(F.multiply_ad_func(out, F.square_ad_func(out)), -0.5, 0.0, True)) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -532,14 +532,14 @@ class SquareGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
-        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
-        x = self.x_wrapper.recover(self)
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
             x_grad, = run_grad_kernel(
                 _square_grad_kernels, "square_grad", out_grad,
-                (out_meta[0][0].grad_node is not None,), x._data, out_grad._data)
+                (out_meta[0][0].grad_node is not None,), self.x_wrapper.recover_data(self), out_grad._data)
             return [[x_grad]]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
         # Call grad_api function
         x_grad = F.multiply_ad_func(out_grad, C.conj(F.scale_ad_func(x, 2.0, 0.0, True))) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -560,9 +560,9 @@ class AbsGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         x_grad = C.abs_grad(x, out_grad) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -583,8 +583,8 @@ class SignGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
-        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out_meta = self.bwd_out_meta
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         # Call grad_api function
         x_grad = F.scale_ad_func(out_grad, 0.0, 0.0, True) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -601,9 +601,9 @@ class SinGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         x_grad = F.multiply_ad_func(out_grad, C.conj(F.cos_ad_func(x))) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -624,9 +624,9 @@ class CosGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         x_grad = F.multiply_ad_func(out_grad, C.conj(F.scale_ad_func(F.sin_ad_func(x), -1.0, 0.0, True))) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -647,9 +647,9 @@ class TanGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out = self.out_wrapper.recover(self)
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         x_grad = F.multiply_ad_func(out_grad, C.conj(F.scale_ad_func(F.square_ad_func(out), 1.0, 1.0, True))) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -673,14 +673,14 @@ class SigmoidGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
-        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
-        out = self.out_wrapper.recover(self)
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
             x_grad, = run_grad_kernel(
                 _sigmoid_grad_kernels, "sigmoid_grad", out_grad,
-                (out_meta[0][0].grad_node is not None,), out._data, out_grad._data)
+                (out_meta[0][0].grad_node is not None,), self.out_wrapper.recover_data(self), out_grad._data)
             return [[x_grad]]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        out = self.out_wrapper.recover(self)
         # Call grad_api function
         x_grad = F.multiply_ad_func(out_grad, C.conj(F.multiply_ad_func(out, F.scale_ad_func(out, -1.0, 1.0, True)))) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -701,9 +701,9 @@ class ErfGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         x_grad = F.multiply_ad_func(out_grad, F.scale_ad_func(F.exp_ad_func(F.scale_ad_func(F.square_ad_func(x), -1.0, 0.0, True)), 1.1283791670955126, 0.0, True)) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -724,8 +724,8 @@ class FloorGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
-        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out_meta = self.bwd_out_meta
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         # Call grad_api function
         x_grad = F.scale_ad_func(out_grad, 0.0, 0.0, True) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -742,8 +742,8 @@ class CeilGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
-        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out_meta = self.bwd_out_meta
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         # Call grad_api function
         x_grad = F.scale_ad_func(out_grad, 0.0, 0.0, True) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -760,8 +760,8 @@ class RoundGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
-        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out_meta = self.bwd_out_meta
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         # Call grad_api function
         x_grad = F.scale_ad_func(out_grad, 0.0, 0.0, True) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -778,9 +778,9 @@ class ReciprocalGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out = self.out_wrapper.recover(self)
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         x_grad = F.multiply_ad_func(out_grad, C.conj(F.scale_ad_func(F.square_ad_func(out), -1.0, 0.0, True))) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -801,11 +801,11 @@ class ClipGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         min = self.min
         max = self.max
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         x_grad = F.multiply_ad_func(out_grad, C.clip_mask(x, min, max, out_grad)) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -829,13 +829,13 @@ class AssignGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
-        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
             x_grad, = run_grad_kernel(
                 _assign_grad_kernels, "assign_grad", out_grad,
                 (out_meta[0][0].grad_node is not None,), out_grad._data)
             return [[x_grad]]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         # Call grad_api function
         x_grad = out_grad if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -852,9 +852,9 @@ class RealGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         x_grad = F.cast_ad_func(out_grad, x.dtype) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -875,9 +875,9 @@ class ImagGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         x_grad = F.scale_ad_func(F.cast_ad_func(out_grad, x.dtype), 1j, 0.0, True) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -901,17 +901,17 @@ class SumGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
+        if not create_graph:  # fused first-order grad kernel
+            x_grad, = run_grad_kernel(
+                _sum_grad_kernels, "sum_grad", out_grad,
+                (out_meta[0][0].grad_node is not None,), self.x_wrapper.recover_data(self), out_grad._data, self.axis, self.dtype, self.keepdim)
+            return [[x_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         axis = self.axis
         dtype = self.dtype
         keepdim = self.keepdim
-        out_meta = self.bwd_out_meta
-        if not create_graph:  # fused first-order grad kernel
-            x_grad, = run_grad_kernel(
-                _sum_grad_kernels, "sum_grad", out_grad,
-                (out_meta[0][0].grad_node is not None,), x._data, out_grad._data, axis, dtype, keepdim)
-            return [[x_grad]]
         # Call grad_api function
         x_grad = C.unreduce(out_grad, x, axis) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -935,16 +935,16 @@ class MeanGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
-        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
-        x = self.x_wrapper.recover(self)
-        axis = self.axis
-        keepdim = self.keepdim
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
             x_grad, = run_grad_kernel(
                 _mean_grad_kernels, "mean_grad", out_grad,
-                (out_meta[0][0].grad_node is not None,), x._data, out_grad._data, axis, keepdim)
+                (out_meta[0][0].grad_node is not None,), self.x_wrapper.recover_data(self), out_grad._data, self.axis, self.keepdim)
             return [[x_grad]]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        axis = self.axis
+        keepdim = self.keepdim
         # Call grad_api function
         x_grad = F.scale_ad_func(C.unreduce(out_grad, x, axis), 1.0 / C.reduced_count(x, axis), 0.0, True) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -965,11 +965,11 @@ class MaxGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         out = self.out_wrapper.recover(self)
         axis = self.axis
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         x_grad = F.multiply_ad_func(C.unreduce(out_grad, x, axis), C.equal_mask(x, C.unreduce(out, x, axis), out_grad)) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -991,11 +991,11 @@ class MinGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         out = self.out_wrapper.recover(self)
         axis = self.axis
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         x_grad = F.multiply_ad_func(C.unreduce(out_grad, x, axis), C.equal_mask(x, C.unreduce(out, x, axis), out_grad)) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -1017,11 +1017,11 @@ class ProdGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         out = self.out_wrapper.recover(self)
         axis = self.axis
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         x_grad = F.multiply_ad_func(C.unreduce(out_grad, x, axis), C.conj(F.divide_ad_func(C.unreduce(out, x, axis), x))) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -1043,11 +1043,11 @@ class LogsumexpGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         out = self.out_wrapper.recover(self)
         axis = self.axis
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         x_grad = F.multiply_ad_func(C.unreduce(out_grad, x, axis), F.exp_ad_func(F.subtract_ad_func(x, C.unreduce(out, x, axis)))) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -1073,17 +1073,17 @@ class MatmulGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
+        if not create_graph:  # fused first-order grad kernel
+            x_grad, y_grad, = run_grad_kernel(
+                _matmul_grad_kernels, "matmul_grad", out_grad,
+                (out_meta[0][0].grad_node is not None, out_meta[1][0].grad_node is not None,), self.x_wrapper.recover_data(self), self.y_wrapper.recover_data(self), out_grad._data, self.transpose_x, self.transpose_y)
+            return [[x_grad], [y_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         y = self.y_wrapper.recover(self)
         transpose_x = self.transpose_x
         transpose_y = self.transpose_y
-        out_meta = self.bwd_out_meta
-        if not create_graph:  # fused first-order grad kernel
-            x_grad, y_grad, = run_grad_kernel(
-                _matmul_grad_kernels, "matmul_grad", out_grad,
-                (out_meta[0][0].grad_node is not None, out_meta[1][0].grad_node is not None,), x._data, y._data, out_grad._data, transpose_x, transpose_y)
-            return [[x_grad], [y_grad]]
         # Call grad_api function
         x_grad = C.matmul_grad_x(x, y, out_grad, transpose_x, transpose_y) if out_meta[0][0].grad_node is not None else None
         y_grad = C.matmul_grad_y(x, y, out_grad, transpose_x, transpose_y) if out_meta[1][0].grad_node is not None else None
@@ -1109,14 +1109,14 @@ class ReluGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
-        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
-        out = self.out_wrapper.recover(self)
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
             x_grad, = run_grad_kernel(
                 _relu_grad_kernels, "relu_grad", out_grad,
-                (out_meta[0][0].grad_node is not None,), out._data, out_grad._data)
+                (out_meta[0][0].grad_node is not None,), self.out_wrapper.recover_data(self), out_grad._data)
             return [[x_grad]]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        out = self.out_wrapper.recover(self)
         # Call grad_api function
         x_grad = F.multiply_ad_func(out_grad, C.positive_mask(out, out_grad)) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -1137,10 +1137,10 @@ class LeakyReluGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         negative_slope = self.negative_slope
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         x_grad = F.multiply_ad_func(out_grad, C.leaky_relu_slope(x, negative_slope, out_grad)) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -1161,10 +1161,10 @@ class EluGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         alpha = self.alpha
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         x_grad = C.elu_grad(x, alpha, out_grad) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -1185,10 +1185,10 @@ class GeluGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         approximate = self.approximate
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         x_grad = C.gelu_grad(x, approximate, out_grad) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -1209,9 +1209,9 @@ class SiluGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         x_grad = F.multiply_ad_func(out_grad, C.conj(F.multiply_ad_func(F.sigmoid_ad_func(x), F.scale_ad_func(F.multiply_ad_func(x, F.scale_ad_func(F.sigmoid_ad_func(x), -1.0, 1.0, True)), 1.0, 1.0, True)))) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -1232,11 +1232,11 @@ class SoftplusGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         beta = self.beta
         threshold = self.threshold
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         x_grad = C.softplus_grad(x, beta, threshold, out_grad) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -1260,15 +1260,15 @@ class SoftmaxGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
-        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
-        out = self.out_wrapper.recover(self)
-        axis = self.axis
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
             x_grad, = run_grad_kernel(
                 _softmax_grad_kernels, "softmax_grad", out_grad,
-                (out_meta[0][0].grad_node is not None,), out._data, out_grad._data, axis)
+                (out_meta[0][0].grad_node is not None,), self.out_wrapper.recover_data(self), out_grad._data, self.axis)
             return [[x_grad]]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        out = self.out_wrapper.recover(self)
+        axis = self.axis
         # Call grad_api function
         x_grad = F.multiply_ad_func(out, F.subtract_ad_func(out_grad, F.sum_ad_func(F.multiply_ad_func(out_grad, out), (axis,), None, True))) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -1292,15 +1292,15 @@ class LogSoftmaxGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
-        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
-        out = self.out_wrapper.recover(self)
-        axis = self.axis
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
             x_grad, = run_grad_kernel(
                 _log_softmax_grad_kernels, "log_softmax_grad", out_grad,
-                (out_meta[0][0].grad_node is not None,), out._data, out_grad._data, axis)
+                (out_meta[0][0].grad_node is not None,), self.out_wrapper.recover_data(self), out_grad._data, self.axis)
             return [[x_grad]]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        out = self.out_wrapper.recover(self)
+        axis = self.axis
         # Call grad_api function
         x_grad = F.subtract_ad_func(out_grad, F.multiply_ad_func(F.exp_ad_func(out), F.sum_ad_func(out_grad, (axis,), None, True))) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -1324,15 +1324,15 @@ class ReshapeGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
-        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
-        x = self.x_wrapper.recover(self)
-        shape = self.shape
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
             x_grad, = run_grad_kernel(
                 _reshape_grad_kernels, "reshape_grad", out_grad,
-                (out_meta[0][0].grad_node is not None,), x._data, out_grad._data, shape)
+                (out_meta[0][0].grad_node is not None,), self.x_wrapper.recover_data(self), out_grad._data, self.shape)
             return [[x_grad]]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        shape = self.shape
         # Call grad_api function
         x_grad = F.reshape_ad_func(out_grad, C.shape(x)) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -1356,14 +1356,14 @@ class TransposeGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
-        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
-        perm = self.perm
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
             x_grad, = run_grad_kernel(
                 _transpose_grad_kernels, "transpose_grad", out_grad,
-                (out_meta[0][0].grad_node is not None,), out_grad._data, perm)
+                (out_meta[0][0].grad_node is not None,), out_grad._data, self.perm)
             return [[x_grad]]
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        perm = self.perm
         # Call grad_api function
         x_grad = F.transpose_ad_func(out_grad, C.inverse_perm(perm)) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -1380,9 +1380,9 @@ class SqueezeGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         x_grad = F.reshape_ad_func(out_grad, C.shape(x)) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -1403,9 +1403,9 @@ class UnsqueezeGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         x_grad = F.reshape_ad_func(out_grad, C.shape(x)) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -1426,9 +1426,9 @@ class FlattenGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         x_grad = F.reshape_ad_func(out_grad, C.shape(x)) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -1449,10 +1449,10 @@ class ConcatGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = [w.recover(self) for w in self.x_wrapper]
         axis = self.axis
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         x_grad = F.split_ad_func(out_grad, C.concat_sections(x, axis), axis)
         return [x_grad]
@@ -1474,9 +1474,9 @@ class SplitGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = C.fill_zero_list(grads[0], self.bwd_in_meta[0])
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         axis = self.axis
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         x_grad = F.concat_ad_func(out_grad, axis) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -1493,9 +1493,9 @@ class SplitWithNumGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = C.fill_zero_list(grads[0], self.bwd_in_meta[0])
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         axis = self.axis
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         x_grad = F.concat_ad_func(out_grad, axis) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -1512,9 +1512,9 @@ class StackGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         axis = self.axis
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         x_grad = F.unbind_ad_func(out_grad, axis)
         return [x_grad]
@@ -1531,9 +1531,9 @@ class UnbindGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = C.fill_zero_list(grads[0], self.bwd_in_meta[0])
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         axis = self.axis
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         input_grad = F.stack_ad_func(out_grad, axis) if out_meta[0][0].grad_node is not None else None
         return [[input_grad]]
@@ -1550,8 +1550,8 @@ class ExpandGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
-        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out_meta = self.bwd_out_meta
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         # Call grad_api function
         x_grad = out_grad if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -1568,10 +1568,10 @@ class TileGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         repeat_times = self.repeat_times
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         x_grad = C.tile_grad(x, repeat_times, out_grad) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -1592,9 +1592,9 @@ class FlipGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         axis = self.axis
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         x_grad = F.flip_ad_func(out_grad, axis) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -1612,9 +1612,9 @@ class WhereGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         condition = self.condition_wrapper.recover(self)
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         x_grad = F.multiply_ad_func(out_grad, C.condition_mask(condition, out_grad)) if out_meta[1][0].grad_node is not None else None
         y_grad = F.multiply_ad_func(out_grad, C.condition_mask(condition, out_grad, True)) if out_meta[2][0].grad_node is not None else None
@@ -1636,13 +1636,13 @@ class SliceGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         input = self.input_wrapper.recover(self)
         axes = self.axes
         starts = self.starts
         ends = self.ends
         decrease_axis = self.decrease_axis
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         input_grad = F.slice_grad_ad_func(input, out_grad, axes, starts, ends, decrease_axis) if out_meta[0][0].grad_node is not None else None
         return [[input_grad]]
@@ -1663,13 +1663,13 @@ class StridedSliceGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         axes = self.axes
         starts = self.starts
         ends = self.ends
         strides = self.strides
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         x_grad = F.strided_slice_grad_ad_func(x, out_grad, axes, starts, ends, strides) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -1690,11 +1690,11 @@ class GatherGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         index = self.index_wrapper.recover(self)
         axis = self.axis
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         x_grad = F.gather_grad_ad_func(x, index, out_grad, axis) if out_meta[0][0].grad_node is not None else None
         return [[x_grad], [None]]
@@ -1716,11 +1716,11 @@ class IndexSelectGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         index = self.index_wrapper.recover(self)
         axis = self.axis
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         x_grad = F.index_select_grad_ad_func(x, index, out_grad, axis) if out_meta[0][0].grad_node is not None else None
         return [[x_grad], [None]]
@@ -1742,10 +1742,10 @@ class GatherNdGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         index = self.index_wrapper.recover(self)
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         x_grad = F.gather_nd_grad_ad_func(x, index, out_grad) if out_meta[0][0].grad_node is not None else None
         return [[x_grad], [None]]
@@ -1767,10 +1767,10 @@ class MaskedSelectGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         mask = self.mask_wrapper.recover(self)
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         x_grad = F.masked_select_grad_ad_func(x, mask, out_grad) if out_meta[0][0].grad_node is not None else None
         return [[x_grad], [None]]
@@ -1792,12 +1792,12 @@ class SliceGradGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         input_grad_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         axes = self.axes
         starts = self.starts
         ends = self.ends
         decrease_axis = self.decrease_axis
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         out_grad_grad = F.slice_ad_func(input_grad_grad, axes, starts, ends, decrease_axis) if out_meta[1][0].grad_node is not None else None
         return [[None], [out_grad_grad]]
@@ -1814,12 +1814,12 @@ class StridedSliceGradGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         x_grad_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         axes = self.axes
         starts = self.starts
         ends = self.ends
         strides = self.strides
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         out_grad_grad = F.strided_slice_ad_func(x_grad_grad, axes, starts, ends, strides) if out_meta[1][0].grad_node is not None else None
         return [[None], [out_grad_grad]]
@@ -1836,10 +1836,10 @@ class GatherGradGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         x_grad_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         index = self.index_wrapper.recover(self)
         axis = self.axis
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         out_grad_grad = F.gather_ad_func(x_grad_grad, index, axis) if out_meta[2][0].grad_node is not None else None
         return [[None], [None], [out_grad_grad]]
@@ -1860,10 +1860,10 @@ class IndexSelectGradGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         x_grad_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         index = self.index_wrapper.recover(self)
         axis = self.axis
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         out_grad_grad = F.index_select_ad_func(x_grad_grad, index, axis) if out_meta[2][0].grad_node is not None else None
         return [[None], [None], [out_grad_grad]]
@@ -1884,9 +1884,9 @@ class GatherNdGradGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         x_grad_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         index = self.index_wrapper.recover(self)
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         out_grad_grad = F.gather_nd_ad_func(x_grad_grad, index) if out_meta[2][0].grad_node is not None else None
         return [[None], [None], [out_grad_grad]]
@@ -1907,9 +1907,9 @@ class MaskedSelectGradGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         x_grad_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         mask = self.mask_wrapper.recover(self)
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         out_grad_grad = F.masked_select_ad_func(x_grad_grad, mask) if out_meta[2][0].grad_node is not None else None
         return [[None], [None], [out_grad_grad]]
@@ -1931,8 +1931,8 @@ class ComplexGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
-        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out_meta = self.bwd_out_meta
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         # Call grad_api function
         real_grad = F.real_ad_func(out_grad) if out_meta[0][0].grad_node is not None else None
         imag_grad = F.imag_ad_func(out_grad) if out_meta[1][0].grad_node is not None else None
@@ -1950,8 +1950,8 @@ class AsComplexGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
-        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out_meta = self.bwd_out_meta
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         # Call grad_api function
         x_grad = F.as_real_ad_func(out_grad) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -1968,8 +1968,8 @@ class AsRealGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
-        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out_meta = self.bwd_out_meta
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         # Call grad_api function
         x_grad = F.as_complex_ad_func(out_grad) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]
@@ -1986,9 +1986,9 @@ class AngleGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
-        out_meta = self.bwd_out_meta
         # Call grad_api function
         x_grad = C.angle_grad(x, out_grad) if out_meta[0][0].grad_node is not None else None
         return [[x_grad]]

@@ -82,9 +82,9 @@ NODE_CLASS = '''
 
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
-{fill}        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
-{collect}        out_meta = self.bwd_out_meta
-{kernel}        # Call grad_api function
+{fill}        out_meta = self.bwd_out_meta
+{kernel}        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+{collect}        # Call grad_api function
 {calls}        return [{ret}]
 {clear}'''
 
@@ -140,8 +140,9 @@ def emit_nodes(bwd_specs, ops, pkg_dir):
                                      f"inputs")
                 need.append(f"out_meta[{slot}][0].grad_node is not None" if a.name in grad_of
                             else "False")
-            kargs = [f"{n}._data" for n in b.saved] + [f"{g}._data" for g in b.out_grads] \
-                + list(b.attrs_used)
+            kargs = [f"self.{n}_wrapper.recover_data(self)" for n in b.saved] \
+                + [f"{g}._data" for g in b.out_grads] \
+                + [f"self.{a}" for a in b.attrs_used]
             grad_names = [grad_of.get(a.name, "_") for a in inputs]
             kernel = (f"        if not create_graph:  # fused first-order grad kernel\n"
                       f"            {', '.join(grad_names)}, = run_grad_kernel(\n"

@@ -104,6 +104,14 @@ class TensorWrapper:
                 f"{list(shape)} dtype {dtype}.")
         return t
 
+    def recover_data(self, node=None):
+        """The saved values as an ndarray (for fused grad kernels: no Tensor, no graph)."""
+        v = self._version
+        if v is None or v.value != self._snapshot or self._unpack is not None:
+            return self.recover(node)._data  # raises the right error, or unpacks
+        t = self._tensor
+        return t._data if t is not None else self._data
+
     def recover(self, node=None):
         """The saved tensor, after checking nothing modified it in place since it was saved."""
         if self._version is None:
