@@ -26,14 +26,19 @@ class AddGradNode(GradNodeBase):
         out_grad = grads[0][0]
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
+            need = (out_meta[0][0].grad_node is not None, out_meta[1][0].grad_node is not None,)
             x_grad, y_grad, = run_grad_kernel(
-                _add_grad_kernels, "add_grad", out_grad,
-                (out_meta[0][0].grad_node is not None, out_meta[1][0].grad_node is not None,), out_grad._data)
+                _add_grad_kernels, "add_grad", out_grad, need,
+                out_grad._data)
             return [[x_grad], [y_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         # Call grad_api function
-        x_grad = out_grad if out_meta[0][0].grad_node is not None else None
-        y_grad = out_grad if out_meta[1][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = out_grad
+        y_grad = None
+        if out_meta[1][0].grad_node is not None:
+            y_grad = out_grad
         return [[x_grad], [y_grad]]
 
 
@@ -54,14 +59,19 @@ class SubtractGradNode(GradNodeBase):
         out_grad = grads[0][0]
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
+            need = (out_meta[0][0].grad_node is not None, out_meta[1][0].grad_node is not None,)
             x_grad, y_grad, = run_grad_kernel(
-                _subtract_grad_kernels, "subtract_grad", out_grad,
-                (out_meta[0][0].grad_node is not None, out_meta[1][0].grad_node is not None,), out_grad._data)
+                _subtract_grad_kernels, "subtract_grad", out_grad, need,
+                out_grad._data)
             return [[x_grad], [y_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         # Call grad_api function
-        x_grad = out_grad if out_meta[0][0].grad_node is not None else None
-        y_grad = F.scale_ad_func(out_grad, -1.0, 0.0, True) if out_meta[1][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = out_grad
+        y_grad = None
+        if out_meta[1][0].grad_node is not None:
+            y_grad = F.scale_ad_func(out_grad, -1.0, 0.0, True)
         return [[x_grad], [y_grad]]
 
 
@@ -82,16 +92,23 @@ class MultiplyGradNode(GradNodeBase):
         out_grad = grads[0][0]
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
+            need = (out_meta[0][0].grad_node is not None, out_meta[1][0].grad_node is not None,)
             x_grad, y_grad, = run_grad_kernel(
-                _multiply_grad_kernels, "multiply_grad", out_grad,
-                (out_meta[0][0].grad_node is not None, out_meta[1][0].grad_node is not None,), self.x_wrapper.recover_data(self), self.y_wrapper.recover_data(self), out_grad._data)
+                _multiply_grad_kernels, "multiply_grad", out_grad, need,
+                self.x_wrapper.recover_data(self),
+                self.y_wrapper.recover_data(self),
+                out_grad._data)
             return [[x_grad], [y_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         y = self.y_wrapper.recover(self)
         # Call grad_api function
-        x_grad = F.multiply_ad_func(out_grad, C.conj(y)) if out_meta[0][0].grad_node is not None else None
-        y_grad = F.multiply_ad_func(out_grad, C.conj(x)) if out_meta[1][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.multiply_ad_func(out_grad, C.conj(y))
+        y_grad = None
+        if out_meta[1][0].grad_node is not None:
+            y_grad = F.multiply_ad_func(out_grad, C.conj(x))
         return [[x_grad], [y_grad]]
 
     def clear_tensor_wrappers(self):
@@ -117,16 +134,23 @@ class DivideGradNode(GradNodeBase):
         out_grad = grads[0][0]
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
+            need = (out_meta[0][0].grad_node is not None, out_meta[1][0].grad_node is not None,)
             x_grad, y_grad, = run_grad_kernel(
-                _divide_grad_kernels, "divide_grad", out_grad,
-                (out_meta[0][0].grad_node is not None, out_meta[1][0].grad_node is not None,), self.y_wrapper.recover_data(self), self.out_wrapper.recover_data(self), out_grad._data)
+                _divide_grad_kernels, "divide_grad", out_grad, need,
+                self.y_wrapper.recover_data(self),
+                self.out_wrapper.recover_data(self),
+                out_grad._data)
             return [[x_grad], [y_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         y = self.y_wrapper.recover(self)
         out = self.out_wrapper.recover(self)
         # Call grad_api function
-        x_grad = F.divide_ad_func(out_grad, C.conj(y)) if out_meta[0][0].grad_node is not None else None
-        y_grad = F.scale_ad_func(F.multiply_ad_func(out_grad, C.conj(F.divide_ad_func(out, y))), -1.0, 0.0, True) if out_meta[1][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.divide_ad_func(out_grad, C.conj(y))
+        y_grad = None
+        if out_meta[1][0].grad_node is not None:
+            y_grad = F.scale_ad_func(F.multiply_ad_func(out_grad, C.conj(F.divide_ad_func(out, y))), -1.0, 0.0, True)
         return [[x_grad], [y_grad]]
 
     def clear_tensor_wrappers(self):
@@ -151,14 +175,18 @@ class TanhGradNode(GradNodeBase):
         out_grad = grads[0][0]
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
+            need = (out_meta[0][0].grad_node is not None,)
             x_grad, = run_grad_kernel(
-                _tanh_grad_kernels, "tanh_grad", out_grad,
-                (out_meta[0][0].grad_node is not None,), self.out_wrapper.recover_data(self), out_grad._data)
+                _tanh_grad_kernels, "tanh_grad", out_grad, need,
+                self.out_wrapper.recover_data(self),
+                out_grad._data)
             return [[x_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out = self.out_wrapper.recover(self)
         # Call grad_api function
-        x_grad = F.multiply_ad_func(out_grad, C.conj(F.scale_ad_func(F.square_ad_func(out), -1.0, 1.0, True))) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.multiply_ad_func(out_grad, C.conj(F.scale_ad_func(F.square_ad_func(out), -1.0, 1.0, True)))
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -182,14 +210,18 @@ class ExpGradNode(GradNodeBase):
         out_grad = grads[0][0]
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
+            need = (out_meta[0][0].grad_node is not None,)
             x_grad, = run_grad_kernel(
-                _exp_grad_kernels, "exp_grad", out_grad,
-                (out_meta[0][0].grad_node is not None,), self.out_wrapper.recover_data(self), out_grad._data)
+                _exp_grad_kernels, "exp_grad", out_grad, need,
+                self.out_wrapper.recover_data(self),
+                out_grad._data)
             return [[x_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out = self.out_wrapper.recover(self)
         # Call grad_api function
-        x_grad = F.multiply_ad_func(out_grad, C.conj(out)) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.multiply_ad_func(out_grad, C.conj(out))
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -213,15 +245,20 @@ class CastGradNode(GradNodeBase):
         out_grad = grads[0][0]
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
+            need = (out_meta[0][0].grad_node is not None,)
             x_grad, = run_grad_kernel(
-                _cast_grad_kernels, "cast_grad", out_grad,
-                (out_meta[0][0].grad_node is not None,), self.x_wrapper.recover_data(self), out_grad._data, self.dtype)
+                _cast_grad_kernels, "cast_grad", out_grad, need,
+                self.x_wrapper.recover_data(self),
+                out_grad._data,
+                self.dtype)
             return [[x_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         dtype = self.dtype
         # Call grad_api function
-        x_grad = F.cast_ad_func(out_grad, x.dtype) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.cast_ad_func(out_grad, x.dtype)
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -245,16 +282,22 @@ class ScaleGradNode(GradNodeBase):
         out_grad = grads[0][0]
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
+            need = (out_meta[0][0].grad_node is not None,)
             x_grad, = run_grad_kernel(
-                _scale_grad_kernels, "scale_grad", out_grad,
-                (out_meta[0][0].grad_node is not None,), out_grad._data, self.scale, self.bias, self.bias_after_scale)
+                _scale_grad_kernels, "scale_grad", out_grad, need,
+                out_grad._data,
+                self.scale,
+                self.bias,
+                self.bias_after_scale)
             return [[x_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         scale = self.scale
         bias = self.bias
         bias_after_scale = self.bias_after_scale
         # Call grad_api function
-        x_grad = F.scale_ad_func(out_grad, scale, 0.0, True) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.scale_ad_func(out_grad, scale, 0.0, True)
         return [[x_grad]]
 
 
@@ -272,7 +315,9 @@ class ConjGradNode(GradNodeBase):
         out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         # Call grad_api function
-        x_grad = C.conj(out_grad) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = C.conj(out_grad)
         return [[x_grad]]
 
 
@@ -293,8 +338,12 @@ class RemainderGradNode(GradNodeBase):
         x = self.x_wrapper.recover(self)
         y = self.y_wrapper.recover(self)
         # Call grad_api function
-        x_grad = out_grad if out_meta[0][0].grad_node is not None else None
-        y_grad = F.scale_ad_func(F.multiply_ad_func(out_grad, F.floor_divide_ad_func(x, y)), -1.0, 0.0, True) if out_meta[1][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = out_grad
+        y_grad = None
+        if out_meta[1][0].grad_node is not None:
+            y_grad = F.scale_ad_func(F.multiply_ad_func(out_grad, F.floor_divide_ad_func(x, y)), -1.0, 0.0, True)
         return [[x_grad], [y_grad]]
 
     def clear_tensor_wrappers(self):
@@ -321,8 +370,12 @@ class ElementwisePowGradNode(GradNodeBase):
         y = self.y_wrapper.recover(self)
         out = self.out_wrapper.recover(self)
         # Call grad_api function
-        x_grad = F.multiply_ad_func(out_grad, C.conj(F.multiply_ad_func(y, F.elementwise_pow_ad_func(x, F.scale_ad_func(y, 1.0, -1.0, True))))) if out_meta[0][0].grad_node is not None else None
-        y_grad = F.multiply_ad_func(out_grad, C.conj(F.multiply_ad_func(out, F.log_ad_func(x)))) if out_meta[1][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.multiply_ad_func(out_grad, C.conj(F.multiply_ad_func(y, F.elementwise_pow_ad_func(x, F.scale_ad_func(y, 1.0, -1.0, True)))))
+        y_grad = None
+        if out_meta[1][0].grad_node is not None:
+            y_grad = F.multiply_ad_func(out_grad, C.conj(F.multiply_ad_func(out, F.log_ad_func(x))))
         return [[x_grad], [y_grad]]
 
     def clear_tensor_wrappers(self):
@@ -348,7 +401,9 @@ class PowGradNode(GradNodeBase):
         x = self.x_wrapper.recover(self)
         y = self.y
         # Call grad_api function
-        x_grad = F.multiply_ad_func(out_grad, C.conj(F.scale_ad_func(F.pow_ad_func(x, y - 1), y, 0.0, True))) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.multiply_ad_func(out_grad, C.conj(F.scale_ad_func(F.pow_ad_func(x, y - 1), y, 0.0, True)))
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -373,8 +428,12 @@ class MaximumGradNode(GradNodeBase):
         x = self.x_wrapper.recover(self)
         y = self.y_wrapper.recover(self)
         # Call grad_api function
-        x_grad = F.multiply_ad_func(out_grad, C.greater_mask(x, y, out_grad)) if out_meta[0][0].grad_node is not None else None
-        y_grad = F.multiply_ad_func(out_grad, C.less_equal_mask(x, y, out_grad)) if out_meta[1][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.multiply_ad_func(out_grad, C.greater_mask(x, y, out_grad))
+        y_grad = None
+        if out_meta[1][0].grad_node is not None:
+            y_grad = F.multiply_ad_func(out_grad, C.less_equal_mask(x, y, out_grad))
         return [[x_grad], [y_grad]]
 
     def clear_tensor_wrappers(self):
@@ -400,8 +459,12 @@ class MinimumGradNode(GradNodeBase):
         x = self.x_wrapper.recover(self)
         y = self.y_wrapper.recover(self)
         # Call grad_api function
-        x_grad = F.multiply_ad_func(out_grad, C.less_mask(x, y, out_grad)) if out_meta[0][0].grad_node is not None else None
-        y_grad = F.multiply_ad_func(out_grad, C.greater_equal_mask(x, y, out_grad)) if out_meta[1][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.multiply_ad_func(out_grad, C.less_mask(x, y, out_grad))
+        y_grad = None
+        if out_meta[1][0].grad_node is not None:
+            y_grad = F.multiply_ad_func(out_grad, C.greater_equal_mask(x, y, out_grad))
         return [[x_grad], [y_grad]]
 
     def clear_tensor_wrappers(self):
@@ -426,14 +489,18 @@ class LogGradNode(GradNodeBase):
         out_grad = grads[0][0]
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
+            need = (out_meta[0][0].grad_node is not None,)
             x_grad, = run_grad_kernel(
-                _log_grad_kernels, "log_grad", out_grad,
-                (out_meta[0][0].grad_node is not None,), self.x_wrapper.recover_data(self), out_grad._data)
+                _log_grad_kernels, "log_grad", out_grad, need,
+                self.x_wrapper.recover_data(self),
+                out_grad._data)
             return [[x_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         # Call grad_api function
-        x_grad = F.divide_ad_func(out_grad, C.conj(x)) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.divide_ad_func(out_grad, C.conj(x))
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -456,7 +523,9 @@ class Log1pGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         # Call grad_api function
-        x_grad = F.divide_ad_func(out_grad, C.conj(F.scale_ad_func(x, 1.0, 1.0, True))) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.divide_ad_func(out_grad, C.conj(F.scale_ad_func(x, 1.0, 1.0, True)))
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -480,14 +549,18 @@ class SqrtGradNode(GradNodeBase):
         out_grad = grads[0][0]
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
+            need = (out_meta[0][0].grad_node is not None,)
             x_grad, = run_grad_kernel(
-                _sqrt_grad_kernels, "sqrt_grad", out_grad,
-                (out_meta[0][0].grad_node is not None,), self.out_wrapper.recover_data(self), out_grad._data)
+                _sqrt_grad_kernels, "sqrt_grad", out_grad, need,
+                self.out_wrapper.recover_data(self),
+                out_grad._data)
             return [[x_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out = self.out_wrapper.recover(self)
         # Call grad_api function
-        x_grad = F.divide_ad_func(out_grad, C.conj(F.scale_ad_func(out, 2.0, 0.0, True))) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.divide_ad_func(out_grad, C.conj(F.scale_ad_func(out, 2.0, 0.0, True)))
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -510,7 +583,9 @@ class RsqrtGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out = self.out_wrapper.recover(self)
         # Call grad_api function
-        x_grad = F.multiply_ad_func(out_grad, F.scale_ad_func(F.multiply_ad_func(out, F.square_ad_func(out)), -0.5, 0.0, True)) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.multiply_ad_func(out_grad, F.scale_ad_func(F.multiply_ad_func(out, F.square_ad_func(out)), -0.5, 0.0, True))
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -534,14 +609,18 @@ class SquareGradNode(GradNodeBase):
         out_grad = grads[0][0]
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
+            need = (out_meta[0][0].grad_node is not None,)
             x_grad, = run_grad_kernel(
-                _square_grad_kernels, "square_grad", out_grad,
-                (out_meta[0][0].grad_node is not None,), self.x_wrapper.recover_data(self), out_grad._data)
+                _square_grad_kernels, "square_grad", out_grad, need,
+                self.x_wrapper.recover_data(self),
+                out_grad._data)
             return [[x_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         # Call grad_api function
-        x_grad = F.multiply_ad_func(out_grad, C.conj(F.scale_ad_func(x, 2.0, 0.0, True))) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.multiply_ad_func(out_grad, C.conj(F.scale_ad_func(x, 2.0, 0.0, True)))
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -564,7 +643,9 @@ class AbsGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         # Call grad_api function
-        x_grad = C.abs_grad(x, out_grad) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = C.abs_grad(x, out_grad)
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -586,7 +667,9 @@ class SignGradNode(GradNodeBase):
         out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         # Call grad_api function
-        x_grad = F.scale_ad_func(out_grad, 0.0, 0.0, True) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.scale_ad_func(out_grad, 0.0, 0.0, True)
         return [[x_grad]]
 
 
@@ -605,7 +688,9 @@ class SinGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         # Call grad_api function
-        x_grad = F.multiply_ad_func(out_grad, C.conj(F.cos_ad_func(x))) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.multiply_ad_func(out_grad, C.conj(F.cos_ad_func(x)))
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -628,7 +713,9 @@ class CosGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         # Call grad_api function
-        x_grad = F.multiply_ad_func(out_grad, C.conj(F.scale_ad_func(F.sin_ad_func(x), -1.0, 0.0, True))) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.multiply_ad_func(out_grad, C.conj(F.scale_ad_func(F.sin_ad_func(x), -1.0, 0.0, True)))
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -651,7 +738,9 @@ class TanGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out = self.out_wrapper.recover(self)
         # Call grad_api function
-        x_grad = F.multiply_ad_func(out_grad, C.conj(F.scale_ad_func(F.square_ad_func(out), 1.0, 1.0, True))) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.multiply_ad_func(out_grad, C.conj(F.scale_ad_func(F.square_ad_func(out), 1.0, 1.0, True)))
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -675,14 +764,18 @@ class SigmoidGradNode(GradNodeBase):
         out_grad = grads[0][0]
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
+            need = (out_meta[0][0].grad_node is not None,)
             x_grad, = run_grad_kernel(
-                _sigmoid_grad_kernels, "sigmoid_grad", out_grad,
-                (out_meta[0][0].grad_node is not None,), self.out_wrapper.recover_data(self), out_grad._data)
+                _sigmoid_grad_kernels, "sigmoid_grad", out_grad, need,
+                self.out_wrapper.recover_data(self),
+                out_grad._data)
             return [[x_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out = self.out_wrapper.recover(self)
         # Call grad_api function
-        x_grad = F.multiply_ad_func(out_grad, C.conj(F.multiply_ad_func(out, F.scale_ad_func(out, -1.0, 1.0, True)))) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.multiply_ad_func(out_grad, C.conj(F.multiply_ad_func(out, F.scale_ad_func(out, -1.0, 1.0, True))))
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -705,7 +798,9 @@ class ErfGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         # Call grad_api function
-        x_grad = F.multiply_ad_func(out_grad, F.scale_ad_func(F.exp_ad_func(F.scale_ad_func(F.square_ad_func(x), -1.0, 0.0, True)), 1.1283791670955126, 0.0, True)) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.multiply_ad_func(out_grad, F.scale_ad_func(F.exp_ad_func(F.scale_ad_func(F.square_ad_func(x), -1.0, 0.0, True)), 1.1283791670955126, 0.0, True))
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -727,7 +822,9 @@ class FloorGradNode(GradNodeBase):
         out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         # Call grad_api function
-        x_grad = F.scale_ad_func(out_grad, 0.0, 0.0, True) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.scale_ad_func(out_grad, 0.0, 0.0, True)
         return [[x_grad]]
 
 
@@ -745,7 +842,9 @@ class CeilGradNode(GradNodeBase):
         out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         # Call grad_api function
-        x_grad = F.scale_ad_func(out_grad, 0.0, 0.0, True) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.scale_ad_func(out_grad, 0.0, 0.0, True)
         return [[x_grad]]
 
 
@@ -763,7 +862,9 @@ class RoundGradNode(GradNodeBase):
         out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         # Call grad_api function
-        x_grad = F.scale_ad_func(out_grad, 0.0, 0.0, True) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.scale_ad_func(out_grad, 0.0, 0.0, True)
         return [[x_grad]]
 
 
@@ -782,7 +883,9 @@ class ReciprocalGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out = self.out_wrapper.recover(self)
         # Call grad_api function
-        x_grad = F.multiply_ad_func(out_grad, C.conj(F.scale_ad_func(F.square_ad_func(out), -1.0, 0.0, True))) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.multiply_ad_func(out_grad, C.conj(F.scale_ad_func(F.square_ad_func(out), -1.0, 0.0, True)))
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -807,7 +910,9 @@ class ClipGradNode(GradNodeBase):
         min = self.min
         max = self.max
         # Call grad_api function
-        x_grad = F.multiply_ad_func(out_grad, C.clip_mask(x, min, max, out_grad)) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.multiply_ad_func(out_grad, C.clip_mask(x, min, max, out_grad))
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -831,13 +936,16 @@ class AssignGradNode(GradNodeBase):
         out_grad = grads[0][0]
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
+            need = (out_meta[0][0].grad_node is not None,)
             x_grad, = run_grad_kernel(
-                _assign_grad_kernels, "assign_grad", out_grad,
-                (out_meta[0][0].grad_node is not None,), out_grad._data)
+                _assign_grad_kernels, "assign_grad", out_grad, need,
+                out_grad._data)
             return [[x_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         # Call grad_api function
-        x_grad = out_grad if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = out_grad
         return [[x_grad]]
 
 
@@ -856,7 +964,9 @@ class RealGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         # Call grad_api function
-        x_grad = F.cast_ad_func(out_grad, x.dtype) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.cast_ad_func(out_grad, x.dtype)
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -879,7 +989,9 @@ class ImagGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         # Call grad_api function
-        x_grad = F.scale_ad_func(F.cast_ad_func(out_grad, x.dtype), 1j, 0.0, True) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.scale_ad_func(F.cast_ad_func(out_grad, x.dtype), 1j, 0.0, True)
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -903,9 +1015,14 @@ class SumGradNode(GradNodeBase):
         out_grad = grads[0][0]
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
+            need = (out_meta[0][0].grad_node is not None,)
             x_grad, = run_grad_kernel(
-                _sum_grad_kernels, "sum_grad", out_grad,
-                (out_meta[0][0].grad_node is not None,), self.x_wrapper.recover_data(self), out_grad._data, self.axis, self.dtype, self.keepdim)
+                _sum_grad_kernels, "sum_grad", out_grad, need,
+                self.x_wrapper.recover_data(self),
+                out_grad._data,
+                self.axis,
+                self.dtype,
+                self.keepdim)
             return [[x_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
@@ -913,7 +1030,9 @@ class SumGradNode(GradNodeBase):
         dtype = self.dtype
         keepdim = self.keepdim
         # Call grad_api function
-        x_grad = C.unreduce(out_grad, x, axis) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = C.unreduce(out_grad, x, axis)
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -937,16 +1056,22 @@ class MeanGradNode(GradNodeBase):
         out_grad = grads[0][0]
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
+            need = (out_meta[0][0].grad_node is not None,)
             x_grad, = run_grad_kernel(
-                _mean_grad_kernels, "mean_grad", out_grad,
-                (out_meta[0][0].grad_node is not None,), self.x_wrapper.recover_data(self), out_grad._data, self.axis, self.keepdim)
+                _mean_grad_kernels, "mean_grad", out_grad, need,
+                self.x_wrapper.recover_data(self),
+                out_grad._data,
+                self.axis,
+                self.keepdim)
             return [[x_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         axis = self.axis
         keepdim = self.keepdim
         # Call grad_api function
-        x_grad = F.scale_ad_func(C.unreduce(out_grad, x, axis), 1.0 / C.reduced_count(x, axis), 0.0, True) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.scale_ad_func(C.unreduce(out_grad, x, axis), 1.0 / C.reduced_count(x, axis), 0.0, True)
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -971,7 +1096,9 @@ class MaxGradNode(GradNodeBase):
         out = self.out_wrapper.recover(self)
         axis = self.axis
         # Call grad_api function
-        x_grad = F.multiply_ad_func(C.unreduce(out_grad, x, axis), C.equal_mask(x, C.unreduce(out, x, axis), out_grad)) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.multiply_ad_func(C.unreduce(out_grad, x, axis), C.equal_mask(x, C.unreduce(out, x, axis), out_grad))
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -997,7 +1124,9 @@ class MinGradNode(GradNodeBase):
         out = self.out_wrapper.recover(self)
         axis = self.axis
         # Call grad_api function
-        x_grad = F.multiply_ad_func(C.unreduce(out_grad, x, axis), C.equal_mask(x, C.unreduce(out, x, axis), out_grad)) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.multiply_ad_func(C.unreduce(out_grad, x, axis), C.equal_mask(x, C.unreduce(out, x, axis), out_grad))
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -1023,7 +1152,9 @@ class ProdGradNode(GradNodeBase):
         out = self.out_wrapper.recover(self)
         axis = self.axis
         # Call grad_api function
-        x_grad = F.multiply_ad_func(C.unreduce(out_grad, x, axis), C.conj(F.divide_ad_func(C.unreduce(out, x, axis), x))) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.multiply_ad_func(C.unreduce(out_grad, x, axis), C.conj(F.divide_ad_func(C.unreduce(out, x, axis), x)))
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -1049,7 +1180,9 @@ class LogsumexpGradNode(GradNodeBase):
         out = self.out_wrapper.recover(self)
         axis = self.axis
         # Call grad_api function
-        x_grad = F.multiply_ad_func(C.unreduce(out_grad, x, axis), F.exp_ad_func(F.subtract_ad_func(x, C.unreduce(out, x, axis)))) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.multiply_ad_func(C.unreduce(out_grad, x, axis), F.exp_ad_func(F.subtract_ad_func(x, C.unreduce(out, x, axis))))
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -1075,9 +1208,14 @@ class MatmulGradNode(GradNodeBase):
         out_grad = grads[0][0]
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
+            need = (out_meta[0][0].grad_node is not None, out_meta[1][0].grad_node is not None,)
             x_grad, y_grad, = run_grad_kernel(
-                _matmul_grad_kernels, "matmul_grad", out_grad,
-                (out_meta[0][0].grad_node is not None, out_meta[1][0].grad_node is not None,), self.x_wrapper.recover_data(self), self.y_wrapper.recover_data(self), out_grad._data, self.transpose_x, self.transpose_y)
+                _matmul_grad_kernels, "matmul_grad", out_grad, need,
+                self.x_wrapper.recover_data(self),
+                self.y_wrapper.recover_data(self),
+                out_grad._data,
+                self.transpose_x,
+                self.transpose_y)
             return [[x_grad], [y_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
@@ -1085,8 +1223,12 @@ class MatmulGradNode(GradNodeBase):
         transpose_x = self.transpose_x
         transpose_y = self.transpose_y
         # Call grad_api function
-        x_grad = C.matmul_grad_x(x, y, out_grad, transpose_x, transpose_y) if out_meta[0][0].grad_node is not None else None
-        y_grad = C.matmul_grad_y(x, y, out_grad, transpose_x, transpose_y) if out_meta[1][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = C.matmul_grad_x(x, y, out_grad, transpose_x, transpose_y)
+        y_grad = None
+        if out_meta[1][0].grad_node is not None:
+            y_grad = C.matmul_grad_y(x, y, out_grad, transpose_x, transpose_y)
         return [[x_grad], [y_grad]]
 
     def clear_tensor_wrappers(self):
@@ -1111,14 +1253,18 @@ class ReluGradNode(GradNodeBase):
         out_grad = grads[0][0]
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
+            need = (out_meta[0][0].grad_node is not None,)
             x_grad, = run_grad_kernel(
-                _relu_grad_kernels, "relu_grad", out_grad,
-                (out_meta[0][0].grad_node is not None,), self.out_wrapper.recover_data(self), out_grad._data)
+                _relu_grad_kernels, "relu_grad", out_grad, need,
+                self.out_wrapper.recover_data(self),
+                out_grad._data)
             return [[x_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out = self.out_wrapper.recover(self)
         # Call grad_api function
-        x_grad = F.multiply_ad_func(out_grad, C.positive_mask(out, out_grad)) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.multiply_ad_func(out_grad, C.positive_mask(out, out_grad))
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -1142,7 +1288,9 @@ class LeakyReluGradNode(GradNodeBase):
         x = self.x_wrapper.recover(self)
         negative_slope = self.negative_slope
         # Call grad_api function
-        x_grad = F.multiply_ad_func(out_grad, C.leaky_relu_slope(x, negative_slope, out_grad)) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.multiply_ad_func(out_grad, C.leaky_relu_slope(x, negative_slope, out_grad))
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -1166,7 +1314,9 @@ class EluGradNode(GradNodeBase):
         x = self.x_wrapper.recover(self)
         alpha = self.alpha
         # Call grad_api function
-        x_grad = C.elu_grad(x, alpha, out_grad) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = C.elu_grad(x, alpha, out_grad)
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -1190,7 +1340,9 @@ class GeluGradNode(GradNodeBase):
         x = self.x_wrapper.recover(self)
         approximate = self.approximate
         # Call grad_api function
-        x_grad = C.gelu_grad(x, approximate, out_grad) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = C.gelu_grad(x, approximate, out_grad)
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -1213,7 +1365,9 @@ class SiluGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         # Call grad_api function
-        x_grad = F.multiply_ad_func(out_grad, C.conj(F.multiply_ad_func(F.sigmoid_ad_func(x), F.scale_ad_func(F.multiply_ad_func(x, F.scale_ad_func(F.sigmoid_ad_func(x), -1.0, 1.0, True)), 1.0, 1.0, True)))) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.multiply_ad_func(out_grad, C.conj(F.multiply_ad_func(F.sigmoid_ad_func(x), F.scale_ad_func(F.multiply_ad_func(x, F.scale_ad_func(F.sigmoid_ad_func(x), -1.0, 1.0, True)), 1.0, 1.0, True))))
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -1238,7 +1392,9 @@ class SoftplusGradNode(GradNodeBase):
         beta = self.beta
         threshold = self.threshold
         # Call grad_api function
-        x_grad = C.softplus_grad(x, beta, threshold, out_grad) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = C.softplus_grad(x, beta, threshold, out_grad)
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -1262,15 +1418,20 @@ class SoftmaxGradNode(GradNodeBase):
         out_grad = grads[0][0]
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
+            need = (out_meta[0][0].grad_node is not None,)
             x_grad, = run_grad_kernel(
-                _softmax_grad_kernels, "softmax_grad", out_grad,
-                (out_meta[0][0].grad_node is not None,), self.out_wrapper.recover_data(self), out_grad._data, self.axis)
+                _softmax_grad_kernels, "softmax_grad", out_grad, need,
+                self.out_wrapper.recover_data(self),
+                out_grad._data,
+                self.axis)
             return [[x_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out = self.out_wrapper.recover(self)
         axis = self.axis
         # Call grad_api function
-        x_grad = F.multiply_ad_func(out, F.subtract_ad_func(out_grad, F.sum_ad_func(F.multiply_ad_func(out_grad, out), (axis,), None, True))) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.multiply_ad_func(out, F.subtract_ad_func(out_grad, F.sum_ad_func(F.multiply_ad_func(out_grad, out), (axis,), None, True)))
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -1294,15 +1455,20 @@ class LogSoftmaxGradNode(GradNodeBase):
         out_grad = grads[0][0]
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
+            need = (out_meta[0][0].grad_node is not None,)
             x_grad, = run_grad_kernel(
-                _log_softmax_grad_kernels, "log_softmax_grad", out_grad,
-                (out_meta[0][0].grad_node is not None,), self.out_wrapper.recover_data(self), out_grad._data, self.axis)
+                _log_softmax_grad_kernels, "log_softmax_grad", out_grad, need,
+                self.out_wrapper.recover_data(self),
+                out_grad._data,
+                self.axis)
             return [[x_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out = self.out_wrapper.recover(self)
         axis = self.axis
         # Call grad_api function
-        x_grad = F.subtract_ad_func(out_grad, F.multiply_ad_func(F.exp_ad_func(out), F.sum_ad_func(out_grad, (axis,), None, True))) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.subtract_ad_func(out_grad, F.multiply_ad_func(F.exp_ad_func(out), F.sum_ad_func(out_grad, (axis,), None, True)))
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -1326,15 +1492,20 @@ class ReshapeGradNode(GradNodeBase):
         out_grad = grads[0][0]
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
+            need = (out_meta[0][0].grad_node is not None,)
             x_grad, = run_grad_kernel(
-                _reshape_grad_kernels, "reshape_grad", out_grad,
-                (out_meta[0][0].grad_node is not None,), self.x_wrapper.recover_data(self), out_grad._data, self.shape)
+                _reshape_grad_kernels, "reshape_grad", out_grad, need,
+                self.x_wrapper.recover_data(self),
+                out_grad._data,
+                self.shape)
             return [[x_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         shape = self.shape
         # Call grad_api function
-        x_grad = F.reshape_ad_func(out_grad, C.shape(x)) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.reshape_ad_func(out_grad, C.shape(x))
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -1358,14 +1529,18 @@ class TransposeGradNode(GradNodeBase):
         out_grad = grads[0][0]
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
+            need = (out_meta[0][0].grad_node is not None,)
             x_grad, = run_grad_kernel(
-                _transpose_grad_kernels, "transpose_grad", out_grad,
-                (out_meta[0][0].grad_node is not None,), out_grad._data, self.perm)
+                _transpose_grad_kernels, "transpose_grad", out_grad, need,
+                out_grad._data,
+                self.perm)
             return [[x_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         perm = self.perm
         # Call grad_api function
-        x_grad = F.transpose_ad_func(out_grad, C.inverse_perm(perm)) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.transpose_ad_func(out_grad, C.inverse_perm(perm))
         return [[x_grad]]
 
 
@@ -1384,7 +1559,9 @@ class SqueezeGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         # Call grad_api function
-        x_grad = F.reshape_ad_func(out_grad, C.shape(x)) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.reshape_ad_func(out_grad, C.shape(x))
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -1407,7 +1584,9 @@ class UnsqueezeGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         # Call grad_api function
-        x_grad = F.reshape_ad_func(out_grad, C.shape(x)) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.reshape_ad_func(out_grad, C.shape(x))
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -1430,7 +1609,9 @@ class FlattenGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         # Call grad_api function
-        x_grad = F.reshape_ad_func(out_grad, C.shape(x)) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.reshape_ad_func(out_grad, C.shape(x))
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -1478,7 +1659,9 @@ class SplitGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         axis = self.axis
         # Call grad_api function
-        x_grad = F.concat_ad_func(out_grad, axis) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.concat_ad_func(out_grad, axis)
         return [[x_grad]]
 
 
@@ -1497,7 +1680,9 @@ class SplitWithNumGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         axis = self.axis
         # Call grad_api function
-        x_grad = F.concat_ad_func(out_grad, axis) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.concat_ad_func(out_grad, axis)
         return [[x_grad]]
 
 
@@ -1535,7 +1720,9 @@ class UnbindGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         axis = self.axis
         # Call grad_api function
-        input_grad = F.stack_ad_func(out_grad, axis) if out_meta[0][0].grad_node is not None else None
+        input_grad = None
+        if out_meta[0][0].grad_node is not None:
+            input_grad = F.stack_ad_func(out_grad, axis)
         return [[input_grad]]
 
 
@@ -1553,7 +1740,9 @@ class ExpandGradNode(GradNodeBase):
         out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         # Call grad_api function
-        x_grad = out_grad if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = out_grad
         return [[x_grad]]
 
 
@@ -1573,7 +1762,9 @@ class TileGradNode(GradNodeBase):
         x = self.x_wrapper.recover(self)
         repeat_times = self.repeat_times
         # Call grad_api function
-        x_grad = C.tile_grad(x, repeat_times, out_grad) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = C.tile_grad(x, repeat_times, out_grad)
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -1596,7 +1787,9 @@ class FlipGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         axis = self.axis
         # Call grad_api function
-        x_grad = F.flip_ad_func(out_grad, axis) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.flip_ad_func(out_grad, axis)
         return [[x_grad]]
 
 
@@ -1616,8 +1809,12 @@ class WhereGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         condition = self.condition_wrapper.recover(self)
         # Call grad_api function
-        x_grad = F.multiply_ad_func(out_grad, C.condition_mask(condition, out_grad)) if out_meta[1][0].grad_node is not None else None
-        y_grad = F.multiply_ad_func(out_grad, C.condition_mask(condition, out_grad, True)) if out_meta[2][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[1][0].grad_node is not None:
+            x_grad = F.multiply_ad_func(out_grad, C.condition_mask(condition, out_grad))
+        y_grad = None
+        if out_meta[2][0].grad_node is not None:
+            y_grad = F.multiply_ad_func(out_grad, C.condition_mask(condition, out_grad, True))
         return [[None], [x_grad], [y_grad]]
 
     def clear_tensor_wrappers(self):
@@ -1644,7 +1841,9 @@ class SliceGradNode(GradNodeBase):
         ends = self.ends
         decrease_axis = self.decrease_axis
         # Call grad_api function
-        input_grad = F.slice_grad_ad_func(input, out_grad, axes, starts, ends, decrease_axis) if out_meta[0][0].grad_node is not None else None
+        input_grad = None
+        if out_meta[0][0].grad_node is not None:
+            input_grad = F.slice_grad_ad_func(input, out_grad, axes, starts, ends, decrease_axis)
         return [[input_grad]]
 
     def clear_tensor_wrappers(self):
@@ -1671,7 +1870,9 @@ class StridedSliceGradNode(GradNodeBase):
         ends = self.ends
         strides = self.strides
         # Call grad_api function
-        x_grad = F.strided_slice_grad_ad_func(x, out_grad, axes, starts, ends, strides) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.strided_slice_grad_ad_func(x, out_grad, axes, starts, ends, strides)
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -1696,7 +1897,9 @@ class GatherGradNode(GradNodeBase):
         index = self.index_wrapper.recover(self)
         axis = self.axis
         # Call grad_api function
-        x_grad = F.gather_grad_ad_func(x, index, out_grad, axis) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.gather_grad_ad_func(x, index, out_grad, axis)
         return [[x_grad], [None]]
 
     def clear_tensor_wrappers(self):
@@ -1722,7 +1925,9 @@ class IndexSelectGradNode(GradNodeBase):
         index = self.index_wrapper.recover(self)
         axis = self.axis
         # Call grad_api function
-        x_grad = F.index_select_grad_ad_func(x, index, out_grad, axis) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.index_select_grad_ad_func(x, index, out_grad, axis)
         return [[x_grad], [None]]
 
     def clear_tensor_wrappers(self):
@@ -1747,7 +1952,9 @@ class GatherNdGradNode(GradNodeBase):
         x = self.x_wrapper.recover(self)
         index = self.index_wrapper.recover(self)
         # Call grad_api function
-        x_grad = F.gather_nd_grad_ad_func(x, index, out_grad) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.gather_nd_grad_ad_func(x, index, out_grad)
         return [[x_grad], [None]]
 
     def clear_tensor_wrappers(self):
@@ -1772,7 +1979,9 @@ class MaskedSelectGradNode(GradNodeBase):
         x = self.x_wrapper.recover(self)
         mask = self.mask_wrapper.recover(self)
         # Call grad_api function
-        x_grad = F.masked_select_grad_ad_func(x, mask, out_grad) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.masked_select_grad_ad_func(x, mask, out_grad)
         return [[x_grad], [None]]
 
     def clear_tensor_wrappers(self):
@@ -1799,7 +2008,9 @@ class SliceGradGradNode(GradNodeBase):
         ends = self.ends
         decrease_axis = self.decrease_axis
         # Call grad_api function
-        out_grad_grad = F.slice_ad_func(input_grad_grad, axes, starts, ends, decrease_axis) if out_meta[1][0].grad_node is not None else None
+        out_grad_grad = None
+        if out_meta[1][0].grad_node is not None:
+            out_grad_grad = F.slice_ad_func(input_grad_grad, axes, starts, ends, decrease_axis)
         return [[None], [out_grad_grad]]
 
 
@@ -1821,7 +2032,9 @@ class StridedSliceGradGradNode(GradNodeBase):
         ends = self.ends
         strides = self.strides
         # Call grad_api function
-        out_grad_grad = F.strided_slice_ad_func(x_grad_grad, axes, starts, ends, strides) if out_meta[1][0].grad_node is not None else None
+        out_grad_grad = None
+        if out_meta[1][0].grad_node is not None:
+            out_grad_grad = F.strided_slice_ad_func(x_grad_grad, axes, starts, ends, strides)
         return [[None], [out_grad_grad]]
 
 
@@ -1841,7 +2054,9 @@ class GatherGradGradNode(GradNodeBase):
         index = self.index_wrapper.recover(self)
         axis = self.axis
         # Call grad_api function
-        out_grad_grad = F.gather_ad_func(x_grad_grad, index, axis) if out_meta[2][0].grad_node is not None else None
+        out_grad_grad = None
+        if out_meta[2][0].grad_node is not None:
+            out_grad_grad = F.gather_ad_func(x_grad_grad, index, axis)
         return [[None], [None], [out_grad_grad]]
 
     def clear_tensor_wrappers(self):
@@ -1865,7 +2080,9 @@ class IndexSelectGradGradNode(GradNodeBase):
         index = self.index_wrapper.recover(self)
         axis = self.axis
         # Call grad_api function
-        out_grad_grad = F.index_select_ad_func(x_grad_grad, index, axis) if out_meta[2][0].grad_node is not None else None
+        out_grad_grad = None
+        if out_meta[2][0].grad_node is not None:
+            out_grad_grad = F.index_select_ad_func(x_grad_grad, index, axis)
         return [[None], [None], [out_grad_grad]]
 
     def clear_tensor_wrappers(self):
@@ -1888,7 +2105,9 @@ class GatherNdGradGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         index = self.index_wrapper.recover(self)
         # Call grad_api function
-        out_grad_grad = F.gather_nd_ad_func(x_grad_grad, index) if out_meta[2][0].grad_node is not None else None
+        out_grad_grad = None
+        if out_meta[2][0].grad_node is not None:
+            out_grad_grad = F.gather_nd_ad_func(x_grad_grad, index)
         return [[None], [None], [out_grad_grad]]
 
     def clear_tensor_wrappers(self):
@@ -1911,7 +2130,9 @@ class MaskedSelectGradGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         mask = self.mask_wrapper.recover(self)
         # Call grad_api function
-        out_grad_grad = F.masked_select_ad_func(x_grad_grad, mask) if out_meta[2][0].grad_node is not None else None
+        out_grad_grad = None
+        if out_meta[2][0].grad_node is not None:
+            out_grad_grad = F.masked_select_ad_func(x_grad_grad, mask)
         return [[None], [None], [out_grad_grad]]
 
     def clear_tensor_wrappers(self):
@@ -1934,8 +2155,12 @@ class ComplexGradNode(GradNodeBase):
         out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         # Call grad_api function
-        real_grad = F.real_ad_func(out_grad) if out_meta[0][0].grad_node is not None else None
-        imag_grad = F.imag_ad_func(out_grad) if out_meta[1][0].grad_node is not None else None
+        real_grad = None
+        if out_meta[0][0].grad_node is not None:
+            real_grad = F.real_ad_func(out_grad)
+        imag_grad = None
+        if out_meta[1][0].grad_node is not None:
+            imag_grad = F.imag_ad_func(out_grad)
         return [[real_grad], [imag_grad]]
 
 
@@ -1953,7 +2178,9 @@ class AsComplexGradNode(GradNodeBase):
         out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         # Call grad_api function
-        x_grad = F.as_real_ad_func(out_grad) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.as_real_ad_func(out_grad)
         return [[x_grad]]
 
 
@@ -1971,7 +2198,9 @@ class AsRealGradNode(GradNodeBase):
         out_meta = self.bwd_out_meta
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         # Call grad_api function
-        x_grad = F.as_complex_ad_func(out_grad) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = F.as_complex_ad_func(out_grad)
         return [[x_grad]]
 
 
@@ -1990,7 +2219,9 @@ class AngleGradNode(GradNodeBase):
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
         # Call grad_api function
-        x_grad = C.angle_grad(x, out_grad) if out_meta[0][0].grad_node is not None else None
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = C.angle_grad(x, out_grad)
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):

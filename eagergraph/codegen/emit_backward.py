@@ -125,8 +125,9 @@ def emit_nodes(bwd_specs, ops, pkg_dir):
                 continue
             code = formula_code(b, b.formulas[g], ops, composites, local_names)
             if a.type == "Tensor":
-                calls.append(f"        {g} = {code} if out_meta[{slot}][0].grad_node is not None "
-                             f"else None")
+                calls.append(f"        {g} = None\n"
+                             f"        if out_meta[{slot}][0].grad_node is not None:\n"
+                             f"            {g} = {code}")
                 ret.append(f"[{g}]")
             else:
                 calls.append(f"        {g} = {code}")
@@ -144,11 +145,14 @@ def emit_nodes(bwd_specs, ops, pkg_dir):
                 + [f"{g}._data" for g in b.out_grads] \
                 + [f"self.{a}" for a in b.attrs_used]
             grad_names = [grad_of.get(a.name, "_") for a in inputs]
+            args = ",\n                ".join(kargs)
+            rets = ", ".join(f"[{g}]" if g != "_" else "[None]" for g in grad_names)
             kernel = (f"        if not create_graph:  # fused first-order grad kernel\n"
+                      f"            need = ({', '.join(need)},)\n"
                       f"            {', '.join(grad_names)}, = run_grad_kernel(\n"
-                      f"                _{b.kernel}_kernels, \"{b.kernel}\", {b.out_grads[0]},\n"
-                      f"                ({', '.join(need)},), {', '.join(kargs)})\n"
-                      f"            return [{', '.join(f'[{g}]' if g != '_' else '[None]' for g in grad_names)}]\n")
+                      f"                _{b.kernel}_kernels, \"{b.kernel}\", {b.out_grads[0]}, need,\n"
+                      f"                {args})\n"
+                      f"            return [{rets}]\n")
             kcache = f'_{b.kernel}_kernels = KernelFactory.cache("{b.kernel}")\n\n\n'
         clear = []
         if b.saved:  # nodes that save nothing can run again after backward (as in Paddle)
