@@ -206,3 +206,22 @@ def test_deep_chain_one_million_nodes_without_recursion():
     assert sys.getrecursionlimit() == limit
     np.testing.assert_allclose(x.grad.numpy(), [1.0])
     del y  # freeing the 1M-node graph must not overflow the C stack either
+
+
+def test_multi_output_split_uses_some_outputs():
+    x = leaf([1.0, 2.0, 3.0, 4.0])
+    a, b = paddle.split(x * 1.0, 2)
+    (a * 3.0).sum().backward()  # b gets no grad: its part is filled with zeros
+    np.testing.assert_allclose(x.grad.numpy(), [3.0, 3.0, 0.0, 0.0])
+
+
+def test_multi_output_unbind_all_outputs_one_node_run():
+    x = leaf([[1.0, 2.0], [3.0, 4.0]])
+    r0, r1 = paddle.unbind(x * 1.0)
+    node = r0.grad_fn
+    assert node is r1.grad_fn and node.name() == "UnbindGradNode"
+    calls = []
+    node.register_post_hook(lambda gin, gout: calls.append(1))
+    (r0 * 2.0 + r1 * r1).sum().backward()
+    assert calls == [1]
+    np.testing.assert_allclose(x.grad.numpy(), [[2.0, 2.0], [6.0, 8.0]])
