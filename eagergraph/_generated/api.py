@@ -2227,3 +2227,23 @@ def angle(x):
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("angle", e)
     return make_output("angle", out, meta)
+
+
+_topk_kernels = KernelFactory.cache("topk")
+
+
+def topk(x, k, axis, largest, sorted):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _topk_kernels.get(x._data.dtype) or select_kernel("topk", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = TopKInferMeta(x, k, axis, largest, sorted)
+        # Kernel Call
+        out = kernel.fn(x_d, k, axis, largest, sorted)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("topk", e)
+    return make_outputs("topk", out, meta)

@@ -2040,3 +2040,23 @@ def angle_ad_func(x):
         set_history(out, node, 0, 0)
     # Returns
     return out
+
+
+def topk_ad_func(x, k, axis, largest, sorted):
+    # AMP Logic
+    if _amp.amp_state.level is not None:
+        x, = _amp.amp_auto_cast("topk", x)
+    # Forward API Call
+    out, indices = _api.topk(x, k, axis, largest, sorted)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = _nodes.TopkGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        node.bwd_in_meta = [[out_meta(out)], [out_meta(indices)]]
+        node.axis = axis
+        node.x_wrapper = TensorWrapper(x, True)
+        set_history(out, node, 0, 0)
+        set_history(indices, node, 1, 0)
+        node.indices_wrapper = TensorWrapper(indices, False, node, 1, 0)
+    # Returns
+    return out, indices

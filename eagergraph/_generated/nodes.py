@@ -2227,3 +2227,32 @@ class AngleGradNode(GradNodeBase):
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
         self._wrappers_cleared = True
+
+
+class TopkGradNode(GradNodeBase):
+    """Backward of `topk` (topk_grad):
+        x_grad = put_along_axis_grad(x, indices, out_grad, axis)
+    """
+
+    __slots__ = ("x_wrapper", "indices_wrapper", "axis")
+    forward_op = "topk"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = C.fill_zero(grads[0][0], self.bwd_in_meta[0][0])
+        indices_grad = C.fill_zero(grads[1][0], self.bwd_in_meta[1][0])
+        out_meta = self.bwd_out_meta
+        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
+        x = self.x_wrapper.recover(self)
+        indices = self.indices_wrapper.recover(self)
+        axis = self.axis
+        # Call grad_api function
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = C.put_along_axis_grad(x, indices, out_grad, axis)
+        return [[x_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.indices_wrapper.clear()
+        self._wrappers_cleared = True

@@ -1217,3 +1217,14 @@ def angle(x, name=None):
     if type(x) is not Tensor:
         x = parse_tensor(x, "angle", "x", 0)
     return _ad.angle_ad_func(x)
+
+
+def topk(x, k, axis=-1, largest=True, sorted=True, name=None):
+    """`topk` (ops.yaml: topk(Tensor x, Scalar k, int axis, bool largest, bool sorted) -> Tensor(out), Tensor(indices))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "topk", "x", 0)
+    k = parse_scalar(k, "topk", "k", 1)
+    axis = parse_int(axis, "topk", "axis", 2)
+    largest = parse_bool(largest, "topk", "largest", 3)
+    sorted = parse_bool(sorted, "topk", "sorted", 4)
+    return _ad.topk_ad_func(x, k, axis, largest, sorted)

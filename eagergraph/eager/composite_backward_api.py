@@ -230,4 +230,20 @@ def tile_grad(x, repeat_times, out_grad):
     return F.reshape_ad_func(g, xs)
 
 
+
+def put_along_axis_grad(x, indices, out_grad, axis):
+    """zeros of x's shape with out_grad added at `indices` along axis (the adjoint of
+    take_along_axis), built from reshape + index_select_grad so it is differentiable."""
+    shape = x._data.shape
+    if not shape:
+        return out_grad
+    a = axis % len(shape)
+    pos = np.arange(int(np.prod(shape)), dtype=np.int64).reshape(shape)
+    flat = np.take_along_axis(pos, indices._data, axis=a).reshape(-1)
+    flat_x = F.reshape_ad_func(x, (-1,))
+    placed = F.index_select_grad_ad_func(flat_x, Tensor._wrap(flat),
+                                         F.reshape_ad_func(out_grad, (-1,)), 0)
+    return F.reshape_ad_func(placed, shape)
+
+
 from .composite_backward_complex import *  # noqa: E402,F401,F403  (complex helpers)

@@ -225,3 +225,14 @@ def test_multi_output_unbind_all_outputs_one_node_run():
     (r0 * 2.0 + r1 * r1).sum().backward()
     assert calls == [1]
     np.testing.assert_allclose(x.grad.numpy(), [[2.0, 2.0], [6.0, 8.0]])
+
+
+def test_multi_output_topk_values_differentiable_indices_not():
+    x = leaf([[1.0, 5.0, 3.0], [4.0, 2.0, 6.0]])
+    v, i = paddle.topk(x, 2)
+    assert i.dtype == paddle.int64 and i.stop_gradient and not v.stop_gradient
+    np.testing.assert_array_equal(i.numpy(), [[1, 2], [2, 0]])
+    (v * paddle.to_tensor([[1.0, 10.0], [100.0, 1000.0]], dtype="float64")).sum().backward()
+    np.testing.assert_allclose(x.grad.numpy(), [[0.0, 1.0, 10.0], [1000.0, 0.0, 100.0]])
+    with pytest.raises(ValueError, match="topk.*'k'"):
+        paddle.topk(x, 5)

@@ -1,0 +1,18 @@
+"""Search ops (Paddle python/paddle/tensor/search.py): topk."""
+from .._generated import dygraph_functions as _ad
+from ..tensor import Tensor
+from ..eager_utils import parse_tensor, parse_int, parse_bool
+
+__all__ = ["topk"]
+TENSOR_METHODS = __all__
+
+
+def topk(x, k, axis=None, largest=True, sorted=True, name=None):
+    """(values, indices) of the k largest (largest=False: smallest) entries along axis
+    (default: the last)."""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "topk", "x", 0)
+    k = parse_int(k, "topk", "k", 1)
+    axis = -1 if axis is None else parse_int(axis, "topk", "axis", 2)
+    return _ad.topk_ad_func(x, k, axis, parse_bool(largest, "topk", "largest", 3),
+                            parse_bool(sorted, "topk", "sorted", 4))
