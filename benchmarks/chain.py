@@ -2,7 +2,7 @@
 paddlepaddle and torch (CPU, one thread) in the same run, interleaved, as ratios.
 Also the deep-chain case: a chain of --depth scale ops, forward + backward, per node.
 
-    python benchmarks/chain.py [--rounds 5] [--number 300] [--depth 100000]
+    python benchmarks/chain.py [--rounds 5] [--number 300] [--depth 50000]
 """
 import argparse
 import importlib
@@ -80,7 +80,9 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--number", type=int, default=300)
-    ap.add_argument("--depth", type=int, default=100_000)
+    ap.add_argument("--depth", type=int, default=50_000,
+                    help="keep below ~70k when paddle is installed: Paddle 3.3.1 segfaults "
+                         "freeing deeper graphs")
     args = ap.parse_args()
     import eagergraph
     libs = {"eagergraph": eagergraph}
