@@ -7,9 +7,10 @@ __all__ = ["ElementwiseInferMeta", "CompareInferMeta", "LogicalBinaryInferMeta",
 
 
 def _same_dtype(x, y):
+    # reached only by ops without type promotion (bitwise): Paddle raises ValueError there
     if x._data.dtype != y._data.dtype:
-        raise TypeError(
-            f"(InvalidType) x and y must have the same dtype after type promotion, but got "
+        raise ValueError(
+            f"(InvalidArgument) x and y must have the same dtype after type promotion, but got "
             f"x: {NP_TO_DTYPE[x._data.dtype].name}, y: {NP_TO_DTYPE[y._data.dtype].name}.")
 
 
