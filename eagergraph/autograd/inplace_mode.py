@@ -10,7 +10,7 @@ def set_inplace_strict(mode):
 
 
 def set_record_save_locations(mode):
-    """Record the user's file:line where each tensor is saved for backward, so the "modified by
-    an inplace operation" error can name it. Off by default: finding the user's frame on every
-    op costs about as much as a small op."""
+    """Record where (the user's file:line) each tensor is saved for backward, so the "modified by
+    an inplace operation" error can name it. On by default; it costs about 3% of a small op's
+    forward+backward, which set_record_save_locations(False) saves."""
     _check_flags.record_save_locations = bool(mode)

@@ -16,7 +16,7 @@ from .autograd_meta import AutogradMeta
 from .version_counter import VersionCounter
 from .grad_mode import grad_state
 from . import saved_tensors_hooks as _sth
-from .inplace_check import flags as _flags, raise_modified_inplace, user_location
+from .inplace_check import flags as _flags, raise_modified_inplace, save_site
 
 
 def _meta_only(arr):
@@ -49,7 +49,7 @@ class TensorWrapper:
         self._packed = None
         self._unpack = None
         self._name = t._name
-        self._where = user_location(2) if _flags.record_save_locations else None
+        self._where = save_site(2) if _flags.record_save_locations else None
         if no_need_buffer:
             self._tensor = None
             self._data = _meta_only(t._data)
