@@ -3,7 +3,9 @@
 PrepareData -> InferMeta (shape and dtype before the kernel runs) -> kernel call -> outputs."""
 from ..phi import kernels as _kernels  # noqa: F401  (registers every kernel)
 from ..phi.kernel_registry import KernelFactory, select_kernel
-from ..phi.api_utils import prepare_data, make_output, make_outputs, dtype_of, raise_with_op
+from ..phi.api_utils import (prepare_data, make_outputs, check_output, dtype_of,
+                             raise_with_op)
+from ..tensor import wrap_like
 from ..phi.infermeta import *  # noqa: F401,F403
 
 
@@ -26,7 +28,11 @@ def add(x, y):
         out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("add", e)
-    return make_output("add", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("add", out, meta)
+    return out
 
 
 _subtract_kernels = KernelFactory.cache("subtract")
@@ -47,7 +53,11 @@ def subtract(x, y):
         out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("subtract", e)
-    return make_output("subtract", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("subtract", out, meta)
+    return out
 
 
 _multiply_kernels = KernelFactory.cache("multiply")
@@ -68,7 +78,11 @@ def multiply(x, y):
         out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("multiply", e)
-    return make_output("multiply", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("multiply", out, meta)
+    return out
 
 
 _divide_kernels = KernelFactory.cache("divide")
@@ -89,7 +103,11 @@ def divide(x, y):
         out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("divide", e)
-    return make_output("divide", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("divide", out, meta)
+    return out
 
 
 _floor_divide_kernels = KernelFactory.cache("floor_divide")
@@ -110,7 +128,11 @@ def floor_divide(x, y):
         out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("floor_divide", e)
-    return make_output("floor_divide", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("floor_divide", out, meta)
+    return out
 
 
 _remainder_kernels = KernelFactory.cache("remainder")
@@ -131,7 +153,11 @@ def remainder(x, y):
         out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("remainder", e)
-    return make_output("remainder", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("remainder", out, meta)
+    return out
 
 
 _elementwise_pow_kernels = KernelFactory.cache("elementwise_pow")
@@ -152,7 +178,11 @@ def elementwise_pow(x, y):
         out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("elementwise_pow", e)
-    return make_output("elementwise_pow", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("elementwise_pow", out, meta)
+    return out
 
 
 _maximum_kernels = KernelFactory.cache("maximum")
@@ -173,7 +203,11 @@ def maximum(x, y):
         out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("maximum", e)
-    return make_output("maximum", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("maximum", out, meta)
+    return out
 
 
 _minimum_kernels = KernelFactory.cache("minimum")
@@ -194,7 +228,11 @@ def minimum(x, y):
         out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("minimum", e)
-    return make_output("minimum", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("minimum", out, meta)
+    return out
 
 
 _equal_kernels = KernelFactory.cache("equal")
@@ -215,7 +253,11 @@ def equal(x, y):
         out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("equal", e)
-    return make_output("equal", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("equal", out, meta)
+    return out
 
 
 _not_equal_kernels = KernelFactory.cache("not_equal")
@@ -236,7 +278,11 @@ def not_equal(x, y):
         out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("not_equal", e)
-    return make_output("not_equal", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("not_equal", out, meta)
+    return out
 
 
 _less_than_kernels = KernelFactory.cache("less_than")
@@ -257,7 +303,11 @@ def less_than(x, y):
         out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("less_than", e)
-    return make_output("less_than", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("less_than", out, meta)
+    return out
 
 
 _less_equal_kernels = KernelFactory.cache("less_equal")
@@ -278,7 +328,11 @@ def less_equal(x, y):
         out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("less_equal", e)
-    return make_output("less_equal", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("less_equal", out, meta)
+    return out
 
 
 _greater_than_kernels = KernelFactory.cache("greater_than")
@@ -299,7 +353,11 @@ def greater_than(x, y):
         out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("greater_than", e)
-    return make_output("greater_than", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("greater_than", out, meta)
+    return out
 
 
 _greater_equal_kernels = KernelFactory.cache("greater_equal")
@@ -320,7 +378,11 @@ def greater_equal(x, y):
         out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("greater_equal", e)
-    return make_output("greater_equal", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("greater_equal", out, meta)
+    return out
 
 
 _logical_and_kernels = KernelFactory.cache("logical_and")
@@ -341,7 +403,11 @@ def logical_and(x, y):
         out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("logical_and", e)
-    return make_output("logical_and", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("logical_and", out, meta)
+    return out
 
 
 _logical_or_kernels = KernelFactory.cache("logical_or")
@@ -362,7 +428,11 @@ def logical_or(x, y):
         out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("logical_or", e)
-    return make_output("logical_or", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("logical_or", out, meta)
+    return out
 
 
 _logical_xor_kernels = KernelFactory.cache("logical_xor")
@@ -383,7 +453,11 @@ def logical_xor(x, y):
         out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("logical_xor", e)
-    return make_output("logical_xor", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("logical_xor", out, meta)
+    return out
 
 
 _logical_not_kernels = KernelFactory.cache("logical_not")
@@ -403,7 +477,11 @@ def logical_not(x):
         out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("logical_not", e)
-    return make_output("logical_not", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("logical_not", out, meta)
+    return out
 
 
 _bitwise_and_kernels = KernelFactory.cache("bitwise_and")
@@ -424,7 +502,11 @@ def bitwise_and(x, y):
         out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("bitwise_and", e)
-    return make_output("bitwise_and", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("bitwise_and", out, meta)
+    return out
 
 
 _bitwise_or_kernels = KernelFactory.cache("bitwise_or")
@@ -445,7 +527,11 @@ def bitwise_or(x, y):
         out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("bitwise_or", e)
-    return make_output("bitwise_or", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("bitwise_or", out, meta)
+    return out
 
 
 _bitwise_xor_kernels = KernelFactory.cache("bitwise_xor")
@@ -466,7 +552,11 @@ def bitwise_xor(x, y):
         out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("bitwise_xor", e)
-    return make_output("bitwise_xor", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("bitwise_xor", out, meta)
+    return out
 
 
 _bitwise_not_kernels = KernelFactory.cache("bitwise_not")
@@ -486,7 +576,11 @@ def bitwise_not(x):
         out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("bitwise_not", e)
-    return make_output("bitwise_not", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("bitwise_not", out, meta)
+    return out
 
 
 _exp_kernels = KernelFactory.cache("exp")
@@ -506,7 +600,11 @@ def exp(x):
         out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("exp", e)
-    return make_output("exp", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("exp", out, meta)
+    return out
 
 
 _log_kernels = KernelFactory.cache("log")
@@ -526,7 +624,11 @@ def log(x):
         out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("log", e)
-    return make_output("log", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("log", out, meta)
+    return out
 
 
 _log1p_kernels = KernelFactory.cache("log1p")
@@ -546,7 +648,11 @@ def log1p(x):
         out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("log1p", e)
-    return make_output("log1p", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("log1p", out, meta)
+    return out
 
 
 _sqrt_kernels = KernelFactory.cache("sqrt")
@@ -566,7 +672,11 @@ def sqrt(x):
         out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("sqrt", e)
-    return make_output("sqrt", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("sqrt", out, meta)
+    return out
 
 
 _rsqrt_kernels = KernelFactory.cache("rsqrt")
@@ -586,7 +696,11 @@ def rsqrt(x):
         out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("rsqrt", e)
-    return make_output("rsqrt", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("rsqrt", out, meta)
+    return out
 
 
 _square_kernels = KernelFactory.cache("square")
@@ -606,7 +720,11 @@ def square(x):
         out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("square", e)
-    return make_output("square", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("square", out, meta)
+    return out
 
 
 _abs_kernels = KernelFactory.cache("abs")
@@ -626,7 +744,11 @@ def abs(x):
         out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("abs", e)
-    return make_output("abs", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("abs", out, meta)
+    return out
 
 
 _sign_kernels = KernelFactory.cache("sign")
@@ -646,7 +768,11 @@ def sign(x):
         out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("sign", e)
-    return make_output("sign", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("sign", out, meta)
+    return out
 
 
 _sin_kernels = KernelFactory.cache("sin")
@@ -666,7 +792,11 @@ def sin(x):
         out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("sin", e)
-    return make_output("sin", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("sin", out, meta)
+    return out
 
 
 _cos_kernels = KernelFactory.cache("cos")
@@ -686,7 +816,11 @@ def cos(x):
         out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("cos", e)
-    return make_output("cos", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("cos", out, meta)
+    return out
 
 
 _tan_kernels = KernelFactory.cache("tan")
@@ -706,7 +840,11 @@ def tan(x):
         out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("tan", e)
-    return make_output("tan", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("tan", out, meta)
+    return out
 
 
 _tanh_kernels = KernelFactory.cache("tanh")
@@ -726,7 +864,11 @@ def tanh(x):
         out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("tanh", e)
-    return make_output("tanh", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("tanh", out, meta)
+    return out
 
 
 _sigmoid_kernels = KernelFactory.cache("sigmoid")
@@ -746,7 +888,11 @@ def sigmoid(x):
         out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("sigmoid", e)
-    return make_output("sigmoid", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("sigmoid", out, meta)
+    return out
 
 
 _erf_kernels = KernelFactory.cache("erf")
@@ -766,7 +912,11 @@ def erf(x):
         out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("erf", e)
-    return make_output("erf", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("erf", out, meta)
+    return out
 
 
 _floor_kernels = KernelFactory.cache("floor")
@@ -786,7 +936,11 @@ def floor(x):
         out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("floor", e)
-    return make_output("floor", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("floor", out, meta)
+    return out
 
 
 _ceil_kernels = KernelFactory.cache("ceil")
@@ -806,7 +960,11 @@ def ceil(x):
         out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("ceil", e)
-    return make_output("ceil", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("ceil", out, meta)
+    return out
 
 
 _round_kernels = KernelFactory.cache("round")
@@ -826,7 +984,11 @@ def round(x):
         out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("round", e)
-    return make_output("round", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("round", out, meta)
+    return out
 
 
 _reciprocal_kernels = KernelFactory.cache("reciprocal")
@@ -846,7 +1008,11 @@ def reciprocal(x):
         out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("reciprocal", e)
-    return make_output("reciprocal", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("reciprocal", out, meta)
+    return out
 
 
 _pow_kernels = KernelFactory.cache("pow")
@@ -866,7 +1032,11 @@ def pow(x, y):
         out = kernel.fn(x_d, y)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("pow", e)
-    return make_output("pow", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("pow", out, meta)
+    return out
 
 
 _scale_kernels = KernelFactory.cache("scale")
@@ -886,7 +1056,11 @@ def scale(x, scale, bias, bias_after_scale):
         out = kernel.fn(x_d, scale, bias, bias_after_scale)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("scale", e)
-    return make_output("scale", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("scale", out, meta)
+    return out
 
 
 _clip_kernels = KernelFactory.cache("clip")
@@ -906,7 +1080,11 @@ def clip(x, min, max):
         out = kernel.fn(x_d, min, max)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("clip", e)
-    return make_output("clip", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("clip", out, meta)
+    return out
 
 
 _cast_kernels = KernelFactory.cache("cast")
@@ -926,7 +1104,11 @@ def cast(x, dtype):
         out = kernel.fn(x_d, dtype)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("cast", e)
-    return make_output("cast", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("cast", out, meta)
+    return out
 
 
 _assign_kernels = KernelFactory.cache("assign")
@@ -946,7 +1128,11 @@ def assign(x):
         out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("assign", e)
-    return make_output("assign", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("assign", out, meta)
+    return out
 
 
 _conj_kernels = KernelFactory.cache("conj")
@@ -966,7 +1152,11 @@ def conj(x):
         out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("conj", e)
-    return make_output("conj", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("conj", out, meta)
+    return out
 
 
 _real_kernels = KernelFactory.cache("real")
@@ -986,7 +1176,11 @@ def real(x):
         out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("real", e)
-    return make_output("real", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("real", out, meta)
+    return out
 
 
 _imag_kernels = KernelFactory.cache("imag")
@@ -1006,7 +1200,11 @@ def imag(x):
         out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("imag", e)
-    return make_output("imag", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("imag", out, meta)
+    return out
 
 
 _sum_kernels = KernelFactory.cache("sum")
@@ -1026,7 +1224,11 @@ def sum(x, axis, dtype, keepdim):
         out = kernel.fn(x_d, axis, dtype, keepdim)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("sum", e)
-    return make_output("sum", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("sum", out, meta)
+    return out
 
 
 _mean_kernels = KernelFactory.cache("mean")
@@ -1046,7 +1248,11 @@ def mean(x, axis, keepdim):
         out = kernel.fn(x_d, axis, keepdim)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("mean", e)
-    return make_output("mean", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("mean", out, meta)
+    return out
 
 
 _max_kernels = KernelFactory.cache("max")
@@ -1066,7 +1272,11 @@ def max(x, axis, keepdim):
         out = kernel.fn(x_d, axis, keepdim)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("max", e)
-    return make_output("max", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("max", out, meta)
+    return out
 
 
 _min_kernels = KernelFactory.cache("min")
@@ -1086,7 +1296,11 @@ def min(x, axis, keepdim):
         out = kernel.fn(x_d, axis, keepdim)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("min", e)
-    return make_output("min", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("min", out, meta)
+    return out
 
 
 _prod_kernels = KernelFactory.cache("prod")
@@ -1106,7 +1320,11 @@ def prod(x, axis, keepdim):
         out = kernel.fn(x_d, axis, keepdim)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("prod", e)
-    return make_output("prod", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("prod", out, meta)
+    return out
 
 
 _all_kernels = KernelFactory.cache("all")
@@ -1126,7 +1344,11 @@ def all(x, axis, keepdim):
         out = kernel.fn(x_d, axis, keepdim)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("all", e)
-    return make_output("all", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("all", out, meta)
+    return out
 
 
 _any_kernels = KernelFactory.cache("any")
@@ -1146,7 +1368,11 @@ def any(x, axis, keepdim):
         out = kernel.fn(x_d, axis, keepdim)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("any", e)
-    return make_output("any", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("any", out, meta)
+    return out
 
 
 _argmax_kernels = KernelFactory.cache("argmax")
@@ -1166,7 +1392,11 @@ def argmax(x, axis, keepdim, flatten, dtype):
         out = kernel.fn(x_d, axis, keepdim, flatten, dtype)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("argmax", e)
-    return make_output("argmax", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("argmax", out, meta)
+    return out
 
 
 _argmin_kernels = KernelFactory.cache("argmin")
@@ -1186,7 +1416,11 @@ def argmin(x, axis, keepdim, flatten, dtype):
         out = kernel.fn(x_d, axis, keepdim, flatten, dtype)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("argmin", e)
-    return make_output("argmin", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("argmin", out, meta)
+    return out
 
 
 _logsumexp_kernels = KernelFactory.cache("logsumexp")
@@ -1206,7 +1440,11 @@ def logsumexp(x, axis, keepdim):
         out = kernel.fn(x_d, axis, keepdim)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("logsumexp", e)
-    return make_output("logsumexp", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("logsumexp", out, meta)
+    return out
 
 
 _matmul_kernels = KernelFactory.cache("matmul")
@@ -1227,7 +1465,11 @@ def matmul(x, y, transpose_x, transpose_y):
         out = kernel.fn(x_d, y_d, transpose_x, transpose_y)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("matmul", e)
-    return make_output("matmul", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("matmul", out, meta)
+    return out
 
 
 _relu_kernels = KernelFactory.cache("relu")
@@ -1247,7 +1489,11 @@ def relu(x):
         out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("relu", e)
-    return make_output("relu", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("relu", out, meta)
+    return out
 
 
 _gelu_kernels = KernelFactory.cache("gelu")
@@ -1267,7 +1513,11 @@ def gelu(x, approximate):
         out = kernel.fn(x_d, approximate)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("gelu", e)
-    return make_output("gelu", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("gelu", out, meta)
+    return out
 
 
 _silu_kernels = KernelFactory.cache("silu")
@@ -1287,7 +1537,11 @@ def silu(x):
         out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("silu", e)
-    return make_output("silu", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("silu", out, meta)
+    return out
 
 
 _leaky_relu_kernels = KernelFactory.cache("leaky_relu")
@@ -1307,7 +1561,11 @@ def leaky_relu(x, negative_slope):
         out = kernel.fn(x_d, negative_slope)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("leaky_relu", e)
-    return make_output("leaky_relu", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("leaky_relu", out, meta)
+    return out
 
 
 _elu_kernels = KernelFactory.cache("elu")
@@ -1327,7 +1585,11 @@ def elu(x, alpha):
         out = kernel.fn(x_d, alpha)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("elu", e)
-    return make_output("elu", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("elu", out, meta)
+    return out
 
 
 _softplus_kernels = KernelFactory.cache("softplus")
@@ -1347,7 +1609,11 @@ def softplus(x, beta, threshold):
         out = kernel.fn(x_d, beta, threshold)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("softplus", e)
-    return make_output("softplus", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("softplus", out, meta)
+    return out
 
 
 _softmax_kernels = KernelFactory.cache("softmax")
@@ -1367,7 +1633,11 @@ def softmax(x, axis):
         out = kernel.fn(x_d, axis)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("softmax", e)
-    return make_output("softmax", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("softmax", out, meta)
+    return out
 
 
 _log_softmax_kernels = KernelFactory.cache("log_softmax")
@@ -1387,7 +1657,11 @@ def log_softmax(x, axis):
         out = kernel.fn(x_d, axis)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("log_softmax", e)
-    return make_output("log_softmax", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("log_softmax", out, meta)
+    return out
 
 
 _reshape_kernels = KernelFactory.cache("reshape")
@@ -1407,7 +1681,11 @@ def reshape(x, shape):
         out = kernel.fn(x_d, shape)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("reshape", e)
-    return make_output("reshape", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("reshape", out, meta)
+    return out
 
 
 _transpose_kernels = KernelFactory.cache("transpose")
@@ -1427,7 +1705,11 @@ def transpose(x, perm):
         out = kernel.fn(x_d, perm)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("transpose", e)
-    return make_output("transpose", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("transpose", out, meta)
+    return out
 
 
 _squeeze_kernels = KernelFactory.cache("squeeze")
@@ -1447,7 +1729,11 @@ def squeeze(x, axis):
         out = kernel.fn(x_d, axis)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("squeeze", e)
-    return make_output("squeeze", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("squeeze", out, meta)
+    return out
 
 
 _unsqueeze_kernels = KernelFactory.cache("unsqueeze")
@@ -1467,7 +1753,11 @@ def unsqueeze(x, axis):
         out = kernel.fn(x_d, axis)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("unsqueeze", e)
-    return make_output("unsqueeze", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("unsqueeze", out, meta)
+    return out
 
 
 _flatten_kernels = KernelFactory.cache("flatten")
@@ -1487,7 +1777,11 @@ def flatten(x, start_axis, stop_axis):
         out = kernel.fn(x_d, start_axis, stop_axis)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("flatten", e)
-    return make_output("flatten", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("flatten", out, meta)
+    return out
 
 
 _concat_kernels = KernelFactory.cache("concat")
@@ -1507,7 +1801,11 @@ def concat(x, axis):
         out = kernel.fn(x_d, axis)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("concat", e)
-    return make_output("concat", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("concat", out, meta)
+    return out
 
 
 _split_kernels = KernelFactory.cache("split")
@@ -1567,7 +1865,11 @@ def stack(x, axis):
         out = kernel.fn(x_d, axis)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("stack", e)
-    return make_output("stack", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("stack", out, meta)
+    return out
 
 
 _unbind_kernels = KernelFactory.cache("unbind")
@@ -1607,7 +1909,11 @@ def expand(x, shape):
         out = kernel.fn(x_d, shape)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("expand", e)
-    return make_output("expand", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("expand", out, meta)
+    return out
 
 
 _tile_kernels = KernelFactory.cache("tile")
@@ -1627,7 +1933,11 @@ def tile(x, repeat_times):
         out = kernel.fn(x_d, repeat_times)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("tile", e)
-    return make_output("tile", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("tile", out, meta)
+    return out
 
 
 _flip_kernels = KernelFactory.cache("flip")
@@ -1647,7 +1957,11 @@ def flip(x, axis):
         out = kernel.fn(x_d, axis)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("flip", e)
-    return make_output("flip", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("flip", out, meta)
+    return out
 
 
 _where_kernels = KernelFactory.cache("where")
@@ -1669,7 +1983,11 @@ def where(condition, x, y):
         out = kernel.fn(condition_d, x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("where", e)
-    return make_output("where", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("where", out, meta)
+    return out
 
 
 _slice_kernels = KernelFactory.cache("slice")
@@ -1689,7 +2007,11 @@ def slice(input, axes, starts, ends, decrease_axis):
         out = kernel.fn(input_d, axes, starts, ends, decrease_axis)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("slice", e)
-    return make_output("slice", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("slice", out, meta)
+    return out
 
 
 _strided_slice_kernels = KernelFactory.cache("strided_slice")
@@ -1709,7 +2031,11 @@ def strided_slice(x, axes, starts, ends, strides):
         out = kernel.fn(x_d, axes, starts, ends, strides)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("strided_slice", e)
-    return make_output("strided_slice", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("strided_slice", out, meta)
+    return out
 
 
 _gather_kernels = KernelFactory.cache("gather")
@@ -1730,7 +2056,11 @@ def gather(x, index, axis):
         out = kernel.fn(x_d, index_d, axis)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("gather", e)
-    return make_output("gather", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("gather", out, meta)
+    return out
 
 
 _index_select_kernels = KernelFactory.cache("index_select")
@@ -1751,7 +2081,11 @@ def index_select(x, index, axis):
         out = kernel.fn(x_d, index_d, axis)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("index_select", e)
-    return make_output("index_select", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("index_select", out, meta)
+    return out
 
 
 _gather_nd_kernels = KernelFactory.cache("gather_nd")
@@ -1772,7 +2106,11 @@ def gather_nd(x, index):
         out = kernel.fn(x_d, index_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("gather_nd", e)
-    return make_output("gather_nd", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("gather_nd", out, meta)
+    return out
 
 
 _masked_select_kernels = KernelFactory.cache("masked_select")
@@ -1793,7 +2131,11 @@ def masked_select(x, mask):
         out = kernel.fn(x_d, mask_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("masked_select", e)
-    return make_output("masked_select", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("masked_select", out, meta)
+    return out
 
 
 _nonzero_kernels = KernelFactory.cache("nonzero")
@@ -1813,7 +2155,11 @@ def nonzero(condition):
         out = kernel.fn(condition_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("nonzero", e)
-    return make_output("nonzero", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("nonzero", out, meta)
+    return out
 
 
 _full_kernels = KernelFactory.cache("full")
@@ -1831,7 +2177,11 @@ def full(shape, value, dtype):
         out = kernel.fn(shape, value, dtype)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("full", e)
-    return make_output("full", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("full", out, meta)
+    return out
 
 
 _full_like_kernels = KernelFactory.cache("full_like")
@@ -1851,7 +2201,11 @@ def full_like(x, value, dtype):
         out = kernel.fn(x_d, value, dtype)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("full_like", e)
-    return make_output("full_like", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("full_like", out, meta)
+    return out
 
 
 _empty_kernels = KernelFactory.cache("empty")
@@ -1869,7 +2223,11 @@ def empty(shape, dtype):
         out = kernel.fn(shape, dtype)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("empty", e)
-    return make_output("empty", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("empty", out, meta)
+    return out
 
 
 _empty_like_kernels = KernelFactory.cache("empty_like")
@@ -1889,7 +2247,11 @@ def empty_like(x, dtype):
         out = kernel.fn(x_d, dtype)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("empty_like", e)
-    return make_output("empty_like", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("empty_like", out, meta)
+    return out
 
 
 _arange_kernels = KernelFactory.cache("arange")
@@ -1907,7 +2269,11 @@ def arange(start, end, step, dtype):
         out = kernel.fn(start, end, step, dtype)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("arange", e)
-    return make_output("arange", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("arange", out, meta)
+    return out
 
 
 _linspace_kernels = KernelFactory.cache("linspace")
@@ -1925,7 +2291,11 @@ def linspace(start, stop, num, dtype):
         out = kernel.fn(start, stop, num, dtype)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("linspace", e)
-    return make_output("linspace", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("linspace", out, meta)
+    return out
 
 
 _eye_kernels = KernelFactory.cache("eye")
@@ -1943,7 +2313,11 @@ def eye(num_rows, num_columns, dtype):
         out = kernel.fn(num_rows, num_columns, dtype)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("eye", e)
-    return make_output("eye", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("eye", out, meta)
+    return out
 
 
 _uniform_kernels = KernelFactory.cache("uniform")
@@ -1961,7 +2335,11 @@ def uniform(shape, dtype, min, max, seed):
         out = kernel.fn(shape, dtype, min, max, seed)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("uniform", e)
-    return make_output("uniform", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("uniform", out, meta)
+    return out
 
 
 _gaussian_kernels = KernelFactory.cache("gaussian")
@@ -1979,7 +2357,11 @@ def gaussian(shape, mean, std, seed, dtype):
         out = kernel.fn(shape, mean, std, seed, dtype)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("gaussian", e)
-    return make_output("gaussian", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("gaussian", out, meta)
+    return out
 
 
 _randint_kernels = KernelFactory.cache("randint")
@@ -1997,7 +2379,11 @@ def randint(low, high, shape, dtype):
         out = kernel.fn(low, high, shape, dtype)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("randint", e)
-    return make_output("randint", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("randint", out, meta)
+    return out
 
 
 _randperm_kernels = KernelFactory.cache("randperm")
@@ -2015,7 +2401,11 @@ def randperm(n, dtype):
         out = kernel.fn(n, dtype)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("randperm", e)
-    return make_output("randperm", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("randperm", out, meta)
+    return out
 
 
 _slice_grad_kernels = KernelFactory.cache("slice_grad")
@@ -2036,7 +2426,11 @@ def slice_grad(input, out_grad, axes, starts, ends, decrease_axis):
         out = kernel.fn(input_d, out_grad_d, axes, starts, ends, decrease_axis)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("slice_grad", e)
-    return make_output("slice_grad", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("slice_grad", out, meta)
+    return out
 
 
 _strided_slice_grad_kernels = KernelFactory.cache("strided_slice_grad")
@@ -2057,7 +2451,11 @@ def strided_slice_grad(x, out_grad, axes, starts, ends, strides):
         out = kernel.fn(x_d, out_grad_d, axes, starts, ends, strides)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("strided_slice_grad", e)
-    return make_output("strided_slice_grad", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("strided_slice_grad", out, meta)
+    return out
 
 
 _gather_grad_kernels = KernelFactory.cache("gather_grad")
@@ -2079,7 +2477,11 @@ def gather_grad(x, index, out_grad, axis):
         out = kernel.fn(x_d, index_d, out_grad_d, axis)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("gather_grad", e)
-    return make_output("gather_grad", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("gather_grad", out, meta)
+    return out
 
 
 _index_select_grad_kernels = KernelFactory.cache("index_select_grad")
@@ -2101,7 +2503,11 @@ def index_select_grad(x, index, out_grad, axis):
         out = kernel.fn(x_d, index_d, out_grad_d, axis)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("index_select_grad", e)
-    return make_output("index_select_grad", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("index_select_grad", out, meta)
+    return out
 
 
 _gather_nd_grad_kernels = KernelFactory.cache("gather_nd_grad")
@@ -2123,7 +2529,11 @@ def gather_nd_grad(x, index, out_grad):
         out = kernel.fn(x_d, index_d, out_grad_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("gather_nd_grad", e)
-    return make_output("gather_nd_grad", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("gather_nd_grad", out, meta)
+    return out
 
 
 _masked_select_grad_kernels = KernelFactory.cache("masked_select_grad")
@@ -2145,7 +2555,11 @@ def masked_select_grad(x, mask, out_grad):
         out = kernel.fn(x_d, mask_d, out_grad_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("masked_select_grad", e)
-    return make_output("masked_select_grad", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("masked_select_grad", out, meta)
+    return out
 
 
 _complex_kernels = KernelFactory.cache("complex")
@@ -2166,7 +2580,11 @@ def complex(real, imag):
         out = kernel.fn(real_d, imag_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("complex", e)
-    return make_output("complex", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("complex", out, meta)
+    return out
 
 
 _as_complex_kernels = KernelFactory.cache("as_complex")
@@ -2186,7 +2604,11 @@ def as_complex(x):
         out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("as_complex", e)
-    return make_output("as_complex", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("as_complex", out, meta)
+    return out
 
 
 _as_real_kernels = KernelFactory.cache("as_real")
@@ -2206,7 +2628,11 @@ def as_real(x):
         out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("as_real", e)
-    return make_output("as_real", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("as_real", out, meta)
+    return out
 
 
 _angle_kernels = KernelFactory.cache("angle")
@@ -2226,7 +2652,11 @@ def angle(x):
         out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("angle", e)
-    return make_output("angle", out, meta)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("angle", out, meta)
+    return out
 
 
 _topk_kernels = KernelFactory.cache("topk")

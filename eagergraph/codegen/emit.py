@@ -86,7 +86,7 @@ def emit_ops_api(specs):
 # ---------------------------------------------------------------------------------------------
 AD_HEADER = HEADER + '''"""③ Dygraph functions (Paddle dygraph_functions.cc): `<op>_ad_func` runs AMP auto-cast,
 type promotion and the forward API call, then creates the GradNode when grad is needed."""
-from ..eager import amp_auto_cast as _amp
+from ..eager.amp_auto_cast import amp_state, amp_auto_cast
 from ..eager.type_promotion import promote_binary, autocast_int_to_float
 from ..eager.grad_mode import grad_state
 from ..eager.grad_node_info import slot_meta, slot_metas, out_meta, NO_GRAD_META
@@ -155,8 +155,8 @@ def _amp_section(spec):
         return ""
     targets = ", ".join(ins) + ("," if len(ins) == 1 else "")
     return (f"    # AMP Logic\n"
-            f"    if _amp.amp_state.level is not None:\n"
-            f"        {targets} = _amp.amp_auto_cast(\"{spec.name}\", {', '.join(ins)})\n")
+            f"    if amp_state.level is not None:\n"
+            f"        {targets} = amp_auto_cast(\"{spec.name}\", {', '.join(ins)})\n")
 
 
 def _promotion_section(spec):
@@ -206,7 +206,9 @@ API_HEADER = HEADER + '''"""④ Kernel API (Paddle api.cc): KernelKey -> kernel 
 PrepareData -> InferMeta (shape and dtype before the kernel runs) -> kernel call -> outputs."""
 from ..phi import kernels as _kernels  # noqa: F401  (registers every kernel)
 from ..phi.kernel_registry import KernelFactory, select_kernel
-from ..phi.api_utils import prepare_data, make_output, make_outputs, dtype_of, raise_with_op
+from ..phi.api_utils import (prepare_data, make_outputs, check_output, dtype_of,
+                             raise_with_op)
+from ..tensor import wrap_like
 from ..phi.infermeta import *  # noqa: F401,F403
 
 '''
@@ -227,7 +229,7 @@ def {name}({params}):
         out = kernel.fn({k_args})
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("{name}", e)
-    return {make}
+{make}
 '''
 
 
@@ -259,9 +261,13 @@ def emit_api(specs):
         else:
             prep.append("    # (no tensor inputs)")
         if len(s.outputs) == 1 and s.outputs[0].type == "Tensor":
-            make = f'make_output("{s.name}", out, meta)'
+            make = (f"    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's\n"
+                    f"    out = wrap_like(out, meta[1].np_dtype)\n"
+                    f"    if out._data.shape != meta[0]:\n"
+                    f"        check_output(\"{s.name}\", out, meta)\n"
+                    f"    return out")
         else:
-            make = f'make_outputs("{s.name}", out, meta)'
+            make = f'    return make_outputs("{s.name}", out, meta)'
         out.append(API_FUNC.format(
             name=s.name, kernel=s.kernel, params=", ".join(a.name for a in s.args),
             key_doc=f"dtype of {s.data_type}", key_np=key_np, key_dt=key_dt,
