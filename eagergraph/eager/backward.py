@@ -40,6 +40,19 @@ def _project(g, meta, create_graph):
 def _reduce_to_shape(g, shape, create_graph):
     d = g._data
     lead = d.ndim - len(shape)
+    if lead < 0 or any(n != 1 and d.shape[i + lead] != n for i, n in enumerate(shape)):
+        if d.size != int(np.prod(shape)):
+            raise RuntimeError(
+                f"internal error: a gradient of shape {list(d.shape)} cannot be reduced to its "
+                f"input's shape {list(shape)}. Please report this bug.")
+        lead, shape_only = 0, True  # same elements, other layout (e.g. [] vs [1])
+    else:
+        shape_only = False
+    if shape_only:
+        if create_graph:
+            from .._generated import dygraph_functions as F
+            return F.reshape_ad_func(g, tuple(shape))
+        return Tensor._wrap(d.reshape(shape))
     axes = tuple(range(lead)) + tuple(i + lead for i, n in enumerate(shape)
                                       if n == 1 and d.shape[i + lead] != 1)
     if create_graph:
