@@ -8,6 +8,7 @@ from ..eager.grad_node_info import slot_meta, slot_metas, out_meta, NO_GRAD_META
 from ..eager.autograd_meta import set_history
 from ..eager.tensor_wrapper import TensorWrapper
 from ..eager.inplace import check_inplace, inplace_input, commit_inplace, make_view
+from ..eager.inplace_check import flags as inplace_flags, save_site
 from . import api as _api
 from . import nodes as _nodes
 
@@ -80,6 +81,8 @@ def multiply_ad_func(x, y):
     if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
         node = _nodes.MultiplyGradNode()
         node.bwd_out_meta = [[slot_meta(x)], [slot_meta(y)]]
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
         node.y_wrapper = TensorWrapper(y)
         set_history(out, node, 0, 0)
@@ -114,6 +117,8 @@ def divide_ad_func(x, y):
     if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
         node = _nodes.DivideGradNode()
         node.bwd_out_meta = [[slot_meta(x)], [slot_meta(y)]]
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         node.y_wrapper = TensorWrapper(y)
         set_history(out, node, 0, 0)
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
@@ -165,6 +170,8 @@ def remainder_ad_func(x, y):
     if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
         node = _nodes.RemainderGradNode()
         node.bwd_out_meta = [[slot_meta(x)], [slot_meta(y)]]
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
         node.y_wrapper = TensorWrapper(y)
         set_history(out, node, 0, 0)
@@ -194,6 +201,8 @@ def elementwise_pow_ad_func(x, y):
     if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
         node = _nodes.ElementwisePowGradNode()
         node.bwd_out_meta = [[slot_meta(x)], [slot_meta(y)]]
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
         node.y_wrapper = TensorWrapper(y)
         set_history(out, node, 0, 0)
@@ -215,6 +224,8 @@ def maximum_ad_func(x, y):
     if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
         node = _nodes.MaximumGradNode()
         node.bwd_out_meta = [[slot_meta(x)], [slot_meta(y)]]
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
         node.y_wrapper = TensorWrapper(y)
         set_history(out, node, 0, 0)
@@ -235,6 +246,8 @@ def minimum_ad_func(x, y):
     if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
         node = _nodes.MinimumGradNode()
         node.bwd_out_meta = [[slot_meta(x)], [slot_meta(y)]]
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
         node.y_wrapper = TensorWrapper(y)
         set_history(out, node, 0, 0)
@@ -422,6 +435,8 @@ def exp_ad_func(x):
     if grad_state.enabled and (not x.stop_gradient):
         node = _nodes.ExpGradNode()
         node.bwd_out_meta = [[slot_meta(x)]]
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         set_history(out, node, 0, 0)
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
@@ -450,6 +465,8 @@ def log_ad_func(x):
     if grad_state.enabled and (not x.stop_gradient):
         node = _nodes.LogGradNode()
         node.bwd_out_meta = [[slot_meta(x)]]
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
     # Returns
@@ -478,6 +495,8 @@ def log1p_ad_func(x):
     if grad_state.enabled and (not x.stop_gradient):
         node = _nodes.Log1pGradNode()
         node.bwd_out_meta = [[slot_meta(x)]]
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
     # Returns
@@ -497,6 +516,8 @@ def sqrt_ad_func(x):
     if grad_state.enabled and (not x.stop_gradient):
         node = _nodes.SqrtGradNode()
         node.bwd_out_meta = [[slot_meta(x)]]
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         set_history(out, node, 0, 0)
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
@@ -525,6 +546,8 @@ def rsqrt_ad_func(x):
     if grad_state.enabled and (not x.stop_gradient):
         node = _nodes.RsqrtGradNode()
         node.bwd_out_meta = [[slot_meta(x)]]
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         set_history(out, node, 0, 0)
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
@@ -550,6 +573,8 @@ def square_ad_func(x):
     if grad_state.enabled and (not x.stop_gradient):
         node = _nodes.SquareGradNode()
         node.bwd_out_meta = [[slot_meta(x)]]
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
     # Returns
@@ -575,6 +600,8 @@ def abs_ad_func(x):
     if grad_state.enabled and (not x.stop_gradient):
         node = _nodes.AbsGradNode()
         node.bwd_out_meta = [[slot_meta(x)]]
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
     # Returns
@@ -627,6 +654,8 @@ def sin_ad_func(x):
     if grad_state.enabled and (not x.stop_gradient):
         node = _nodes.SinGradNode()
         node.bwd_out_meta = [[slot_meta(x)]]
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
     # Returns
@@ -655,6 +684,8 @@ def cos_ad_func(x):
     if grad_state.enabled and (not x.stop_gradient):
         node = _nodes.CosGradNode()
         node.bwd_out_meta = [[slot_meta(x)]]
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
     # Returns
@@ -683,6 +714,8 @@ def tan_ad_func(x):
     if grad_state.enabled and (not x.stop_gradient):
         node = _nodes.TanGradNode()
         node.bwd_out_meta = [[slot_meta(x)]]
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         set_history(out, node, 0, 0)
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
@@ -702,6 +735,8 @@ def tanh_ad_func(x):
     if grad_state.enabled and (not x.stop_gradient):
         node = _nodes.TanhGradNode()
         node.bwd_out_meta = [[slot_meta(x)]]
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         set_history(out, node, 0, 0)
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
@@ -730,6 +765,8 @@ def sigmoid_ad_func(x):
     if grad_state.enabled and (not x.stop_gradient):
         node = _nodes.SigmoidGradNode()
         node.bwd_out_meta = [[slot_meta(x)]]
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         set_history(out, node, 0, 0)
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
@@ -758,6 +795,8 @@ def erf_ad_func(x):
     if grad_state.enabled and (not x.stop_gradient):
         node = _nodes.ErfGradNode()
         node.bwd_out_meta = [[slot_meta(x)]]
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
     # Returns
@@ -849,6 +888,8 @@ def reciprocal_ad_func(x):
     if grad_state.enabled and (not x.stop_gradient):
         node = _nodes.ReciprocalGradNode()
         node.bwd_out_meta = [[slot_meta(x)]]
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         set_history(out, node, 0, 0)
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
@@ -875,6 +916,8 @@ def pow_ad_func(x, y):
         node = _nodes.PowGradNode()
         node.bwd_out_meta = [[slot_meta(x)]]
         node.y = y
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
     # Returns
@@ -929,6 +972,8 @@ def clip_ad_func(x, min, max):
         node.bwd_out_meta = [[slot_meta(x)]]
         node.min = min
         node.max = max
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
     # Returns
@@ -1080,6 +1125,8 @@ def max_ad_func(x, axis, keepdim):
         node = _nodes.MaxGradNode()
         node.bwd_out_meta = [[slot_meta(x)]]
         node.axis = axis
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
@@ -1098,6 +1145,8 @@ def min_ad_func(x, axis, keepdim):
         node = _nodes.MinGradNode()
         node.bwd_out_meta = [[slot_meta(x)]]
         node.axis = axis
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
@@ -1116,6 +1165,8 @@ def prod_ad_func(x, axis, keepdim):
         node = _nodes.ProdGradNode()
         node.bwd_out_meta = [[slot_meta(x)]]
         node.axis = axis
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
@@ -1174,6 +1225,8 @@ def logsumexp_ad_func(x, axis, keepdim):
         node = _nodes.LogsumexpGradNode()
         node.bwd_out_meta = [[slot_meta(x)]]
         node.axis = axis
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
@@ -1193,6 +1246,8 @@ def matmul_ad_func(x, y, transpose_x, transpose_y):
         node.bwd_out_meta = [[slot_meta(x)], [slot_meta(y)]]
         node.transpose_x = transpose_x
         node.transpose_y = transpose_y
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
         node.y_wrapper = TensorWrapper(y)
         set_history(out, node, 0, 0)
@@ -1210,6 +1265,8 @@ def relu_ad_func(x):
     if grad_state.enabled and (not x.stop_gradient):
         node = _nodes.ReluGradNode()
         node.bwd_out_meta = [[slot_meta(x)]]
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         set_history(out, node, 0, 0)
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
@@ -1236,6 +1293,8 @@ def gelu_ad_func(x, approximate):
         node = _nodes.GeluGradNode()
         node.bwd_out_meta = [[slot_meta(x)]]
         node.approximate = approximate
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
     # Returns
@@ -1252,6 +1311,8 @@ def silu_ad_func(x):
     if grad_state.enabled and (not x.stop_gradient):
         node = _nodes.SiluGradNode()
         node.bwd_out_meta = [[slot_meta(x)]]
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
     # Returns
@@ -1278,6 +1339,8 @@ def leaky_relu_ad_func(x, negative_slope):
         node = _nodes.LeakyReluGradNode()
         node.bwd_out_meta = [[slot_meta(x)]]
         node.negative_slope = negative_slope
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
     # Returns
@@ -1304,6 +1367,8 @@ def elu_ad_func(x, alpha):
         node = _nodes.EluGradNode()
         node.bwd_out_meta = [[slot_meta(x)]]
         node.alpha = alpha
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
     # Returns
@@ -1331,6 +1396,8 @@ def softplus_ad_func(x, beta, threshold):
         node.bwd_out_meta = [[slot_meta(x)]]
         node.beta = beta
         node.threshold = threshold
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
     # Returns
@@ -1348,6 +1415,8 @@ def softmax_ad_func(x, axis):
         node = _nodes.SoftmaxGradNode()
         node.bwd_out_meta = [[slot_meta(x)]]
         node.axis = axis
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         set_history(out, node, 0, 0)
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
@@ -1374,6 +1443,8 @@ def log_softmax_ad_func(x, axis):
         node = _nodes.LogSoftmaxGradNode()
         node.bwd_out_meta = [[slot_meta(x)]]
         node.axis = axis
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         set_history(out, node, 0, 0)
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
@@ -1664,6 +1735,8 @@ def where_ad_func(condition, x, y):
     if grad_state.enabled and (not condition.stop_gradient or not x.stop_gradient or not y.stop_gradient):
         node = _nodes.WhereGradNode()
         node.bwd_out_meta = [[slot_meta(condition)], [slot_meta(x)], [slot_meta(y)]]
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         node.condition_wrapper = TensorWrapper(condition)
         set_history(out, node, 0, 0)
     # Returns
@@ -1725,6 +1798,8 @@ def gather_ad_func(x, index, axis):
         node = _nodes.GatherGradNode()
         node.bwd_out_meta = [[slot_meta(x)], [slot_meta(index)]]
         node.axis = axis
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x, True)
         node.index_wrapper = TensorWrapper(index)
         set_history(out, node, 0, 0)
@@ -1743,6 +1818,8 @@ def index_select_ad_func(x, index, axis):
         node = _nodes.IndexSelectGradNode()
         node.bwd_out_meta = [[slot_meta(x)], [slot_meta(index)]]
         node.axis = axis
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x, True)
         node.index_wrapper = TensorWrapper(index)
         set_history(out, node, 0, 0)
@@ -1760,6 +1837,8 @@ def gather_nd_ad_func(x, index):
     if grad_state.enabled and (not x.stop_gradient or not index.stop_gradient):
         node = _nodes.GatherNdGradNode()
         node.bwd_out_meta = [[slot_meta(x)], [slot_meta(index)]]
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x, True)
         node.index_wrapper = TensorWrapper(index)
         set_history(out, node, 0, 0)
@@ -1777,6 +1856,8 @@ def masked_select_ad_func(x, mask):
     if grad_state.enabled and (not x.stop_gradient or not mask.stop_gradient):
         node = _nodes.MaskedSelectGradNode()
         node.bwd_out_meta = [[slot_meta(x)], [slot_meta(mask)]]
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x, True)
         node.mask_wrapper = TensorWrapper(mask)
         set_history(out, node, 0, 0)
@@ -1926,6 +2007,8 @@ def gather_grad_ad_func(x, index, out_grad, axis):
         node = _nodes.GatherGradGradNode()
         node.bwd_out_meta = [[slot_meta(x)], [slot_meta(index)], [slot_meta(out_grad)]]
         node.axis = axis
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         node.index_wrapper = TensorWrapper(index)
         set_history(x_grad, node, 0, 0)
     # Returns
@@ -1943,6 +2026,8 @@ def index_select_grad_ad_func(x, index, out_grad, axis):
         node = _nodes.IndexSelectGradGradNode()
         node.bwd_out_meta = [[slot_meta(x)], [slot_meta(index)], [slot_meta(out_grad)]]
         node.axis = axis
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         node.index_wrapper = TensorWrapper(index)
         set_history(x_grad, node, 0, 0)
     # Returns
@@ -1959,6 +2044,8 @@ def gather_nd_grad_ad_func(x, index, out_grad):
     if grad_state.enabled and (not x.stop_gradient or not index.stop_gradient or not out_grad.stop_gradient):
         node = _nodes.GatherNdGradGradNode()
         node.bwd_out_meta = [[slot_meta(x)], [slot_meta(index)], [slot_meta(out_grad)]]
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         node.index_wrapper = TensorWrapper(index)
         set_history(x_grad, node, 0, 0)
     # Returns
@@ -1975,6 +2062,8 @@ def masked_select_grad_ad_func(x, mask, out_grad):
     if grad_state.enabled and (not x.stop_gradient or not mask.stop_gradient or not out_grad.stop_gradient):
         node = _nodes.MaskedSelectGradGradNode()
         node.bwd_out_meta = [[slot_meta(x)], [slot_meta(mask)], [slot_meta(out_grad)]]
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         node.mask_wrapper = TensorWrapper(mask)
         set_history(x_grad, node, 0, 0)
     # Returns
@@ -2036,6 +2125,8 @@ def angle_ad_func(x):
     if grad_state.enabled and (not x.stop_gradient):
         node = _nodes.AngleGradNode()
         node.bwd_out_meta = [[slot_meta(x)]]
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
     # Returns
@@ -2054,6 +2145,8 @@ def topk_ad_func(x, k, axis, largest, sorted):
         node.bwd_out_meta = [[slot_meta(x)]]
         node.bwd_in_meta = [[out_meta(out)], [out_meta(indices)]]
         node.axis = axis
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x, True)
         set_history(out, node, 0, 0)
         set_history(indices, node, 1, 0)

@@ -93,6 +93,7 @@ from ..eager.grad_node_info import slot_meta, slot_metas, out_meta, NO_GRAD_META
 from ..eager.autograd_meta import set_history
 from ..eager.tensor_wrapper import TensorWrapper
 from ..eager.inplace import check_inplace, inplace_input, commit_inplace, make_view
+from ..eager.inplace_check import flags as inplace_flags, save_site
 from . import api as _api
 from . import nodes as _nodes
 

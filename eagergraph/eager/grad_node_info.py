@@ -93,7 +93,7 @@ class GradNodeBase:
     `__call__(grads, create_graph) -> [slot][rank] grads` and `clear_tensor_wrappers()`."""
 
     __slots__ = ("bwd_out_meta", "bwd_in_meta", "_gradient_hooks", "_post_hooks",
-                 "_wrappers_cleared", "__weakref__")
+                 "_wrappers_cleared", "_save_site", "__weakref__")
 
     forward_op = ""        # the forward op this node differentiates
     double_grad = True     # False: backward is a kernel with no derivative of its own
@@ -104,6 +104,7 @@ class GradNodeBase:
         self._gradient_hooks = None  # {(slot, rank): [hook, ...]} run on incoming grads
         self._post_hooks = None      # [hook(grads_in, grads_out)] run after the node
         self._wrappers_cleared = False
+        self._save_site = None       # (code, offset) of the user's line that ran the forward op
 
     def name(self):
         return type(self).__name__

@@ -52,8 +52,13 @@ def raise_modified_inplace(wrapper, node):
     t = wrapper._tensor
     name = t.name if t is not None else (wrapper._name or f"the output of '{op}'")
     v = wrapper._version
-    saved = (f", saved at {site_text(wrapper._where)}" if wrapper._where else
-             " (save sites are off: paddle.autograd.set_record_save_locations(True) records them)")
+    site = getattr(node, "_save_site", None)
+    if site:
+        saved = f", saved at {site_text(site)}"
+    elif not flags.record_save_locations:
+        saved = " (save sites are off: paddle.autograd.set_record_save_locations(True))"
+    else:
+        saved = ""
     writer = (f" by {v.writer[0]} at {v.writer[1]}" if v.writer else "")
     raise RuntimeError(
         f"(PreconditionNotMet) Tensor '{name}' used in gradient computation by {node_name} "

@@ -16,7 +16,7 @@ from .autograd_meta import AutogradMeta
 from .version_counter import VersionCounter
 from .grad_mode import grad_state
 from . import saved_tensors_hooks as _sth
-from .inplace_check import flags as _flags, raise_modified_inplace, save_site
+from .inplace_check import raise_modified_inplace
 
 
 def _meta_only(arr):
@@ -31,7 +31,7 @@ _NO_VERSION = VersionCounter()  # shared by no_need_buffer wrappers; never bumpe
 
 class TensorWrapper:
     __slots__ = ("_tensor", "_data", "_node_ref", "_slot", "_rank", "_stop_gradient",
-                 "_version", "_snapshot", "_no_need_buffer", "_packed", "_unpack", "_name", "_where",
+                 "_version", "_snapshot", "_no_need_buffer", "_packed", "_unpack", "_name",
                  "_meta", "_input_meta")
 
     def __init__(self, t, no_need_buffer=False, node=None, slot=0, rank=0):
@@ -49,7 +49,6 @@ class TensorWrapper:
         self._packed = None
         self._unpack = None
         self._name = t._name
-        self._where = save_site(2) if _flags.record_save_locations else None
         if no_need_buffer:
             self._tensor = None
             self._data = _meta_only(t._data)
