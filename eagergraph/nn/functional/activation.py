@@ -34,13 +34,8 @@ def gelu(x, approximate=False, name=None):
 
 
 def silu(x, inplace=False, name=None):
-    """x * sigmoid(x). inplace=True writes the result into x and returns x."""
-    out = _C_ops.silu(x)
-    if inplace:
-        x._data = out._data
-        x._bump_inplace_version()
-        return x
-    return out
+    """x * sigmoid(x). inplace=True runs silu_ (writes into x, keeps gradients right)."""
+    return _C_ops.silu_(x) if inplace else _C_ops.silu(x)
 
 
 def _with_dtype(x, dtype, op):
