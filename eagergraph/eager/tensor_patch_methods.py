@@ -52,8 +52,12 @@ def clear_gradient(self, set_to_zero=True):
     if m is None or m.grad is None:
         return
     if set_to_zero:
-        m.grad._data = np.zeros_like(m.grad._data)
-        m.grad._bump_inplace_version()
+        g = m.grad
+        if g._data.flags.writeable:
+            g._data[...] = 0  # in place: a tensor held as `x.grad` sees the zeros too
+        else:
+            g._data = np.zeros_like(g._data)
+        g._bump_inplace_version()
     else:
         m.grad = None
 
