@@ -6,7 +6,7 @@ It holds the leaf weakly: leaf -> AutogradMeta -> node -> leaf would be a refere
 import weakref
 
 from ..tensor import Tensor
-from .grad_node_info import GradNodeBase, _HookHandle
+from .grad_node_info import GradNodeBase, _HookHandle, check_hook_result
 from .grad_mode import grad_state
 
 
@@ -45,7 +45,7 @@ class GradNodeAccumulation(GradNodeBase):
             for h in list(self._tensor_hooks):
                 r = h(g)
                 if r is not None:
-                    g = r
+                    g = check_hook_result(h, g, r)
         return g
 
     def __call__(self, grads, create_graph=False):

@@ -153,7 +153,7 @@ class GradNodeBase:
             for h in list(hooks):
                 r = h(g)
                 if r is not None:
-                    g = r
+                    g = check_hook_result(h, g, r)
             grads[slot][rank] = g
         return grads
 
@@ -163,6 +163,19 @@ class GradNodeBase:
 
     def __call__(self, grads, create_graph=False):
         raise NotImplementedError(f"{self.name()} does not implement backward")
+
+
+def check_hook_result(hook, g, r):
+    """A gradient hook may replace the grad, but only with a Tensor of the same shape."""
+    from ..tensor import Tensor
+    if not isinstance(r, Tensor):
+        raise TypeError(f"gradient hook {getattr(hook, '__name__', hook)!r} must return a Tensor "
+                        f"or None, but returned {type(r).__name__}")
+    if r._data.shape != g._data.shape:
+        raise ValueError(f"gradient hook {getattr(hook, '__name__', hook)!r} returned a Tensor of "
+                         f"shape {list(r._data.shape)} for a gradient of shape "
+                         f"{list(g._data.shape)}; the shapes must match.")
+    return r
 
 
 class _HookHandle:

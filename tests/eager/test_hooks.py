@@ -129,3 +129,15 @@ def test_grad_mode_is_thread_local():
         t.join()
         assert not paddle.is_grad_enabled()
     assert seen["other"] is True
+
+
+def test_hook_returning_wrong_shape_or_type_raises():
+    a = leaf([1.0, 2.0])
+    a.register_hook(lambda g: paddle.ones([3], dtype="float64"))
+    with pytest.raises(ValueError, match=r"shape \[3\].*shape \[2\]"):
+        (a * 2.0).backward()
+    b = leaf([1.0, 2.0])
+    m = b * 2.0
+    m.register_hook(lambda g: 5)
+    with pytest.raises(TypeError, match="must return a Tensor or None"):
+        (m * 1.0).backward()
