@@ -41,10 +41,8 @@ class _GradModeGuard:
         return wrapper
 
 
-class no_grad(_GradModeGuard):
-    """Ops run without recording the backward graph (`with paddle.no_grad():` or `@paddle.no_grad()`)."""
-
-    _mode = False
+class _BareDecoratorGuard(_GradModeGuard):
+    """A guard usable as `with g():`, `@g()` and bare `@g`."""
 
     def __new__(cls, func=None):
         self = super().__new__(cls)
@@ -56,19 +54,17 @@ class no_grad(_GradModeGuard):
         pass
 
 
-class enable_grad(_GradModeGuard):
+class no_grad(_BareDecoratorGuard):
+    """Ops run without recording the backward graph (`with paddle.no_grad():`,
+    `@paddle.no_grad()` or `@paddle.no_grad`)."""
+
+    _mode = False
+
+
+class enable_grad(_BareDecoratorGuard):
     """Ops record the backward graph, even inside no_grad."""
 
     _mode = True
-
-    def __new__(cls, func=None):
-        self = super().__new__(cls)
-        if callable(func):
-            return self(func)
-        return self
-
-    def __init__(self, func=None):
-        pass
 
 
 class set_grad_enabled(_GradModeGuard):
