@@ -16,6 +16,7 @@ from .autograd_meta import AutogradMeta
 from .version_counter import VersionCounter
 from .grad_mode import grad_state
 from . import saved_tensors_hooks as _sth
+from .saved_tensors_hooks import _state as _hook_state
 from .inplace_check import raise_modified_inplace
 
 
@@ -36,24 +37,23 @@ class TensorWrapper:
 
     def __init__(self, t, no_need_buffer=False, node=None, slot=0, rank=0):
         self._no_need_buffer = no_need_buffer
-        if no_need_buffer:  # values unused: inplace writes to t cannot invalidate it
-            self._version = _NO_VERSION
-            self._snapshot = 0
-        else:
-            v = t._version
-            if v is None:
-                v = t._version = VersionCounter()
-            v.saved += 1
-            self._version = v
-            self._snapshot = v.value
         self._packed = None
         self._unpack = None
         self._name = t._name
-        if no_need_buffer:
+        if no_need_buffer:  # values unused: inplace writes to t cannot invalidate it
+            self._version = _NO_VERSION
+            self._snapshot = 0
             self._tensor = None
             self._data = _meta_only(t._data)
             self._node_ref = None
-        elif node is None:                 # a forward input
+            return
+        v = t._version
+        if v is None:
+            v = t._version = VersionCounter()
+        v.saved += 1
+        self._version = v
+        self._snapshot = v.value
+        if node is None:                   # a forward input
             self._tensor = t
             self._data = None
             self._node_ref = None
@@ -64,9 +64,8 @@ class TensorWrapper:
             self._slot = slot
             self._rank = rank
             self._stop_gradient = t.stop_gradient
-        hooks = _sth.current_hooks()
-        if hooks is not None and not no_need_buffer:
-            self._pack(t, node, hooks)
+        if _hook_state.stack:
+            self._pack(t, node, _sth.current_hooks())
 
     def _pack(self, t, node, hooks):
         """Hand the saved tensor to pack_hook (with grad recording off, as Paddle does) and keep
