@@ -3,10 +3,12 @@
 formulas call ops through their `<op>_ad_func`, so they are differentiable to any order."""
 from ..eager.grad_node_info import GradNodeBase
 from ..eager import composite_backward_api as C
-from ..eager.grad_kernel import run_grad_kernel
+from ..eager.grad_kernel import select_grad_kernel, prepare_grad_inputs
+from ..tensor import Tensor
 from ..phi.kernel_registry import KernelFactory
 from . import dygraph_functions as F
 
+_wrap = Tensor._wrap
 
 
 _add_grad_kernels = KernelFactory.cache("add_grad")
@@ -27,9 +29,16 @@ class AddGradNode(GradNodeBase):
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
             need = (out_meta[0][0].grad_node is not None, out_meta[1][0].grad_node is not None,)
-            x_grad, y_grad, = run_grad_kernel(
-                _add_grad_kernels, "add_grad", out_grad, need,
-                out_grad._data)
+            kernel = (_add_grad_kernels.get(out_grad._data.dtype)
+                      or select_grad_kernel("add_grad", out_grad))
+            args = (out_grad._data,)
+            if kernel.input_np_dtype is not None:
+                args = prepare_grad_inputs(kernel, args)
+            x_grad, y_grad, = kernel.fn(need, *args)
+            if x_grad is not None:
+                x_grad = _wrap(x_grad)
+            if y_grad is not None:
+                y_grad = _wrap(y_grad)
             return [[x_grad], [y_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         # Call grad_api function
@@ -60,9 +69,16 @@ class SubtractGradNode(GradNodeBase):
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
             need = (out_meta[0][0].grad_node is not None, out_meta[1][0].grad_node is not None,)
-            x_grad, y_grad, = run_grad_kernel(
-                _subtract_grad_kernels, "subtract_grad", out_grad, need,
-                out_grad._data)
+            kernel = (_subtract_grad_kernels.get(out_grad._data.dtype)
+                      or select_grad_kernel("subtract_grad", out_grad))
+            args = (out_grad._data,)
+            if kernel.input_np_dtype is not None:
+                args = prepare_grad_inputs(kernel, args)
+            x_grad, y_grad, = kernel.fn(need, *args)
+            if x_grad is not None:
+                x_grad = _wrap(x_grad)
+            if y_grad is not None:
+                y_grad = _wrap(y_grad)
             return [[x_grad], [y_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         # Call grad_api function
@@ -93,11 +109,18 @@ class MultiplyGradNode(GradNodeBase):
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
             need = (out_meta[0][0].grad_node is not None, out_meta[1][0].grad_node is not None,)
-            x_grad, y_grad, = run_grad_kernel(
-                _multiply_grad_kernels, "multiply_grad", out_grad, need,
-                self.x_wrapper.recover_data(self),
-                self.y_wrapper.recover_data(self),
-                out_grad._data)
+            kernel = (_multiply_grad_kernels.get(out_grad._data.dtype)
+                      or select_grad_kernel("multiply_grad", out_grad))
+            args = (self.x_wrapper.recover_data(self),
+                    self.y_wrapper.recover_data(self),
+                    out_grad._data,)
+            if kernel.input_np_dtype is not None:
+                args = prepare_grad_inputs(kernel, args)
+            x_grad, y_grad, = kernel.fn(need, *args)
+            if x_grad is not None:
+                x_grad = _wrap(x_grad)
+            if y_grad is not None:
+                y_grad = _wrap(y_grad)
             return [[x_grad], [y_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
@@ -135,11 +158,18 @@ class DivideGradNode(GradNodeBase):
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
             need = (out_meta[0][0].grad_node is not None, out_meta[1][0].grad_node is not None,)
-            x_grad, y_grad, = run_grad_kernel(
-                _divide_grad_kernels, "divide_grad", out_grad, need,
-                self.y_wrapper.recover_data(self),
-                self.out_wrapper.recover_data(self),
-                out_grad._data)
+            kernel = (_divide_grad_kernels.get(out_grad._data.dtype)
+                      or select_grad_kernel("divide_grad", out_grad))
+            args = (self.y_wrapper.recover_data(self),
+                    self.out_wrapper.recover_data(self),
+                    out_grad._data,)
+            if kernel.input_np_dtype is not None:
+                args = prepare_grad_inputs(kernel, args)
+            x_grad, y_grad, = kernel.fn(need, *args)
+            if x_grad is not None:
+                x_grad = _wrap(x_grad)
+            if y_grad is not None:
+                y_grad = _wrap(y_grad)
             return [[x_grad], [y_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         y = self.y_wrapper.recover(self)
@@ -176,10 +206,15 @@ class TanhGradNode(GradNodeBase):
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
             need = (out_meta[0][0].grad_node is not None,)
-            x_grad, = run_grad_kernel(
-                _tanh_grad_kernels, "tanh_grad", out_grad, need,
-                self.out_wrapper.recover_data(self),
-                out_grad._data)
+            kernel = (_tanh_grad_kernels.get(out_grad._data.dtype)
+                      or select_grad_kernel("tanh_grad", out_grad))
+            args = (self.out_wrapper.recover_data(self),
+                    out_grad._data,)
+            if kernel.input_np_dtype is not None:
+                args = prepare_grad_inputs(kernel, args)
+            x_grad, = kernel.fn(need, *args)
+            if x_grad is not None:
+                x_grad = _wrap(x_grad)
             return [[x_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out = self.out_wrapper.recover(self)
@@ -211,10 +246,15 @@ class ExpGradNode(GradNodeBase):
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
             need = (out_meta[0][0].grad_node is not None,)
-            x_grad, = run_grad_kernel(
-                _exp_grad_kernels, "exp_grad", out_grad, need,
-                self.out_wrapper.recover_data(self),
-                out_grad._data)
+            kernel = (_exp_grad_kernels.get(out_grad._data.dtype)
+                      or select_grad_kernel("exp_grad", out_grad))
+            args = (self.out_wrapper.recover_data(self),
+                    out_grad._data,)
+            if kernel.input_np_dtype is not None:
+                args = prepare_grad_inputs(kernel, args)
+            x_grad, = kernel.fn(need, *args)
+            if x_grad is not None:
+                x_grad = _wrap(x_grad)
             return [[x_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out = self.out_wrapper.recover(self)
@@ -246,11 +286,16 @@ class CastGradNode(GradNodeBase):
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
             need = (out_meta[0][0].grad_node is not None,)
-            x_grad, = run_grad_kernel(
-                _cast_grad_kernels, "cast_grad", out_grad, need,
-                self.x_wrapper.recover_data(self),
-                out_grad._data,
-                self.dtype)
+            kernel = (_cast_grad_kernels.get(out_grad._data.dtype)
+                      or select_grad_kernel("cast_grad", out_grad))
+            args = (self.x_wrapper.recover_data(self),
+                    out_grad._data,
+                    self.dtype,)
+            if kernel.input_np_dtype is not None:
+                args = prepare_grad_inputs(kernel, args)
+            x_grad, = kernel.fn(need, *args)
+            if x_grad is not None:
+                x_grad = _wrap(x_grad)
             return [[x_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
@@ -283,12 +328,17 @@ class ScaleGradNode(GradNodeBase):
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
             need = (out_meta[0][0].grad_node is not None,)
-            x_grad, = run_grad_kernel(
-                _scale_grad_kernels, "scale_grad", out_grad, need,
-                out_grad._data,
-                self.scale,
-                self.bias,
-                self.bias_after_scale)
+            kernel = (_scale_grad_kernels.get(out_grad._data.dtype)
+                      or select_grad_kernel("scale_grad", out_grad))
+            args = (out_grad._data,
+                    self.scale,
+                    self.bias,
+                    self.bias_after_scale,)
+            if kernel.input_np_dtype is not None:
+                args = prepare_grad_inputs(kernel, args)
+            x_grad, = kernel.fn(need, *args)
+            if x_grad is not None:
+                x_grad = _wrap(x_grad)
             return [[x_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         scale = self.scale
@@ -490,10 +540,15 @@ class LogGradNode(GradNodeBase):
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
             need = (out_meta[0][0].grad_node is not None,)
-            x_grad, = run_grad_kernel(
-                _log_grad_kernels, "log_grad", out_grad, need,
-                self.x_wrapper.recover_data(self),
-                out_grad._data)
+            kernel = (_log_grad_kernels.get(out_grad._data.dtype)
+                      or select_grad_kernel("log_grad", out_grad))
+            args = (self.x_wrapper.recover_data(self),
+                    out_grad._data,)
+            if kernel.input_np_dtype is not None:
+                args = prepare_grad_inputs(kernel, args)
+            x_grad, = kernel.fn(need, *args)
+            if x_grad is not None:
+                x_grad = _wrap(x_grad)
             return [[x_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
@@ -550,10 +605,15 @@ class SqrtGradNode(GradNodeBase):
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
             need = (out_meta[0][0].grad_node is not None,)
-            x_grad, = run_grad_kernel(
-                _sqrt_grad_kernels, "sqrt_grad", out_grad, need,
-                self.out_wrapper.recover_data(self),
-                out_grad._data)
+            kernel = (_sqrt_grad_kernels.get(out_grad._data.dtype)
+                      or select_grad_kernel("sqrt_grad", out_grad))
+            args = (self.out_wrapper.recover_data(self),
+                    out_grad._data,)
+            if kernel.input_np_dtype is not None:
+                args = prepare_grad_inputs(kernel, args)
+            x_grad, = kernel.fn(need, *args)
+            if x_grad is not None:
+                x_grad = _wrap(x_grad)
             return [[x_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out = self.out_wrapper.recover(self)
@@ -610,10 +670,15 @@ class SquareGradNode(GradNodeBase):
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
             need = (out_meta[0][0].grad_node is not None,)
-            x_grad, = run_grad_kernel(
-                _square_grad_kernels, "square_grad", out_grad, need,
-                self.x_wrapper.recover_data(self),
-                out_grad._data)
+            kernel = (_square_grad_kernels.get(out_grad._data.dtype)
+                      or select_grad_kernel("square_grad", out_grad))
+            args = (self.x_wrapper.recover_data(self),
+                    out_grad._data,)
+            if kernel.input_np_dtype is not None:
+                args = prepare_grad_inputs(kernel, args)
+            x_grad, = kernel.fn(need, *args)
+            if x_grad is not None:
+                x_grad = _wrap(x_grad)
             return [[x_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
@@ -765,10 +830,15 @@ class SigmoidGradNode(GradNodeBase):
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
             need = (out_meta[0][0].grad_node is not None,)
-            x_grad, = run_grad_kernel(
-                _sigmoid_grad_kernels, "sigmoid_grad", out_grad, need,
-                self.out_wrapper.recover_data(self),
-                out_grad._data)
+            kernel = (_sigmoid_grad_kernels.get(out_grad._data.dtype)
+                      or select_grad_kernel("sigmoid_grad", out_grad))
+            args = (self.out_wrapper.recover_data(self),
+                    out_grad._data,)
+            if kernel.input_np_dtype is not None:
+                args = prepare_grad_inputs(kernel, args)
+            x_grad, = kernel.fn(need, *args)
+            if x_grad is not None:
+                x_grad = _wrap(x_grad)
             return [[x_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out = self.out_wrapper.recover(self)
@@ -937,9 +1007,14 @@ class AssignGradNode(GradNodeBase):
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
             need = (out_meta[0][0].grad_node is not None,)
-            x_grad, = run_grad_kernel(
-                _assign_grad_kernels, "assign_grad", out_grad, need,
-                out_grad._data)
+            kernel = (_assign_grad_kernels.get(out_grad._data.dtype)
+                      or select_grad_kernel("assign_grad", out_grad))
+            args = (out_grad._data,)
+            if kernel.input_np_dtype is not None:
+                args = prepare_grad_inputs(kernel, args)
+            x_grad, = kernel.fn(need, *args)
+            if x_grad is not None:
+                x_grad = _wrap(x_grad)
             return [[x_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         # Call grad_api function
@@ -1016,13 +1091,18 @@ class SumGradNode(GradNodeBase):
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
             need = (out_meta[0][0].grad_node is not None,)
-            x_grad, = run_grad_kernel(
-                _sum_grad_kernels, "sum_grad", out_grad, need,
-                self.x_wrapper.recover_data(self),
-                out_grad._data,
-                self.axis,
-                self.dtype,
-                self.keepdim)
+            kernel = (_sum_grad_kernels.get(out_grad._data.dtype)
+                      or select_grad_kernel("sum_grad", out_grad))
+            args = (self.x_wrapper.recover_data(self),
+                    out_grad._data,
+                    self.axis,
+                    self.dtype,
+                    self.keepdim,)
+            if kernel.input_np_dtype is not None:
+                args = prepare_grad_inputs(kernel, args)
+            x_grad, = kernel.fn(need, *args)
+            if x_grad is not None:
+                x_grad = _wrap(x_grad)
             return [[x_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
@@ -1057,12 +1137,17 @@ class MeanGradNode(GradNodeBase):
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
             need = (out_meta[0][0].grad_node is not None,)
-            x_grad, = run_grad_kernel(
-                _mean_grad_kernels, "mean_grad", out_grad, need,
-                self.x_wrapper.recover_data(self),
-                out_grad._data,
-                self.axis,
-                self.keepdim)
+            kernel = (_mean_grad_kernels.get(out_grad._data.dtype)
+                      or select_grad_kernel("mean_grad", out_grad))
+            args = (self.x_wrapper.recover_data(self),
+                    out_grad._data,
+                    self.axis,
+                    self.keepdim,)
+            if kernel.input_np_dtype is not None:
+                args = prepare_grad_inputs(kernel, args)
+            x_grad, = kernel.fn(need, *args)
+            if x_grad is not None:
+                x_grad = _wrap(x_grad)
             return [[x_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
@@ -1209,13 +1294,20 @@ class MatmulGradNode(GradNodeBase):
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
             need = (out_meta[0][0].grad_node is not None, out_meta[1][0].grad_node is not None,)
-            x_grad, y_grad, = run_grad_kernel(
-                _matmul_grad_kernels, "matmul_grad", out_grad, need,
-                self.x_wrapper.recover_data(self),
-                self.y_wrapper.recover_data(self),
-                out_grad._data,
-                self.transpose_x,
-                self.transpose_y)
+            kernel = (_matmul_grad_kernels.get(out_grad._data.dtype)
+                      or select_grad_kernel("matmul_grad", out_grad))
+            args = (self.x_wrapper.recover_data(self),
+                    self.y_wrapper.recover_data(self),
+                    out_grad._data,
+                    self.transpose_x,
+                    self.transpose_y,)
+            if kernel.input_np_dtype is not None:
+                args = prepare_grad_inputs(kernel, args)
+            x_grad, y_grad, = kernel.fn(need, *args)
+            if x_grad is not None:
+                x_grad = _wrap(x_grad)
+            if y_grad is not None:
+                y_grad = _wrap(y_grad)
             return [[x_grad], [y_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
@@ -1254,10 +1346,15 @@ class ReluGradNode(GradNodeBase):
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
             need = (out_meta[0][0].grad_node is not None,)
-            x_grad, = run_grad_kernel(
-                _relu_grad_kernels, "relu_grad", out_grad, need,
-                self.out_wrapper.recover_data(self),
-                out_grad._data)
+            kernel = (_relu_grad_kernels.get(out_grad._data.dtype)
+                      or select_grad_kernel("relu_grad", out_grad))
+            args = (self.out_wrapper.recover_data(self),
+                    out_grad._data,)
+            if kernel.input_np_dtype is not None:
+                args = prepare_grad_inputs(kernel, args)
+            x_grad, = kernel.fn(need, *args)
+            if x_grad is not None:
+                x_grad = _wrap(x_grad)
             return [[x_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out = self.out_wrapper.recover(self)
@@ -1419,11 +1516,16 @@ class SoftmaxGradNode(GradNodeBase):
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
             need = (out_meta[0][0].grad_node is not None,)
-            x_grad, = run_grad_kernel(
-                _softmax_grad_kernels, "softmax_grad", out_grad, need,
-                self.out_wrapper.recover_data(self),
-                out_grad._data,
-                self.axis)
+            kernel = (_softmax_grad_kernels.get(out_grad._data.dtype)
+                      or select_grad_kernel("softmax_grad", out_grad))
+            args = (self.out_wrapper.recover_data(self),
+                    out_grad._data,
+                    self.axis,)
+            if kernel.input_np_dtype is not None:
+                args = prepare_grad_inputs(kernel, args)
+            x_grad, = kernel.fn(need, *args)
+            if x_grad is not None:
+                x_grad = _wrap(x_grad)
             return [[x_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out = self.out_wrapper.recover(self)
@@ -1456,11 +1558,16 @@ class LogSoftmaxGradNode(GradNodeBase):
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
             need = (out_meta[0][0].grad_node is not None,)
-            x_grad, = run_grad_kernel(
-                _log_softmax_grad_kernels, "log_softmax_grad", out_grad, need,
-                self.out_wrapper.recover_data(self),
-                out_grad._data,
-                self.axis)
+            kernel = (_log_softmax_grad_kernels.get(out_grad._data.dtype)
+                      or select_grad_kernel("log_softmax_grad", out_grad))
+            args = (self.out_wrapper.recover_data(self),
+                    out_grad._data,
+                    self.axis,)
+            if kernel.input_np_dtype is not None:
+                args = prepare_grad_inputs(kernel, args)
+            x_grad, = kernel.fn(need, *args)
+            if x_grad is not None:
+                x_grad = _wrap(x_grad)
             return [[x_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         out = self.out_wrapper.recover(self)
@@ -1493,11 +1600,16 @@ class ReshapeGradNode(GradNodeBase):
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
             need = (out_meta[0][0].grad_node is not None,)
-            x_grad, = run_grad_kernel(
-                _reshape_grad_kernels, "reshape_grad", out_grad, need,
-                self.x_wrapper.recover_data(self),
-                out_grad._data,
-                self.shape)
+            kernel = (_reshape_grad_kernels.get(out_grad._data.dtype)
+                      or select_grad_kernel("reshape_grad", out_grad))
+            args = (self.x_wrapper.recover_data(self),
+                    out_grad._data,
+                    self.shape,)
+            if kernel.input_np_dtype is not None:
+                args = prepare_grad_inputs(kernel, args)
+            x_grad, = kernel.fn(need, *args)
+            if x_grad is not None:
+                x_grad = _wrap(x_grad)
             return [[x_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         x = self.x_wrapper.recover(self)
@@ -1530,10 +1642,15 @@ class TransposeGradNode(GradNodeBase):
         out_meta = self.bwd_out_meta
         if not create_graph:  # fused first-order grad kernel
             need = (out_meta[0][0].grad_node is not None,)
-            x_grad, = run_grad_kernel(
-                _transpose_grad_kernels, "transpose_grad", out_grad, need,
-                out_grad._data,
-                self.perm)
+            kernel = (_transpose_grad_kernels.get(out_grad._data.dtype)
+                      or select_grad_kernel("transpose_grad", out_grad))
+            args = (out_grad._data,
+                    self.perm,)
+            if kernel.input_np_dtype is not None:
+                args = prepare_grad_inputs(kernel, args)
+            x_grad, = kernel.fn(need, *args)
+            if x_grad is not None:
+                x_grad = _wrap(x_grad)
             return [[x_grad]]
         # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
         perm = self.perm

@@ -64,10 +64,12 @@ NODES_HEADER = HEADER + '''"""③ GradNode classes (Paddle nodes.cc), one per ba
 formulas call ops through their `<op>_ad_func`, so they are differentiable to any order."""
 from ..eager.grad_node_info import GradNodeBase
 from ..eager import composite_backward_api as C
-from ..eager.grad_kernel import run_grad_kernel
+from ..eager.grad_kernel import select_grad_kernel, prepare_grad_inputs
+from ..tensor import Tensor
 from ..phi.kernel_registry import KernelFactory
 from . import dygraph_functions as F
 
+_wrap = Tensor._wrap
 '''
 
 NODE_CLASS = '''
@@ -145,13 +147,20 @@ def emit_nodes(bwd_specs, ops, pkg_dir):
                 + [f"{g}._data" for g in b.out_grads] \
                 + [f"self.{a}" for a in b.attrs_used]
             grad_names = [grad_of.get(a.name, "_") for a in inputs]
-            args = ",\n                ".join(kargs)
+            args = ",\n                    ".join(kargs)
+            outs = [g if g != "_" else "_unused" for g in grad_names]
             rets = ", ".join(f"[{g}]" if g != "_" else "[None]" for g in grad_names)
+            wraps = "".join(f"            if {g} is not None:\n"
+                            f"                {g} = _wrap({g})\n" for g in grad_names if g != "_")
             kernel = (f"        if not create_graph:  # fused first-order grad kernel\n"
                       f"            need = ({', '.join(need)},)\n"
-                      f"            {', '.join(grad_names)}, = run_grad_kernel(\n"
-                      f"                _{b.kernel}_kernels, \"{b.kernel}\", {b.out_grads[0]}, need,\n"
-                      f"                {args})\n"
+                      f"            kernel = (_{b.kernel}_kernels.get({b.out_grads[0]}._data.dtype)\n"
+                      f"                      or select_grad_kernel(\"{b.kernel}\", {b.out_grads[0]}))\n"
+                      f"            args = ({args},)\n"
+                      f"            if kernel.input_np_dtype is not None:\n"
+                      f"                args = prepare_grad_inputs(kernel, args)\n"
+                      f"            {', '.join(outs)}, = kernel.fn(need, *args)\n"
+                      f"{wraps}"
                       f"            return [{rets}]\n")
             kcache = f'_{b.kernel}_kernels = KernelFactory.cache("{b.kernel}")\n\n\n'
         clear = []
