@@ -217,3 +217,30 @@ def test_detach_then_inplace_is_caught_by_version_check():
     z.detach().add_(paddle.ones([2], dtype="float64"))
     with pytest.raises(RuntimeError, match="TanhGradNode.*modified by an inplace operation"):
         z.sum().backward()
+
+
+def test_inplace_into_view_of_constant_buffer_brings_buffer_into_graph():
+    buf = paddle.zeros([4], dtype="float64")
+    w = leaf([1.0, 2.0])
+    buf[0:2].add_(w * 3.0)
+    assert not buf.stop_gradient
+    np.testing.assert_allclose(buf.numpy(), [3.0, 6.0, 0.0, 0.0])
+    (buf * buf).sum().backward()
+    np.testing.assert_allclose(w.grad.numpy(), [18.0, 36.0])
+
+
+def test_inplace_into_transpose_view():
+    x = leaf([[1.0, 2.0], [3.0, 4.0]])
+    y = x * 1.0
+    y.transpose([1, 0]).multiply_(paddle.to_tensor([[1.0, 10.0], [100.0, 1000.0]],
+                                                   dtype="float64"))
+    (y * 1.0).sum().backward()
+    np.testing.assert_allclose(x.grad.numpy(), [[1.0, 100.0], [10.0, 1000.0]])
+
+
+def test_inplace_into_view_of_a_view():
+    x = leaf([1.0, 2.0, 3.0, 4.0, 5.0, 6.0])
+    y = x * 1.0
+    y.reshape([2, 3])[1].scale_(5.0)
+    y.sum().backward()
+    np.testing.assert_allclose(x.grad.numpy(), [1.0, 1.0, 1.0, 5.0, 5.0, 5.0])
