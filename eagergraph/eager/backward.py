@@ -169,8 +169,7 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph=False, inputs
                 "stop_gradient=True), so nothing was computed. Set stop_gradient=False on the "
                 "leaves you want gradients for.", RuntimeWarning, stacklevel=3)
             return None
-        raise RuntimeError(f"{where}: none of the outputs requires grad (all have "
-                           f"stop_gradient=True).")
+        return _collect_results(inputs, {}, allow_unused)  # no graph: every input is unused
     root_nodes = list(dict.fromkeys(n for n, _, _, _ in roots))
     indeg = in_degree_map(root_nodes)
 
@@ -192,6 +191,8 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph=False, inputs
         if indeg.get(n) == 0:  # roots pruned away by paddle.grad are not in indeg
             queue.append(n)
     if not queue:
+        if inputs is not None:  # pruning left nothing: no input is reachable from the outputs
+            return _collect_results(inputs, results, allow_unused)
         raise RuntimeError(f"{where}: the graph has no node to start from (a cycle?)")
 
     prev_mode = grad_state.enabled
@@ -328,8 +329,9 @@ def _collect_results(inputs, results, allow_unused):
         g = results.get(i)
         if g is None and not allow_unused:
             raise ValueError(
-                f"(InvalidArgument) paddle.grad: input {i} (shape {t.shape}) is not reachable "
-                f"from the outputs, so it has no gradient. Pass allow_unused=True to get None for "
-                f"it.")
+                f"(InvalidArgument) The {i}-th input does not appear in the backward graph "
+                f"(paddle.grad: input {i}, shape {t.shape}, is not reachable from the outputs, or "
+                f"stops gradient). Please check the input tensor or set allow_unused=True to get "
+                f"None result.")
         out.append(g)
     return out
