@@ -36,14 +36,14 @@ def _set_grad(self, value):
 
 def _grad_fn(self):
     m = self._autograd_meta
-    if m is None or self.stop_gradient:
+    if m is None:
         return None
     n = m.grad_node
     return None if n is None or type(n) is GradNodeAccumulation else n
 
 
 def _is_leaf(self):
-    return _grad_fn(self) is None
+    return self.stop_gradient or _grad_fn(self) is None
 
 
 def clear_gradient(self, set_to_zero=True):
