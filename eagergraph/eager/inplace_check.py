@@ -61,7 +61,7 @@ def raise_modified_inplace(wrapper, node):
         saved = ""
     writer = (f" by {v.writer[0]} at {v.writer[1]}" if v.writer else "")
     raise RuntimeError(
-        f"(PreconditionNotMet) Tensor '{name}' used in gradient computation by {node_name} "
+        f"(PermissionDenied) Tensor '{name}' used in gradient computation by {node_name} "
         f"(forward op '{op}'{saved}) has been modified by an inplace operation{writer}. Its "
         f"version is {v.value} but the expected version is {wrapper._snapshot}. Please fix your "
         f"code to avoid calling inplace operations on it before backward, or make a copy with "
