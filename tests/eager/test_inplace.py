@@ -244,3 +244,13 @@ def test_inplace_into_view_of_a_view():
     y.reshape([2, 3])[1].scale_(5.0)
     y.sum().backward()
     np.testing.assert_allclose(x.grad.numpy(), [1.0, 1.0, 1.0, 5.0, 5.0, 5.0])
+
+
+def test_setitem_on_integer_and_bool_tensors():
+    i = paddle.to_tensor([1, 2])
+    i[0] = 2.7  # truncates into the tensor's dtype, as Paddle does
+    np.testing.assert_array_equal(i.numpy(), [2, 2])
+    b = paddle.to_tensor([True, False, True])
+    b[1] = True
+    b[0] = False
+    np.testing.assert_array_equal(b.numpy(), [False, True, True])

@@ -6,7 +6,7 @@ A 0-D x is gathered from as a 1-element vector by the forward kernels, and so it
 import numpy as np
 
 from ...kernel_registry import register_kernel
-from ..dtype_groups import FLOAT_COMPLEX
+from ..dtype_groups import FLOAT_COMPLEX, ALL
 from ...infermeta.indexing import slice_bounds
 
 
@@ -58,7 +58,7 @@ def gather_grad(x, index, out_grad, axis):
     return _add_at(x.shape, index, out_grad, int(axis) % x.ndim if x.ndim else 0, IndexError)
 
 
-@register_kernel("index_select_grad", FLOAT_COMPLEX)
+@register_kernel("index_select_grad", ALL)  # all dtypes: __setitem__ scatters with it
 def index_select_grad(x, index, out_grad, axis):
     return _add_at(x.shape, index, out_grad, axis % x.ndim if x.ndim else 0, ValueError)
 
