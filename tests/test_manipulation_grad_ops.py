@@ -179,7 +179,11 @@ def test_wrong_out_grad_shape_raises(op, call):
         call(paddle.zeros([3, 4]), paddle.ones([5]))
 
 
-@pytest.mark.parametrize("op,call", BAD_OUT_GRAD, ids=[b[0] for b in BAD_OUT_GRAD])
+# index_select_grad is registered for every dtype: __setitem__ scatters with it
+NO_INT_KERNEL = [b for b in BAD_OUT_GRAD if b[0] != "index_select_grad"]
+
+
+@pytest.mark.parametrize("op,call", NO_INT_KERNEL, ids=[b[0] for b in NO_INT_KERNEL])
 def test_integer_out_grad_has_no_kernel(op, call):
     with pytest.raises(RuntimeError, match=f"{op}"):
         call(paddle.zeros([3, 4]), paddle.ones([5], "int64"))
