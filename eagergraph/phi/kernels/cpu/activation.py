@@ -82,6 +82,8 @@ def scale(x, scale, bias, bias_after_scale):
         w = w * scale + bias if bias_after_scale else (w + bias) * scale
         return w.astype(x.dtype)
     if bias_after_scale:
+        if scale == 1:  # x + c, x - c: one NumPy op instead of two (x * 1.0 is exact)
+            return x + np.asarray(bias, x.dtype) if x.dtype.kind == "f" else x * scale + bias
         return x * scale + bias if bias else x * scale
     return (x + bias) * scale
 
