@@ -31,7 +31,10 @@ def sum_(x, axis, dtype, keepdim):
         d = dtype.np_dtype
         if d in _HALF:
             d = _F32
-    return x.sum(axis=_np_axis(x, axis), dtype=d, keepdims=keepdim)
+    return _add_reduce(x, _np_axis(x, axis), d, None, keepdim)
+
+
+_add_reduce = np.add.reduce  # x.sum() without NumPy's Python-level _methods wrapper
 
 
 @register_kernel("mean", (bool_,) + NUM_32_64)
