@@ -294,7 +294,8 @@ def _rebuild(arr, stop_gradient):
 
 def wrap_like(arr, np_dtype):
     """The kernel API's output step: `arr` as a Tensor of exactly `np_dtype` (0-d scalars that
-    NumPy returns as np.generic become 0-d arrays)."""
+    NumPy returns as np.generic become 0-d arrays). Repeats Tensor._wrap's body on purpose: it
+    runs once per op, and the extra call would cost more than the lines."""
     if type(arr) is not _ndarray or arr.dtype != np_dtype:
         arr = _asarray(arr, np_dtype)
     t = _new(Tensor)

@@ -1,10 +1,6 @@
 """Helpers the generated kernel API (④) calls: PrepareData and output wrapping."""
-from .common import NP_TO_DTYPE
+from .infermeta.common import dtype_of  # noqa: F401  (re-exported for the generated code)
 from ..tensor import wrap_like
-
-
-def dtype_of(t):
-    return NP_TO_DTYPE[t._data.dtype]
 
 
 def prepare_data(kernel, *arrays):

@@ -10,8 +10,7 @@ autograd. Selection order for a KernelKey(backend, layout, dtype):
 Selected kernels are cached per NumPy dtype in `KernelFactory.cache(op)` so the hot path is one
 dict lookup.
 """
-from .common import (Backend, DataLayout, KernelKey, ALL_DTYPES, NP_TO_DTYPE, float16, bfloat16,
-                     float32)
+from .common import Backend, DataLayout, KernelKey, ALL_DTYPES, float16, bfloat16, float32
 
 __all__ = ["register_kernel", "KernelFactory", "Kernel", "select_kernel"]
 

@@ -17,6 +17,9 @@ REAL_32_64 = (int32, int64, float32, float64)
 NUM_32_64 = REAL_32_64 + (complex64, complex128)
 
 
+_add_reduce = np.add.reduce  # x.sum() without NumPy's Python-level _methods wrapper
+
+
 def _np_axis(x, axis):
     return axis if axis and x.ndim else None
 
@@ -32,9 +35,6 @@ def sum_(x, axis, dtype, keepdim):
         if d in _HALF:
             d = _F32
     return _add_reduce(x, _np_axis(x, axis), d, None, keepdim)
-
-
-_add_reduce = np.add.reduce  # x.sum() without NumPy's Python-level _methods wrapper
 
 
 @register_kernel("mean", (bool_,) + NUM_32_64)
