@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import eagergraph as paddle
-from eagergraph.codegen.__main__ import load_specs
+from codegen.__main__ import load_specs
 from .op_db import OP_DB, samples
 from .gradcheck import check_grads
 

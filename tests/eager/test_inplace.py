@@ -12,7 +12,7 @@ def leaf(v):
 
 
 def test_every_inplace_op_in_the_table_exists_on_paddle_and_tensor():
-    from eagergraph.codegen.__main__ import load_specs
+    from codegen.__main__ import load_specs
     names = [s.name + "_" for s in load_specs()[0] if s.inplace]
     assert len(names) >= 20
     for n in names:

@@ -1,4 +1,6 @@
-"""python -m eagergraph.codegen [--check]: regenerate eagergraph/_generated/ from opdefs/*.yaml.
+"""python -m codegen [--check]: regenerate eagergraph/_generated/ from eagergraph/opdefs/*.yaml.
+
+A development tool: run it from the repository root; the eagergraph runtime never imports it.
 
 --check regenerates in memory and exits 1, listing the stale files, if anything differs."""
 import argparse
@@ -9,29 +11,20 @@ from .spec import load_ops
 from .backward_spec import load_backward
 from . import emit, emit_backward
 
-PKG = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PKG = os.path.join(ROOT, "eagergraph")
 OPDEFS = os.path.join(PKG, "opdefs")
 OUT = os.path.join(PKG, "_generated")
 
 
 def load_specs():
-    """(forward OpSpecs, BackwardSpecs) from ops.yaml, backward.yaml and opdefs/staging/
-    (per-family drafts: *.backward.yaml are backward specs, other *.yaml forward ones)."""
+    """(forward OpSpecs, BackwardSpecs) from ops.yaml and backward.yaml."""
     specs = load_ops(os.path.join(OPDEFS, "ops.yaml"))
-    staging = os.path.join(OPDEFS, "staging")
-    staged_bwd = []
-    if os.path.isdir(staging):
-        for f in sorted(os.listdir(staging)):
-            if f.endswith(".backward.yaml"):
-                staged_bwd.append(os.path.join(staging, f))
-            elif f.endswith(".yaml"):
-                specs += load_ops(os.path.join(staging, f))
     names = [s.name for s in specs]
     dup = sorted({n for n in names if names.count(n) > 1})
     if dup:
         raise SystemExit(f"ops defined twice: {dup}")
-    bwd = load_backward([os.path.join(OPDEFS, "backward.yaml")] + staged_bwd, specs)
-    return specs, bwd
+    return specs, load_backward([os.path.join(OPDEFS, "backward.yaml")], specs)
 
 
 def generate():
@@ -50,7 +43,7 @@ def generate():
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(prog="python -m eagergraph.codegen", description=__doc__)
+    p = argparse.ArgumentParser(prog="python -m codegen", description=__doc__)
     p.add_argument("--check", action="store_true", help="fail if the committed code is stale")
     args = p.parse_args(argv)
     files = generate()
@@ -67,7 +60,7 @@ def main(argv=None):
     if args.check:
         if stale or extra:
             print("stale generated files: " + ", ".join(stale + extra)
-                  + "\nrun: python -m eagergraph.codegen", file=sys.stderr)
+                  + "\nrun: python -m codegen", file=sys.stderr)
             return 1
         print("generated code is up to date")
         return 0
