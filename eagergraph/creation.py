@@ -117,3 +117,8 @@ def to_tensor(data, dtype=None, place=None, stop_gradient=True):
     t = Tensor._wrap(_to_ndarray(data, dtype))
     t.stop_gradient = bool(stop_gradient)
     return t
+
+
+# Tensor(data, dtype) converts like to_tensor (tensor.py sits below this module, so the
+# conversion is installed here rather than imported there)
+Tensor._from_data = staticmethod(_to_ndarray)

@@ -6,6 +6,7 @@ import numpy as np
 
 from .phi.common import NP_TO_DTYPE, CPU_PLACE
 from .eager.version_counter import VersionCounter
+from .tensor_repr import tensor_repr
 
 __all__ = ["Tensor"]
 
@@ -32,13 +33,9 @@ class Tensor:
                  "__weakref__", "__dict__")
 
     def __init__(self, data=None, dtype=None, place=None, stop_gradient=True, name=None):
-        # Tensor(...) constructed directly behaves like to_tensor (Paddle allows paddle.Tensor(x))
-        if data is None:
-            arr = np.zeros([0], np.float32)
-        else:
-            from .creation import _to_ndarray
-            arr = _to_ndarray(data, dtype)
-        self._data = arr
+        # Tensor(...) constructed directly behaves like to_tensor (Paddle allows paddle.Tensor(x)):
+        # creation.py, above this module, installs the conversion as Tensor._from_data
+        self._data = np.zeros([0], np.float32) if data is None else self._from_data(data, dtype)
         self.stop_gradient = stop_gradient
         self._autograd_meta = None
         self._name = name
@@ -81,8 +78,7 @@ class Tensor:
         return TensorSize(self._data.shape)
 
     def numel(self):
-        from .creation import to_tensor
-        return to_tensor(self._data.size, dtype="int64")
+        return Tensor._wrap(np.asarray(self._data.size, np.int64))
 
     @property
     def dtype(self):
@@ -219,7 +215,6 @@ class Tensor:
         return object.__format__(self, spec)
 
     def __repr__(self):
-        from .tensor_repr import tensor_repr
         return tensor_repr(self)
 
     __str__ = __repr__
@@ -233,20 +228,6 @@ class Tensor:
 
     def __reduce__(self):
         return (_rebuild, (self._data, self.stop_gradient))
-
-    @property
-    def T(self):
-        from .ops import transpose
-        return transpose(self, list(range(self._data.ndim))[::-1])
-
-    @property
-    def mT(self):
-        from .ops import transpose
-        if self._data.ndim < 2:
-            raise ValueError(f"Tensor.mT needs at least 2 dimensions, got {self._data.ndim}")
-        perm = list(range(self._data.ndim))
-        perm[-1], perm[-2] = perm[-2], perm[-1]
-        return transpose(self, perm)
 
     def cpu(self):
         return self

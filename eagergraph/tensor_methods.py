@@ -159,6 +159,20 @@ def _scaled(ad_func, scale, bias, reverse=False):
     return op
 
 
+def _T(self):
+    """The tensor with all axes reversed."""
+    return _ops.transpose(self, list(range(self._data.ndim))[::-1])
+
+
+def _mT(self):
+    """The tensor with its last two axes swapped."""
+    if self._data.ndim < 2:
+        raise ValueError(f"Tensor.mT needs at least 2 dimensions, got {self._data.ndim}")
+    perm = list(range(self._data.ndim))
+    perm[-1], perm[-2] = perm[-2], perm[-1]
+    return _ops.transpose(self, perm)
+
+
 def _install():
     T = Tensor
     one, zero, ident, neg = (lambda c: 1.0), (lambda c: 0.0), (lambda c: c), (lambda c: -c)
@@ -193,6 +207,8 @@ def _install():
     T.__pos__ = _pos
     T.__abs__ = _ad.abs_ad_func
     T.__hash__ = object.__hash__
+    T.T = property(_T)
+    T.mT = property(_mT)
     if hasattr(_ops, "matmul"):
         T.__matmul__ = lambda self, other: _ops.matmul(self, other)
         T.__rmatmul__ = lambda self, other: _ops.matmul(other, self)

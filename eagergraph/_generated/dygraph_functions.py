@@ -4,10 +4,12 @@ type promotion and the forward API call, then creates the GradNode when grad is 
 from ..eager.amp_auto_cast import amp_state, amp_auto_cast
 from ..eager.type_promotion import promote_binary, autocast_int_to_float
 from ..eager.grad_mode import grad_state
-from ..eager.grad_node_info import slot_meta, slot_metas, out_meta, NO_GRAD_META
+from ..eager.slot_meta import slot_meta, slot_metas, out_meta, NO_GRAD_META
 from ..eager.autograd_meta import set_history
 from ..eager.tensor_wrapper import TensorWrapper
-from ..eager.inplace import check_inplace, inplace_input, commit_inplace, make_view
+from ..eager.inplace import check_inplace, inplace_input, commit_inplace
+from ..eager.views import make_view
+from ..eager.bound_ops import bind as bind_eager_ops
 from ..eager.inplace_check import flags as inplace_flags, save_site
 from . import api as _api
 from . import nodes as _nodes
@@ -2153,3 +2155,9 @@ def topk_ad_func(x, k, axis, largest, sorted):
         node.indices_wrapper = TensorWrapper(indices, False, node, 1, 0)
     # Returns
     return out, indices
+
+
+# The ops the eager layer (engine, holders, promotion, views) runs when it records a graph
+bind_eager_ops(add=add_ad_func, subtract=subtract_ad_func, sum=sum_ad_func,
+               reshape=reshape_ad_func, real=real_ad_func, cast=cast_ad_func,
+               assign=assign_ad_func)

@@ -31,7 +31,7 @@ import weakref
 from ..tensor import Tensor
 from ..eager.autograd_meta import set_history
 from ..eager.grad_mode import grad_state
-from ..eager.grad_node_info import slot_meta, slot_metas, out_meta
+from ..eager.slot_meta import slot_meta, slot_metas, out_meta
 from ..eager.py_layer_node import GradNodePyLayer
 from ..eager.tensor_wrapper import TensorWrapper
 

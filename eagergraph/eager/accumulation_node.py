@@ -8,6 +8,8 @@ import weakref
 from ..tensor import Tensor
 from .grad_node_info import GradNodeBase, _HookHandle, check_hook_result
 from .grad_mode import grad_state
+from .autograd_meta import AutogradMeta
+from .bound_ops import ops
 
 
 class GradNodeAccumulation(GradNodeBase):
@@ -61,6 +63,17 @@ class GradNodeAccumulation(GradNodeBase):
         return []
 
 
+def leaf_node(t):
+    """The GradNodeAccumulation of leaf `t` (which needs a grad), made on first use."""
+    m = t._autograd_meta
+    if m is None:
+        m = t._autograd_meta = AutogradMeta()
+    node = m.grad_node
+    if node is None:
+        node = m.grad_node = GradNodeAccumulation(t)
+    return node
+
+
 def accumulate_grad(t, g, create_graph):
     """t.grad += g. The first grad is copied, so `.grad` never aliases a tensor that a hook or
     another leaf received (Paddle 3.3.1 lets them alias); later ones add in place into
@@ -69,14 +82,13 @@ def accumulate_grad(t, g, create_graph):
     meta = t._autograd_meta
     old = meta.grad
     if create_graph:
-        from .._generated.dygraph_functions import add_ad_func
         if old is None:
             meta.grad = g if not g.stop_gradient else _copy(g)
         else:
             prev = grad_state.enabled
             grad_state.enabled = True
             try:
-                meta.grad = add_ad_func(old, g)
+                meta.grad = ops.add(old, g)
             finally:
                 grad_state.enabled = prev
         return

@@ -17,8 +17,11 @@ import numpy as np
 
 from ..tensor import Tensor
 from .grad_mode import grad_state
+from .bound_ops import ops
+from ..phi.common import NP_TO_DTYPE
 from .grad_tensor_holder import GradTensorHolder
-from .accumulation_node import GradNodeAccumulation
+from .accumulation_node import GradNodeAccumulation, leaf_node
+from .views import refresh_view
 
 
 def _project(g, meta, create_graph):
@@ -50,30 +53,25 @@ def _reduce_to_shape(g, shape, create_graph):
         shape_only = False
     if shape_only:
         if create_graph:
-            from .._generated import dygraph_functions as F
-            return F.reshape_ad_func(g, tuple(shape))
+            return ops.reshape(g, tuple(shape))
         return Tensor._wrap(d.reshape(shape))
     axes = tuple(range(lead)) + tuple(i + lead for i, n in enumerate(shape)
                                       if n == 1 and d.shape[i + lead] != 1)
     if create_graph:
-        from .._generated import dygraph_functions as F
-        out = F.sum_ad_func(g, tuple(axes), None, False) if axes else g
-        return F.reshape_ad_func(out, tuple(shape))
+        out = ops.sum(g, tuple(axes), None, False) if axes else g
+        return ops.reshape(out, tuple(shape))
     return Tensor._wrap(np.sum(d, axis=axes).reshape(shape) if axes else d.reshape(shape))
 
 
 def _real(g, create_graph):
     if create_graph:
-        from .._generated import dygraph_functions as F
-        return F.real_ad_func(g)
+        return ops.real(g)
     return Tensor._wrap(g._data.real.copy())
 
 
 def _cast(g, np_dtype, create_graph):
     if create_graph:
-        from .._generated import dygraph_functions as F
-        from ..phi.common import NP_TO_DTYPE
-        return F.cast_ad_func(g, NP_TO_DTYPE[np_dtype])
+        return ops.cast(g, NP_TO_DTYPE[np_dtype])
     return Tensor._wrap(g._data.astype(np_dtype))
 
 
@@ -95,14 +93,14 @@ def _ones(shape, dtype):
 def _root_node(t, where):
     if not isinstance(t, Tensor):
         raise TypeError(f"{where}: expected Tensors, got {type(t).__name__}")
-    m = t._autograd_meta
-    if t.stop_gradient:
+    if t.stop_gradient or t._data.dtype.kind in "biu":
         return None
+    if t._base is not None and t._view_version != t._version.value:
+        refresh_view(t)  # a view whose base was written since: re-derive it
+    m = t._autograd_meta
     node = None if m is None else m.grad_node
     if node is None:  # a leaf that needs grad but was never used in an op
-        from .grad_node_info import slot_meta
-        node = slot_meta(t).grad_node
-        m = t._autograd_meta
+        node = leaf_node(t)
     return node
 
 

@@ -6,9 +6,6 @@ inputs (`bwd_out_meta`, one slot per forward input, one rank per tensor in that 
 output meta holds the Edge to the node that produced that forward input, so the graph is the
 set of nodes linked by edges, with no pointers back from a node to its outputs.
 """
-import numpy as np
-
-from .autograd_meta import AutogradMeta
 
 
 class Edge:
@@ -50,42 +47,6 @@ class GradSlotMeta:
     def __repr__(self):
         return (f"GradSlotMeta(shape={list(self.shape)}, dtype={self.np_dtype}, "
                 f"stop_gradient={self.stop_gradient}, edge={self.edge})")
-
-
-_NO_GRAD_KINDS = "biu"  # bool/int tensors never receive gradients
-
-
-def slot_meta(t):
-    """GradSlotMeta + Edge for forward input `t` (Paddle SetGradOutMeta). A leaf that needs a
-    grad gets its GradNodeAccumulation here, created on first use."""
-    arr = t._data
-    if t.stop_gradient or arr.dtype.kind in _NO_GRAD_KINDS:
-        return GradSlotMeta(True, arr.shape, arr.dtype)
-    if t._base is not None and t._view_version != t._version.value:
-        from .inplace import refresh_view  # its base was written since: re-derive it
-        refresh_view(t)
-    m = t._autograd_meta
-    if m is None:
-        m = t._autograd_meta = AutogradMeta()
-    node = m.grad_node
-    if node is None:
-        from .accumulation_node import GradNodeAccumulation
-        node = m.grad_node = GradNodeAccumulation(t)
-    return GradSlotMeta(False, arr.shape, arr.dtype, node, m.out_slot, m.out_rank)
-
-
-def out_meta(t):
-    """Meta of a forward output (bwd_in_meta): shape and dtype, to fill zeros for it."""
-    return GradSlotMeta(False, t._data.shape, t._data.dtype)
-
-
-NO_GRAD_META = GradSlotMeta(True, (), np.dtype("float32"))
-
-
-def slot_metas(ts):
-    """Metas for a Tensor[] input slot (one rank per tensor); None entries stop gradient."""
-    return [NO_GRAD_META if t is None else slot_meta(t)
-            for t in ts]
 
 
 class GradNodeBase:

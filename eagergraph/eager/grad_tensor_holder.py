@@ -2,6 +2,7 @@
 eager/grad_tensor_holder.h). The first grad for a position is taken as is; later ones are
 summed into a new tensor (a differentiable add under create_graph)."""
 from ..tensor import Tensor
+from .bound_ops import ops
 
 
 class GradTensorHolder:
@@ -23,7 +24,6 @@ class GradTensorHolder:
         if old is None:
             buf[rank] = g
         elif create_graph:
-            from .._generated.dygraph_functions import add_ad_func
-            buf[rank] = add_ad_func(old, g)
+            buf[rank] = ops.add(old, g)
         else:
             buf[rank] = Tensor._wrap(old._data + g._data)

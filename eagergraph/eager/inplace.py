@@ -18,6 +18,9 @@ from .accumulation_node import GradNodeAccumulation
 from .grad_mode import grad_state
 from .version_counter import VersionCounter
 from .inplace_check import user_location
+from .backward import run_backward
+from .views import refresh_view, apply_view_fn, _history_alias, _take_history, _copy_meta
+from .bound_ops import ops
 
 class _InplaceFlags(threading.local):
     strict = False         # raise at the inplace call when the storage is saved for backward
@@ -116,38 +119,10 @@ def commit_inplace(x, out, op, rebind=False):
     return x
 
 
-# ---- views -------------------------------------------------------------------------------
-def make_view(out, x, fn, args, index=None):
-    """Mark `out` as a view of x (storage and version counter shared) that `fn(x, *args)`
-    [index] recomputes: a differentiable way to rebuild it from its base."""
-    if not np.may_share_memory(out._data, x._data):
-        return  # the kernel had to copy: not a view
-    v = x._version
-    if v is None:
-        v = x._version = VersionCounter()
-    out._version = v
-    if x._base is None:
-        out._base = x
-        out._view_fn = (None, fn, args, index)
-    else:
-        out._base = x._base
-        out._view_fn = (x._view_fn, fn, args, index)
-    out._view_version = v.value
-
-
-def apply_view_fn(chain, base):
-    parent, fn, args, index = chain
-    t = base if parent is None else apply_view_fn(parent, base)
-    r = fn(t, *args)
-    return r if index is None else r[index]
-
-
 def _rebase_base(v):
     """After an inplace write into view v (which now carries the new history), give its base
     the history base_new = base_old + vjp_view(v_new - view(base_old)): the base with v's
     region replaced. Gradients to the base then see the modification (Paddle 3.3.1 loses it)."""
-    from .backward import run_backward
-    from .._generated import dygraph_functions as F
     b = v._base
     prev = grad_state.enabled
     grad_state.enabled = True
@@ -157,53 +132,12 @@ def _rebase_base(v):
         b_old._autograd_meta = _copy_meta(b._autograd_meta)
         leaf = Tensor._wrap(b._data)
         leaf.stop_gradient = False
-        d = F.subtract_ad_func(_history_alias(v), apply_view_fn(v._view_fn, b_old))
+        d = ops.subtract(_history_alias(v), apply_view_fn(v._view_fn, b_old))
         scattered, = run_backward([apply_view_fn(v._view_fn, leaf)], [d], True, True,
                                   inputs=[leaf], allow_unused=True)
-        b_new = F.add_ad_func(b_old, scattered)
+        b_new = ops.add(b_old, scattered)
         _take_history(b, b_new)
         # the view now derives from the new base
         _take_history(v, apply_view_fn(v._view_fn, _history_alias(b)))
     finally:
         grad_state.enabled = prev
-
-
-def refresh_view(t):
-    """A view whose base was written (through another view or directly) since its history was
-    made is re-derived from the base, so its gradient reaches the base's current history."""
-    v = t._version
-    if t._view_version == v.value or t._base.stop_gradient:
-        return
-    prev = grad_state.enabled
-    grad_state.enabled = True
-    try:
-        _take_history(t, apply_view_fn(t._view_fn, _history_alias(t._base)))
-    finally:
-        grad_state.enabled = prev
-    t._view_version = v.value
-
-
-def _copy_meta(m):
-    if m is None:
-        return None
-    c = AutogradMeta()
-    c.grad_node, c.out_slot, c.out_rank = m.grad_node, m.out_slot, m.out_rank
-    return c
-
-
-def _history_alias(t):
-    a = Tensor._wrap(t._data)
-    a.stop_gradient = t.stop_gradient
-    a._autograd_meta = _copy_meta(t._autograd_meta)
-    return a
-
-
-def _take_history(t, src):
-    sm = src._autograd_meta
-    if sm is None or sm.grad_node is None:
-        return
-    m = t._autograd_meta
-    if m is None:
-        m = t._autograd_meta = AutogradMeta()
-    m.grad_node, m.out_slot, m.out_rank = sm.grad_node, sm.out_slot, sm.out_rank
-    t.stop_gradient = False

@@ -16,6 +16,8 @@ import numpy as np
 
 from ..tensor import Tensor
 from .grad_node_info import GradNodeBase
+from .bound_ops import ops
+from ..phi.common import NP_TO_DTYPE
 from .inplace_check import raise_modified_inplace
 from .tensor_wrapper import TensorWrapper
 
@@ -161,7 +163,5 @@ def _type_name(obj):
 def _cast(g, np_dtype):
     from .grad_mode import grad_state
     if grad_state.enabled:
-        from .._generated.dygraph_functions import cast_ad_func
-        from ..phi.common import NP_TO_DTYPE
-        return cast_ad_func(g, NP_TO_DTYPE[np_dtype])
+        return ops.cast(g, NP_TO_DTYPE[np_dtype])
     return Tensor._wrap(g._data.astype(np_dtype))

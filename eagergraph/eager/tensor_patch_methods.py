@@ -7,9 +7,10 @@ import numpy as np
 from ..tensor import Tensor
 from .autograd_meta import autograd_meta
 from .accumulation_node import GradNodeAccumulation
-from .grad_node_info import slot_meta
+from .slot_meta import slot_meta
 from .version_counter import VersionCounter
 from . import backward as _engine
+from .bound_ops import ops
 
 
 def backward(self, grad_tensor=None, retain_graph=False):
@@ -125,8 +126,7 @@ def detach_(self):
 
 def clone(self):
     """A copy that stays in the graph (its gradient flows back to self)."""
-    from .._generated.dygraph_functions import assign_ad_func
-    return assign_ad_func(self)
+    return ops.assign(self)
 
 
 def _install():

@@ -13,6 +13,7 @@ to float32 (always float32, whatever the default dtype: Paddle's "run type autoc
 
 Tensor with a Python scalar is decided by the Tensor operators (tensor_methods.py).
 """
+from .bound_ops import ops
 from ..phi.common import (NP_TO_DTYPE, bool_, uint8, int8, int16, int32, int64, float16,
                           bfloat16, float32, float64, complex64, complex128)
 
@@ -91,16 +92,15 @@ def result_dtype(op, x, y, x_ndim=1, y_ndim=1):
 def promote_binary(op, x, y):
     """Cast x and y (of different dtypes) to the dtype `op` computes in, through `cast` so that
     gradients flow back to the original dtypes."""
-    from .._generated.dygraph_functions import cast_ad_func
     xd, yd = NP_TO_DTYPE[x._data.dtype], NP_TO_DTYPE[y._data.dtype]
     try:
         to = result_dtype(op, xd, yd, x._data.ndim, y._data.ndim)
     except TypeError as e:
         raise TypeError(f"{op}(): {e}") from None
     if xd is not to:
-        x = cast_ad_func(x, to)
+        x = ops.cast(x, to)
     if yd is not to:
-        y = cast_ad_func(y, to)
+        y = ops.cast(y, to)
     return x, y
 
 
@@ -108,6 +108,5 @@ def autocast_int_to_float(op, x):
     """Paddle casts integer inputs of float math ops (exp, sin, sqrt, divide...) to float32
     ('math operation got integer input data type, run type autocast'), whatever the default
     dtype is."""
-    from .._generated.dygraph_functions import cast_ad_func
-    return cast_ad_func(x, float32)
+    return ops.cast(x, float32)
 
