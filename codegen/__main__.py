@@ -30,15 +30,26 @@ def load_specs():
 def generate():
     """{relative file name: source text} for every generated module."""
     specs, bwd = load_specs()
-    op_names = {s.name for s in specs}
-    section = emit_backward.node_section_factory({b.forward.name: b for b in bwd})
+    op_names = {s.name for s in specs} | {b.name for b in bwd if b.kernel}
+    metas = emit_backward.meta_names(PKG)
+    by_fwd = {b.forward.name: b for b in bwd}
+
+    def after(spec):  # the op's grad node, then its grad op (if it has a kernel)
+        b = by_fwd.get(spec.name)
+        if b is None:
+            return ""
+        code = emit_backward.emit_node(b, op_names, metas)
+        if b.kernel:
+            code += emit_backward.emit_grad_ad_func(b, op_names, metas)
+        return code
+
     return {
         "__init__.py": emit.HEADER,
         "ops_api.py": emit.emit_ops_api(specs),
         "dygraph_functions.py": emit.emit_dygraph_functions(
-            specs, section, emit_backward.saved_inputs_factory({b.forward.name: b for b in bwd})),
-        "api.py": emit.emit_api(specs),
-        "nodes.py": emit_backward.emit_nodes(bwd, op_names, PKG),
+            specs, emit_backward.node_section_factory(by_fwd),
+            emit_backward.saved_inputs_factory(by_fwd), after),
+        "api.py": emit.emit_api(specs, emit_backward.emit_grad_api(bwd)),
     }
 
 

@@ -6,16 +6,25 @@ Schema (a subset of Paddle's backward.yaml):
   args        : (Tensor x, Tensor out, Tensor out_grad, ...)  forward tensors to save, and the
                 grads of the forward outputs (<name>_grad)
   output      : Tensor(x_grad), ...    one per differentiable forward input, in order
-  invoke      : {x_grad: <expr>, ...}  differentiable formulas in Python syntax. Names: saved
-                tensors, out grads, forward attributes, ops of ops.yaml (called through their
-                <op>_ad_func) and helpers of eagergraph/eager/composite_backward_api.py, which
-                take precedence. Because they are ops, every order of derivative comes for free.
   no_need_buffer : x, y   saved tensors whose values are not needed (only shape/dtype)
-  kernel      : <name>    optional fused NumPy grad kernel (registered like forward kernels, in
-                phi/kernels/cpu/*_grad.py) used for first-order backward; under create_graph
-                the `invoke` formulas run instead, so the kernel needs no double grad of its
-                own. Its signature: fn(need, *saved arrays, *out_grad arrays, *attrs) -> tuple of
-                arrays (None where need[i] is False), in backward.yaml `args` order.
+
+and one of two ways to give the gradient, as in Paddle:
+  invoke      : the gradient is a composition of ops (every order of derivative comes for
+                free): {x_grad: <expr>, ...}, or one block of Python statements that assigns
+                every grad.
+  kernel      : <name> the backward op is an op of its own: a grad kernel (registered like any
+                kernel, `fn(need, *saved arrays, *out_grad arrays, *attrs) -> tuple of arrays`,
+                None where need[i] is False) reached through the kernel API, and an
+                `<name>_ad_func`; with
+  composite   : the same formulas as `invoke`, which the grad op records instead of running
+                its kernel when a graph is being built (create_graph), so higher orders work.
+
+Formulas are Python. Names: saved tensors, out grads, forward attributes, names the block
+assigns, ops of ops.yaml (called through their `<op>_ad_func`), the shape functions of
+eagergraph/phi/infermeta/backward.py (ints and shapes only), and two formula words:
+`conj(t)` (the conj op on a complex tensor; a real tensor is its own conjugate) and
+`constant(array)` (an index array as a Tensor that needs no grad). `t.shape`, `t.dtype`,
+`t.ndim` and `t.is_complex()` read a tensor's meta.
 """
 import ast
 from dataclasses import dataclass
@@ -30,17 +39,36 @@ class BackwardSpec:
     saved: tuple              # names of forward inputs/outputs to save
     out_grads: tuple          # names like out_grad, in forward-output order
     grads: tuple              # names like x_grad, in forward-input order
-    formulas: dict            # x_grad -> Python expression source
+    formulas: object          # {x_grad: expression source} or a block of statements (str)
     no_need_buffer: tuple
-    attrs_used: tuple         # forward attrs the formulas use
-    kernel: str = ""          # fused first-order grad kernel, or ""
+    attrs_used: tuple         # forward attrs the formulas (or the kernel) use
+    kernel: str = ""          # the grad kernel of a grad op, or "" for an invoke composition
+
+    @property
+    def is_block(self):
+        return isinstance(self.formulas, str)
+
+
+def _attr_names_used(name, formulas, attr_names):
+    srcs = [formulas] if isinstance(formulas, str) else list(formulas.values())
+    used = set()
+    for src in srcs:
+        try:
+            tree = ast.parse(str(src), mode="exec" if isinstance(formulas, str) else "eval")
+        except SyntaxError as e:
+            raise SpecError(f"backward_op '{name}': a formula is not Python: {e}") from None
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and node.id in attr_names:
+                used.add(node.id)
+    return used
 
 
 def parse_backward(entry, forward_by_backward):
     name = entry.get("backward_op")
     if not name:
         raise SpecError(f"a backward.yaml entry has no 'backward_op': {entry!r}")
-    known = {"backward_op", "forward", "args", "output", "invoke", "no_need_buffer", "kernel"}
+    known = {"backward_op", "forward", "args", "output", "invoke", "composite",
+             "no_need_buffer", "kernel"}
     unknown = set(entry) - known
     if unknown:
         raise SpecError(f"backward_op '{name}': unknown keys {sorted(unknown)}")
@@ -66,31 +94,37 @@ def parse_backward(entry, forward_by_backward):
             raise SpecError(f"backward_op '{name}': output '{o.name}' must be <input>_grad for "
                             f"an input of '{fwd.name}' ({in_names})")
         grads.append(o.name)
-    formulas = entry.get("invoke") or {}
-    if set(formulas) != set(grads):
-        raise SpecError(f"backward_op '{name}': invoke must give exactly {grads}, got "
-                        f"{sorted(formulas)}")
+    kernel = entry.get("kernel") or ""
+    if isinstance(kernel, dict):
+        kernel = kernel.get("func", "")
+    key = "composite" if kernel else "invoke"
+    other = "invoke" if kernel else "composite"
+    if other in entry:
+        raise SpecError(f"backward_op '{name}': '{other}' is for "
+                        f"{'composition backward ops (no kernel)' if kernel else 'grad ops with a kernel'}"
+                        f"; use '{key}'")
+    formulas = entry.get(key)
+    if formulas is None:
+        raise SpecError(f"backward_op '{name}': needs '{key}' (the gradient formulas)")
+    if isinstance(formulas, dict):
+        if set(formulas) != set(grads):
+            raise SpecError(f"backward_op '{name}': {key} must give exactly {grads}, got "
+                            f"{sorted(formulas)}")
+        formulas = {g: str(formulas[g]) for g in grads}
+    elif not isinstance(formulas, str):
+        raise SpecError(f"backward_op '{name}': {key} must be a mapping or a block of code")
     attr_names = {a.name for a in fwd.attrs}
-    used = set()
-    for g, src in formulas.items():
-        try:
-            tree = ast.parse(str(src), mode="eval")
-        except SyntaxError as e:
-            raise SpecError(f"backward_op '{name}': formula for {g} is not Python: {e}") from None
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Name) and node.id in attr_names:
-                used.add(node.id)
+    used = _attr_names_used(name, formulas, attr_names)
     nnb = tuple(x.strip() for x in str(entry.get("no_need_buffer", "")).split(",") if x.strip())
     for x in nnb:
         if x not in saved:
             raise SpecError(f"backward_op '{name}': no_need_buffer '{x}' is not a saved arg")
-    kernel = entry.get("kernel") or ""
-    if isinstance(kernel, dict):
-        kernel = kernel.get("func", "")
     if kernel:  # the kernel receives every forward attribute
-        used = {a.name for a in fwd.attrs}
-    return BackwardSpec(name, fwd, tuple(saved), tuple(out_grads), tuple(grads),
-                        {g: str(formulas[g]) for g in grads}, nnb,
+        used = attr_names
+        if any(a.type != "Tensor" for a in fwd.inputs) or len(fwd.outputs) != 1:
+            raise SpecError(f"backward_op '{name}': a grad kernel needs an op with single-Tensor "
+                            f"inputs and one output")
+    return BackwardSpec(name, fwd, tuple(saved), tuple(out_grads), tuple(grads), formulas, nnb,
                         tuple(a.name for a in fwd.attrs if a.name in used), kernel)
 
 
@@ -106,4 +140,8 @@ def load_backward(paths, forward_specs):
     missing = sorted(set(by_bwd) - names)
     if missing:
         raise SpecError(f"ops.yaml names backward ops that backward.yaml lacks: {missing}")
+    fwd_names = {s.name for s in forward_specs}
+    clash = sorted(b.name for b in specs if b.kernel and b.name in fwd_names)
+    if clash:
+        raise SpecError(f"grad ops with a kernel share a name with an op of ops.yaml: {clash}")
     return specs

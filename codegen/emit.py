@@ -84,27 +84,42 @@ def emit_ops_api(specs):
 # ---------------------------------------------------------------------------------------------
 # ③  dygraph_functions.py
 # ---------------------------------------------------------------------------------------------
-AD_HEADER = HEADER + '''"""③ Dygraph functions (Paddle dygraph_functions.cc): `<op>_ad_func` runs AMP auto-cast,
-type promotion and the forward API call, then creates the GradNode when grad is needed."""
-from ..eager.amp_auto_cast import amp_state, amp_auto_cast
+AD_HEADER = HEADER + '''"""③ Dygraph functions (Paddle dygraph_functions.cc) and grad nodes (Paddle nodes.cc).
+
+Per op: `<op>_ad_func` (type promotion, the forward API call, then the GradNode when grad is
+needed), its inplace form, and its `<Op>GradNode`; per grad op with a kernel, its
+`<op>_grad_ad_func`. A grad node calls ad_funcs when it records a graph, and ad_funcs create
+grad nodes, so both live in this one module."""
+from ..tensor import Tensor
 from ..eager.type_promotion import promote_binary, autocast_int_to_float
 from ..eager.grad_mode import grad_state
+from ..eager.grad_node_info import GradNodeBase, fill_zero, fill_zero_list, wrap_grad
 from ..eager.slot_meta import slot_meta, slot_metas, out_meta, NO_GRAD_META
 from ..eager.autograd_meta import set_history
 from ..eager.tensor_wrapper import TensorWrapper
 from ..eager.inplace import check_inplace, inplace_input, commit_inplace
 from ..eager.views import make_view
-from ..eager.bound_ops import bind as bind_eager_ops
 from ..eager.inplace_check import flags as inplace_flags, save_site
+from ..eager.bound_ops import bind as bind_eager_ops
+from ..phi.infermeta import backward as _meta
 from . import api as _api
-from . import nodes as _nodes
 
+
+def _conj(x):
+    """`conj` in gradient formulas: the conj op for a complex tensor; a real tensor is its own
+    conjugate (no op, no copy)."""
+    return conj_ad_func(x) if x._data.dtype.kind == "c" else x
+
+
+def _constant(arr):
+    """`constant` in gradient formulas: an index array as a Tensor that needs no grad."""
+    return Tensor._wrap(arr)
 '''
 
 AD_FUNC = '''
 
 def {name}_ad_func({params}):
-{amp}{promotion}{autocast}    # Forward API Call
+{promotion}{autocast}    # Forward API Call
     {outs} = _api.{name}({call_args})
 {node}{view}    # Returns
     return {ret}
@@ -152,16 +167,6 @@ def _inplace_func(spec, copy_inputs):
         rebind="" if spec.infer_meta in SAME_META else ", rebind=True")
 
 
-def _amp_section(spec):
-    ins = [a.name for a in spec.inputs]
-    if not ins:
-        return ""
-    targets = ", ".join(ins) + ("," if len(ins) == 1 else "")
-    return (f"    # AMP Logic\n"
-            f"    if amp_state.level is not None:\n"
-            f"        {targets} = amp_auto_cast(\"{spec.name}\", {', '.join(ins)})\n")
-
-
 def _promotion_section(spec):
     if not spec.type_promotion:
         return ""
@@ -186,19 +191,22 @@ def _node_section(spec):
     return ""
 
 
-def emit_dygraph_functions(specs, node_section=_node_section, saved_inputs=lambda s: ()):
+def emit_dygraph_functions(specs, node_section=_node_section, saved_inputs=lambda s: (),
+                           after=lambda s: ""):
     """saved_inputs(spec): the inputs whose values the op's grad node keeps (an inplace form
-    must hand it a copy, since it then overwrites the input)."""
+    must hand it a copy, since it then overwrites the input). after(spec): what follows the
+    op's functions (its grad node, and its grad op)."""
     out = [AD_HEADER]
     for s in specs:
         outs = ", ".join(o.name for o in s.outputs)
         out.append(AD_FUNC.format(
             name=s.name, params=", ".join(a.name for a in s.args),
-            amp=_amp_section(s), promotion=_promotion_section(s), autocast=_autocast_section(s),
+            promotion=_promotion_section(s), autocast=_autocast_section(s),
             outs=outs, call_args=", ".join(a.name for a in s.args), node=node_section(s),
             view=_view_section(s), ret=outs))
         if s.inplace:
             out.append(_inplace_func(s, saved_inputs(s)))
+        out.append(after(s))
     out.append(BIND_FOOTER)
     return "".join(out)
 
@@ -221,6 +229,7 @@ from ..phi import kernels as _kernels  # noqa: F401  (registers every kernel)
 from ..phi.kernel_registry import KernelFactory, select_kernel
 from ..phi.api_utils import (prepare_data, make_outputs, check_output, dtype_of,
                              raise_with_op)
+from ..phi.common import NP_TO_DTYPE
 from ..tensor import wrap_like
 from ..phi.infermeta import *  # noqa: F401,F403
 
@@ -246,7 +255,8 @@ def {name}({params}):
 '''
 
 
-def emit_api(specs):
+def emit_api(specs, grad_api=""):
+    """grad_api: the kernel APIs of the grad ops (emit_backward.emit_grad_api), appended."""
     out = [API_HEADER]
     for s in specs:
         dt_arg = s.arg(s.data_type)
@@ -287,4 +297,5 @@ def emit_api(specs):
             prepare="".join(p + "\n" for p in prep), infer_meta=s.infer_meta,
             im_args=", ".join(s.infer_meta_params),
             k_args=", ".join(data_names.get(p, p) for p in s.kernel_params), make=make))
+    out.append(grad_api)
     return "".join(out)

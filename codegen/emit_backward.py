@@ -1,25 +1,25 @@
-"""Emit the backward half: `<Op>GradNode` classes (nodes.py, Paddle nodes.cc) and the
-`# Node Creation` section of each `<op>_ad_func` (Paddle dygraph_functions.cc)."""
+"""Emit the backward half, all into dygraph_functions.py beside the forward ad_funcs (a grad
+node calls ad_funcs when it records, and ad_funcs create grad nodes, so they share a module):
+
+- `<Op>GradNode` classes (Paddle nodes.cc), one per backward op;
+- the `# Node Creation` section of each `<op>_ad_func` (Paddle dygraph_functions.cc);
+- for a backward op with a grad `kernel:`, the grad op itself: `<op>_grad_ad_func` (its kernel,
+  or its `composite:` formulas when a graph is being recorded), and its kernel API in api.py.
+"""
 import ast
 import os
 
-from .emit import HEADER
-
 _BUILTINS = {"None", "True", "False", "len", "list", "tuple", "range", "int", "float", "abs",
-             "min", "max", "sorted", "isinstance"}
+             "min", "max", "sorted", "isinstance", "zip", "any", "all"}
+_FORMULA_WORDS = {"conj": "_conj", "constant": "_constant"}
 
 
-def composite_names(pkg_dir, module="composite_backward_api"):
-    """Public helper names of eager/composite_backward_api.py (and of the sibling modules it
-    star-imports), read without importing it."""
-    path = os.path.join(pkg_dir, "eager", module + ".py")
+def meta_names(pkg_dir):
+    """The shape functions of phi/infermeta/backward.py, read without importing it."""
+    path = os.path.join(pkg_dir, "phi", "infermeta", "backward.py")
     tree = ast.parse(open(path).read())
-    names = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)
-             and not n.name.startswith("_")}
-    for n in tree.body:
-        if isinstance(n, ast.ImportFrom) and n.level == 1 and any(a.name == "*" for a in n.names):
-            names |= composite_names(pkg_dir, n.module)
-    return names
+    return {n.name for n in tree.body if isinstance(n, ast.FunctionDef)
+            and not n.name.startswith("_")}
 
 
 def camel(name):
@@ -31,50 +31,100 @@ def node_class_name(fwd_name):
 
 
 class _Rewrite(ast.NodeTransformer):
-    def __init__(self, bwd, ops, composites, local_names):
-        self.bwd, self.ops, self.composites, self.locals = bwd, ops, composites, local_names
+    """Formula names -> generated code: ops -> `<op>_ad_func`, shape functions -> `_meta.f`,
+    formula words -> their helpers, `t.shape` -> `t._data.shape` (a tuple)."""
+
+    def __init__(self, bwd, ops, metas, local_names):
+        self.bwd, self.ops, self.metas, self.locals = bwd, ops, metas, local_names
 
     def visit_Call(self, node):
         self.generic_visit(node)
         if isinstance(node.func, ast.Name):
             n = node.func.id
-            if n in self.composites:
-                node.func = ast.Attribute(ast.Name("C", ast.Load()), n, ast.Load())
+            if n in self.locals:
+                return node
+            if n in _FORMULA_WORDS:
+                node.func = ast.Name(_FORMULA_WORDS[n], ast.Load())
             elif n in self.ops:
-                node.func = ast.Attribute(ast.Name("F", ast.Load()), n + "_ad_func", ast.Load())
+                node.func = ast.Name(n + "_ad_func", ast.Load())
+            elif n in self.metas:
+                node.func = ast.Attribute(ast.Name("_meta", ast.Load()), n, ast.Load())
             elif n not in _BUILTINS:
-                raise ValueError(f"backward_op '{self.bwd}': '{n}' is neither an op nor a "
-                                 f"composite_backward_api helper")
+                raise ValueError(f"backward_op '{self.bwd}': '{n}' is neither an op, a shape "
+                                 f"function of phi/infermeta/backward.py nor a formula word")
+        return node
+
+    def visit_Attribute(self, node):
+        self.generic_visit(node)
+        if node.attr == "shape":
+            return ast.Attribute(ast.Attribute(node.value, "_data", ast.Load()), "shape",
+                                 ast.Load())
         return node
 
     def visit_Name(self, node):
-        if (node.id not in self.locals and node.id not in self.ops
-                and node.id not in self.composites and node.id not in _BUILTINS):
+        if isinstance(node.ctx, ast.Load) and not (
+                node.id in self.locals or node.id in self.ops or node.id in self.metas
+                or node.id in _BUILTINS or node.id in _FORMULA_WORDS):
             raise ValueError(f"backward_op '{self.bwd}': unknown name '{node.id}' in formula")
         return node
 
 
-def formula_code(bwd, src, ops, composites, local_names):
+def _assigned_names(tree):
+    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)
+            and isinstance(n.ctx, ast.Store)}
+
+
+def formula_code(bwd, src, ops, metas, local_names):
     tree = ast.parse(src, mode="eval")
-    tree = _Rewrite(bwd.name, ops, composites, local_names).visit(tree)
-    return ast.unparse(tree)
+    return ast.unparse(_Rewrite(bwd.name, ops, metas, local_names).visit(tree))
 
 
-NODES_HEADER = HEADER + '''"""③ GradNode classes (Paddle nodes.cc), one per backward_op of backward.yaml. Gradient
-formulas call ops through their `<op>_ad_func`, so they are differentiable to any order."""
-from ..eager.grad_node_info import GradNodeBase
-from ..eager import composite_backward_api as C
-from ..eager.grad_kernel import select_grad_kernel, prepare_grad_inputs
-from ..tensor import Tensor
-from ..phi.kernel_registry import KernelFactory
-from . import dygraph_functions as F
+def block_code(bwd, src, ops, metas, local_names, indent):
+    tree = ast.parse(src, mode="exec")
+    missing = set(bwd.grads) - _assigned_names(tree)
+    if missing:
+        raise ValueError(f"backward_op '{bwd.name}': the formula block does not assign "
+                         f"{sorted(missing)}")
+    tree = _Rewrite(bwd.name, ops, metas, local_names | _assigned_names(tree)).visit(tree)
+    return "".join(indent + line + "\n" for line in ast.unparse(tree).splitlines())
 
-_wrap = Tensor._wrap
-'''
+
+def _formula_lines(b, ops, metas, local_names, need, indent):
+    """Statements that compute b's grads from the locals; a grad whose input needs none stays
+    None. need[i] is the code telling whether grad i is needed."""
+    lines = []
+    if b.is_block:
+        lines.append(f"{indent}{', '.join(b.grads)} = {', '.join('None' for _ in b.grads)}")
+        lines.append(f"{indent}if {' or '.join(need)}:")
+        lines.append(block_code(b, b.formulas, ops, metas, local_names, indent + "    ").rstrip())
+        for g, n in zip(b.grads, need):
+            if n != "True":
+                lines.append(f"{indent}    if not ({n}):\n{indent}        {g} = None")
+        return lines
+    for g, n in zip(b.grads, need):
+        code = formula_code(b, b.formulas[g], ops, metas, local_names)
+        if n == "True":
+            lines.append(f"{indent}{g} = {code}")
+        else:
+            lines.append(f"{indent}{g} = None\n{indent}if {n}:\n{indent}    {g} = {code}")
+    return lines
+
+
+def _need_codes(b):
+    """Per grad: the code that tells whether the node must compute it."""
+    f = b.forward
+    slot_of = {a.name: i for i, a in enumerate(f.inputs)}
+    out = []
+    for g in b.grads:
+        a = f.arg(g[:-5])
+        s = slot_of[a.name]
+        out.append(f"out_meta[{s}][0].grad_node is not None" if a.type == "Tensor" else "True")
+    return out
+
 
 NODE_CLASS = '''
 
-{kcache}class {cls}(GradNodeBase):
+class {cls}(GradNodeBase):
     """Backward of `{fwd}` ({bwd}):
 {doc}
     """
@@ -83,101 +133,168 @@ NODE_CLASS = '''
     forward_op = "{fwd}"
 
     def __call__(self, grads, create_graph=False):
-        # Fill Zero For GradIn Tensors
-{fill}        out_meta = self.bwd_out_meta
-{kernel}        # Collect GradIn Tensors, Attrs and Recovered TensorWrappers
-{collect}        # Call grad_api function
-{calls}        return [{ret}]
-{clear}'''
+{body}{clear}'''
 
 
-def _wrapper_slots(bwd):
-    return [f"{n}_wrapper" for n in bwd.saved]
+def _doc(b):
+    if b.is_block:
+        return "\n".join("        " + line for line in b.formulas.strip().splitlines())
+    return "\n".join(f"        {g} = {b.formulas[g]}" for g in b.grads)
 
 
-def emit_nodes(bwd_specs, ops, pkg_dir):
-    composites = composite_names(pkg_dir)
-    out = [NODES_HEADER]
+def _fill_lines(f):
+    lines = []
+    for i, o in enumerate(f.outputs):
+        g = o.name + "_grad"
+        if o.type == "Tensor[]":
+            lines.append(f"        {g} = fill_zero_list(grads[{i}], self.bwd_in_meta[{i}])")
+        elif len(f.outputs) > 1:
+            lines.append(f"        {g} = fill_zero(grads[{i}][0], self.bwd_in_meta[{i}][0])")
+        else:
+            lines.append(f"        {g} = grads[0][0]")
+    if len(f.outputs) > 1 or f.outputs[0].type == "Tensor[]":
+        lines.insert(0, "        # Fill Zero For GradIn Tensors")
+    return lines
+
+
+def _returns(b):
+    f = b.forward
+    grad_of = {g[:-5]: g for g in b.grads}
+    ret = []
+    for slot, a in enumerate(f.inputs):
+        g = grad_of.get(a.name)
+        if g is None:
+            ret.append("[None]" if a.type == "Tensor" else f"[None] * len(out_meta[{slot}])")
+        else:
+            ret.append(f"[{g}]" if a.type == "Tensor" else g)
+    return ", ".join(ret)
+
+
+def _kernel_node_body(b):
+    """A grad op's node: its kernel on raw arrays, or its ad_func when recording."""
+    f = b.forward
+    grad_of = {g[:-5]: g for g in b.grads}
+    need = []
+    for slot, a in enumerate(f.inputs):
+        need.append(f"out_meta[{slot}][0].grad_node is not None" if a.name in grad_of
+                    else "False")
+    outs = [grad_of.get(a.name, "_") for a in f.inputs]
+    lhs = ", ".join(outs) + ","
+    arrays = ([f"self.{n}_wrapper.recover_data(self)" for n in b.saved]
+              + [f"{g}._data" for g in b.out_grads] + [f"self.{a}" for a in b.attrs_used])
+    tensors = ([f"self.{n}_wrapper.recover(self)" for n in b.saved] + list(b.out_grads)
+               + [f"self.{a}" for a in b.attrs_used])
+    sep = ",\n" + " " * 12
+    wraps = ", ".join(f"[wrap_grad({o})]" if o != "_" else "[None]" for o in outs)
+    L = _fill_lines(f) + [
+        "        out_meta = self.bwd_out_meta",
+        f"        need = ({', '.join(need)},)",
+        "        if not create_graph:  # the grad op's kernel on raw arrays",
+        f"            {lhs} = _api.{b.name}(",
+        f"                need, {(sep + '    ').join(arrays)})",
+        f"            return [{wraps}]",
+        "        # Recording a graph: the grad op's ad_func (its composite formulas)",
+        f"        {lhs} = {b.name}_ad_func(",
+        f"            need, {sep.join(tensors)})",
+        f"        return [{', '.join(f'[{o}]' if o != '_' else '[None]' for o in outs)}]",
+    ]
+    return "\n".join(L) + "\n"
+
+
+def _invoke_node_body(b, ops, metas):
+    f = b.forward
+    list_inputs = {a.name for a in f.inputs if a.type == "Tensor[]"}
+    L = _fill_lines(f) + ["        out_meta = self.bwd_out_meta"]
+    L += ["        # Recovered TensorWrappers and attributes"] if b.saved or b.attrs_used else []
+    L += [f"        {n} = [w.recover(self) for w in self.{n}_wrapper]"
+          if n in list_inputs else f"        {n} = self.{n}_wrapper.recover(self)"
+          for n in b.saved]
+    L += [f"        {a} = self.{a}" for a in b.attrs_used]
+    local_names = set(b.saved) | {o.name + "_grad" for o in f.outputs} | set(b.attrs_used)
+    L.append("        # The gradient formulas, written with ops")
+    L += _formula_lines(b, ops, metas, local_names, _need_codes(b), "        ")
+    L.append(f"        return [{_returns(b)}]")
+    return "\n".join(L) + "\n"
+
+
+def emit_node(b, ops, metas):
+    f = b.forward
+    slots = [f"{n}_wrapper" for n in b.saved] + list(b.attrs_used)
+    body = _kernel_node_body(b) if b.kernel else _invoke_node_body(b, ops, metas)
+    list_inputs = {a.name for a in f.inputs if a.type == "Tensor[]"}
+    clear = ""
+    if b.saved:  # nodes that save nothing can run again after backward (as in Paddle)
+        clear = "".join(["\n    def clear_tensor_wrappers(self):\n"]
+                        + [f"        for w in self.{n}_wrapper:\n            w.clear()\n"
+                           if n in list_inputs else f"        self.{n}_wrapper.clear()\n"
+                           for n in b.saved]
+                        + ["        self._wrappers_cleared = True\n"])
+    return NODE_CLASS.format(
+        cls=node_class_name(f.name), fwd=f.name, bwd=b.name, doc=_doc(b),
+        slots=", ".join(f'"{s}"' for s in slots) + ("," if len(slots) == 1 else ""),
+        body=body, clear=clear)
+
+
+GRAD_AD_FUNC = '''
+
+def {name}_ad_func(need, {params}):
+    """③ The grad op `{name}` ({fwd}'s backward): `need[i]` says whether input i of `{fwd}`
+    wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Composite: while a graph is recorded (create_graph), the formulas, written with ops
+    if grad_state.enabled and ({recording}):
+{composite}        return {grads},
+    # Forward API Call: the grad kernel, on arrays
+    {lhs} = _api.{name}(need, {arrays})
+    return {wrapped},
+'''
+
+
+def emit_grad_ad_func(b, ops, metas):
+    tensors = list(b.saved) + list(b.out_grads)
+    # need[i] is indexed by forward input slot; grads are the differentiable inputs, in order
+    slot_of = {a.name + "_grad": i for i, a in enumerate(b.forward.inputs)}
+    need = [f"need[{slot_of[g]}]" for g in b.grads]
+    composite = "\n".join(_formula_lines(b, ops, metas, set(tensors) | set(b.attrs_used),
+                                         need, "        ")) + "\n"
+    lhs = ", ".join(b.grads) + ","
+    return GRAD_AD_FUNC.format(
+        name=b.name, fwd=b.forward.name, params=", ".join(tensors + list(b.attrs_used)),
+        recording=" or ".join(f"not {t}.stop_gradient" for t in tensors),
+        composite=composite, grads=", ".join(b.grads), lhs=lhs,
+        arrays=", ".join([f"{t}._data" for t in tensors] + list(b.attrs_used)),
+        wrapped=", ".join(f"wrap_grad({g})" for g in b.grads))
+
+
+GRAD_API_FUNC = '''
+
+_{name}_kernels = KernelFactory.cache("{kernel}")
+
+
+def {name}(need, {params}):
+    """④ Kernel API of the grad op `{name}`, on arrays (a grad node calls it directly when no
+    graph is recorded). Grads come at the forward output's shape, one per input of `{fwd}`,
+    None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of {key})
+    kernel = _{name}_kernels.get({key}.dtype) or select_kernel("{kernel}", NP_TO_DTYPE[{key}.dtype])
+    # PrepareData
+    if kernel.input_np_dtype is not None:
+        {arrays_lhs} = prepare_data(kernel, {arrays})
+    # Kernel Call
+    return kernel.fn(need, {all_args})
+'''
+
+
+def emit_grad_api(bwd_specs):
+    out = []
     for b in bwd_specs:
-        f = b.forward
-        slots = _wrapper_slots(b) + list(b.attrs_used)
-        fill = []
-        for i, o in enumerate(f.outputs):
-            g = o.name + "_grad"
-            if o.type == "Tensor[]":
-                fill.append(f"        {g} = C.fill_zero_list(grads[{i}], self.bwd_in_meta[{i}])")
-            elif len(f.outputs) > 1:
-                fill.append(f"        {g} = C.fill_zero(grads[{i}][0], self.bwd_in_meta[{i}][0])")
-            else:
-                fill.append(f"        {g} = grads[0][0]")
-        list_inputs = {a.name for a in f.inputs if a.type == "Tensor[]"}
-        collect = [f"        {n} = [w.recover(self) for w in self.{n}_wrapper]"
-                   if n in list_inputs else f"        {n} = self.{n}_wrapper.recover(self)"
-                   for n in b.saved]
-        collect += [f"        {a} = self.{a}" for a in b.attrs_used]
-        local_names = set(b.saved) | set(o.name + "_grad" for o in f.outputs) | set(b.attrs_used)
-        calls, ret = [], []
-        inputs = [a for a in f.inputs]
-        grad_of = {g[:-5]: g for g in b.grads}
-        for slot, a in enumerate(inputs):
-            g = grad_of.get(a.name)
-            if g is None:
-                ret.append("[None]" if a.type == "Tensor" else
-                           f"[None] * len(out_meta[{slot}])")
-                continue
-            code = formula_code(b, b.formulas[g], ops, composites, local_names)
-            if a.type == "Tensor":
-                calls.append(f"        {g} = None\n"
-                             f"        if out_meta[{slot}][0].grad_node is not None:\n"
-                             f"            {g} = {code}")
-                ret.append(f"[{g}]")
-            else:
-                calls.append(f"        {g} = {code}")
-                ret.append(g)
-        kernel, kcache = "", ""
-        if b.kernel:
-            need = []
-            for slot, a in enumerate(inputs):
-                if a.type != "Tensor":
-                    raise ValueError(f"backward_op '{b.name}': a grad kernel needs single-Tensor "
-                                     f"inputs")
-                need.append(f"out_meta[{slot}][0].grad_node is not None" if a.name in grad_of
-                            else "False")
-            kargs = [f"self.{n}_wrapper.recover_data(self)" for n in b.saved] \
-                + [f"{g}._data" for g in b.out_grads] \
-                + [f"self.{a}" for a in b.attrs_used]
-            grad_names = [grad_of.get(a.name, "_") for a in inputs]
-            args = ",\n                    ".join(kargs)
-            outs = [g if g != "_" else "_unused" for g in grad_names]
-            rets = ", ".join(f"[{g}]" if g != "_" else "[None]" for g in grad_names)
-            wraps = "".join(f"            if {g} is not None:\n"
-                            f"                {g} = _wrap({g})\n" for g in grad_names if g != "_")
-            kernel = (f"        if not create_graph:  # fused first-order grad kernel\n"
-                      f"            need = ({', '.join(need)},)\n"
-                      f"            kernel = (_{b.kernel}_kernels.get({b.out_grads[0]}._data.dtype)\n"
-                      f"                      or select_grad_kernel(\"{b.kernel}\", {b.out_grads[0]}))\n"
-                      f"            args = ({args},)\n"
-                      f"            if kernel.input_np_dtype is not None:\n"
-                      f"                args = prepare_grad_inputs(kernel, args)\n"
-                      f"            {', '.join(outs)}, = kernel.fn(need, *args)\n"
-                      f"{wraps}"
-                      f"            return [{rets}]\n")
-            kcache = f'_{b.kernel}_kernels = KernelFactory.cache("{b.kernel}")\n\n\n'
-        clear = []
-        if b.saved:  # nodes that save nothing can run again after backward (as in Paddle)
-            clear = (["", "    def clear_tensor_wrappers(self):"]
-                     + [f"        for w in self.{n}_wrapper:\n            w.clear()"
-                        if n in list_inputs else f"        self.{n}_wrapper.clear()"
-                        for n in b.saved]
-                     + ["        self._wrappers_cleared = True"])
-        doc = "\n".join(f"        {g} = {b.formulas[g]}" for g in b.grads)
-        out.append(NODE_CLASS.format(
-            cls=node_class_name(f.name), fwd=f.name, bwd=b.name, doc=doc,
-            slots=", ".join(f'"{s}"' for s in slots) + ("," if len(slots) == 1 else ""),
-            kernel=kernel, kcache=kcache,
-            fill="".join(x + "\n" for x in fill), collect="".join(x + "\n" for x in collect),
-            calls="".join(x + "\n" for x in calls), ret=", ".join(ret),
-            clear="".join(x + "\n" for x in clear)))
+        if not b.kernel:
+            continue
+        arrays = list(b.saved) + list(b.out_grads)
+        out.append(GRAD_API_FUNC.format(
+            name=b.name, kernel=b.kernel, fwd=b.forward.name,
+            params=", ".join(arrays + list(b.attrs_used)), key=b.out_grads[0],
+            arrays_lhs=", ".join(arrays) + ("," if len(arrays) == 1 else ""),
+            arrays=", ".join(arrays), all_args=", ".join(arrays + list(b.attrs_used))))
     return "".join(out)
 
 
@@ -202,7 +319,7 @@ def node_section_factory(bwd_by_fwd):
                 metas.append(f"[slot_meta({n})]")
         L = ["    # Node Creation",
              f"    if grad_state.enabled and ({' or '.join(conds)}):",
-             f"        node = _nodes.{node_class_name(spec.name)}()"]
+             f"        node = {node_class_name(spec.name)}()"]
         L.append(f"        node.bwd_out_meta = [{', '.join(metas)}]")
         if len(spec.outputs) > 1 or spec.outputs[0].type == "Tensor[]":
             parts = []

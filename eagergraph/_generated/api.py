@@ -5,6 +5,7 @@ from ..phi import kernels as _kernels  # noqa: F401  (registers every kernel)
 from ..phi.kernel_registry import KernelFactory, select_kernel
 from ..phi.api_utils import (prepare_data, make_outputs, check_output, dtype_of,
                              raise_with_op)
+from ..phi.common import NP_TO_DTYPE
 from ..tensor import wrap_like
 from ..phi.infermeta import *  # noqa: F401,F403
 
@@ -2677,3 +2678,339 @@ def topk(x, k, axis, largest, sorted):
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("topk", e)
     return make_outputs("topk", out, meta)
+
+
+_add_grad_kernels = KernelFactory.cache("add_grad")
+
+
+def add_grad(need, out_grad):
+    """④ Kernel API of the grad op `add_grad`, on arrays (a grad node calls it directly when no
+    graph is recorded). Grads come at the forward output's shape, one per input of `add`,
+    None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _add_grad_kernels.get(out_grad.dtype) or select_kernel("add_grad", NP_TO_DTYPE[out_grad.dtype])
+    # PrepareData
+    if kernel.input_np_dtype is not None:
+        out_grad, = prepare_data(kernel, out_grad)
+    # Kernel Call
+    return kernel.fn(need, out_grad)
+
+
+_subtract_grad_kernels = KernelFactory.cache("subtract_grad")
+
+
+def subtract_grad(need, out_grad):
+    """④ Kernel API of the grad op `subtract_grad`, on arrays (a grad node calls it directly when no
+    graph is recorded). Grads come at the forward output's shape, one per input of `subtract`,
+    None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _subtract_grad_kernels.get(out_grad.dtype) or select_kernel("subtract_grad", NP_TO_DTYPE[out_grad.dtype])
+    # PrepareData
+    if kernel.input_np_dtype is not None:
+        out_grad, = prepare_data(kernel, out_grad)
+    # Kernel Call
+    return kernel.fn(need, out_grad)
+
+
+_multiply_grad_kernels = KernelFactory.cache("multiply_grad")
+
+
+def multiply_grad(need, x, y, out_grad):
+    """④ Kernel API of the grad op `multiply_grad`, on arrays (a grad node calls it directly when no
+    graph is recorded). Grads come at the forward output's shape, one per input of `multiply`,
+    None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _multiply_grad_kernels.get(out_grad.dtype) or select_kernel("multiply_grad", NP_TO_DTYPE[out_grad.dtype])
+    # PrepareData
+    if kernel.input_np_dtype is not None:
+        x, y, out_grad = prepare_data(kernel, x, y, out_grad)
+    # Kernel Call
+    return kernel.fn(need, x, y, out_grad)
+
+
+_divide_grad_kernels = KernelFactory.cache("divide_grad")
+
+
+def divide_grad(need, y, out, out_grad):
+    """④ Kernel API of the grad op `divide_grad`, on arrays (a grad node calls it directly when no
+    graph is recorded). Grads come at the forward output's shape, one per input of `divide`,
+    None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _divide_grad_kernels.get(out_grad.dtype) or select_kernel("divide_grad", NP_TO_DTYPE[out_grad.dtype])
+    # PrepareData
+    if kernel.input_np_dtype is not None:
+        y, out, out_grad = prepare_data(kernel, y, out, out_grad)
+    # Kernel Call
+    return kernel.fn(need, y, out, out_grad)
+
+
+_tanh_grad_kernels = KernelFactory.cache("tanh_grad")
+
+
+def tanh_grad(need, out, out_grad):
+    """④ Kernel API of the grad op `tanh_grad`, on arrays (a grad node calls it directly when no
+    graph is recorded). Grads come at the forward output's shape, one per input of `tanh`,
+    None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _tanh_grad_kernels.get(out_grad.dtype) or select_kernel("tanh_grad", NP_TO_DTYPE[out_grad.dtype])
+    # PrepareData
+    if kernel.input_np_dtype is not None:
+        out, out_grad = prepare_data(kernel, out, out_grad)
+    # Kernel Call
+    return kernel.fn(need, out, out_grad)
+
+
+_exp_grad_kernels = KernelFactory.cache("exp_grad")
+
+
+def exp_grad(need, out, out_grad):
+    """④ Kernel API of the grad op `exp_grad`, on arrays (a grad node calls it directly when no
+    graph is recorded). Grads come at the forward output's shape, one per input of `exp`,
+    None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _exp_grad_kernels.get(out_grad.dtype) or select_kernel("exp_grad", NP_TO_DTYPE[out_grad.dtype])
+    # PrepareData
+    if kernel.input_np_dtype is not None:
+        out, out_grad = prepare_data(kernel, out, out_grad)
+    # Kernel Call
+    return kernel.fn(need, out, out_grad)
+
+
+_cast_grad_kernels = KernelFactory.cache("cast_grad")
+
+
+def cast_grad(need, x, out_grad, dtype):
+    """④ Kernel API of the grad op `cast_grad`, on arrays (a grad node calls it directly when no
+    graph is recorded). Grads come at the forward output's shape, one per input of `cast`,
+    None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _cast_grad_kernels.get(out_grad.dtype) or select_kernel("cast_grad", NP_TO_DTYPE[out_grad.dtype])
+    # PrepareData
+    if kernel.input_np_dtype is not None:
+        x, out_grad = prepare_data(kernel, x, out_grad)
+    # Kernel Call
+    return kernel.fn(need, x, out_grad, dtype)
+
+
+_scale_grad_kernels = KernelFactory.cache("scale_grad")
+
+
+def scale_grad(need, out_grad, scale, bias, bias_after_scale):
+    """④ Kernel API of the grad op `scale_grad`, on arrays (a grad node calls it directly when no
+    graph is recorded). Grads come at the forward output's shape, one per input of `scale`,
+    None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _scale_grad_kernels.get(out_grad.dtype) or select_kernel("scale_grad", NP_TO_DTYPE[out_grad.dtype])
+    # PrepareData
+    if kernel.input_np_dtype is not None:
+        out_grad, = prepare_data(kernel, out_grad)
+    # Kernel Call
+    return kernel.fn(need, out_grad, scale, bias, bias_after_scale)
+
+
+_log_grad_kernels = KernelFactory.cache("log_grad")
+
+
+def log_grad(need, x, out_grad):
+    """④ Kernel API of the grad op `log_grad`, on arrays (a grad node calls it directly when no
+    graph is recorded). Grads come at the forward output's shape, one per input of `log`,
+    None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _log_grad_kernels.get(out_grad.dtype) or select_kernel("log_grad", NP_TO_DTYPE[out_grad.dtype])
+    # PrepareData
+    if kernel.input_np_dtype is not None:
+        x, out_grad = prepare_data(kernel, x, out_grad)
+    # Kernel Call
+    return kernel.fn(need, x, out_grad)
+
+
+_sqrt_grad_kernels = KernelFactory.cache("sqrt_grad")
+
+
+def sqrt_grad(need, out, out_grad):
+    """④ Kernel API of the grad op `sqrt_grad`, on arrays (a grad node calls it directly when no
+    graph is recorded). Grads come at the forward output's shape, one per input of `sqrt`,
+    None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _sqrt_grad_kernels.get(out_grad.dtype) or select_kernel("sqrt_grad", NP_TO_DTYPE[out_grad.dtype])
+    # PrepareData
+    if kernel.input_np_dtype is not None:
+        out, out_grad = prepare_data(kernel, out, out_grad)
+    # Kernel Call
+    return kernel.fn(need, out, out_grad)
+
+
+_square_grad_kernels = KernelFactory.cache("square_grad")
+
+
+def square_grad(need, x, out_grad):
+    """④ Kernel API of the grad op `square_grad`, on arrays (a grad node calls it directly when no
+    graph is recorded). Grads come at the forward output's shape, one per input of `square`,
+    None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _square_grad_kernels.get(out_grad.dtype) or select_kernel("square_grad", NP_TO_DTYPE[out_grad.dtype])
+    # PrepareData
+    if kernel.input_np_dtype is not None:
+        x, out_grad = prepare_data(kernel, x, out_grad)
+    # Kernel Call
+    return kernel.fn(need, x, out_grad)
+
+
+_sigmoid_grad_kernels = KernelFactory.cache("sigmoid_grad")
+
+
+def sigmoid_grad(need, out, out_grad):
+    """④ Kernel API of the grad op `sigmoid_grad`, on arrays (a grad node calls it directly when no
+    graph is recorded). Grads come at the forward output's shape, one per input of `sigmoid`,
+    None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _sigmoid_grad_kernels.get(out_grad.dtype) or select_kernel("sigmoid_grad", NP_TO_DTYPE[out_grad.dtype])
+    # PrepareData
+    if kernel.input_np_dtype is not None:
+        out, out_grad = prepare_data(kernel, out, out_grad)
+    # Kernel Call
+    return kernel.fn(need, out, out_grad)
+
+
+_assign_grad_kernels = KernelFactory.cache("assign_grad")
+
+
+def assign_grad(need, out_grad):
+    """④ Kernel API of the grad op `assign_grad`, on arrays (a grad node calls it directly when no
+    graph is recorded). Grads come at the forward output's shape, one per input of `assign`,
+    None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _assign_grad_kernels.get(out_grad.dtype) or select_kernel("assign_grad", NP_TO_DTYPE[out_grad.dtype])
+    # PrepareData
+    if kernel.input_np_dtype is not None:
+        out_grad, = prepare_data(kernel, out_grad)
+    # Kernel Call
+    return kernel.fn(need, out_grad)
+
+
+_sum_grad_kernels = KernelFactory.cache("sum_grad")
+
+
+def sum_grad(need, x, out_grad, axis, dtype, keepdim):
+    """④ Kernel API of the grad op `sum_grad`, on arrays (a grad node calls it directly when no
+    graph is recorded). Grads come at the forward output's shape, one per input of `sum`,
+    None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _sum_grad_kernels.get(out_grad.dtype) or select_kernel("sum_grad", NP_TO_DTYPE[out_grad.dtype])
+    # PrepareData
+    if kernel.input_np_dtype is not None:
+        x, out_grad = prepare_data(kernel, x, out_grad)
+    # Kernel Call
+    return kernel.fn(need, x, out_grad, axis, dtype, keepdim)
+
+
+_mean_grad_kernels = KernelFactory.cache("mean_grad")
+
+
+def mean_grad(need, x, out_grad, axis, keepdim):
+    """④ Kernel API of the grad op `mean_grad`, on arrays (a grad node calls it directly when no
+    graph is recorded). Grads come at the forward output's shape, one per input of `mean`,
+    None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _mean_grad_kernels.get(out_grad.dtype) or select_kernel("mean_grad", NP_TO_DTYPE[out_grad.dtype])
+    # PrepareData
+    if kernel.input_np_dtype is not None:
+        x, out_grad = prepare_data(kernel, x, out_grad)
+    # Kernel Call
+    return kernel.fn(need, x, out_grad, axis, keepdim)
+
+
+_matmul_grad_kernels = KernelFactory.cache("matmul_grad")
+
+
+def matmul_grad(need, x, y, out_grad, transpose_x, transpose_y):
+    """④ Kernel API of the grad op `matmul_grad`, on arrays (a grad node calls it directly when no
+    graph is recorded). Grads come at the forward output's shape, one per input of `matmul`,
+    None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _matmul_grad_kernels.get(out_grad.dtype) or select_kernel("matmul_grad", NP_TO_DTYPE[out_grad.dtype])
+    # PrepareData
+    if kernel.input_np_dtype is not None:
+        x, y, out_grad = prepare_data(kernel, x, y, out_grad)
+    # Kernel Call
+    return kernel.fn(need, x, y, out_grad, transpose_x, transpose_y)
+
+
+_relu_grad_kernels = KernelFactory.cache("relu_grad")
+
+
+def relu_grad(need, out, out_grad):
+    """④ Kernel API of the grad op `relu_grad`, on arrays (a grad node calls it directly when no
+    graph is recorded). Grads come at the forward output's shape, one per input of `relu`,
+    None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _relu_grad_kernels.get(out_grad.dtype) or select_kernel("relu_grad", NP_TO_DTYPE[out_grad.dtype])
+    # PrepareData
+    if kernel.input_np_dtype is not None:
+        out, out_grad = prepare_data(kernel, out, out_grad)
+    # Kernel Call
+    return kernel.fn(need, out, out_grad)
+
+
+_softmax_grad_kernels = KernelFactory.cache("softmax_grad")
+
+
+def softmax_grad(need, out, out_grad, axis):
+    """④ Kernel API of the grad op `softmax_grad`, on arrays (a grad node calls it directly when no
+    graph is recorded). Grads come at the forward output's shape, one per input of `softmax`,
+    None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _softmax_grad_kernels.get(out_grad.dtype) or select_kernel("softmax_grad", NP_TO_DTYPE[out_grad.dtype])
+    # PrepareData
+    if kernel.input_np_dtype is not None:
+        out, out_grad = prepare_data(kernel, out, out_grad)
+    # Kernel Call
+    return kernel.fn(need, out, out_grad, axis)
+
+
+_log_softmax_grad_kernels = KernelFactory.cache("log_softmax_grad")
+
+
+def log_softmax_grad(need, out, out_grad, axis):
+    """④ Kernel API of the grad op `log_softmax_grad`, on arrays (a grad node calls it directly when no
+    graph is recorded). Grads come at the forward output's shape, one per input of `log_softmax`,
+    None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _log_softmax_grad_kernels.get(out_grad.dtype) or select_kernel("log_softmax_grad", NP_TO_DTYPE[out_grad.dtype])
+    # PrepareData
+    if kernel.input_np_dtype is not None:
+        out, out_grad = prepare_data(kernel, out, out_grad)
+    # Kernel Call
+    return kernel.fn(need, out, out_grad, axis)
+
+
+_reshape_grad_kernels = KernelFactory.cache("reshape_grad")
+
+
+def reshape_grad(need, x, out_grad, shape):
+    """④ Kernel API of the grad op `reshape_grad`, on arrays (a grad node calls it directly when no
+    graph is recorded). Grads come at the forward output's shape, one per input of `reshape`,
+    None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _reshape_grad_kernels.get(out_grad.dtype) or select_kernel("reshape_grad", NP_TO_DTYPE[out_grad.dtype])
+    # PrepareData
+    if kernel.input_np_dtype is not None:
+        x, out_grad = prepare_data(kernel, x, out_grad)
+    # Kernel Call
+    return kernel.fn(need, x, out_grad, shape)
+
+
+_transpose_grad_kernels = KernelFactory.cache("transpose_grad")
+
+
+def transpose_grad(need, out_grad, perm):
+    """④ Kernel API of the grad op `transpose_grad`, on arrays (a grad node calls it directly when no
+    graph is recorded). Grads come at the forward output's shape, one per input of `transpose`,
+    None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _transpose_grad_kernels.get(out_grad.dtype) or select_kernel("transpose_grad", NP_TO_DTYPE[out_grad.dtype])
+    # PrepareData
+    if kernel.input_np_dtype is not None:
+        out_grad, = prepare_data(kernel, out_grad)
+    # Kernel Call
+    return kernel.fn(need, out_grad, perm)

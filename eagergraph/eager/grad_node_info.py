@@ -6,6 +6,9 @@ inputs (`bwd_out_meta`, one slot per forward input, one rank per tensor in that 
 output meta holds the Edge to the node that produced that forward input, so the graph is the
 set of nodes linked by edges, with no pointers back from a node to its outputs.
 """
+import numpy as np
+
+from ..tensor import Tensor
 
 
 class Edge:
@@ -47,6 +50,21 @@ class GradSlotMeta:
     def __repr__(self):
         return (f"GradSlotMeta(shape={list(self.shape)}, dtype={self.np_dtype}, "
                 f"stop_gradient={self.stop_gradient}, edge={self.edge})")
+
+
+def wrap_grad(arr):
+    """A grad array from a grad kernel as a Tensor (None stays None: no grad needed)."""
+    return None if arr is None else Tensor._wrap(arr)
+
+
+def fill_zero(g, meta):
+    """The grad of an output that received none: zeros of its shape and dtype (Paddle's
+    "Fill Zero For GradIn Tensors", for nodes of ops with several outputs)."""
+    return Tensor._wrap(np.zeros(meta.shape, meta.np_dtype)) if g is None else g
+
+
+def fill_zero_list(gs, metas):
+    return [fill_zero(g, m) for g, m in zip(gs, metas)]
 
 
 class GradNodeBase:
@@ -128,7 +146,6 @@ class GradNodeBase:
 
 def check_hook_result(hook, g, r):
     """A gradient hook may replace the grad, but only with a Tensor of the same shape."""
-    from ..tensor import Tensor
     if not isinstance(r, Tensor):
         raise TypeError(f"gradient hook {getattr(hook, '__name__', hook)!r} must return a Tensor "
                         f"or None, but returned {type(r).__name__}")
