@@ -43,14 +43,16 @@ def generate():
             code += emit_backward.emit_grad_ad_func(b, op_names, metas)
         return code
 
-    return {
+    files = {
         "__init__.py": emit.HEADER,
         "ops_api.py": emit.emit_ops_api(specs),
         "dygraph_functions.py": emit.emit_dygraph_functions(
             specs, emit_backward.node_section_factory(by_fwd),
             emit_backward.saved_inputs_factory(by_fwd), after),
         "api.py": emit.emit_api(specs, emit_backward.emit_grad_api(bwd)),
+        "public.py": emit.emit_public(specs),
     }
+    return {name: emit.prune_imports(text) for name, text in files.items()}
 
 
 def main(argv=None):

@@ -36,6 +36,50 @@ def {name}({signature}):
 '''
 
 
+def wrap_names(names, indent, width=99):
+    """names joined by ', ', wrapped to `width` columns with continuation lines at `indent`."""
+    lines, cur = [], ""
+    for n in names:
+        piece = n if not cur else cur + ", " + n
+        if indent + len(piece) + 1 > width and cur:
+            lines.append(cur + ",")
+            cur = n
+        else:
+            cur = piece
+    lines.append(cur)
+    return ("\n" + " " * indent).join(lines)
+
+
+def prune_imports(text):
+    """Drop the names that a generated module's `from X import (...)` lines bring in but its
+    code never uses (so generated code stays pyflakes-clean whatever the YAML holds)."""
+    import re
+    out = []
+    lines = text.split("\n")
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        m = re.match(r"from (\S+) import \((.*)", line)
+        if not m:
+            out.append(line)
+            i += 1
+            continue
+        stmt = line
+        while not stmt.rstrip().endswith(")"):
+            i += 1
+            stmt += " " + lines[i].strip()
+        i += 1
+        names = [n.strip() for n in stmt[stmt.index("(") + 1:stmt.rindex(")")].split(",")
+                 if n.strip()]
+        rest = "\n".join(out + lines[i:])
+        keep = [n for n in names
+                if re.search(r"\b" + re.escape(n.split(" as ")[-1]) + r"\b", rest)]
+        if keep:
+            head = f"from {m.group(1)} import ("
+            out.append(head + wrap_names(keep, len(head)) + ")")
+    return "\n".join(out)
+
+
 def _signature(spec):
     parts = []
     for a in spec.args:
@@ -93,8 +137,8 @@ grad nodes, so both live in this one module."""
 from ..tensor import Tensor
 from ..eager.type_promotion import promote_binary, autocast_int_to_float
 from ..eager.grad_mode import grad_state
-from ..eager.grad_node_info import GradNodeBase, fill_zero, fill_zero_list, wrap_grad
-from ..eager.slot_meta import slot_meta, slot_metas, out_meta, NO_GRAD_META
+from ..eager.grad_node_info import (GradNodeBase, fill_zero, fill_zero_list, wrap_grad)
+from ..eager.slot_meta import (slot_meta, slot_metas, out_meta, NO_GRAD_META)
 from ..eager.autograd_meta import set_history
 from ..eager.tensor_wrapper import TensorWrapper
 from ..eager.inplace import check_inplace, inplace_input, commit_inplace
@@ -225,13 +269,14 @@ bind_eager_ops(add=add_ad_func, subtract=subtract_ad_func, sum=sum_ad_func,
 # ---------------------------------------------------------------------------------------------
 API_HEADER = HEADER + '''"""④ Kernel API (Paddle api.cc): KernelKey -> kernel selection (cached per dtype) ->
 PrepareData -> InferMeta (shape and dtype before the kernel runs) -> kernel call -> outputs."""
-from ..phi import kernels as _kernels  # noqa: F401  (registers every kernel)
+from ..phi import kernels as _kernels  # importing it registers every kernel
+del _kernels
 from ..phi.kernel_registry import KernelFactory, select_kernel
-from ..phi.api_utils import (prepare_data, make_outputs, check_output, dtype_of,
-                             raise_with_op)
+from ..phi.api_utils import prepare_data, make_outputs, check_output, raise_with_op
+from ..phi.infermeta.common import dtype_of
 from ..phi.common import NP_TO_DTYPE
 from ..tensor import wrap_like
-from ..phi.infermeta import *  # noqa: F401,F403
+from ..phi.infermeta import ({infer_metas})
 
 '''
 
@@ -257,7 +302,8 @@ def {name}({params}):
 
 def emit_api(specs, grad_api=""):
     """grad_api: the kernel APIs of the grad ops (emit_backward.emit_grad_api), appended."""
-    out = [API_HEADER]
+    names = sorted({s.infer_meta for s in specs})
+    out = [API_HEADER.format(infer_metas=wrap_names(names, len("from ..phi.infermeta import (")))]
     for s in specs:
         dt_arg = s.arg(s.data_type)
         if dt_arg.type == "Tensor":
@@ -298,4 +344,37 @@ def emit_api(specs, grad_api=""):
             im_args=", ".join(s.infer_meta_params),
             k_args=", ".join(data_names.get(p, p) for p in s.kernel_params), make=make))
     out.append(grad_api)
+    return "".join(out)
+
+
+# ---------------------------------------------------------------------------------------------
+# public.py: where the generated functions appear (ops.yaml `public:` and `inplace:`)
+# ---------------------------------------------------------------------------------------------
+PUBLIC_HEADER = HEADER + '''"""The public surface of the generated ops, from ops.yaml: `public:` says where an op's
+generated function appears as it is, and every op with `inplace:` has paddle.X_ and Tensor.X_.
+eagergraph.ops (paddle.X), the Tensor methods and paddle.nn.functional take their names from
+here; hand-written wrappers in ops/ cover ops whose Python signature differs."""
+from .ops_api import ({names})
+'''
+
+
+def emit_public(specs):
+    places = {"paddle": [], "Tensor": [], "nn.functional": []}
+    inplace = []
+    for s in specs:
+        for p in s.public:
+            places[p].append(s.name)
+        if s.inplace:
+            inplace.append(s.name + "_")
+    used = sorted({n for v in places.values() for n in v} | set(inplace))
+    head = "from .ops_api import ("
+    out = [PUBLIC_HEADER.format(names=wrap_names(used, len(head)))]
+
+    def table(var, doc, names):
+        body = "".join(f"    \"{n}\": {n},\n" for n in names)
+        out.append(f"\n# {doc}\n{var} = {{\n{body}}}\n")
+    table("PADDLE", "paddle.X", places["paddle"])
+    table("TENSOR_METHODS", "Tensor.X", places["Tensor"])
+    table("FUNCTIONAL", "paddle.nn.functional.X", places["nn.functional"])
+    table("INPLACE", "paddle.X_ and Tensor.X_", inplace)
     return "".join(out)

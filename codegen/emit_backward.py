@@ -142,10 +142,13 @@ def _doc(b):
     return "\n".join(f"        {g} = {b.formulas[g]}" for g in b.grads)
 
 
-def _fill_lines(f):
+def _fill_lines(f, b):
+    """The out grads the formulas use, zeros where none arrived (ops with several outputs)."""
     lines = []
     for i, o in enumerate(f.outputs):
         g = o.name + "_grad"
+        if g not in b.out_grads:
+            continue
         if o.type == "Tensor[]":
             lines.append(f"        {g} = fill_zero_list(grads[{i}], self.bwd_in_meta[{i}])")
         elif len(f.outputs) > 1:
@@ -186,7 +189,7 @@ def _kernel_node_body(b):
                + [f"self.{a}" for a in b.attrs_used])
     sep = ",\n" + " " * 12
     wraps = ", ".join(f"[wrap_grad({o})]" if o != "_" else "[None]" for o in outs)
-    L = _fill_lines(f) + [
+    L = _fill_lines(f, b) + [
         "        out_meta = self.bwd_out_meta",
         f"        need = ({', '.join(need)},)",
         "        if not create_graph:  # the grad op's kernel on raw arrays",
@@ -204,7 +207,7 @@ def _kernel_node_body(b):
 def _invoke_node_body(b, ops, metas):
     f = b.forward
     list_inputs = {a.name for a in f.inputs if a.type == "Tensor[]"}
-    L = _fill_lines(f) + ["        out_meta = self.bwd_out_meta"]
+    L = _fill_lines(f, b)
     L += ["        # Recovered TensorWrappers and attributes"] if b.saved or b.attrs_used else []
     L += [f"        {n} = [w.recover(self) for w in self.{n}_wrapper]"
           if n in list_inputs else f"        {n} = self.{n}_wrapper.recover(self)"
@@ -214,6 +217,8 @@ def _invoke_node_body(b, ops, metas):
     L.append("        # The gradient formulas, written with ops")
     L += _formula_lines(b, ops, metas, local_names, _need_codes(b), "        ")
     L.append(f"        return [{_returns(b)}]")
+    if any("out_meta" in line for line in L):
+        L.insert(len(_fill_lines(f, b)), "        out_meta = self.bwd_out_meta")
     return "\n".join(L) + "\n"
 
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 ATTR_TYPES = {"Scalar", "IntArray", "int", "float", "bool", "DataType", "str", "int[]",
               "float[]", "Scalar[]"}
 INPUT_TYPES = {"Tensor", "Tensor[]"}
+PUBLIC_PLACES = {"paddle", "Tensor", "nn.functional"}
 _DEFAULT_WORDS = {"true": True, "false": False, "None": None, "null": None}
 
 
@@ -55,6 +56,7 @@ class OpSpec:
     view: tuple = ()
     backward: str = ""
     doc: str = ""
+    public: tuple = ()   # where the generated function appears: paddle, Tensor, nn.functional
     extra: dict = field(default_factory=dict, hash=False, compare=False)
 
     @property
@@ -155,7 +157,7 @@ def _parse_mapping(op, key, text, args, outputs):
 
 
 _KNOWN_KEYS = {"op", "args", "output", "infer_meta", "kernel", "type_promotion", "type_autocast",
-               "inplace", "view", "backward", "optional", "doc"}
+               "inplace", "view", "backward", "optional", "doc", "public"}
 
 
 def parse_op(entry):
@@ -196,11 +198,17 @@ def parse_op(entry):
             raise SpecError(f"op '{op}': type_autocast names non-tensor '{p}'")
     inplace = _parse_mapping(op, "inplace", entry["inplace"], args, outputs) if "inplace" in entry else ()
     view = _parse_mapping(op, "view", entry["view"], args, outputs) if "view" in entry else ()
+    public = entry.get("public", ()) or ()
+    public = (public,) if isinstance(public, str) else tuple(public)
+    bad = sorted(set(public) - PUBLIC_PLACES)
+    if bad:
+        raise SpecError(f"op '{op}': public places {bad} unknown; known: {sorted(PUBLIC_PLACES)}")
     return OpSpec(
         name=op, args=args, outputs=outputs, infer_meta=im["func"], infer_meta_params=im_params,
         kernel=kern.get("func", op), kernel_params=k_params, data_type=data_type,
         type_promotion=tp, type_autocast=ta, inplace=inplace, view=view,
-        backward=entry.get("backward", "") or "", doc=entry.get("doc", "") or "")
+        backward=entry.get("backward", "") or "", doc=entry.get("doc", "") or "",
+        public=public)
 
 
 def load_ops(path):

@@ -1,6 +1,6 @@
 """eagergraph: PaddlePaddle's eager-mode (dygraph) autograd, in Python on NumPy.
 
-import eagergraph as paddle
+    import eagergraph as paddle
 """
 from .phi.common import (bool_ as bool, uint8, int8, int16, int32, int64, float16,  # noqa: A001
                          bfloat16, float32, float64, complex64, complex128, CPUPlace, Place,
@@ -10,13 +10,23 @@ from .framework import (get_default_dtype, set_default_dtype, set_device, get_de
 from .tensor import Tensor
 from .creation import to_tensor
 from .tensor_repr import set_printoptions
-from .ops import *  # noqa: F401,F403
+from . import ops as _ops
 from . import nn
-from . import tensor_methods as _tensor_methods  # noqa: F401  (installs operators)
-from ._generated import ops_api as _C_ops  # noqa: F401
-from .eager import tensor_patch_methods as _tensor_patch_methods  # noqa: F401
+from . import tensor_methods as _tensor_methods  # installs operators and methods on Tensor
+from ._generated import ops_api as _C_ops
+from .eager import tensor_patch_methods as _tensor_patch_methods  # installs backward, grad, ...
 from . import autograd
 from .autograd import grad, no_grad, enable_grad, set_grad_enabled, is_grad_enabled
+
 dtype = DataType
+globals().update({_n: getattr(_ops, _n) for _n in _ops.__all__})  # paddle.add, paddle.sum, ...
+del _tensor_methods, _tensor_patch_methods
+
+__all__ = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16", "float32",
+           "float64", "complex64", "complex128", "CPUPlace", "Place", "DataType", "dtype",
+           "get_default_dtype", "set_default_dtype", "set_device", "get_device", "seed",
+           "is_compiled_with_cuda", "Tensor", "to_tensor", "set_printoptions", "nn", "autograd",
+           "grad", "no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled", "_C_ops"]
+__all__ += _ops.__all__
 
 __version__ = "0.1.0"

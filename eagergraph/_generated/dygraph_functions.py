@@ -8,8 +8,8 @@ grad nodes, so both live in this one module."""
 from ..tensor import Tensor
 from ..eager.type_promotion import promote_binary, autocast_int_to_float
 from ..eager.grad_mode import grad_state
-from ..eager.grad_node_info import GradNodeBase, fill_zero, fill_zero_list, wrap_grad
-from ..eager.slot_meta import slot_meta, slot_metas, out_meta, NO_GRAD_META
+from ..eager.grad_node_info import (GradNodeBase, fill_zero, fill_zero_list, wrap_grad)
+from ..eager.slot_meta import (slot_meta, slot_metas, out_meta)
 from ..eager.autograd_meta import set_history
 from ..eager.tensor_wrapper import TensorWrapper
 from ..eager.inplace import check_inplace, inplace_input, commit_inplace
@@ -3221,7 +3221,6 @@ class ConcatGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         x = [w.recover(self) for w in self.x_wrapper]
         axis = self.axis
@@ -3336,7 +3335,6 @@ class StackGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         axis = self.axis
         # The gradient formulas, written with ops
@@ -4324,7 +4322,6 @@ class TopkGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = fill_zero(grads[0][0], self.bwd_in_meta[0][0])
-        indices_grad = fill_zero(grads[1][0], self.bwd_in_meta[1][0])
         out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         x = self.x_wrapper.recover(self)

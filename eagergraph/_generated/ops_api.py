@@ -3,8 +3,7 @@
 check that tensor arguments are Tensors and normalise attributes, then call the `<op>_ad_func`."""
 from ..tensor import Tensor
 from ..eager_utils import (parse_tensor, parse_tensor_list, parse_scalar, parse_int_array,
-                           parse_int, parse_float, parse_bool, parse_dtype, parse_str,
-                           parse_int_list, parse_float_list, parse_scalar_list)
+                           parse_int, parse_float, parse_bool, parse_dtype, parse_int_list)
 from . import dygraph_functions as _ad
 
 

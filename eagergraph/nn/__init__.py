@@ -1,2 +1,4 @@
 """paddle.nn: neural-network building blocks."""
-from . import functional  # noqa: F401
+from . import functional
+
+__all__ = ["functional"]

@@ -1,11 +1,18 @@
-"""The public op surface (Paddle python/paddle/tensor/*): thin functions with Paddle's Python
-signatures over the generated `_C_ops` (eagergraph._generated.ops_api). Every module lists its
-public names in __all__ and the Tensor methods it adds in TENSOR_METHODS."""
+"""The public op surface (Paddle python/paddle/tensor/*): the generated functions that are public
+as they are (`eagergraph/_generated/public.py`, from ops.yaml), and thin functions with Paddle's
+Python signatures over the generated `_C_ops` where Paddle's Python does real work. Every module
+here lists its public names in __all__ and the Tensor methods it adds in TENSOR_METHODS."""
 import importlib as _importlib
 import pkgutil as _pkgutil
 
-__all__ = []
-TENSOR_METHODS = {}  # method name -> function
+from .._generated import public as _public
+
+# the generated functions that are public as they are (ops.yaml `public:` and `inplace:`)
+__all__ = list(_public.PADDLE) + list(_public.INPLACE)
+globals().update(_public.PADDLE)
+globals().update(_public.INPLACE)
+TENSOR_METHODS = {**_public.TENSOR_METHODS, **_public.INPLACE}  # method name -> function
+# then Paddle's Python wrappers, module by module
 for _m in sorted(_pkgutil.iter_modules(__path__), key=lambda m: m.name):
     _mod = _importlib.import_module(f"{__name__}.{_m.name}")
     for _n in getattr(_mod, "__all__", ()):

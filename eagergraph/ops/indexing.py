@@ -22,11 +22,7 @@ from ..eager_utils import parse_tensor
 from ..phi.infermeta.common import broadcast_shape
 from ..phi.common import int64
 
-_SIMPLE = ["strided_slice", "index_select", "gather_nd", "masked_select"]
-for _n in _SIMPLE:
-    globals()[_n] = getattr(_C_ops, _n)
-
-__all__ = _SIMPLE + ["slice", "gather", "nonzero"]
+__all__ = ["slice", "gather", "nonzero"]
 TENSOR_METHODS = __all__ + ["__getitem__"]
 
 _slice = slice  # the builtin, shadowed by the public op below

@@ -4,7 +4,6 @@
 eager/inplace.py: leaf check first, then write into the storage, version bump, history."""
 import numpy as np
 
-from .._generated import ops_api as _C_ops
 from .._generated import dygraph_functions as _ad
 from ..tensor import Tensor
 from ..eager.inplace import check_inplace, inplace_input, commit_inplace
@@ -12,11 +11,7 @@ from ..eager_utils import parse_tensor, parse_scalar
 from ..framework import get_generator
 from ..phi.common import NP_TO_DTYPE
 
-_GENERATED = sorted(n for n in dir(_C_ops) if n.endswith("_") and not n.startswith("_"))
-for _n in _GENERATED:
-    globals()[_n] = getattr(_C_ops, _n)
-
-__all__ = _GENERATED + ["zero_", "fill_", "uniform_", "normal_", "masked_fill_", "index_put_"]
+__all__ = ["zero_", "fill_", "uniform_", "normal_", "masked_fill_", "index_put_"]
 TENSOR_METHODS = __all__ + ["__setitem__"]
 
 

@@ -8,11 +8,7 @@ from .._generated import dygraph_functions as _ad
 from ..tensor import Tensor
 from ..eager_utils import parse_tensor
 
-_SIMPLE = ["flatten", "tile"]
-for _n in _SIMPLE:
-    globals()[_n] = getattr(_C_ops, _n)
-
-__all__ = _SIMPLE + ["reshape", "transpose", "squeeze", "unsqueeze", "concat", "split", "chunk",
+__all__ = ["reshape", "transpose", "squeeze", "unsqueeze", "concat", "split", "chunk",
                      "stack", "unbind", "expand", "broadcast_to", "expand_as", "flip", "where"]
 TENSOR_METHODS = list(__all__)
 

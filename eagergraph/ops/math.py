@@ -8,16 +8,12 @@ from ..phi.common import convert_dtype, NP_TO_DTYPE
 from ..eager_utils import parse_tensor, parse_scalar
 from ..framework import default_float_dtype
 
-_SIMPLE = ["add", "subtract", "multiply", "divide", "floor_divide", "remainder", "maximum",
-           "minimum", "exp", "log", "log1p", "sqrt", "rsqrt", "square", "abs", "sign", "sin",
-           "cos", "tan", "tanh", "sigmoid", "erf", "floor", "ceil", "round", "reciprocal"]
-for _n in _SIMPLE:
-    globals()[_n] = getattr(_C_ops, _n)
-mod = remainder  # noqa: F821  (Paddle aliases)
-floor_mod = remainder  # noqa: F821
+# add, exp, tanh, ... are the generated functions themselves (ops.yaml `public:`)
+mod = _C_ops.remainder  # Paddle's aliases
+floor_mod = _C_ops.remainder
 
-__all__ = _SIMPLE + ["mod", "floor_mod", "pow", "scale", "clip", "cast", "assign"]
-TENSOR_METHODS = _SIMPLE + ["mod", "floor_mod", "pow", "scale", "clip", "cast", "astype"]
+__all__ = ["mod", "floor_mod", "pow", "scale", "clip", "cast", "assign"]
+TENSOR_METHODS = ["mod", "floor_mod", "pow", "scale", "clip", "cast", "astype"]
 
 
 def pow(x, y, name=None):

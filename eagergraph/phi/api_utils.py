@@ -1,5 +1,4 @@
 """Helpers the generated kernel API (④) calls: PrepareData and output wrapping."""
-from .infermeta.common import dtype_of  # noqa: F401  (re-exported for the generated code)
 from ..tensor import wrap_like
 
 

@@ -5,15 +5,9 @@ from ...tensor import Tensor
 from ...eager_utils import parse_tensor, parse_dtype
 from ...phi.common import NP_TO_DTYPE
 
-__all__ = ["relu", "gelu", "silu", "leaky_relu", "elu", "softplus", "softmax", "log_softmax",
-           "sigmoid", "tanh"]
-
-relu = _C_ops.relu
-leaky_relu = _C_ops.leaky_relu
-elu = _C_ops.elu
-softplus = _C_ops.softplus
-sigmoid = _C_ops.sigmoid  # the same functions as paddle.sigmoid / paddle.tanh, as in Paddle
-tanh = _C_ops.tanh
+# relu, leaky_relu, elu, softplus, sigmoid and tanh are the generated functions (ops.yaml
+# `public:`; sigmoid and tanh are the same functions as paddle.sigmoid / paddle.tanh, as in Paddle)
+__all__ = ["gelu", "silu", "softmax", "log_softmax"]
 
 
 def gelu(x, approximate=False, name=None):

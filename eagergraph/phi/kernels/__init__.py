@@ -1,2 +1,5 @@
-"""⑤ Kernels: plain functions over NumPy arrays, registered per backend and dtype."""
-from . import cpu  # noqa: F401
+"""⑤ Kernels: plain functions over NumPy arrays, registered per backend and dtype (importing
+this package registers them all)."""
+from . import cpu
+
+__all__ = ["cpu"]
