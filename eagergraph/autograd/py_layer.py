@@ -30,7 +30,7 @@ import weakref
 
 from ..tensor import Tensor
 from ..eager.autograd_meta import set_history
-from ..eager.grad_mode import grad_state
+from ..eager.grad_mode import grad_state, no_grad
 from ..eager.slot_meta import slot_meta, slot_metas, out_meta
 from ..eager.py_layer_node import GradNodePyLayer
 from ..eager.tensor_wrapper import TensorWrapper
@@ -134,12 +134,8 @@ def once_differentiable(backward):
     recording, even under create_graph."""
     @functools.wraps(backward)
     def wrapper(ctx, *args):
-        prev = grad_state.enabled
-        grad_state.enabled = False
-        try:
+        with no_grad():
             return backward(ctx, *args)
-        finally:
-            grad_state.enabled = prev
     return wrapper
 
 
@@ -166,11 +162,8 @@ def _apply(cls, args, kwargs):
     trace = grad_state.enabled
     requires_grad = trace and any(not t.stop_gradient for s in in_slots for t in s)
 
-    grad_state.enabled = False
-    try:
+    with no_grad():
         outputs = cls.forward(ctx, *args, **kwargs)
-    finally:
-        grad_state.enabled = trace
 
     inputs = {id(t): t for s in in_slots for t in s}
     not_inplace = {id(t) for t in ctx.not_inplace_tensors or () if isinstance(t, Tensor)}

@@ -7,7 +7,7 @@ import weakref
 
 from ..tensor import Tensor
 from .grad_node_info import GradNodeBase, _HookHandle, check_hook_result
-from .grad_mode import grad_state
+from .grad_mode import enable_grad
 from .autograd_meta import AutogradMeta
 from .bound_ops import ops
 
@@ -85,12 +85,8 @@ def accumulate_grad(t, g, create_graph):
         if old is None:
             meta.grad = g if not g.stop_gradient else _copy(g)
         else:
-            prev = grad_state.enabled
-            grad_state.enabled = True
-            try:
+            with enable_grad():
                 meta.grad = ops.add(old, g)
-            finally:
-                grad_state.enabled = prev
         return
     gd = g._data
     if old is None:

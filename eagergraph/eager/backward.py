@@ -1,13 +1,17 @@
-"""The backward engine (Paddle eager/backward.cc): RunBackward and the general grad.
+"""The backward engine (Paddle eager/backward.cc RunBackward, and general_grad.h for paddle.grad).
 
-1. getInDegreeMap: walk every edge reachable from the roots (iteratively) and count, per node,
+Prepare, then run:
+1. Roots and seeds: each root tensor's node and (slot, rank), with its seed grad (ones unless
+   given), summed into the root nodes' GradTensorHolders.
+2. getInDegreeMap: walk every edge reachable from the roots (iteratively) and count, per node,
    how many edges point at it.
-2. Ready queue: nodes whose in-degree is 0. Leaf accumulation nodes go to the front, others to
-   the back (FIFO), as Paddle does. A root that another root reaches waits for its in-edges.
-3. Each node runs once, when all its inputs arrived: its GradTensorHolder is handed to it, its
-   output grads are projected onto each input's meta (broadcast reduction, complex->real: the one
-   place where this happens) and added to the next node's holder.
-4. Unless retain_graph, a node's saved tensors are released right after it runs.
+3. paddle.grad only: a pruning pre-pass (GeneralGrad) keeps the nodes on a path from the roots
+   to the requested inputs and says where their grads are captured (`GradCapture`).
+4. A plain Kahn loop: the ready queue holds nodes whose in-degree is 0 (leaf accumulation nodes
+   to the front, others FIFO, as Paddle does); each node runs once, when all its inputs arrived;
+   its output grads are projected onto each input's meta (broadcast reduction, complex->real:
+   the one place where this happens) and added to the next node's holder. Unless retain_graph,
+   a node's saved tensors are released right after it runs.
 No recursion anywhere, so a 1,000,000-node chain runs with the default recursion limit.
 """
 import warnings
@@ -16,11 +20,12 @@ from collections import deque
 import numpy as np
 
 from ..tensor import Tensor
-from .grad_mode import grad_state
+from .grad_mode import set_grad_enabled
 from .bound_ops import ops
 from ..phi.common import NP_TO_DTYPE
 from .grad_tensor_holder import GradTensorHolder
 from .accumulation_node import GradNodeAccumulation, leaf_node
+from .grad_node_info import released_graph_error
 from .views import refresh_view
 
 
@@ -104,6 +109,30 @@ def _root_node(t, where):
     return node
 
 
+def prepare_roots(tensors, grad_tensors, where):
+    """[(node, slot, rank, seed grad)] for the roots that need grad (Paddle RunBackward's
+    first loop: the seeds are ones unless grad_tensors gives them)."""
+    roots = []
+    for i, t in enumerate(tensors):
+        node = _root_node(t, where)
+        if node is None:
+            continue
+        g = grad_tensors[i] if grad_tensors is not None else None
+        if g is None:
+            g = Tensor._wrap(_ones(t._data.shape, t._data.dtype))
+        else:
+            if not isinstance(g, Tensor):
+                raise TypeError(f"{where}: grad_tensors[{i}] must be a Tensor or None, "
+                                f"got {type(g).__name__}")
+            if g._data.shape != t._data.shape:
+                raise AssertionError(  # Paddle's type for this check
+                    f"{where}: grad_tensors[{i}] has shape {list(g._data.shape)} but the tensor "
+                    f"it seeds has shape {list(t._data.shape)}; they must match.")
+        m = t._autograd_meta
+        roots.append((node, m.out_slot, m.out_rank, g))
+    return roots
+
+
 def in_degree_map(roots):
     """{node: number of edges into it} over everything reachable from `roots` (Paddle
     getInDegreeMap), found with an explicit stack."""
@@ -124,15 +153,6 @@ def in_degree_map(roots):
     return indeg
 
 
-def _released_error(node):
-    return SystemError(
-        f"(Fatal) The saved tensors of {node.name()} (backward of forward op "
-        f"'{node.forward_op}') were already released by an earlier backward. This happens when "
-        f"you call backward twice through the same graph, e.g. through a tensor computed once "
-        f"outside a training loop. Pass retain_graph=True to the first backward if you really "
-        f"need the second one, or detach() the part of the graph built outside the loop.")
-
-
 def run_backward(tensors, grad_tensors, retain_graph, create_graph=False, inputs=None,
                  allow_unused=False, no_grad_vars=None):
     """Run the graph from `tensors` (roots) with seed grads `grad_tensors`.
@@ -141,25 +161,7 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph=False, inputs
     inputs given: return their grads without touching any .grad (paddle.grad), running only the
     part of the graph between the roots and the inputs."""
     where = "backward" if inputs is None else "paddle.grad"
-    # ---- roots and their seed grads --------------------------------------------------------
-    roots = []
-    for i, t in enumerate(tensors):
-        node = _root_node(t, where)
-        if node is None:
-            continue
-        g = grad_tensors[i] if grad_tensors is not None else None
-        if g is None:
-            g = Tensor._wrap(_ones(t._data.shape, t._data.dtype))
-        else:
-            if not isinstance(g, Tensor):
-                raise TypeError(f"{where}: grad_tensors[{i}] must be a Tensor or None, "
-                                f"got {type(g).__name__}")
-            if g._data.shape != t._data.shape:
-                raise AssertionError(  # Paddle's type for this check
-                    f"{where}: grad_tensors[{i}] has shape {list(g._data.shape)} but the tensor "
-                    f"it seeds has shape {list(t._data.shape)}; they must match.")
-        m = t._autograd_meta
-        roots.append((node, m.out_slot, m.out_rank, g))
+    roots = prepare_roots(tensors, grad_tensors, where)
     if not roots:
         if inputs is None:
             warnings.warn(
@@ -170,67 +172,53 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph=False, inputs
         return _collect_results(inputs, {}, allow_unused)  # no graph: every input is unused
     root_nodes = list(dict.fromkeys(n for n, _, _, _ in roots))
     indeg = in_degree_map(root_nodes)
-
-    # ---- general grad: targets and pruning -------------------------------------------------
-    targets = None
+    capture = None
     if inputs is not None:
-        targets, indeg, stop_at = _prune_for_inputs(inputs, indeg, no_grad_vars)
-    results = {}
-
+        capture = GradCapture(inputs, indeg, no_grad_vars)
+        indeg = capture.indeg
     buffers = {}
     for node, slot, rank, g in roots:
         h = buffers.get(node)
         if h is None:
             h = buffers[node] = GradTensorHolder(GradTensorHolder.empty_buffer(node))
         h.add(slot, rank, g, create_graph)
-
-    queue = deque()
-    for n in root_nodes:
-        if indeg.get(n) == 0:  # roots pruned away by paddle.grad are not in indeg
-            queue.append(n)
-    if not queue:
-        if inputs is not None:  # pruning left nothing: no input is reachable from the outputs
-            return _collect_results(inputs, results, allow_unused)
+    queue = deque(n for n in root_nodes if indeg.get(n) == 0)  # pruned roots are not in indeg
+    if queue:
+        with set_grad_enabled(create_graph):
+            _run(queue, indeg, buffers, retain_graph, create_graph, capture)
+    elif inputs is None:
         raise RuntimeError(f"{where}: the graph has no node to start from (a cycle?)")
-
-    prev_mode = grad_state.enabled
-    grad_state.enabled = create_graph
-    try:
-        while queue:
-            node = queue.popleft()
-            holder = buffers.pop(node, None)
-            grads = holder.buffer if holder is not None else GradTensorHolder.empty_buffer(node)
-            if node._gradient_hooks:
-                grads = node.apply_gradient_hooks(grads)
-            if targets is not None:
-                hit = targets.get(node)
-                if hit is not None:
-                    for (slot, rank), key in hit:
-                        results[key] = grads[slot][rank]
-                    if node in stop_at:
-                        _release_edges(node, indeg, queue, buffers, create_graph, None)
-                        continue
-            if node._wrappers_cleared:
-                raise _released_error(node)
-            if (grads[0][0] is None if len(grads) == 1 and len(grads[0]) == 1
-                    else _nothing_arrived(grads)):
-                out = None  # nothing arrived: propagate nothing, but release in-degrees
-            else:
-                out = node(grads, create_graph)
-                if node._post_hooks:
-                    for h in list(node._post_hooks):
-                        r = h(grads, out)
-                        if r is not None:
-                            out = r
-            if not retain_graph:
-                node.clear_tensor_wrappers()
-            _release_edges(node, indeg, queue, buffers, create_graph, out)
-    finally:
-        grad_state.enabled = prev_mode
-
     if inputs is None:
         return None
-    return _collect_results(inputs, results, allow_unused)
+    return _collect_results(inputs, capture.results, allow_unused)
+
+
+def _run(queue, indeg, buffers, retain_graph, create_graph, capture):
+    """The Kahn loop: run each ready node on its summed grads, pass its output grads on."""
+    while queue:
+        node = queue.popleft()
+        holder = buffers.pop(node, None)
+        grads = holder.buffer if holder is not None else GradTensorHolder.empty_buffer(node)
+        if node._gradient_hooks:
+            grads = node.apply_gradient_hooks(grads)
+        if capture is not None and capture.take(node, grads):
+            _release_edges(node, indeg, queue, buffers, create_graph, None)
+            continue
+        if node._wrappers_cleared:
+            raise released_graph_error(node)
+        if (grads[0][0] is None if len(grads) == 1 and len(grads[0]) == 1
+                else _nothing_arrived(grads)):
+            out = None  # nothing arrived: propagate nothing, but release in-degrees
+        else:
+            out = node(grads, create_graph)
+            if node._post_hooks:
+                for h in list(node._post_hooks):
+                    r = h(grads, out)
+                    if r is not None:
+                        out = r
+        if not retain_graph:
+            node.clear_tensor_wrappers()
+        _release_edges(node, indeg, queue, buffers, create_graph, out)
 
 
 def _nothing_arrived(grads):
@@ -267,27 +255,59 @@ def _release_edges(node, indeg, queue, buffers, create_graph, out):
                     queue.append(nxt)
 
 
-def _prune_for_inputs(inputs, indeg, no_grad_vars):
-    """Keep only nodes on a path from the roots to an input's node (Paddle GeneralGrad).
+class GradCapture:
+    """paddle.grad's pre-pass (Paddle GeneralGrad): keep only the nodes on a path from the roots
+    to an input's node, and capture the grads that arrive at the inputs' positions.
 
-    Returns (targets, pruned in-degree map, stop_at): targets maps a node to the (slot, rank)
-    positions whose arriving grads are results; stop_at are target nodes that need not run
-    because no other input lies behind them. Accumulation nodes never run here, so .grad is
-    never written."""
-    targets = {}
-    for i, t in enumerate(inputs):
-        if not isinstance(t, Tensor):
-            raise TypeError(f"paddle.grad: inputs[{i}] must be a Tensor, got {type(t).__name__}")
-        m = t._autograd_meta
-        if t.stop_gradient or m is None or m.grad_node is None:
-            continue
-        targets.setdefault(m.grad_node, []).append(((m.out_slot, m.out_rank), i))
-    blocked = set()
-    for t in no_grad_vars or ():
-        m = t._autograd_meta
-        if m is not None and m.grad_node is not None:
-            blocked.add(m.grad_node)
-    # reverse reachability from the targets within the reachable graph
+    indeg: the pruned in-degree map the Kahn loop runs on. targets: node -> [((slot, rank),
+    input index)] positions whose arriving grads are results. stop_at: target nodes that need
+    not run because no other input lies behind them. Accumulation nodes never run here, so no
+    .grad is written."""
+
+    def __init__(self, inputs, indeg, no_grad_vars):
+        targets = {}
+        for i, t in enumerate(inputs):
+            if not isinstance(t, Tensor):
+                raise TypeError(f"paddle.grad: inputs[{i}] must be a Tensor, got "
+                                f"{type(t).__name__}")
+            m = t._autograd_meta
+            if t.stop_gradient or m is None or m.grad_node is None:
+                continue
+            targets.setdefault(m.grad_node, []).append(((m.out_slot, m.out_rank), i))
+        blocked = set()
+        for t in no_grad_vars or ():
+            m = t._autograd_meta
+            if m is not None and m.grad_node is not None:
+                blocked.add(m.grad_node)
+        useful = _reaching(targets, indeg, blocked)
+        stop_at = set()  # a target node runs only if another target lies behind it
+        for n in targets:
+            if n not in useful:
+                continue
+            behind = any(e.grad_node in useful and e.grad_node is not n for e in n.edges())
+            if not behind or type(n) is GradNodeAccumulation:
+                stop_at.add(n)
+        pruned = {n: 0 for n in useful}
+        for n in useful:
+            if n in stop_at:
+                continue
+            for e in n.edges():
+                if e.grad_node in pruned:
+                    pruned[e.grad_node] += 1
+        self.targets, self.stop_at, self.indeg, self.results = targets, stop_at, pruned, {}
+
+    def take(self, node, grads):
+        """Capture the results arriving at `node`; True if the node need not run."""
+        hit = self.targets.get(node)
+        if hit is None:
+            return False
+        for (slot, rank), key in hit:
+            self.results[key] = grads[slot][rank]
+        return node in self.stop_at
+
+
+def _reaching(targets, indeg, blocked):
+    """The nodes of `indeg` from which a target is reachable without passing a blocked node."""
     parents = {n: [] for n in indeg}
     for n in indeg:
         if n in blocked:
@@ -303,22 +323,7 @@ def _prune_for_inputs(inputs, indeg, no_grad_vars):
             continue
         useful.add(n)
         stack.extend(parents[n])
-    # a target node runs only if another target lies behind it
-    stop_at = set()
-    for n in targets:
-        if n not in useful:
-            continue
-        behind = any(e.grad_node in useful and e.grad_node is not n for e in n.edges())
-        if not behind or type(n) is GradNodeAccumulation:
-            stop_at.add(n)
-    pruned = {n: 0 for n in useful}
-    for n in useful:
-        if n in stop_at:
-            continue
-        for e in n.edges():
-            if e.grad_node in pruned:
-                pruned[e.grad_node] += 1
-    return targets, pruned, stop_at
+    return useful
 
 
 def _collect_results(inputs, results, allow_unused):

@@ -144,6 +144,18 @@ class GradNodeBase:
         raise NotImplementedError(f"{self.name()} does not implement backward")
 
 
+def released_graph_error(node):
+    """The one error for running a node whose saved tensors an earlier backward released."""
+    name = node.name() if node is not None else "a grad node"
+    op = getattr(node, "forward_op", "") or "?"
+    return SystemError(
+        f"(Fatal) The saved tensors of {name} (backward of forward op '{op}') were already "
+        f"released by an earlier backward. This happens when you call backward twice through "
+        f"the same graph, e.g. through a tensor computed once outside a training loop. Pass "
+        f"retain_graph=True to the first backward if you really need the second one, or "
+        f"detach() the part of the graph built outside the loop.")
+
+
 def check_hook_result(hook, g, r):
     """A gradient hook may replace the grad, but only with a Tensor of the same shape."""
     if not isinstance(r, Tensor):

@@ -15,7 +15,7 @@ import numpy as np
 from ..tensor import Tensor
 from .autograd_meta import AutogradMeta
 from .accumulation_node import GradNodeAccumulation
-from .grad_mode import grad_state
+from .grad_mode import grad_state, enable_grad
 from .version_counter import VersionCounter
 from .inplace_check import user_location
 from .backward import run_backward
@@ -124,9 +124,7 @@ def _rebase_base(v):
     the history base_new = base_old + vjp_view(v_new - view(base_old)): the base with v's
     region replaced. Gradients to the base then see the modification (Paddle 3.3.1 loses it)."""
     b = v._base
-    prev = grad_state.enabled
-    grad_state.enabled = True
-    try:
+    with enable_grad():
         b_old = Tensor._wrap(b._data)
         b_old.stop_gradient = b.stop_gradient
         b_old._autograd_meta = _copy_meta(b._autograd_meta)
@@ -139,5 +137,4 @@ def _rebase_base(v):
         _take_history(b, b_new)
         # the view now derives from the new base
         _take_history(v, apply_view_fn(v._view_fn, _history_alias(b)))
-    finally:
-        grad_state.enabled = prev
+

@@ -14,10 +14,11 @@ import numpy as np
 from ..tensor import Tensor
 from .autograd_meta import AutogradMeta
 from .version_counter import VersionCounter
-from .grad_mode import grad_state
+from .grad_mode import no_grad
 from . import saved_tensors_hooks as _sth
 from .saved_tensors_hooks import _state as _hook_state
 from .inplace_check import raise_modified_inplace
+from .grad_node_info import released_graph_error
 
 
 def _meta_only(arr):
@@ -77,12 +78,8 @@ class TensorWrapper:
             self._slot, self._rank = (0, 0) if m is None else (m.out_slot, m.out_rank)
             self._stop_gradient = t.stop_gradient
             self._input_meta = m
-        prev = grad_state.enabled
-        grad_state.enabled = False
-        try:
+        with no_grad():
             self._packed = pack(t)
-        finally:
-            grad_state.enabled = prev
         self._unpack = unpack
         self._meta = (t._data.shape, t._data.dtype)
         self._tensor = None
@@ -113,9 +110,7 @@ class TensorWrapper:
     def recover(self, node=None):
         """The saved tensor, after checking nothing modified it in place since it was saved."""
         if self._version is None:
-            raise RuntimeError(
-                f"The TensorWrapper of {node.name() if node else 'a grad node'} was already "
-                f"released by an earlier backward.")
+            raise released_graph_error(node)
         if self._version.value != self._snapshot:
             raise_modified_inplace(self, node)
         if self._unpack is not None:

@@ -10,7 +10,7 @@ import numpy as np
 
 from ..tensor import Tensor
 from .autograd_meta import AutogradMeta
-from .grad_mode import grad_state
+from .grad_mode import enable_grad
 from .version_counter import VersionCounter
 
 
@@ -45,12 +45,8 @@ def refresh_view(t):
     v = t._version
     if t._view_version == v.value or t._base.stop_gradient:
         return
-    prev = grad_state.enabled
-    grad_state.enabled = True
-    try:
+    with enable_grad():
         _take_history(t, apply_view_fn(t._view_fn, _history_alias(t._base)))
-    finally:
-        grad_state.enabled = prev
     t._view_version = v.value
 
 
