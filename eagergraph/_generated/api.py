@@ -673,6 +673,78 @@ def log1p(x):
     return out
 
 
+_expm1_kernels = KernelFactory.cache("expm1")
+
+
+def expm1(x):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _expm1_kernels.get(x._data.dtype) or select_kernel("expm1", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = UnchangedInferMeta(x)
+        # Kernel Call
+        out = kernel.fn(x_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("expm1", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("expm1", out, meta)
+    return out
+
+
+_log2_kernels = KernelFactory.cache("log2")
+
+
+def log2(x):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _log2_kernels.get(x._data.dtype) or select_kernel("log2", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = UnchangedInferMeta(x)
+        # Kernel Call
+        out = kernel.fn(x_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("log2", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("log2", out, meta)
+    return out
+
+
+_logit_kernels = KernelFactory.cache("logit")
+
+
+def logit(x, eps):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _logit_kernels.get(x._data.dtype) or select_kernel("logit", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = UnchangedInferMeta(x, eps)
+        # Kernel Call
+        out = kernel.fn(x_d, eps)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("logit", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("logit", out, meta)
+    return out
+
+
 _sqrt_kernels = KernelFactory.cache("sqrt")
 
 

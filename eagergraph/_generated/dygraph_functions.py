@@ -850,6 +850,143 @@ class Log1pGradNode(GradNodeBase):
         self._wrappers_cleared = True
 
 
+def expm1_ad_func(x):
+    # Type Autocast: integer input -> default float dtype
+    if x._data.dtype.kind in "iu":
+        x = autocast_int_to_float("expm1", x)
+    # Forward API Call
+    out = _api.expm1(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = Expm1GradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
+        set_history(out, node, 0, 0)
+        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+    # Returns
+    return out
+
+
+class Expm1GradNode(GradNodeBase):
+    """Backward of `expm1` (expm1_grad):
+        x_grad = multiply(out_grad, conj(scale(out, 1.0, 1.0, True)))
+    """
+
+    __slots__ = ("out_wrapper",)
+    forward_op = "expm1"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
+        # Recovered TensorWrappers and attributes
+        out = self.out_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = multiply_ad_func(out_grad, _conj(scale_ad_func(out, 1.0, 1.0, True)))
+        return [[x_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.out_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def log2_ad_func(x):
+    # Type Autocast: integer input -> default float dtype
+    if x._data.dtype.kind in "iu":
+        x = autocast_int_to_float("log2", x)
+    # Forward API Call
+    out = _api.log2(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = Log2GradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+class Log2GradNode(GradNodeBase):
+    """Backward of `log2` (log2_grad):
+        x_grad = divide(out_grad, conj(scale(x, 0.6931471805599453, 0.0, True)))
+    """
+
+    __slots__ = ("x_wrapper",)
+    forward_op = "log2"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            x_grad = divide_ad_func(out_grad, _conj(scale_ad_func(x, 0.6931471805599453, 0.0, True)))
+        return [[x_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def logit_ad_func(x, eps):
+    # Type Autocast: integer input -> default float dtype
+    if x._data.dtype.kind in "iu":
+        x = autocast_int_to_float("logit", x)
+    # Forward API Call
+    out = _api.logit(x, eps)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = LogitGradNode()
+        node.bwd_out_meta = [[slot_meta(x)]]
+        node.eps = eps
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+class LogitGradNode(GradNodeBase):
+    """Backward of `logit` (logit_grad):
+        # out_grad / (x (1 - x)) inside [eps, 1 - eps], 0 outside (where the forward clipped x)
+        lo = eps or 0.0
+        inside = logical_and(greater_equal(x, full_like(x, lo, x.dtype)),
+                             less_equal(x, full_like(x, 1.0 - lo, x.dtype)))
+        x_grad = where(inside, divide(out_grad, multiply(x, scale(x, -1.0, 1.0, True))),
+                       full_like(out_grad, 0.0, out_grad.dtype))
+    """
+
+    __slots__ = ("x_wrapper", "eps")
+    forward_op = "logit"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        out_meta = self.bwd_out_meta
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        eps = self.eps
+        # The gradient formulas, written with ops
+        x_grad = None
+        if out_meta[0][0].grad_node is not None:
+            lo = eps or 0.0
+            inside = logical_and_ad_func(greater_equal_ad_func(x, full_like_ad_func(x, lo, x.dtype)), less_equal_ad_func(x, full_like_ad_func(x, 1.0 - lo, x.dtype)))
+            x_grad = where_ad_func(inside, divide_ad_func(out_grad, multiply_ad_func(x, scale_ad_func(x, -1.0, 1.0, True))), full_like_ad_func(out_grad, 0.0, out_grad.dtype))
+            if not (out_meta[0][0].grad_node is not None):
+                x_grad = None
+        return [[x_grad]]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
 def sqrt_ad_func(x):
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":

@@ -300,6 +300,29 @@ def log1p(x, name=None):
     return _ad.log1p_ad_func(x)
 
 
+def expm1(x, name=None):
+    """`expm1` (ops.yaml: expm1(Tensor x) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "expm1", "x", 0)
+    return _ad.expm1_ad_func(x)
+
+
+def log2(x, name=None):
+    """`log2` (ops.yaml: log2(Tensor x) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "log2", "x", 0)
+    return _ad.log2_ad_func(x)
+
+
+def logit(x, eps=None, name=None):
+    """`logit` (ops.yaml: logit(Tensor x, float eps) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "logit", "x", 0)
+    if eps is not None:
+        eps = parse_float(eps, "logit", "eps", 1)
+    return _ad.logit_ad_func(x, eps)
+
+
 def sqrt(x, name=None):
     """`sqrt` (ops.yaml: sqrt(Tensor x) -> Tensor(out))"""
     if type(x) is not Tensor:

@@ -5,16 +5,16 @@ eagergraph.ops (paddle.X), the Tensor methods and paddle.nn.functional take thei
 here; hand-written wrappers in ops/ cover ops whose Python signature differs."""
 from .ops_api import (abs, abs_, add, add_, angle, as_complex, as_real, bitwise_and, bitwise_not,
                       bitwise_or, bitwise_xor, cast_, ceil, ceil_, clip_, complex, conj, cos, cos_,
-                      divide, divide_, elu, elu_, equal, erf, exp, exp_, flatten, flatten_, floor,
-                      floor_, floor_divide, floor_divide_, gather_nd, greater_equal, greater_than,
-                      imag, index_select, leaky_relu, leaky_relu_, less_equal, less_than, log,
-                      log1p, log_, logical_and, logical_not, logical_or, logical_xor,
-                      masked_select, matmul, maximum, minimum, multiply, multiply_, not_equal,
-                      pow_, real, reciprocal, reciprocal_, relu, relu_, remainder, remainder_,
-                      reshape_, round, round_, rsqrt, rsqrt_, scale_, sigmoid, sigmoid_, sign,
-                      sign_, silu_, sin, sin_, softmax_, softplus, sqrt, sqrt_, square, square_,
-                      squeeze_, strided_slice, subtract, subtract_, tan, tanh, tanh_, tile,
-                      unsqueeze_)
+                      divide, divide_, elu, elu_, equal, erf, exp, exp_, expm1, flatten, flatten_,
+                      floor, floor_, floor_divide, floor_divide_, gather_nd, greater_equal,
+                      greater_than, imag, index_select, leaky_relu, leaky_relu_, less_equal,
+                      less_than, log, log1p, log2, log_, logical_and, logical_not, logical_or,
+                      logical_xor, logit, masked_select, matmul, maximum, minimum, multiply,
+                      multiply_, not_equal, pow_, real, reciprocal, reciprocal_, relu, relu_,
+                      remainder, remainder_, reshape_, round, round_, rsqrt, rsqrt_, scale_,
+                      sigmoid, sigmoid_, sign, sign_, silu_, sin, sin_, softmax_, softplus, sqrt,
+                      sqrt_, square, square_, squeeze_, strided_slice, subtract, subtract_, tan,
+                      tanh, tanh_, tile, unsqueeze_)
 
 # paddle.X
 PADDLE = {
@@ -43,6 +43,9 @@ PADDLE = {
     "exp": exp,
     "log": log,
     "log1p": log1p,
+    "expm1": expm1,
+    "log2": log2,
+    "logit": logit,
     "sqrt": sqrt,
     "rsqrt": rsqrt,
     "square": square,
@@ -101,6 +104,9 @@ TENSOR_METHODS = {
     "exp": exp,
     "log": log,
     "log1p": log1p,
+    "expm1": expm1,
+    "log2": log2,
+    "logit": logit,
     "sqrt": sqrt,
     "rsqrt": rsqrt,
     "square": square,

@@ -18,6 +18,17 @@ register_kernel("exp", FLOAT_COMPLEX)(_quiet(np.exp))
 register_kernel("log", FLOAT_COMPLEX)(_quiet(np.log))
 register_kernel("log1p", FLOAT_COMPLEX)(_quiet(np.log1p))
 register_kernel("sqrt", FLOAT_COMPLEX)(_quiet(np.sqrt))
+register_kernel("expm1", FLOAT_COMPLEX)(_quiet(np.expm1))
+register_kernel("log2", FLOAT_COMPLEX)(_quiet(np.log2))
+
+
+@register_kernel("logit", FLOAT)
+def logit(x, eps):
+    """log(x / (1 - x)); with eps, x is first clipped to [eps, 1 - eps] (Paddle's logit)."""
+    if eps:
+        x = np.clip(x, eps, 1.0 - eps)
+    with np.errstate(all="ignore"):
+        return np.log(x / (1.0 - x))
 register_kernel("sin", FLOAT_COMPLEX)(np.sin)
 register_kernel("cos", FLOAT_COMPLEX)(np.cos)
 register_kernel("tan", FLOAT_COMPLEX)(_quiet(np.tan))
