@@ -2,7 +2,7 @@
 len/bool/float/int/index, iteration, T, item/tolist/astype, devices.
 
 TENSOR_ATTRS is a fact table about Paddle captured from paddlepaddle 3.3.1 (CPU) by
-    /work/oracle/bin/python tests/tools/capture_paddle_facts.py --write
+    python tests/tools/capture_paddle_facts.py --write
 """
 import re
 

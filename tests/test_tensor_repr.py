@@ -2,7 +2,7 @@
 
 REPR maps an expression to str() of its value in paddlepaddle 3.3.1 (CPU): facts about Paddle,
 captured by
-    /work/oracle/bin/python tests/tools/capture_paddle_facts.py --write
+    python tests/tools/capture_paddle_facts.py --write
 """
 import numpy as np
 import pytest

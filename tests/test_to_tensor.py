@@ -3,7 +3,7 @@ paddle.float32 dtype objects, against paddlepaddle 3.3.1.
 
 TO_TENSOR, TO_TENSOR_FLOAT64 (run under set_default_dtype('float64')) and DTYPE_OBJECTS are
 facts about Paddle captured from paddlepaddle 3.3.1 (CPU) by
-    /work/oracle/bin/python tests/tools/capture_paddle_facts.py --write
+    python tests/tools/capture_paddle_facts.py --write
 """
 import numpy as np
 import pytest

@@ -4,7 +4,7 @@ SUPPORT_PROMOTION_OPS. (Tensor with Tensor of the same ndim is covered, for ever
 operator, by test_operators.py.)
 
 ZERO_D is a fact table about Paddle captured from paddlepaddle 3.3.1 (CPU) by
-    /work/oracle/bin/python tests/tools/capture_paddle_facts.py --write
+    python tests/tools/capture_paddle_facts.py --write
 """
 import numpy as np
 import pytest

@@ -1,7 +1,8 @@
 """Capture facts about real Paddle (the oracle) as Python literals for eagergraph's tests.
+Run it from the repository root with an interpreter that has paddlepaddle 3.3.1 installed:
 
-    /work/oracle/bin/python tests/tools/capture_paddle_facts.py           # print the blocks
-    /work/oracle/bin/python tests/tools/capture_paddle_facts.py --write   # rewrite them in place
+    python tests/tools/capture_paddle_facts.py           # print the blocks
+    python tests/tools/capture_paddle_facts.py --write   # rewrite them in place
 
 `--write` replaces the text between `# <captured:NAME>` and `# </captured:NAME>` in the test
 files named in FILES. The helpers here (`namespace`, `outcome`, `same_outcome`) take the module
