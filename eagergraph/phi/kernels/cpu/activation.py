@@ -120,3 +120,59 @@ def assign(x):
 
 register_kernel("logical_not", ALL)(np.logical_not)
 register_kernel("bitwise_not", INT + (bool_,))(np.invert)
+
+
+# ---- grad kernels (backward.yaml `kernel:`): fn(need, *saved arrays, *out_grad arrays,
+# *attrs) -> one array per forward input, None where need[i] is False; grads at the output's
+# shape, complex ones in Paddle's convention (out_grad * conj(df/dx))
+
+
+def _conj(a):
+    return np.conj(a) if a.dtype.kind == "c" else a
+
+
+@register_kernel("scale_grad", NUMERIC)
+def scale_grad(need, out_grad, scale, bias, bias_after_scale):
+    return (out_grad * scale,)
+
+
+@register_kernel("cast_grad", ALL_WITH_HALF)
+def cast_grad(need, x, out_grad, dtype):
+    return (out_grad,)  # the engine casts it to x's dtype
+
+
+@register_kernel("tanh_grad", FLOAT_COMPLEX)
+def tanh_grad(need, out, out_grad):
+    return (out_grad * _conj(1 - out * out),)
+
+
+@register_kernel("exp_grad", FLOAT_COMPLEX)
+def exp_grad(need, out, out_grad):
+    return (out_grad * _conj(out),)
+
+
+@register_kernel("sigmoid_grad", FLOAT_COMPLEX)
+def sigmoid_grad(need, out, out_grad):
+    return (out_grad * _conj(out * (1 - out)),)
+
+
+@register_kernel("square_grad", NUMERIC)
+def square_grad(need, x, out_grad):
+    return (out_grad * _conj(2 * x),)
+
+
+@register_kernel("sqrt_grad", FLOAT_COMPLEX)
+def sqrt_grad(need, out, out_grad):
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return (out_grad / _conj(2 * out),)
+
+
+@register_kernel("log_grad", FLOAT_COMPLEX)
+def log_grad(need, x, out_grad):
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return (out_grad / _conj(x),)
+
+
+@register_kernel("assign_grad", ALL_WITH_HALF)
+def assign_grad(need, out_grad):
+    return (out_grad,)

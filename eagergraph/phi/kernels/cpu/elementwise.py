@@ -58,3 +58,36 @@ for _name, _fn in (("logical_and", np.logical_and), ("logical_or", np.logical_or
 register_kernel("bitwise_and", INT + (bool_,))(np.bitwise_and)
 register_kernel("bitwise_or", INT + (bool_,))(np.bitwise_or)
 register_kernel("bitwise_xor", INT + (bool_,))(np.bitwise_xor)
+
+
+# ---- grad kernels (backward.yaml `kernel:`): fn(need, *saved arrays, *out_grad arrays,
+# *attrs) -> one array per forward input, None where need[i] is False; grads at the output's
+# shape, complex ones in Paddle's convention (out_grad * conj(df/dx))
+
+
+def _conj(a):
+    return np.conj(a) if a.dtype.kind == "c" else a
+
+
+@register_kernel("add_grad", NUMERIC)
+def add_grad(need, out_grad):
+    return out_grad, out_grad
+
+
+@register_kernel("subtract_grad", NUMERIC)
+def subtract_grad(need, out_grad):
+    return out_grad, (-out_grad if need[1] else None)
+
+
+@register_kernel("multiply_grad", NUMERIC)
+def multiply_grad(need, x, y, out_grad):
+    return (out_grad * _conj(y) if need[0] else None,
+            out_grad * _conj(x) if need[1] else None)
+
+
+@register_kernel("divide_grad", FLOAT_COMPLEX)
+def divide_grad(need, y, out, out_grad):
+    with np.errstate(divide="ignore", invalid="ignore"):
+        dx = out_grad / _conj(y)
+        return (dx if need[0] else None,
+                -dx * _conj(out) if need[1] else None)

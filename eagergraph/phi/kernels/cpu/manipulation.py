@@ -94,3 +94,19 @@ def flip(x, axis):
 @register_kernel("where", ALL_WITH_HALF)
 def where(condition, x, y):
     return np.where(condition, x, y)
+
+
+# ---- grad kernels (backward.yaml `kernel:`): fn(need, *saved arrays, *out_grad arrays,
+# *attrs) -> one array per forward input, None where need[i] is False; grads at the output's
+# shape, complex ones in Paddle's convention (out_grad * conj(df/dx))
+
+
+@register_kernel("reshape_grad", ALL_WITH_HALF)
+def reshape_grad(need, x, out_grad, shape):
+    return (out_grad.reshape(x.shape),)
+
+
+@register_kernel("transpose_grad", ALL_WITH_HALF)
+def transpose_grad(need, out_grad, perm):
+    inv = np.argsort([p % out_grad.ndim for p in perm]) if perm else None
+    return (np.transpose(out_grad, inv),)

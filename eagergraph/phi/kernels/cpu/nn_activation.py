@@ -93,3 +93,23 @@ def log_softmax(x, axis):
     with np.errstate(invalid="ignore"):
         s = _shifted(x, axis)
     return s - np.log(np.exp(s).sum(axis=axis, keepdims=True))
+
+
+# ---- grad kernels (backward.yaml `kernel:`): fn(need, *saved arrays, *out_grad arrays,
+# *attrs) -> one array per forward input, None where need[i] is False; grads at the output's
+# shape, complex ones in Paddle's convention (out_grad * conj(df/dx))
+
+
+@register_kernel("relu_grad", FLOAT)
+def relu_grad(need, out, out_grad):
+    return (out_grad * (out > 0),)
+
+
+@register_kernel("softmax_grad", FLOAT)
+def softmax_grad(need, out, out_grad, axis):
+    return (out * (out_grad - np.sum(out_grad * out, axis=axis, keepdims=True)),)
+
+
+@register_kernel("log_softmax_grad", FLOAT)
+def log_softmax_grad(need, out, out_grad, axis):
+    return (out_grad - np.exp(out) * np.sum(out_grad, axis=axis, keepdims=True),)

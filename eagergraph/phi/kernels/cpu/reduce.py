@@ -7,7 +7,7 @@ import numpy as np
 from ...kernel_registry import register_kernel
 from ...common import (bool_, uint8, int16, int32, int64, float16, bfloat16, float32, float64,
                        complex64, complex128)
-from ..dtype_groups import ALL, FLOAT
+from ..dtype_groups import ALL, FLOAT, FLOAT_COMPLEX, NUMERIC
 
 _INT64 = np.dtype(np.int64)
 _F32 = np.dtype(np.float32)
@@ -116,3 +116,29 @@ def logsumexp(x, axis, keepdim):
     with np.errstate(invalid="ignore"):
         out = np.log(np.exp(x - m).sum(axis=ax, keepdims=keepdim))
         return out + (m if keepdim else m.reshape(np.shape(out)))
+
+
+# ---- grad kernels (backward.yaml `kernel:`): fn(need, *saved arrays, *out_grad arrays,
+# *attrs) -> one array per forward input, None where need[i] is False; grads at the output's
+# shape, complex ones in Paddle's convention (out_grad * conj(df/dx))
+
+
+def _unreduce(g, shape, axis):
+    nd = len(shape)
+    if nd == 0:
+        return g.reshape(())
+    axes = range(nd) if not axis else [a % nd for a in axis]
+    keep = tuple(1 if i in axes else n for i, n in enumerate(shape))
+    return np.broadcast_to(g.reshape(keep), shape)
+
+
+@register_kernel("sum_grad", NUMERIC)
+def sum_grad(need, x, out_grad, axis, dtype, keepdim):
+    return (_unreduce(out_grad, x.shape, axis),)
+
+
+@register_kernel("mean_grad", FLOAT_COMPLEX)
+def mean_grad(need, x, out_grad, axis, keepdim):
+    g = _unreduce(out_grad, x.shape, axis)
+    n = x.size // max(out_grad.size, 1) if x.size else 1
+    return (g * (1.0 / n) if n != 1 else g,)
