@@ -97,9 +97,10 @@ def _formula_lines(b, ops, metas, local_names, need, indent):
         lines.append(f"{indent}{', '.join(b.grads)} = {', '.join('None' for _ in b.grads)}")
         lines.append(f"{indent}if {' or '.join(need)}:")
         lines.append(block_code(b, b.formulas, ops, metas, local_names, indent + "    ").rstrip())
-        for g, n in zip(b.grads, need):
-            if n != "True":
-                lines.append(f"{indent}    if not ({n}):\n{indent}        {g} = None")
+        if len(b.grads) > 1:  # the block computed them all: keep only the needed ones
+            for g, n in zip(b.grads, need):
+                if n != "True":
+                    lines.append(f"{indent}    if not ({n}):\n{indent}        {g} = None")
         return lines
     for g, n in zip(b.grads, need):
         code = formula_code(b, b.formulas[g], ops, metas, local_names)

@@ -978,8 +978,6 @@ class LogitGradNode(GradNodeBase):
             lo = eps or 0.0
             inside = logical_and_ad_func(greater_equal_ad_func(x, full_like_ad_func(x, lo, x.dtype)), less_equal_ad_func(x, full_like_ad_func(x, 1.0 - lo, x.dtype)))
             x_grad = where_ad_func(inside, divide_ad_func(out_grad, multiply_ad_func(x, scale_ad_func(x, -1.0, 1.0, True))), full_like_ad_func(out_grad, 0.0, out_grad.dtype))
-            if not (out_meta[0][0].grad_node is not None):
-                x_grad = None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -1225,8 +1223,6 @@ class AbsGradNode(GradNodeBase):
                 x_grad = divide_ad_func(multiply_ad_func(out_grad, x), a)
             else:
                 x_grad = multiply_ad_func(out_grad, sign_ad_func(x))
-            if not (out_meta[0][0].grad_node is not None):
-                x_grad = None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -2717,8 +2713,6 @@ class GeluGradNode(GradNodeBase):
                 left = scale_ad_func(t, 0.5, 0.5, True)
                 right = multiply_ad_func(scale_ad_func(x, 0.5, 0.0, True), multiply_ad_func(scale_ad_func(square_ad_func(t), -1.0, 1.0, True), du))
                 x_grad = multiply_ad_func(out_grad, add_ad_func(left, right))
-            if not (out_meta[0][0].grad_node is not None):
-                x_grad = None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -2874,8 +2868,6 @@ class EluGradNode(GradNodeBase):
             pos = cast_ad_func(greater_than_ad_func(x, zero), out_grad.dtype)
             neg = cast_ad_func(less_equal_ad_func(x, zero), out_grad.dtype)
             x_grad = multiply_ad_func(out_grad, add_ad_func(pos, multiply_ad_func(neg, scale_ad_func(exp_ad_func(x), alpha, 0.0, True))))
-            if not (out_meta[0][0].grad_node is not None):
-                x_grad = None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -2930,8 +2922,6 @@ class SoftplusGradNode(GradNodeBase):
             soft = cast_ad_func(less_equal_ad_func(bx, limit), out_grad.dtype)
             s = _conj(sigmoid_ad_func(scale_ad_func(x, beta, 0.0, True)))
             x_grad = multiply_ad_func(out_grad, add_ad_func(multiply_ad_func(soft, s), lin))
-            if not (out_meta[0][0].grad_node is not None):
-                x_grad = None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -3595,8 +3585,6 @@ class TileGradNode(GradNodeBase):
                 pairs += [r, n]
             tiles = sum_ad_func(reshape_ad_func(out_grad, tuple(pairs)), tuple(range(0, len(pairs), 2)), None, False)
             x_grad = reshape_ad_func(tiles, x._data.shape)
-            if not (out_meta[0][0].grad_node is not None):
-                x_grad = None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -4413,8 +4401,6 @@ class AngleGradNode(GradNodeBase):
                 r2 = add_ad_func(r2, cast_ad_func(equal_ad_func(a, full_like_ad_func(a, 0.0, a.dtype)), r2.dtype))
                 g = scale_ad_func(cast_ad_func(out_grad, x.dtype), 1j, 0.0, True)
                 x_grad = divide_ad_func(multiply_ad_func(g, x), r2)
-            if not (out_meta[0][0].grad_node is not None):
-                x_grad = None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
@@ -4473,8 +4459,6 @@ class TopkGradNode(GradNodeBase):
                 flat = _constant(_meta.take_along_axis_flat_index(x._data.shape, indices, axis))
                 placed = index_select_grad_ad_func(reshape_ad_func(x, (-1,)), flat, reshape_ad_func(out_grad, (-1,)), 0)
                 x_grad = reshape_ad_func(placed, x._data.shape)
-            if not (out_meta[0][0].grad_node is not None):
-                x_grad = None
         return [[x_grad]]
 
     def clear_tensor_wrappers(self):
