@@ -68,11 +68,11 @@ def check_vjp(fn, arrays, rng, eps=1e-6, rtol=1e-5, atol=1e-6, create_graph=Fals
 
 
 def check_grads(fn, arrays, order=2, seed=0, eps=1e-6, rtol=1e-5, atol=1e-6):
-    """First order (through the fused grad kernels, then through the differentiable `invoke`
-    formulas that create_graph uses), then (order >= 2) the gradient of the vjp."""
+    """First order (through the grad kernels, then through the differentiable `invoke` /
+    `composite` formulas that create_graph records), then (order >= 2) the gradient of the vjp."""
     rng = np.random.default_rng(seed)
-    check_vjp(fn, arrays, rng, eps, rtol, atol)  # fused grad kernels where an op has one
-    check_vjp(fn, arrays, rng, eps, rtol, atol, create_graph=True)  # the invoke formulas
+    check_vjp(fn, arrays, rng, eps, rtol, atol)  # grad kernels where an op has one
+    check_vjp(fn, arrays, rng, eps, rtol, atol, create_graph=True)  # the formulas
     if order < 2:
         return
     vs_holder = {}

@@ -75,7 +75,6 @@ class GradNodeBase:
                  "_wrappers_cleared", "_save_site", "__weakref__")
 
     forward_op = ""        # the forward op this node differentiates
-    double_grad = True     # False: backward is a kernel with no derivative of its own
 
     def __init__(self):
         self.bwd_out_meta = None

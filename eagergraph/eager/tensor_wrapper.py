@@ -100,7 +100,7 @@ class TensorWrapper:
         return t
 
     def recover_data(self, node=None):
-        """The saved values as an ndarray (for fused grad kernels: no Tensor, no graph)."""
+        """The saved values as an ndarray (for grad kernels on raw arrays: no Tensor, no graph)."""
         v = self._version
         if v is None or v.value != self._snapshot or self._unpack is not None:
             return self.recover(node)._data  # raises the right error, or unpacks
