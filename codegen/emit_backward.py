@@ -49,9 +49,6 @@ class _Rewrite(ast.NodeTransformer):
                 node.func = ast.Name(n + "_ad_func", ast.Load())
             elif n in self.metas:
                 node.func = ast.Attribute(ast.Name("_meta", ast.Load()), n, ast.Load())
-            elif n not in _BUILTINS:
-                raise ValueError(f"backward_op '{self.bwd}': '{n}' is neither an op, a shape "
-                                 f"function of phi/infermeta/backward.py nor a formula word")
         return node
 
     def visit_Attribute(self, node):
@@ -65,7 +62,9 @@ class _Rewrite(ast.NodeTransformer):
         if isinstance(node.ctx, ast.Load) and not (
                 node.id in self.locals or node.id in self.ops or node.id in self.metas
                 or node.id in _BUILTINS or node.id in _FORMULA_WORDS):
-            raise ValueError(f"backward_op '{self.bwd}': unknown name '{node.id}' in formula")
+            raise ValueError(f"backward_op '{self.bwd}': '{node.id}' in a formula is neither a "
+                             f"saved tensor, an out grad, an attribute, an op, a shape function "
+                             f"of phi/infermeta/backward.py nor a formula word")
         return node
 
 

@@ -6,6 +6,8 @@ import sys
 import pytest
 
 from codegen.spec import parse_op, SpecError
+from codegen.backward_spec import parse_backward
+from codegen import emit_backward
 
 
 def test_generated_code_is_not_stale():
@@ -33,3 +35,62 @@ def test_spec_parses_defaults_and_outputs():
     assert [a.name for a in s.args] == ["x", "axis", "keepdim", "perm"]
     assert s.arg("keepdim").default is False and s.arg("perm").default == [0, 1]
     assert [o.name for o in s.outputs] == ["out", "indices"]
+
+
+def _bwd_entry(**keys):
+    return {"backward_op": "foo_grad", "args": "(Tensor x, Tensor out_grad)",
+            "output": "Tensor(x_grad)", **keys}
+
+
+def _foo():
+    return parse_op({"op": "foo", "args": "(Tensor x, float alpha=1.0)", "output": "Tensor(out)",
+                     "infer_meta": {"func": "UnchangedInferMeta"}, "backward": "foo_grad"})
+
+
+def test_backward_spec_one_way_per_kind():
+    by_bwd = {"foo_grad": _foo()}
+    b = parse_backward(_bwd_entry(invoke={"x_grad": "scale(out_grad, alpha, 0.0, True)"}), by_bwd)
+    assert not b.kernel and b.attrs_used == ("alpha",)
+    b = parse_backward(_bwd_entry(kernel="foo_grad", composite={"x_grad": "out_grad"}), by_bwd)
+    assert b.kernel == "foo_grad" and b.attrs_used == ("alpha",)  # a kernel gets every attr
+    with pytest.raises(SpecError, match="foo_grad.*'composite' is for grad ops with a kernel"):
+        parse_backward(_bwd_entry(composite={"x_grad": "out_grad"}), by_bwd)
+    with pytest.raises(SpecError, match="foo_grad.*'invoke' is for composition"):
+        parse_backward(_bwd_entry(kernel="foo_grad", invoke={"x_grad": "out_grad"}), by_bwd)
+    with pytest.raises(SpecError, match="foo_grad.*needs 'composite'"):
+        parse_backward(_bwd_entry(kernel="foo_grad"), by_bwd)
+
+
+def test_formula_names_are_checked():
+    by_bwd = {"foo_grad": _foo()}
+    ops = {"scale", "multiply"}
+    b = parse_backward(_bwd_entry(invoke={"x_grad": "helper(out_grad)"}), by_bwd)
+    with pytest.raises(ValueError, match="'helper' in a formula is neither"):
+        emit_backward.emit_node(b, ops, set())
+    b = parse_backward(_bwd_entry(invoke="y = out_grad"), by_bwd)
+    with pytest.raises(ValueError, match="does not assign \\['x_grad'\\]"):
+        emit_backward.emit_node(b, ops, set())
+    b = parse_backward(_bwd_entry(invoke={"x_grad": "multiply(out_grad, conj(x.shape))"}), by_bwd)
+    code = emit_backward.emit_node(b, ops, set())
+    assert "multiply_ad_func(out_grad, _conj(x._data.shape))" in code
+
+
+def test_public_surface_comes_from_ops_yaml():
+    import eagergraph as paddle
+    from eagergraph._generated import public
+    assert paddle.expm1 is paddle._C_ops.expm1 and paddle.Tensor.log2 is paddle._C_ops.log2
+    assert paddle.nn.functional.tanh is paddle.tanh  # public: [paddle, Tensor, nn.functional]
+    assert paddle.tanh_ is paddle._C_ops.tanh_ and paddle.Tensor.tanh_ is paddle._C_ops.tanh_
+    assert "relu" in public.FUNCTIONAL and not hasattr(paddle, "relu")
+
+
+def test_bound_ops_reject_unknown_names():
+    from eagergraph.eager import bound_ops
+    with pytest.raises(ValueError, match="unknown names \\['mul'\\]"):
+        bound_ops.bind(mul=None)
+    assert bound_ops.ops.add is paddle_add_ad_func()
+
+
+def paddle_add_ad_func():
+    from eagergraph._generated.dygraph_functions import add_ad_func
+    return add_ad_func
