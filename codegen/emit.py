@@ -141,7 +141,7 @@ from ..tensor import Tensor
 from ..eager.type_promotion import promote_binary, autocast_int_to_float
 from ..eager.grad_mode import grad_state
 from ..eager.grad_node_info import (GradNodeBase, fill_zero, fill_zero_list, wrap_grad)
-from ..eager.slot_meta import (slot_meta, slot_metas, out_meta, NO_GRAD_META)
+from ..eager.slot_meta import (edge_record, edge_records, out_meta, NO_EDGE)
 from ..eager.autograd_meta import set_history
 from ..eager.tensor_wrapper import TensorWrapper
 from ..eager.inplace import check_inplace, inplace_input, commit_inplace

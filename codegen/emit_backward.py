@@ -110,16 +110,24 @@ def _formula_lines(b, ops, metas, local_names, need, indent):
     return lines
 
 
+EDGE_FIELDS = 5  # eager/grad_node_info.py: entries per input position in GradNodeBase._edges
+
+
+def _has_edge(f, slot):
+    """Code telling whether input `slot` (a single Tensor) of op `f` has an edge: its record in
+    the node's flat `_edges` sits at a fixed place while no Tensor[] input comes before it."""
+    if any(a.type == "Tensor[]" for a in f.inputs[:slot]):
+        raise ValueError(f"op '{f.name}': a Tensor input after a Tensor[] input has no fixed "
+                         f"place in the node's edges")
+    return f"self._edges[{slot * EDGE_FIELDS}] is not None"
+
+
 def _need_codes(b):
     """Per grad: the code that tells whether the node must compute it."""
     f = b.forward
     slot_of = {a.name: i for i, a in enumerate(f.inputs)}
-    out = []
-    for g in b.grads:
-        a = f.arg(g[:-5])
-        s = slot_of[a.name]
-        out.append(f"out_meta[{s}][0].grad_node is not None" if a.type == "Tensor" else "True")
-    return out
+    return [_has_edge(f, slot_of[g[:-5]]) if f.arg(g[:-5]).type == "Tensor" else "True"
+            for g in b.grads]
 
 
 NODE_CLASS = '''
@@ -130,7 +138,7 @@ class {cls}(GradNodeBase):
     """
 
     __slots__ = ({slots})
-    forward_op = "{fwd}"
+    forward_op = "{fwd}"{raw}
 
     def __call__(self, grads, create_graph=False):
 {body}{clear}'''
@@ -160,46 +168,46 @@ def _fill_lines(f, b):
     return lines
 
 
-def _returns(b):
+def _returns(b, names=None):
+    """The node's result: one grad per input position (a Tensor[] input's grads inline)."""
     f = b.forward
-    grad_of = {g[:-5]: g for g in b.grads}
-    ret = []
+    grad_of = names or {g[:-5]: g for g in b.grads}
+    if all(a.type == "Tensor" for a in f.inputs):
+        return "[" + ", ".join(grad_of.get(a.name) or "None" for a in f.inputs) + "]"
+    parts = []
     for slot, a in enumerate(f.inputs):
         g = grad_of.get(a.name)
-        if g is None:
-            ret.append("[None]" if a.type == "Tensor" else f"[None] * len(out_meta[{slot}])")
+        if a.type == "Tensor":
+            parts.append(f"[{g or 'None'}]")
         else:
-            ret.append(f"[{g}]" if a.type == "Tensor" else g)
-    return ", ".join(ret)
+            parts.append(g if g else f"[None] * self._slot_sizes[{slot}]")
+    return " + ".join(parts)
 
 
 def _kernel_node_body(b):
     """A grad op's node: its kernel on raw arrays, or its ad_func when recording."""
     f = b.forward
     grad_of = {g[:-5]: g for g in b.grads}
-    need = []
-    for slot, a in enumerate(f.inputs):
-        need.append(f"out_meta[{slot}][0].grad_node is not None" if a.name in grad_of
-                    else "False")
+    need = [_has_edge(f, slot) if a.name in grad_of else "False"
+            for slot, a in enumerate(f.inputs)]
     outs = [grad_of.get(a.name, "_") for a in f.inputs]
     lhs = ", ".join(outs) + ","
     arrays = ([f"self.{n}_wrapper.recover_data(self)" for n in b.saved]
-              + [f"{g}._data" for g in b.out_grads] + [f"self.{a}" for a in b.attrs_used])
+              + list(b.out_grads) + [f"self.{a}" for a in b.attrs_used])
     tensors = ([f"self.{n}_wrapper.recover(self)" for n in b.saved] + list(b.out_grads)
                + [f"self.{a}" for a in b.attrs_used])
     sep = ",\n" + " " * 12
-    wraps = ", ".join(f"[wrap_grad({o})]" if o != "_" else "[None]" for o in outs)
+    rets = _returns(b)
     L = _fill_lines(f, b) + [
-        "        out_meta = self.bwd_out_meta",
         f"        need = ({', '.join(need)},)",
-        "        if not create_graph:  # the grad op's kernel on raw arrays",
+        "        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here",
         f"            {lhs} = _api.{b.name}(",
         f"                need, {(sep + '    ').join(arrays)})",
-        f"            return [{wraps}]",
+        f"            return {rets}",
         "        # Recording a graph: the grad op's ad_func (its composite formulas)",
         f"        {lhs} = {b.name}_ad_func(",
         f"            need, {sep.join(tensors)})",
-        f"        return [{', '.join(f'[{o}]' if o != '_' else '[None]' for o in outs)}]",
+        f"        return {rets}",
     ]
     return "\n".join(L) + "\n"
 
@@ -216,9 +224,7 @@ def _invoke_node_body(b, ops, metas):
     local_names = set(b.saved) | {o.name + "_grad" for o in f.outputs} | set(b.attrs_used)
     L.append("        # The gradient formulas, written with ops")
     L += _formula_lines(b, ops, metas, local_names, _need_codes(b), "        ")
-    L.append(f"        return [{_returns(b)}]")
-    if any("out_meta" in line for line in L):
-        L.insert(len(_fill_lines(f, b)), "        out_meta = self.bwd_out_meta")
+    L.append(f"        return {_returns(b)}")
     return "\n".join(L) + "\n"
 
 
@@ -237,7 +243,8 @@ def emit_node(b, ops, metas):
     return NODE_CLASS.format(
         cls=node_class_name(f.name), fwd=f.name, bwd=b.name, doc=_doc(b),
         slots=", ".join(f'"{s}"' for s in slots) + ("," if len(slots) == 1 else ""),
-        body=body, clear=clear)
+        body=body, clear=clear,
+        raw="\n    raw_grads = True  # the grad kernel works on ndarray grads" if b.kernel else "")
 
 
 GRAD_AD_FUNC = '''
@@ -310,22 +317,27 @@ def node_section_factory(bwd_by_fwd):
         if b is None:
             return ""
         ins = spec.inputs
-        conds, metas = [], []
-        for a in ins:  # (does it need grad?, its GradSlotMeta list) per input slot
+        conds, records, sizes = [], [], []
+        for a in ins:  # (does it need grad?, its edge records) per input slot
             n = a.name
             if a.type == "Tensor[]":
                 conds.append(f"not all(t.stop_gradient for t in {n})")
-                metas.append(f"slot_metas({n})")
+                records.append(f"edge_records({n})")
+                sizes.append(f"len({n})")
             elif a.optional or (a.has_default and a.default is None):
                 conds.append(f"({n} is not None and not {n}.stop_gradient)")
-                metas.append(f"[NO_GRAD_META if {n} is None else slot_meta({n})]")
+                records.append(f"(NO_EDGE if {n} is None else edge_record({n}))")
+                sizes.append("1")
             else:
                 conds.append(f"not {n}.stop_gradient")
-                metas.append(f"[slot_meta({n})]")
+                records.append(f"edge_record({n})")
+                sizes.append("1")
         L = ["    # Node Creation",
              f"    if grad_state.enabled and ({' or '.join(conds)}):",
-             f"        node = {node_class_name(spec.name)}()"]
-        L.append(f"        node.bwd_out_meta = [{', '.join(metas)}]")
+             f"        node = {node_class_name(spec.name)}()",
+             f"        node._edges = {' + '.join(records)}  # GradSlotMeta + Edge per input"]
+        if any(a.type == "Tensor[]" for a in ins):
+            L.append(f"        node._slot_sizes = ({', '.join(sizes)},)")
         if len(spec.outputs) > 1 or spec.outputs[0].type == "Tensor[]":
             parts = []
             for o in spec.outputs:

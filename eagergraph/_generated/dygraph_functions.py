@@ -9,7 +9,7 @@ from ..tensor import Tensor
 from ..eager.type_promotion import promote_binary, autocast_int_to_float
 from ..eager.grad_mode import grad_state
 from ..eager.grad_node_info import (GradNodeBase, fill_zero, fill_zero_list, wrap_grad)
-from ..eager.slot_meta import (slot_meta, slot_metas, out_meta)
+from ..eager.slot_meta import (edge_record, edge_records, out_meta)
 from ..eager.autograd_meta import set_history
 from ..eager.tensor_wrapper import TensorWrapper
 from ..eager.inplace import check_inplace, inplace_input, commit_inplace
@@ -40,7 +40,7 @@ def add_ad_func(x, y):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
         node = AddGradNode()
-        node.bwd_out_meta = [[slot_meta(x)], [slot_meta(y)]]
+        node._edges = edge_record(x) + edge_record(y)  # GradSlotMeta + Edge per input
         set_history(out, node, 0, 0)
     # Returns
     return out
@@ -63,19 +63,19 @@ class AddGradNode(GradNodeBase):
 
     __slots__ = ()
     forward_op = "add"
+    raw_grads = True  # the grad kernel works on ndarray grads
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
-        need = (out_meta[0][0].grad_node is not None, out_meta[1][0].grad_node is not None,)
-        if not create_graph:  # the grad op's kernel on raw arrays
+        need = (self._edges[0] is not None, self._edges[5] is not None,)
+        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, y_grad, = _api.add_grad(
-                need, out_grad._data)
-            return [[wrap_grad(x_grad)], [wrap_grad(y_grad)]]
+                need, out_grad)
+            return [x_grad, y_grad]
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, y_grad, = add_grad_ad_func(
             need, out_grad)
-        return [[x_grad], [y_grad]]
+        return [x_grad, y_grad]
 
 
 def add_grad_ad_func(need, out_grad):
@@ -104,7 +104,7 @@ def subtract_ad_func(x, y):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
         node = SubtractGradNode()
-        node.bwd_out_meta = [[slot_meta(x)], [slot_meta(y)]]
+        node._edges = edge_record(x) + edge_record(y)  # GradSlotMeta + Edge per input
         set_history(out, node, 0, 0)
     # Returns
     return out
@@ -127,19 +127,19 @@ class SubtractGradNode(GradNodeBase):
 
     __slots__ = ()
     forward_op = "subtract"
+    raw_grads = True  # the grad kernel works on ndarray grads
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
-        need = (out_meta[0][0].grad_node is not None, out_meta[1][0].grad_node is not None,)
-        if not create_graph:  # the grad op's kernel on raw arrays
+        need = (self._edges[0] is not None, self._edges[5] is not None,)
+        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, y_grad, = _api.subtract_grad(
-                need, out_grad._data)
-            return [[wrap_grad(x_grad)], [wrap_grad(y_grad)]]
+                need, out_grad)
+            return [x_grad, y_grad]
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, y_grad, = subtract_grad_ad_func(
             need, out_grad)
-        return [[x_grad], [y_grad]]
+        return [x_grad, y_grad]
 
 
 def subtract_grad_ad_func(need, out_grad):
@@ -168,7 +168,7 @@ def multiply_ad_func(x, y):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
         node = MultiplyGradNode()
-        node.bwd_out_meta = [[slot_meta(x)], [slot_meta(y)]]
+        node._edges = edge_record(x) + edge_record(y)  # GradSlotMeta + Edge per input
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
@@ -195,23 +195,23 @@ class MultiplyGradNode(GradNodeBase):
 
     __slots__ = ("x_wrapper", "y_wrapper")
     forward_op = "multiply"
+    raw_grads = True  # the grad kernel works on ndarray grads
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
-        need = (out_meta[0][0].grad_node is not None, out_meta[1][0].grad_node is not None,)
-        if not create_graph:  # the grad op's kernel on raw arrays
+        need = (self._edges[0] is not None, self._edges[5] is not None,)
+        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, y_grad, = _api.multiply_grad(
                 need, self.x_wrapper.recover_data(self),
                 self.y_wrapper.recover_data(self),
-                out_grad._data)
-            return [[wrap_grad(x_grad)], [wrap_grad(y_grad)]]
+                out_grad)
+            return [x_grad, y_grad]
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, y_grad, = multiply_grad_ad_func(
             need, self.x_wrapper.recover(self),
             self.y_wrapper.recover(self),
             out_grad)
-        return [[x_grad], [y_grad]]
+        return [x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -250,7 +250,7 @@ def divide_ad_func(x, y):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
         node = DivideGradNode()
-        node.bwd_out_meta = [[slot_meta(x)], [slot_meta(y)]]
+        node._edges = edge_record(x) + edge_record(y)  # GradSlotMeta + Edge per input
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         node.y_wrapper = TensorWrapper(y)
@@ -277,23 +277,23 @@ class DivideGradNode(GradNodeBase):
 
     __slots__ = ("y_wrapper", "out_wrapper")
     forward_op = "divide"
+    raw_grads = True  # the grad kernel works on ndarray grads
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
-        need = (out_meta[0][0].grad_node is not None, out_meta[1][0].grad_node is not None,)
-        if not create_graph:  # the grad op's kernel on raw arrays
+        need = (self._edges[0] is not None, self._edges[5] is not None,)
+        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, y_grad, = _api.divide_grad(
                 need, self.y_wrapper.recover_data(self),
                 self.out_wrapper.recover_data(self),
-                out_grad._data)
-            return [[wrap_grad(x_grad)], [wrap_grad(y_grad)]]
+                out_grad)
+            return [x_grad, y_grad]
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, y_grad, = divide_grad_ad_func(
             need, self.y_wrapper.recover(self),
             self.out_wrapper.recover(self),
             out_grad)
-        return [[x_grad], [y_grad]]
+        return [x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
         self.y_wrapper.clear()
@@ -346,7 +346,7 @@ def remainder_ad_func(x, y):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
         node = RemainderGradNode()
-        node.bwd_out_meta = [[slot_meta(x)], [slot_meta(y)]]
+        node._edges = edge_record(x) + edge_record(y)  # GradSlotMeta + Edge per input
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
@@ -376,18 +376,17 @@ class RemainderGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         x = self.x_wrapper.recover(self)
         y = self.y_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             x_grad = out_grad
         y_grad = None
-        if out_meta[1][0].grad_node is not None:
+        if self._edges[5] is not None:
             y_grad = scale_ad_func(multiply_ad_func(out_grad, floor_divide_ad_func(x, y)), -1.0, 0.0, True)
-        return [[x_grad], [y_grad]]
+        return [x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -404,7 +403,7 @@ def elementwise_pow_ad_func(x, y):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
         node = ElementwisePowGradNode()
-        node.bwd_out_meta = [[slot_meta(x)], [slot_meta(y)]]
+        node._edges = edge_record(x) + edge_record(y)  # GradSlotMeta + Edge per input
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
@@ -426,19 +425,18 @@ class ElementwisePowGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         x = self.x_wrapper.recover(self)
         y = self.y_wrapper.recover(self)
         out = self.out_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             x_grad = multiply_ad_func(out_grad, _conj(multiply_ad_func(y, elementwise_pow_ad_func(x, scale_ad_func(y, 1.0, -1.0, True)))))
         y_grad = None
-        if out_meta[1][0].grad_node is not None:
+        if self._edges[5] is not None:
             y_grad = multiply_ad_func(out_grad, _conj(multiply_ad_func(out, log_ad_func(x))))
-        return [[x_grad], [y_grad]]
+        return [x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -456,7 +454,7 @@ def maximum_ad_func(x, y):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
         node = MaximumGradNode()
-        node.bwd_out_meta = [[slot_meta(x)], [slot_meta(y)]]
+        node._edges = edge_record(x) + edge_record(y)  # GradSlotMeta + Edge per input
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
@@ -477,18 +475,17 @@ class MaximumGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         x = self.x_wrapper.recover(self)
         y = self.y_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             x_grad = multiply_ad_func(out_grad, cast_ad_func(greater_than_ad_func(x, y), out_grad.dtype))
         y_grad = None
-        if out_meta[1][0].grad_node is not None:
+        if self._edges[5] is not None:
             y_grad = multiply_ad_func(out_grad, cast_ad_func(less_equal_ad_func(x, y), out_grad.dtype))
-        return [[x_grad], [y_grad]]
+        return [x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -505,7 +502,7 @@ def minimum_ad_func(x, y):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
         node = MinimumGradNode()
-        node.bwd_out_meta = [[slot_meta(x)], [slot_meta(y)]]
+        node._edges = edge_record(x) + edge_record(y)  # GradSlotMeta + Edge per input
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
@@ -526,18 +523,17 @@ class MinimumGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         x = self.x_wrapper.recover(self)
         y = self.y_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             x_grad = multiply_ad_func(out_grad, cast_ad_func(less_than_ad_func(x, y), out_grad.dtype))
         y_grad = None
-        if out_meta[1][0].grad_node is not None:
+        if self._edges[5] is not None:
             y_grad = multiply_ad_func(out_grad, cast_ad_func(greater_equal_ad_func(x, y), out_grad.dtype))
-        return [[x_grad], [y_grad]]
+        return [x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -679,7 +675,7 @@ def exp_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = ExpGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         set_history(out, node, 0, 0)
@@ -704,21 +700,21 @@ class ExpGradNode(GradNodeBase):
 
     __slots__ = ("out_wrapper",)
     forward_op = "exp"
+    raw_grads = True  # the grad kernel works on ndarray grads
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
-        need = (out_meta[0][0].grad_node is not None,)
-        if not create_graph:  # the grad op's kernel on raw arrays
+        need = (self._edges[0] is not None,)
+        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, = _api.exp_grad(
                 need, self.out_wrapper.recover_data(self),
-                out_grad._data)
-            return [[wrap_grad(x_grad)]]
+                out_grad)
+            return [x_grad]
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = exp_grad_ad_func(
             need, self.out_wrapper.recover(self),
             out_grad)
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.out_wrapper.clear()
@@ -748,7 +744,7 @@ def log_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = LogGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
@@ -773,21 +769,21 @@ class LogGradNode(GradNodeBase):
 
     __slots__ = ("x_wrapper",)
     forward_op = "log"
+    raw_grads = True  # the grad kernel works on ndarray grads
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
-        need = (out_meta[0][0].grad_node is not None,)
-        if not create_graph:  # the grad op's kernel on raw arrays
+        need = (self._edges[0] is not None,)
+        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, = _api.log_grad(
                 need, self.x_wrapper.recover_data(self),
-                out_grad._data)
-            return [[wrap_grad(x_grad)]]
+                out_grad)
+            return [x_grad]
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = log_grad_ad_func(
             need, self.x_wrapper.recover(self),
             out_grad)
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -817,7 +813,7 @@ def log1p_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = Log1pGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
@@ -836,14 +832,13 @@ class Log1pGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         x = self.x_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             x_grad = divide_ad_func(out_grad, _conj(scale_ad_func(x, 1.0, 1.0, True)))
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -859,7 +854,7 @@ def expm1_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = Expm1GradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         set_history(out, node, 0, 0)
@@ -878,14 +873,13 @@ class Expm1GradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         out = self.out_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             x_grad = multiply_ad_func(out_grad, _conj(scale_ad_func(out, 1.0, 1.0, True)))
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.out_wrapper.clear()
@@ -901,7 +895,7 @@ def log2_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = Log2GradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
@@ -920,14 +914,13 @@ class Log2GradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         x = self.x_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             x_grad = divide_ad_func(out_grad, _conj(scale_ad_func(x, 0.6931471805599453, 0.0, True)))
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -943,7 +936,7 @@ def logit_ad_func(x, eps):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = LogitGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         node.eps = eps
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
@@ -968,17 +961,16 @@ class LogitGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         x = self.x_wrapper.recover(self)
         eps = self.eps
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             lo = eps or 0.0
             inside = logical_and_ad_func(greater_equal_ad_func(x, full_like_ad_func(x, lo, x.dtype)), less_equal_ad_func(x, full_like_ad_func(x, 1.0 - lo, x.dtype)))
             x_grad = where_ad_func(inside, divide_ad_func(out_grad, multiply_ad_func(x, scale_ad_func(x, -1.0, 1.0, True))), full_like_ad_func(out_grad, 0.0, out_grad.dtype))
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -994,7 +986,7 @@ def sqrt_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = SqrtGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         set_history(out, node, 0, 0)
@@ -1019,21 +1011,21 @@ class SqrtGradNode(GradNodeBase):
 
     __slots__ = ("out_wrapper",)
     forward_op = "sqrt"
+    raw_grads = True  # the grad kernel works on ndarray grads
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
-        need = (out_meta[0][0].grad_node is not None,)
-        if not create_graph:  # the grad op's kernel on raw arrays
+        need = (self._edges[0] is not None,)
+        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, = _api.sqrt_grad(
                 need, self.out_wrapper.recover_data(self),
-                out_grad._data)
-            return [[wrap_grad(x_grad)]]
+                out_grad)
+            return [x_grad]
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = sqrt_grad_ad_func(
             need, self.out_wrapper.recover(self),
             out_grad)
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.out_wrapper.clear()
@@ -1063,7 +1055,7 @@ def rsqrt_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = RsqrtGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         set_history(out, node, 0, 0)
@@ -1091,14 +1083,13 @@ class RsqrtGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         out = self.out_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             x_grad = multiply_ad_func(out_grad, scale_ad_func(multiply_ad_func(out, square_ad_func(out)), -0.5, 0.0, True))
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.out_wrapper.clear()
@@ -1111,7 +1102,7 @@ def square_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = SquareGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
@@ -1136,21 +1127,21 @@ class SquareGradNode(GradNodeBase):
 
     __slots__ = ("x_wrapper",)
     forward_op = "square"
+    raw_grads = True  # the grad kernel works on ndarray grads
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
-        need = (out_meta[0][0].grad_node is not None,)
-        if not create_graph:  # the grad op's kernel on raw arrays
+        need = (self._edges[0] is not None,)
+        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, = _api.square_grad(
                 need, self.x_wrapper.recover_data(self),
-                out_grad._data)
-            return [[wrap_grad(x_grad)]]
+                out_grad)
+            return [x_grad]
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = square_grad_ad_func(
             need, self.x_wrapper.recover(self),
             out_grad)
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -1177,7 +1168,7 @@ def abs_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = AbsGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
@@ -1211,19 +1202,18 @@ class AbsGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         x = self.x_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             if x.is_complex():
                 a = abs_ad_func(x)
                 a = add_ad_func(a, cast_ad_func(equal_ad_func(a, full_like_ad_func(a, 0.0, a.dtype)), a.dtype))
                 x_grad = divide_ad_func(multiply_ad_func(out_grad, x), a)
             else:
                 x_grad = multiply_ad_func(out_grad, sign_ad_func(x))
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -1236,7 +1226,7 @@ def sign_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = SignGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         set_history(out, node, 0, 0)
     # Returns
     return out
@@ -1261,12 +1251,11 @@ class SignGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             x_grad = scale_ad_func(out_grad, 0.0, 0.0, True)
-        return [[x_grad]]
+        return [x_grad]
 
 
 def sin_ad_func(x):
@@ -1278,7 +1267,7 @@ def sin_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = SinGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
@@ -1306,14 +1295,13 @@ class SinGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         x = self.x_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             x_grad = multiply_ad_func(out_grad, _conj(cos_ad_func(x)))
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -1329,7 +1317,7 @@ def cos_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = CosGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
@@ -1357,14 +1345,13 @@ class CosGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         x = self.x_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             x_grad = multiply_ad_func(out_grad, _conj(scale_ad_func(sin_ad_func(x), -1.0, 0.0, True)))
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -1380,7 +1367,7 @@ def tan_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = TanGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         set_history(out, node, 0, 0)
@@ -1399,14 +1386,13 @@ class TanGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         out = self.out_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             x_grad = multiply_ad_func(out_grad, _conj(scale_ad_func(square_ad_func(out), 1.0, 1.0, True)))
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.out_wrapper.clear()
@@ -1422,7 +1408,7 @@ def tanh_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = TanhGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         set_history(out, node, 0, 0)
@@ -1447,21 +1433,21 @@ class TanhGradNode(GradNodeBase):
 
     __slots__ = ("out_wrapper",)
     forward_op = "tanh"
+    raw_grads = True  # the grad kernel works on ndarray grads
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
-        need = (out_meta[0][0].grad_node is not None,)
-        if not create_graph:  # the grad op's kernel on raw arrays
+        need = (self._edges[0] is not None,)
+        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, = _api.tanh_grad(
                 need, self.out_wrapper.recover_data(self),
-                out_grad._data)
-            return [[wrap_grad(x_grad)]]
+                out_grad)
+            return [x_grad]
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = tanh_grad_ad_func(
             need, self.out_wrapper.recover(self),
             out_grad)
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.out_wrapper.clear()
@@ -1491,7 +1477,7 @@ def sigmoid_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = SigmoidGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         set_history(out, node, 0, 0)
@@ -1516,21 +1502,21 @@ class SigmoidGradNode(GradNodeBase):
 
     __slots__ = ("out_wrapper",)
     forward_op = "sigmoid"
+    raw_grads = True  # the grad kernel works on ndarray grads
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
-        need = (out_meta[0][0].grad_node is not None,)
-        if not create_graph:  # the grad op's kernel on raw arrays
+        need = (self._edges[0] is not None,)
+        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, = _api.sigmoid_grad(
                 need, self.out_wrapper.recover_data(self),
-                out_grad._data)
-            return [[wrap_grad(x_grad)]]
+                out_grad)
+            return [x_grad]
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = sigmoid_grad_ad_func(
             need, self.out_wrapper.recover(self),
             out_grad)
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.out_wrapper.clear()
@@ -1560,7 +1546,7 @@ def erf_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = ErfGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
@@ -1579,14 +1565,13 @@ class ErfGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         x = self.x_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             x_grad = multiply_ad_func(out_grad, scale_ad_func(exp_ad_func(scale_ad_func(square_ad_func(x), -1.0, 0.0, True)), 1.1283791670955126, 0.0, True))
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -1599,7 +1584,7 @@ def floor_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = FloorGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         set_history(out, node, 0, 0)
     # Returns
     return out
@@ -1624,12 +1609,11 @@ class FloorGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             x_grad = scale_ad_func(out_grad, 0.0, 0.0, True)
-        return [[x_grad]]
+        return [x_grad]
 
 
 def ceil_ad_func(x):
@@ -1638,7 +1622,7 @@ def ceil_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = CeilGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         set_history(out, node, 0, 0)
     # Returns
     return out
@@ -1663,12 +1647,11 @@ class CeilGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             x_grad = scale_ad_func(out_grad, 0.0, 0.0, True)
-        return [[x_grad]]
+        return [x_grad]
 
 
 def round_ad_func(x):
@@ -1677,7 +1660,7 @@ def round_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = RoundGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         set_history(out, node, 0, 0)
     # Returns
     return out
@@ -1702,12 +1685,11 @@ class RoundGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             x_grad = scale_ad_func(out_grad, 0.0, 0.0, True)
-        return [[x_grad]]
+        return [x_grad]
 
 
 def reciprocal_ad_func(x):
@@ -1719,7 +1701,7 @@ def reciprocal_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = ReciprocalGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         set_history(out, node, 0, 0)
@@ -1747,14 +1729,13 @@ class ReciprocalGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         out = self.out_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             x_grad = multiply_ad_func(out_grad, _conj(scale_ad_func(square_ad_func(out), -1.0, 0.0, True)))
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.out_wrapper.clear()
@@ -1767,7 +1748,7 @@ def pow_ad_func(x, y):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = PowGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         node.y = y
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
@@ -1796,15 +1777,14 @@ class PowGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         x = self.x_wrapper.recover(self)
         y = self.y
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             x_grad = multiply_ad_func(out_grad, _conj(scale_ad_func(pow_ad_func(x, y - 1), y, 0.0, True)))
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -1817,7 +1797,7 @@ def scale_ad_func(x, scale, bias, bias_after_scale):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = ScaleGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         node.scale = scale
         node.bias = bias
         node.bias_after_scale = bias_after_scale
@@ -1842,25 +1822,25 @@ class ScaleGradNode(GradNodeBase):
 
     __slots__ = ("scale", "bias", "bias_after_scale")
     forward_op = "scale"
+    raw_grads = True  # the grad kernel works on ndarray grads
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
-        need = (out_meta[0][0].grad_node is not None,)
-        if not create_graph:  # the grad op's kernel on raw arrays
+        need = (self._edges[0] is not None,)
+        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, = _api.scale_grad(
-                need, out_grad._data,
+                need, out_grad,
                 self.scale,
                 self.bias,
                 self.bias_after_scale)
-            return [[wrap_grad(x_grad)]]
+            return [x_grad]
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = scale_grad_ad_func(
             need, out_grad,
             self.scale,
             self.bias,
             self.bias_after_scale)
-        return [[x_grad]]
+        return [x_grad]
 
 
 def scale_grad_ad_func(need, out_grad, scale, bias, bias_after_scale):
@@ -1883,7 +1863,7 @@ def clip_ad_func(x, min, max):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = ClipGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         node.min = min
         node.max = max
         if inplace_flags.record_save_locations:
@@ -1913,16 +1893,15 @@ class ClipGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         x = self.x_wrapper.recover(self)
         min = self.min
         max = self.max
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             x_grad = multiply_ad_func(out_grad, cast_ad_func(logical_and_ad_func(greater_than_ad_func(x, full_like_ad_func(x, min, x.dtype)), less_than_ad_func(x, full_like_ad_func(x, max, x.dtype))), out_grad.dtype))
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -1935,7 +1914,7 @@ def cast_ad_func(x, dtype):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = CastGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         node.dtype = dtype
         node.x_wrapper = TensorWrapper(x, True)
         set_history(out, node, 0, 0)
@@ -1959,23 +1938,23 @@ class CastGradNode(GradNodeBase):
 
     __slots__ = ("x_wrapper", "dtype")
     forward_op = "cast"
+    raw_grads = True  # the grad kernel works on ndarray grads
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
-        need = (out_meta[0][0].grad_node is not None,)
-        if not create_graph:  # the grad op's kernel on raw arrays
+        need = (self._edges[0] is not None,)
+        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, = _api.cast_grad(
                 need, self.x_wrapper.recover_data(self),
-                out_grad._data,
+                out_grad,
                 self.dtype)
-            return [[wrap_grad(x_grad)]]
+            return [x_grad]
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = cast_grad_ad_func(
             need, self.x_wrapper.recover(self),
             out_grad,
             self.dtype)
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -2002,7 +1981,7 @@ def assign_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = AssignGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         set_history(out, node, 0, 0)
     # Returns
     return out
@@ -2015,19 +1994,19 @@ class AssignGradNode(GradNodeBase):
 
     __slots__ = ()
     forward_op = "assign"
+    raw_grads = True  # the grad kernel works on ndarray grads
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
-        need = (out_meta[0][0].grad_node is not None,)
-        if not create_graph:  # the grad op's kernel on raw arrays
+        need = (self._edges[0] is not None,)
+        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, = _api.assign_grad(
-                need, out_grad._data)
-            return [[wrap_grad(x_grad)]]
+                need, out_grad)
+            return [x_grad]
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = assign_grad_ad_func(
             need, out_grad)
-        return [[x_grad]]
+        return [x_grad]
 
 
 def assign_grad_ad_func(need, out_grad):
@@ -2050,7 +2029,7 @@ def conj_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = ConjGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         set_history(out, node, 0, 0)
     # Returns
     return out
@@ -2066,12 +2045,11 @@ class ConjGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             x_grad = _conj(out_grad)
-        return [[x_grad]]
+        return [x_grad]
 
 
 def real_ad_func(x):
@@ -2080,7 +2058,7 @@ def real_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = RealGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         node.x_wrapper = TensorWrapper(x, True)
         set_history(out, node, 0, 0)
     # Returns
@@ -2097,14 +2075,13 @@ class RealGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         x = self.x_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             x_grad = cast_ad_func(out_grad, x.dtype)
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -2117,7 +2094,7 @@ def imag_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = ImagGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         node.x_wrapper = TensorWrapper(x, True)
         set_history(out, node, 0, 0)
     # Returns
@@ -2134,14 +2111,13 @@ class ImagGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         x = self.x_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             x_grad = scale_ad_func(cast_ad_func(out_grad, x.dtype), 1j, 0.0, True)
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -2154,7 +2130,7 @@ def sum_ad_func(x, axis, dtype, keepdim):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = SumGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         node.axis = axis
         node.dtype = dtype
         node.keepdim = keepdim
@@ -2171,19 +2147,19 @@ class SumGradNode(GradNodeBase):
 
     __slots__ = ("x_wrapper", "axis", "dtype", "keepdim")
     forward_op = "sum"
+    raw_grads = True  # the grad kernel works on ndarray grads
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
-        need = (out_meta[0][0].grad_node is not None,)
-        if not create_graph:  # the grad op's kernel on raw arrays
+        need = (self._edges[0] is not None,)
+        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, = _api.sum_grad(
                 need, self.x_wrapper.recover_data(self),
-                out_grad._data,
+                out_grad,
                 self.axis,
                 self.dtype,
                 self.keepdim)
-            return [[wrap_grad(x_grad)]]
+            return [x_grad]
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = sum_grad_ad_func(
             need, self.x_wrapper.recover(self),
@@ -2191,7 +2167,7 @@ class SumGradNode(GradNodeBase):
             self.axis,
             self.dtype,
             self.keepdim)
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -2218,7 +2194,7 @@ def mean_ad_func(x, axis, keepdim):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = MeanGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         node.axis = axis
         node.keepdim = keepdim
         node.x_wrapper = TensorWrapper(x, True)
@@ -2234,25 +2210,25 @@ class MeanGradNode(GradNodeBase):
 
     __slots__ = ("x_wrapper", "axis", "keepdim")
     forward_op = "mean"
+    raw_grads = True  # the grad kernel works on ndarray grads
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
-        need = (out_meta[0][0].grad_node is not None,)
-        if not create_graph:  # the grad op's kernel on raw arrays
+        need = (self._edges[0] is not None,)
+        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, = _api.mean_grad(
                 need, self.x_wrapper.recover_data(self),
-                out_grad._data,
+                out_grad,
                 self.axis,
                 self.keepdim)
-            return [[wrap_grad(x_grad)]]
+            return [x_grad]
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = mean_grad_ad_func(
             need, self.x_wrapper.recover(self),
             out_grad,
             self.axis,
             self.keepdim)
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -2279,7 +2255,7 @@ def max_ad_func(x, axis, keepdim):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = MaxGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
@@ -2300,16 +2276,15 @@ class MaxGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         x = self.x_wrapper.recover(self)
         out = self.out_wrapper.recover(self)
         axis = self.axis
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             x_grad = multiply_ad_func(expand_ad_func(reshape_ad_func(out_grad, _meta.reduce_keep_shape(x._data.shape, axis)), x._data.shape), cast_ad_func(equal_ad_func(x, expand_ad_func(reshape_ad_func(out, _meta.reduce_keep_shape(x._data.shape, axis)), x._data.shape)), out_grad.dtype))
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -2323,7 +2298,7 @@ def min_ad_func(x, axis, keepdim):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = MinGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
@@ -2344,16 +2319,15 @@ class MinGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         x = self.x_wrapper.recover(self)
         out = self.out_wrapper.recover(self)
         axis = self.axis
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             x_grad = multiply_ad_func(expand_ad_func(reshape_ad_func(out_grad, _meta.reduce_keep_shape(x._data.shape, axis)), x._data.shape), cast_ad_func(equal_ad_func(x, expand_ad_func(reshape_ad_func(out, _meta.reduce_keep_shape(x._data.shape, axis)), x._data.shape)), out_grad.dtype))
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -2367,7 +2341,7 @@ def prod_ad_func(x, axis, keepdim):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = ProdGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
@@ -2388,16 +2362,15 @@ class ProdGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         x = self.x_wrapper.recover(self)
         out = self.out_wrapper.recover(self)
         axis = self.axis
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             x_grad = multiply_ad_func(expand_ad_func(reshape_ad_func(out_grad, _meta.reduce_keep_shape(x._data.shape, axis)), x._data.shape), _conj(divide_ad_func(expand_ad_func(reshape_ad_func(out, _meta.reduce_keep_shape(x._data.shape, axis)), x._data.shape), x)))
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -2439,7 +2412,7 @@ def logsumexp_ad_func(x, axis, keepdim):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = LogsumexpGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
@@ -2460,16 +2433,15 @@ class LogsumexpGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         x = self.x_wrapper.recover(self)
         out = self.out_wrapper.recover(self)
         axis = self.axis
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             x_grad = multiply_ad_func(expand_ad_func(reshape_ad_func(out_grad, _meta.reduce_keep_shape(x._data.shape, axis)), x._data.shape), exp_ad_func(subtract_ad_func(x, expand_ad_func(reshape_ad_func(out, _meta.reduce_keep_shape(x._data.shape, axis)), x._data.shape))))
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -2483,7 +2455,7 @@ def matmul_ad_func(x, y, transpose_x, transpose_y):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
         node = MatmulGradNode()
-        node.bwd_out_meta = [[slot_meta(x)], [slot_meta(y)]]
+        node._edges = edge_record(x) + edge_record(y)  # GradSlotMeta + Edge per input
         node.transpose_x = transpose_x
         node.transpose_y = transpose_y
         if inplace_flags.record_save_locations:
@@ -2524,19 +2496,19 @@ class MatmulGradNode(GradNodeBase):
 
     __slots__ = ("x_wrapper", "y_wrapper", "transpose_x", "transpose_y")
     forward_op = "matmul"
+    raw_grads = True  # the grad kernel works on ndarray grads
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
-        need = (out_meta[0][0].grad_node is not None, out_meta[1][0].grad_node is not None,)
-        if not create_graph:  # the grad op's kernel on raw arrays
+        need = (self._edges[0] is not None, self._edges[5] is not None,)
+        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, y_grad, = _api.matmul_grad(
                 need, self.x_wrapper.recover_data(self),
                 self.y_wrapper.recover_data(self),
-                out_grad._data,
+                out_grad,
                 self.transpose_x,
                 self.transpose_y)
-            return [[wrap_grad(x_grad)], [wrap_grad(y_grad)]]
+            return [x_grad, y_grad]
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, y_grad, = matmul_grad_ad_func(
             need, self.x_wrapper.recover(self),
@@ -2544,7 +2516,7 @@ class MatmulGradNode(GradNodeBase):
             out_grad,
             self.transpose_x,
             self.transpose_y)
-        return [[x_grad], [y_grad]]
+        return [x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -2596,7 +2568,7 @@ def relu_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = ReluGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         set_history(out, node, 0, 0)
@@ -2621,21 +2593,21 @@ class ReluGradNode(GradNodeBase):
 
     __slots__ = ("out_wrapper",)
     forward_op = "relu"
+    raw_grads = True  # the grad kernel works on ndarray grads
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
-        need = (out_meta[0][0].grad_node is not None,)
-        if not create_graph:  # the grad op's kernel on raw arrays
+        need = (self._edges[0] is not None,)
+        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, = _api.relu_grad(
                 need, self.out_wrapper.recover_data(self),
-                out_grad._data)
-            return [[wrap_grad(x_grad)]]
+                out_grad)
+            return [x_grad]
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = relu_grad_ad_func(
             need, self.out_wrapper.recover(self),
             out_grad)
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.out_wrapper.clear()
@@ -2662,7 +2634,7 @@ def gelu_ad_func(x, approximate):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = GeluGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         node.approximate = approximate
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
@@ -2694,13 +2666,12 @@ class GeluGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         x = self.x_wrapper.recover(self)
         approximate = self.approximate
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             if not approximate:
                 cdf = scale_ad_func(erf_ad_func(scale_ad_func(x, 0.7071067811865476, 0.0, True)), 0.5, 0.5, True)
                 pdf = scale_ad_func(exp_ad_func(scale_ad_func(square_ad_func(x), -0.5, 0.0, True)), 0.3989422804014327, 0.0, True)
@@ -2713,7 +2684,7 @@ class GeluGradNode(GradNodeBase):
                 left = scale_ad_func(t, 0.5, 0.5, True)
                 right = multiply_ad_func(scale_ad_func(x, 0.5, 0.0, True), multiply_ad_func(scale_ad_func(square_ad_func(t), -1.0, 1.0, True), du))
                 x_grad = multiply_ad_func(out_grad, add_ad_func(left, right))
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -2726,7 +2697,7 @@ def silu_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = SiluGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
@@ -2754,14 +2725,13 @@ class SiluGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         x = self.x_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             x_grad = multiply_ad_func(out_grad, _conj(multiply_ad_func(sigmoid_ad_func(x), scale_ad_func(multiply_ad_func(x, scale_ad_func(sigmoid_ad_func(x), -1.0, 1.0, True)), 1.0, 1.0, True))))
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -2774,7 +2744,7 @@ def leaky_relu_ad_func(x, negative_slope):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = LeakyReluGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         node.negative_slope = negative_slope
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
@@ -2803,15 +2773,14 @@ class LeakyReluGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         x = self.x_wrapper.recover(self)
         negative_slope = self.negative_slope
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             x_grad = where_ad_func(greater_than_ad_func(x, full_like_ad_func(x, 0.0, x.dtype)), out_grad, scale_ad_func(out_grad, negative_slope, 0.0, True))
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -2824,7 +2793,7 @@ def elu_ad_func(x, alpha):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = EluGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         node.alpha = alpha
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
@@ -2857,18 +2826,17 @@ class EluGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         x = self.x_wrapper.recover(self)
         alpha = self.alpha
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             zero = full_like_ad_func(x, 0.0, x.dtype)
             pos = cast_ad_func(greater_than_ad_func(x, zero), out_grad.dtype)
             neg = cast_ad_func(less_equal_ad_func(x, zero), out_grad.dtype)
             x_grad = multiply_ad_func(out_grad, add_ad_func(pos, multiply_ad_func(neg, scale_ad_func(exp_ad_func(x), alpha, 0.0, True))))
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -2881,7 +2849,7 @@ def softplus_ad_func(x, beta, threshold):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = SoftplusGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         node.beta = beta
         node.threshold = threshold
         if inplace_flags.record_save_locations:
@@ -2908,21 +2876,20 @@ class SoftplusGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         x = self.x_wrapper.recover(self)
         beta = self.beta
         threshold = self.threshold
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             bx = scale_ad_func(real_ad_func(x) if x.is_complex() else x, beta, 0.0, True)
             limit = full_like_ad_func(bx, threshold, bx.dtype)
             lin = cast_ad_func(greater_than_ad_func(bx, limit), out_grad.dtype)
             soft = cast_ad_func(less_equal_ad_func(bx, limit), out_grad.dtype)
             s = _conj(sigmoid_ad_func(scale_ad_func(x, beta, 0.0, True)))
             x_grad = multiply_ad_func(out_grad, add_ad_func(multiply_ad_func(soft, s), lin))
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -2935,7 +2902,7 @@ def softmax_ad_func(x, axis):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = SoftmaxGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
@@ -2961,23 +2928,23 @@ class SoftmaxGradNode(GradNodeBase):
 
     __slots__ = ("out_wrapper", "axis")
     forward_op = "softmax"
+    raw_grads = True  # the grad kernel works on ndarray grads
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
-        need = (out_meta[0][0].grad_node is not None,)
-        if not create_graph:  # the grad op's kernel on raw arrays
+        need = (self._edges[0] is not None,)
+        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, = _api.softmax_grad(
                 need, self.out_wrapper.recover_data(self),
-                out_grad._data,
+                out_grad,
                 self.axis)
-            return [[wrap_grad(x_grad)]]
+            return [x_grad]
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = softmax_grad_ad_func(
             need, self.out_wrapper.recover(self),
             out_grad,
             self.axis)
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.out_wrapper.clear()
@@ -3004,7 +2971,7 @@ def log_softmax_ad_func(x, axis):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = LogSoftmaxGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
@@ -3021,23 +2988,23 @@ class LogSoftmaxGradNode(GradNodeBase):
 
     __slots__ = ("out_wrapper", "axis")
     forward_op = "log_softmax"
+    raw_grads = True  # the grad kernel works on ndarray grads
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
-        need = (out_meta[0][0].grad_node is not None,)
-        if not create_graph:  # the grad op's kernel on raw arrays
+        need = (self._edges[0] is not None,)
+        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, = _api.log_softmax_grad(
                 need, self.out_wrapper.recover_data(self),
-                out_grad._data,
+                out_grad,
                 self.axis)
-            return [[wrap_grad(x_grad)]]
+            return [x_grad]
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = log_softmax_grad_ad_func(
             need, self.out_wrapper.recover(self),
             out_grad,
             self.axis)
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.out_wrapper.clear()
@@ -3064,7 +3031,7 @@ def reshape_ad_func(x, shape):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = ReshapeGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         node.shape = shape
         node.x_wrapper = TensorWrapper(x, True)
         set_history(out, node, 0, 0)
@@ -3090,23 +3057,23 @@ class ReshapeGradNode(GradNodeBase):
 
     __slots__ = ("x_wrapper", "shape")
     forward_op = "reshape"
+    raw_grads = True  # the grad kernel works on ndarray grads
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
-        need = (out_meta[0][0].grad_node is not None,)
-        if not create_graph:  # the grad op's kernel on raw arrays
+        need = (self._edges[0] is not None,)
+        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, = _api.reshape_grad(
                 need, self.x_wrapper.recover_data(self),
-                out_grad._data,
+                out_grad,
                 self.shape)
-            return [[wrap_grad(x_grad)]]
+            return [x_grad]
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = reshape_grad_ad_func(
             need, self.x_wrapper.recover(self),
             out_grad,
             self.shape)
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -3133,7 +3100,7 @@ def transpose_ad_func(x, perm):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = TransposeGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         node.perm = perm
         set_history(out, node, 0, 0)
     # View: out shares the input's storage and version counter
@@ -3149,21 +3116,21 @@ class TransposeGradNode(GradNodeBase):
 
     __slots__ = ("perm",)
     forward_op = "transpose"
+    raw_grads = True  # the grad kernel works on ndarray grads
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
-        need = (out_meta[0][0].grad_node is not None,)
-        if not create_graph:  # the grad op's kernel on raw arrays
+        need = (self._edges[0] is not None,)
+        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, = _api.transpose_grad(
-                need, out_grad._data,
+                need, out_grad,
                 self.perm)
-            return [[wrap_grad(x_grad)]]
+            return [x_grad]
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = transpose_grad_ad_func(
             need, out_grad,
             self.perm)
-        return [[x_grad]]
+        return [x_grad]
 
 
 def transpose_grad_ad_func(need, out_grad, perm):
@@ -3186,7 +3153,7 @@ def squeeze_ad_func(x, axis):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = SqueezeGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         node.x_wrapper = TensorWrapper(x, True)
         set_history(out, node, 0, 0)
     # View: out shares the input's storage and version counter
@@ -3214,14 +3181,13 @@ class SqueezeGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         x = self.x_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             x_grad = reshape_ad_func(out_grad, x._data.shape)
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -3234,7 +3200,7 @@ def unsqueeze_ad_func(x, axis):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = UnsqueezeGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         node.x_wrapper = TensorWrapper(x, True)
         set_history(out, node, 0, 0)
     # View: out shares the input's storage and version counter
@@ -3262,14 +3228,13 @@ class UnsqueezeGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         x = self.x_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             x_grad = reshape_ad_func(out_grad, x._data.shape)
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -3282,7 +3247,7 @@ def flatten_ad_func(x, start_axis, stop_axis):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = FlattenGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         node.x_wrapper = TensorWrapper(x, True)
         set_history(out, node, 0, 0)
     # View: out shares the input's storage and version counter
@@ -3310,14 +3275,13 @@ class FlattenGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         x = self.x_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             x_grad = reshape_ad_func(out_grad, x._data.shape)
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -3330,7 +3294,8 @@ def concat_ad_func(x, axis):
     # Node Creation
     if grad_state.enabled and (not all(t.stop_gradient for t in x)):
         node = ConcatGradNode()
-        node.bwd_out_meta = [slot_metas(x)]
+        node._edges = edge_records(x)  # GradSlotMeta + Edge per input
+        node._slot_sizes = (len(x),)
         node.axis = axis
         node.x_wrapper = [TensorWrapper(t, True) for t in x]
         set_history(out, node, 0, 0)
@@ -3353,7 +3318,7 @@ class ConcatGradNode(GradNodeBase):
         axis = self.axis
         # The gradient formulas, written with ops
         x_grad = split_ad_func(out_grad, _meta.concat_sections(x, axis), axis)
-        return [x_grad]
+        return x_grad
 
     def clear_tensor_wrappers(self):
         for w in self.x_wrapper:
@@ -3367,7 +3332,7 @@ def split_ad_func(x, sections, axis):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = SplitGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         node.bwd_in_meta = [[out_meta(t) for t in out]]
         node.axis = axis
         for rank, t in enumerate(out):
@@ -3390,14 +3355,13 @@ class SplitGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = fill_zero_list(grads[0], self.bwd_in_meta[0])
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         axis = self.axis
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             x_grad = concat_ad_func(out_grad, axis)
-        return [[x_grad]]
+        return [x_grad]
 
 
 def split_with_num_ad_func(x, num, axis):
@@ -3406,7 +3370,7 @@ def split_with_num_ad_func(x, num, axis):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = SplitWithNumGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         node.bwd_in_meta = [[out_meta(t) for t in out]]
         node.axis = axis
         for rank, t in enumerate(out):
@@ -3429,14 +3393,13 @@ class SplitWithNumGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = fill_zero_list(grads[0], self.bwd_in_meta[0])
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         axis = self.axis
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             x_grad = concat_ad_func(out_grad, axis)
-        return [[x_grad]]
+        return [x_grad]
 
 
 def stack_ad_func(x, axis):
@@ -3445,7 +3408,8 @@ def stack_ad_func(x, axis):
     # Node Creation
     if grad_state.enabled and (not all(t.stop_gradient for t in x)):
         node = StackGradNode()
-        node.bwd_out_meta = [slot_metas(x)]
+        node._edges = edge_records(x)  # GradSlotMeta + Edge per input
+        node._slot_sizes = (len(x),)
         node.axis = axis
         set_history(out, node, 0, 0)
     # Returns
@@ -3466,7 +3430,7 @@ class StackGradNode(GradNodeBase):
         axis = self.axis
         # The gradient formulas, written with ops
         x_grad = unbind_ad_func(out_grad, axis)
-        return [x_grad]
+        return x_grad
 
 
 def unbind_ad_func(input, axis):
@@ -3475,7 +3439,7 @@ def unbind_ad_func(input, axis):
     # Node Creation
     if grad_state.enabled and (not input.stop_gradient):
         node = UnbindGradNode()
-        node.bwd_out_meta = [[slot_meta(input)]]
+        node._edges = edge_record(input)  # GradSlotMeta + Edge per input
         node.bwd_in_meta = [[out_meta(t) for t in out]]
         node.axis = axis
         for rank, t in enumerate(out):
@@ -3498,14 +3462,13 @@ class UnbindGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = fill_zero_list(grads[0], self.bwd_in_meta[0])
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         axis = self.axis
         # The gradient formulas, written with ops
         input_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             input_grad = stack_ad_func(out_grad, axis)
-        return [[input_grad]]
+        return [input_grad]
 
 
 def expand_ad_func(x, shape):
@@ -3514,7 +3477,7 @@ def expand_ad_func(x, shape):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = ExpandGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         set_history(out, node, 0, 0)
     # Returns
     return out
@@ -3530,12 +3493,11 @@ class ExpandGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             x_grad = out_grad
-        return [[x_grad]]
+        return [x_grad]
 
 
 def tile_ad_func(x, repeat_times):
@@ -3544,7 +3506,7 @@ def tile_ad_func(x, repeat_times):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = TileGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         node.repeat_times = repeat_times
         node.x_wrapper = TensorWrapper(x, True)
         set_history(out, node, 0, 0)
@@ -3570,13 +3532,12 @@ class TileGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         x = self.x_wrapper.recover(self)
         repeat_times = self.repeat_times
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             os_ = out_grad._data.shape
             reps = (1,) * (len(os_) - len(repeat_times)) + tuple(repeat_times)
             xs_full = (1,) * (len(os_) - len(x._data.shape)) + tuple(x._data.shape)
@@ -3585,7 +3546,7 @@ class TileGradNode(GradNodeBase):
                 pairs += [r, n]
             tiles = sum_ad_func(reshape_ad_func(out_grad, tuple(pairs)), tuple(range(0, len(pairs), 2)), None, False)
             x_grad = reshape_ad_func(tiles, x._data.shape)
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -3598,7 +3559,7 @@ def flip_ad_func(x, axis):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = FlipGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         node.axis = axis
         set_history(out, node, 0, 0)
     # Returns
@@ -3615,14 +3576,13 @@ class FlipGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         axis = self.axis
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             x_grad = flip_ad_func(out_grad, axis)
-        return [[x_grad]]
+        return [x_grad]
 
 
 def where_ad_func(condition, x, y):
@@ -3634,7 +3594,7 @@ def where_ad_func(condition, x, y):
     # Node Creation
     if grad_state.enabled and (not condition.stop_gradient or not x.stop_gradient or not y.stop_gradient):
         node = WhereGradNode()
-        node.bwd_out_meta = [[slot_meta(condition)], [slot_meta(x)], [slot_meta(y)]]
+        node._edges = edge_record(condition) + edge_record(x) + edge_record(y)  # GradSlotMeta + Edge per input
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         node.condition_wrapper = TensorWrapper(condition)
@@ -3654,17 +3614,16 @@ class WhereGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         condition = self.condition_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[1][0].grad_node is not None:
+        if self._edges[5] is not None:
             x_grad = where_ad_func(condition, out_grad, full_like_ad_func(out_grad, 0.0, out_grad.dtype))
         y_grad = None
-        if out_meta[2][0].grad_node is not None:
+        if self._edges[10] is not None:
             y_grad = where_ad_func(condition, full_like_ad_func(out_grad, 0.0, out_grad.dtype), out_grad)
-        return [[None], [x_grad], [y_grad]]
+        return [None, x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
         self.condition_wrapper.clear()
@@ -3677,7 +3636,7 @@ def slice_ad_func(input, axes, starts, ends, decrease_axis):
     # Node Creation
     if grad_state.enabled and (not input.stop_gradient):
         node = SliceGradNode()
-        node.bwd_out_meta = [[slot_meta(input)]]
+        node._edges = edge_record(input)  # GradSlotMeta + Edge per input
         node.axes = axes
         node.starts = starts
         node.ends = ends
@@ -3700,7 +3659,6 @@ class SliceGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         input = self.input_wrapper.recover(self)
         axes = self.axes
@@ -3709,9 +3667,9 @@ class SliceGradNode(GradNodeBase):
         decrease_axis = self.decrease_axis
         # The gradient formulas, written with ops
         input_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             input_grad = slice_grad_ad_func(input, out_grad, axes, starts, ends, decrease_axis)
-        return [[input_grad]]
+        return [input_grad]
 
     def clear_tensor_wrappers(self):
         self.input_wrapper.clear()
@@ -3724,7 +3682,7 @@ def strided_slice_ad_func(x, axes, starts, ends, strides):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = StridedSliceGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         node.axes = axes
         node.starts = starts
         node.ends = ends
@@ -3747,7 +3705,6 @@ class StridedSliceGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         x = self.x_wrapper.recover(self)
         axes = self.axes
@@ -3756,9 +3713,9 @@ class StridedSliceGradNode(GradNodeBase):
         strides = self.strides
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             x_grad = strided_slice_grad_ad_func(x, out_grad, axes, starts, ends, strides)
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -3771,7 +3728,7 @@ def gather_ad_func(x, index, axis):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient or not index.stop_gradient):
         node = GatherGradNode()
-        node.bwd_out_meta = [[slot_meta(x)], [slot_meta(index)]]
+        node._edges = edge_record(x) + edge_record(index)  # GradSlotMeta + Edge per input
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
@@ -3792,16 +3749,15 @@ class GatherGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         x = self.x_wrapper.recover(self)
         index = self.index_wrapper.recover(self)
         axis = self.axis
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             x_grad = gather_grad_ad_func(x, index, out_grad, axis)
-        return [[x_grad], [None]]
+        return [x_grad, None]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -3815,7 +3771,7 @@ def index_select_ad_func(x, index, axis):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient or not index.stop_gradient):
         node = IndexSelectGradNode()
-        node.bwd_out_meta = [[slot_meta(x)], [slot_meta(index)]]
+        node._edges = edge_record(x) + edge_record(index)  # GradSlotMeta + Edge per input
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
@@ -3836,16 +3792,15 @@ class IndexSelectGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         x = self.x_wrapper.recover(self)
         index = self.index_wrapper.recover(self)
         axis = self.axis
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             x_grad = index_select_grad_ad_func(x, index, out_grad, axis)
-        return [[x_grad], [None]]
+        return [x_grad, None]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -3859,7 +3814,7 @@ def gather_nd_ad_func(x, index):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient or not index.stop_gradient):
         node = GatherNdGradNode()
-        node.bwd_out_meta = [[slot_meta(x)], [slot_meta(index)]]
+        node._edges = edge_record(x) + edge_record(index)  # GradSlotMeta + Edge per input
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x, True)
@@ -3879,15 +3834,14 @@ class GatherNdGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         x = self.x_wrapper.recover(self)
         index = self.index_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             x_grad = gather_nd_grad_ad_func(x, index, out_grad)
-        return [[x_grad], [None]]
+        return [x_grad, None]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -3901,7 +3855,7 @@ def masked_select_ad_func(x, mask):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient or not mask.stop_gradient):
         node = MaskedSelectGradNode()
-        node.bwd_out_meta = [[slot_meta(x)], [slot_meta(mask)]]
+        node._edges = edge_record(x) + edge_record(mask)  # GradSlotMeta + Edge per input
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x, True)
@@ -3921,15 +3875,14 @@ class MaskedSelectGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         x = self.x_wrapper.recover(self)
         mask = self.mask_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             x_grad = masked_select_grad_ad_func(x, mask, out_grad)
-        return [[x_grad], [None]]
+        return [x_grad, None]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -4027,7 +3980,7 @@ def slice_grad_ad_func(input, out_grad, axes, starts, ends, decrease_axis):
     # Node Creation
     if grad_state.enabled and (not input.stop_gradient or not out_grad.stop_gradient):
         node = SliceGradGradNode()
-        node.bwd_out_meta = [[slot_meta(input)], [slot_meta(out_grad)]]
+        node._edges = edge_record(input) + edge_record(out_grad)  # GradSlotMeta + Edge per input
         node.axes = axes
         node.starts = starts
         node.ends = ends
@@ -4047,7 +4000,6 @@ class SliceGradGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         input_grad_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         axes = self.axes
         starts = self.starts
@@ -4055,9 +4007,9 @@ class SliceGradGradNode(GradNodeBase):
         decrease_axis = self.decrease_axis
         # The gradient formulas, written with ops
         out_grad_grad = None
-        if out_meta[1][0].grad_node is not None:
+        if self._edges[5] is not None:
             out_grad_grad = slice_ad_func(input_grad_grad, axes, starts, ends, decrease_axis)
-        return [[None], [out_grad_grad]]
+        return [None, out_grad_grad]
 
 
 def strided_slice_grad_ad_func(x, out_grad, axes, starts, ends, strides):
@@ -4066,7 +4018,7 @@ def strided_slice_grad_ad_func(x, out_grad, axes, starts, ends, strides):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient or not out_grad.stop_gradient):
         node = StridedSliceGradGradNode()
-        node.bwd_out_meta = [[slot_meta(x)], [slot_meta(out_grad)]]
+        node._edges = edge_record(x) + edge_record(out_grad)  # GradSlotMeta + Edge per input
         node.axes = axes
         node.starts = starts
         node.ends = ends
@@ -4086,7 +4038,6 @@ class StridedSliceGradGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         x_grad_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         axes = self.axes
         starts = self.starts
@@ -4094,9 +4045,9 @@ class StridedSliceGradGradNode(GradNodeBase):
         strides = self.strides
         # The gradient formulas, written with ops
         out_grad_grad = None
-        if out_meta[1][0].grad_node is not None:
+        if self._edges[5] is not None:
             out_grad_grad = strided_slice_ad_func(x_grad_grad, axes, starts, ends, strides)
-        return [[None], [out_grad_grad]]
+        return [None, out_grad_grad]
 
 
 def gather_grad_ad_func(x, index, out_grad, axis):
@@ -4105,7 +4056,7 @@ def gather_grad_ad_func(x, index, out_grad, axis):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient or not index.stop_gradient or not out_grad.stop_gradient):
         node = GatherGradGradNode()
-        node.bwd_out_meta = [[slot_meta(x)], [slot_meta(index)], [slot_meta(out_grad)]]
+        node._edges = edge_record(x) + edge_record(index) + edge_record(out_grad)  # GradSlotMeta + Edge per input
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
@@ -4125,15 +4076,14 @@ class GatherGradGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         x_grad_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         index = self.index_wrapper.recover(self)
         axis = self.axis
         # The gradient formulas, written with ops
         out_grad_grad = None
-        if out_meta[2][0].grad_node is not None:
+        if self._edges[10] is not None:
             out_grad_grad = gather_ad_func(x_grad_grad, index, axis)
-        return [[None], [None], [out_grad_grad]]
+        return [None, None, out_grad_grad]
 
     def clear_tensor_wrappers(self):
         self.index_wrapper.clear()
@@ -4146,7 +4096,7 @@ def index_select_grad_ad_func(x, index, out_grad, axis):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient or not index.stop_gradient or not out_grad.stop_gradient):
         node = IndexSelectGradGradNode()
-        node.bwd_out_meta = [[slot_meta(x)], [slot_meta(index)], [slot_meta(out_grad)]]
+        node._edges = edge_record(x) + edge_record(index) + edge_record(out_grad)  # GradSlotMeta + Edge per input
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
@@ -4166,15 +4116,14 @@ class IndexSelectGradGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         x_grad_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         index = self.index_wrapper.recover(self)
         axis = self.axis
         # The gradient formulas, written with ops
         out_grad_grad = None
-        if out_meta[2][0].grad_node is not None:
+        if self._edges[10] is not None:
             out_grad_grad = index_select_ad_func(x_grad_grad, index, axis)
-        return [[None], [None], [out_grad_grad]]
+        return [None, None, out_grad_grad]
 
     def clear_tensor_wrappers(self):
         self.index_wrapper.clear()
@@ -4187,7 +4136,7 @@ def gather_nd_grad_ad_func(x, index, out_grad):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient or not index.stop_gradient or not out_grad.stop_gradient):
         node = GatherNdGradGradNode()
-        node.bwd_out_meta = [[slot_meta(x)], [slot_meta(index)], [slot_meta(out_grad)]]
+        node._edges = edge_record(x) + edge_record(index) + edge_record(out_grad)  # GradSlotMeta + Edge per input
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         node.index_wrapper = TensorWrapper(index)
@@ -4206,14 +4155,13 @@ class GatherNdGradGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         x_grad_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         index = self.index_wrapper.recover(self)
         # The gradient formulas, written with ops
         out_grad_grad = None
-        if out_meta[2][0].grad_node is not None:
+        if self._edges[10] is not None:
             out_grad_grad = gather_nd_ad_func(x_grad_grad, index)
-        return [[None], [None], [out_grad_grad]]
+        return [None, None, out_grad_grad]
 
     def clear_tensor_wrappers(self):
         self.index_wrapper.clear()
@@ -4226,7 +4174,7 @@ def masked_select_grad_ad_func(x, mask, out_grad):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient or not mask.stop_gradient or not out_grad.stop_gradient):
         node = MaskedSelectGradGradNode()
-        node.bwd_out_meta = [[slot_meta(x)], [slot_meta(mask)], [slot_meta(out_grad)]]
+        node._edges = edge_record(x) + edge_record(mask) + edge_record(out_grad)  # GradSlotMeta + Edge per input
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         node.mask_wrapper = TensorWrapper(mask)
@@ -4245,14 +4193,13 @@ class MaskedSelectGradGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         x_grad_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         mask = self.mask_wrapper.recover(self)
         # The gradient formulas, written with ops
         out_grad_grad = None
-        if out_meta[2][0].grad_node is not None:
+        if self._edges[10] is not None:
             out_grad_grad = masked_select_ad_func(x_grad_grad, mask)
-        return [[None], [None], [out_grad_grad]]
+        return [None, None, out_grad_grad]
 
     def clear_tensor_wrappers(self):
         self.mask_wrapper.clear()
@@ -4265,7 +4212,7 @@ def complex_ad_func(real, imag):
     # Node Creation
     if grad_state.enabled and (not real.stop_gradient or not imag.stop_gradient):
         node = ComplexGradNode()
-        node.bwd_out_meta = [[slot_meta(real)], [slot_meta(imag)]]
+        node._edges = edge_record(real) + edge_record(imag)  # GradSlotMeta + Edge per input
         set_history(out, node, 0, 0)
     # Returns
     return out
@@ -4282,15 +4229,14 @@ class ComplexGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # The gradient formulas, written with ops
         real_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             real_grad = real_ad_func(out_grad)
         imag_grad = None
-        if out_meta[1][0].grad_node is not None:
+        if self._edges[5] is not None:
             imag_grad = imag_ad_func(out_grad)
-        return [[real_grad], [imag_grad]]
+        return [real_grad, imag_grad]
 
 
 def as_complex_ad_func(x):
@@ -4299,7 +4245,7 @@ def as_complex_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = AsComplexGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         set_history(out, node, 0, 0)
     # Returns
     return out
@@ -4315,12 +4261,11 @@ class AsComplexGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             x_grad = as_real_ad_func(out_grad)
-        return [[x_grad]]
+        return [x_grad]
 
 
 def as_real_ad_func(x):
@@ -4329,7 +4274,7 @@ def as_real_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = AsRealGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         set_history(out, node, 0, 0)
     # Returns
     return out
@@ -4345,12 +4290,11 @@ class AsRealGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             x_grad = as_complex_ad_func(out_grad)
-        return [[x_grad]]
+        return [x_grad]
 
 
 def angle_ad_func(x):
@@ -4359,7 +4303,7 @@ def angle_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = AngleGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
@@ -4387,12 +4331,11 @@ class AngleGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         x = self.x_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             if not x.is_complex():
                 x_grad = scale_ad_func(out_grad, 0.0, 0.0, True)
             else:
@@ -4401,7 +4344,7 @@ class AngleGradNode(GradNodeBase):
                 r2 = add_ad_func(r2, cast_ad_func(equal_ad_func(a, full_like_ad_func(a, 0.0, a.dtype)), r2.dtype))
                 g = scale_ad_func(cast_ad_func(out_grad, x.dtype), 1j, 0.0, True)
                 x_grad = divide_ad_func(multiply_ad_func(g, x), r2)
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -4414,7 +4357,7 @@ def topk_ad_func(x, k, axis, largest, sorted):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = TopkGradNode()
-        node.bwd_out_meta = [[slot_meta(x)]]
+        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
         node.bwd_in_meta = [[out_meta(out)], [out_meta(indices)]]
         node.axis = axis
         if inplace_flags.record_save_locations:
@@ -4445,21 +4388,20 @@ class TopkGradNode(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = fill_zero(grads[0][0], self.bwd_in_meta[0][0])
-        out_meta = self.bwd_out_meta
         # Recovered TensorWrappers and attributes
         x = self.x_wrapper.recover(self)
         indices = self.indices_wrapper.recover(self)
         axis = self.axis
         # The gradient formulas, written with ops
         x_grad = None
-        if out_meta[0][0].grad_node is not None:
+        if self._edges[0] is not None:
             if x.ndim == 0:
                 x_grad = out_grad
             else:
                 flat = _constant(_meta.take_along_axis_flat_index(x._data.shape, indices, axis))
                 placed = index_select_grad_ad_func(reshape_ad_func(x, (-1,)), flat, reshape_ad_func(out_grad, (-1,)), 0)
                 x_grad = reshape_ad_func(placed, x._data.shape)
-        return [[x_grad]]
+        return [x_grad]
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()

@@ -31,7 +31,7 @@ import weakref
 from ..tensor import Tensor
 from ..eager.autograd_meta import set_history
 from ..eager.grad_mode import grad_state, no_grad
-from ..eager.slot_meta import slot_meta, slot_metas, out_meta
+from ..eager.slot_meta import edge_record, out_meta
 from ..eager.py_layer_node import GradNodePyLayer
 from ..eager.tensor_wrapper import TensorWrapper
 
@@ -224,7 +224,7 @@ def _record(cls, ctx, in_slots, dup_in, out_slots, dup_out, inplace):
 
     node = GradNodePyLayer(ctx, cls.__name__, dup_in, dup_out)
     # input edges first: an inplace output is also an input, wired to its old node here
-    node.bwd_out_meta = [slot_metas(s) if d else [slot_meta(s[0])]
+    node.bwd_out_meta = [[edge_record(t) for t in s] if d else [edge_record(s[0])]
                          for s, d in zip(in_slots, dup_in)]
     node.bwd_in_meta = [[out_meta(t) for t in s] for s in out_slots]
     where = {}

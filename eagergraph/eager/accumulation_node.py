@@ -20,7 +20,6 @@ class GradNodeAccumulation(GradNodeBase):
         self._tensor_ref = weakref.ref(tensor)
         self._tensor_hooks = None
         self._reduce_hooks = None
-        self.bwd_out_meta = []
 
     def name(self):
         return "GradNodeAccumulation"
@@ -50,12 +49,17 @@ class GradNodeAccumulation(GradNodeBase):
                     g = check_hook_result(h, g, r)
         return g
 
+    raw_grads = True  # an ndarray grad when no graph is recorded
+
     def __call__(self, grads, create_graph=False):
         g = grads[0][0]
         t = self._tensor_ref()
         if g is None or t is None:
             return []
-        g = self.apply_tensor_hooks(g)
+        if self._tensor_hooks:
+            g = self.apply_tensor_hooks(g if create_graph else Tensor._wrap(g))
+            if not create_graph:
+                g = g._data
         accumulate_grad(t, g, create_graph)
         if self._reduce_hooks:
             for h in list(self._reduce_hooks):
@@ -75,8 +79,9 @@ def leaf_node(t):
 
 
 def accumulate_grad(t, g, create_graph):
-    """t.grad += g. The first grad is copied, so `.grad` never aliases a tensor that a hook or
-    another leaf received (Paddle 3.3.1 lets them alias); later ones add in place into
+    """t.grad += g (g an ndarray, or a Tensor under create_graph). The first grad is copied,
+    so `.grad` never aliases a tensor that a hook or another leaf received (Paddle 3.3.1 lets
+    them alias); later ones add in place into
     `.grad`'s own buffer, keeping the same Tensor object across backward calls. Under
     create_graph the sum is a differentiable op."""
     meta = t._autograd_meta
@@ -88,17 +93,16 @@ def accumulate_grad(t, g, create_graph):
             with enable_grad():
                 meta.grad = ops.add(old, g)
         return
-    gd = g._data
     if old is None:
-        new = meta.grad = Tensor._wrap(gd.astype(t._data.dtype, copy=True))
+        new = meta.grad = Tensor._wrap(g.astype(t._data.dtype, copy=True))
         new.stop_gradient = False  # as in Paddle
     else:
         od = old._data
-        if od.shape == gd.shape and od.dtype == gd.dtype and od.flags.writeable:
-            od += gd
+        if od.shape == g.shape and od.dtype == g.dtype and od.flags.writeable:
+            od += g
             old._bump_inplace_version()
         else:
-            old._data = (od + gd).astype(od.dtype, copy=False)
+            old._data = (od + g).astype(od.dtype, copy=False)
 
 
 def _copy(g):

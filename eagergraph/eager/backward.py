@@ -23,61 +23,57 @@ from ..tensor import Tensor
 from .grad_mode import set_grad_enabled
 from .bound_ops import ops
 from ..phi.common import NP_TO_DTYPE
-from .grad_tensor_holder import GradTensorHolder
+from .grad_tensor_holder import empty_buffer, holder_add
 from .accumulation_node import GradNodeAccumulation, leaf_node
-from .grad_node_info import released_graph_error
+from .grad_node_info import released_graph_error, EDGE_FIELDS
 from .views import refresh_view
 
+_wrap = Tensor._wrap
 
-def _project(g, meta, create_graph):
-    """Shape and dtype fix-up of grad `g` for an input described by GradSlotMeta `meta`:
-    sum over broadcast dimensions, take the real part for a real input of a complex op."""
+
+def _project(g, shape, dt):
+    """Shape and dtype fix-up of grad Tensor `g` (recorded with ops: create_graph) for an input
+    of `shape` and NumPy dtype `dt`: sum over broadcast dimensions, take the real part for a
+    real input of a complex op. `_project_array` does the same on an ndarray."""
     d = g._data
-    if d.shape != meta.shape:
-        g = _reduce_to_shape(g, meta.shape, create_graph)
-        d = g._data
-    if d.dtype != meta.np_dtype:
-        if d.dtype.kind == "c" and meta.np_dtype.kind != "c":
-            g = _real(g, create_graph)
-            d = g._data
-        if d.dtype != meta.np_dtype:
-            g = _cast(g, meta.np_dtype, create_graph)
+    if d.shape != shape:
+        axes, shape = _reduction(d.shape, shape)
+        if axes:
+            g = ops.sum(g, axes, None, False)
+        g = ops.reshape(g, shape)
+    if g._data.dtype != dt:
+        if g._data.dtype.kind == "c" and dt.kind != "c":
+            g = ops.real(g)
+        if g._data.dtype != dt:
+            g = ops.cast(g, NP_TO_DTYPE[dt])
     return g
 
 
-def _reduce_to_shape(g, shape, create_graph):
-    d = g._data
-    lead = d.ndim - len(shape)
-    if lead < 0 or any(n != 1 and d.shape[i + lead] != n for i, n in enumerate(shape)):
-        if d.size != int(np.prod(shape)):
+def _project_array(d, shape, dt):
+    if d.shape != shape:
+        axes, shape = _reduction(d.shape, shape)
+        d = (np.sum(d, axis=axes) if axes else d).reshape(shape)
+    if d.dtype != dt:
+        if d.dtype.kind == "c" and dt.kind != "c":
+            d = d.real.copy()
+        if d.dtype != dt:
+            d = d.astype(dt)
+    return d
+
+
+def _reduction(have, shape):
+    """(axes to sum, shape to reshape to) that bring a grad of shape `have` to `shape`: the
+    broadcast dimensions, or only a reshape when the elements are the same ([] vs [1])."""
+    shape = tuple(shape)
+    lead = len(have) - len(shape)
+    if lead < 0 or any(n != 1 and have[i + lead] != n for i, n in enumerate(shape)):
+        if int(np.prod(have)) != int(np.prod(shape)):
             raise RuntimeError(
-                f"internal error: a gradient of shape {list(d.shape)} cannot be reduced to its "
+                f"internal error: a gradient of shape {list(have)} cannot be reduced to its "
                 f"input's shape {list(shape)}. Please report this bug.")
-        lead, shape_only = 0, True  # same elements, other layout (e.g. [] vs [1])
-    else:
-        shape_only = False
-    if shape_only:
-        if create_graph:
-            return ops.reshape(g, tuple(shape))
-        return Tensor._wrap(d.reshape(shape))
-    axes = tuple(range(lead)) + tuple(i + lead for i, n in enumerate(shape)
-                                      if n == 1 and d.shape[i + lead] != 1)
-    if create_graph:
-        out = ops.sum(g, tuple(axes), None, False) if axes else g
-        return ops.reshape(out, tuple(shape))
-    return Tensor._wrap(np.sum(d, axis=axes).reshape(shape) if axes else d.reshape(shape))
-
-
-def _real(g, create_graph):
-    if create_graph:
-        return ops.real(g)
-    return Tensor._wrap(g._data.real.copy())
-
-
-def _cast(g, np_dtype, create_graph):
-    if create_graph:
-        return ops.cast(g, NP_TO_DTYPE[np_dtype])
-    return Tensor._wrap(g._data.astype(np_dtype))
+        return (), shape
+    return (tuple(range(lead)) + tuple(i + lead for i, n in enumerate(shape)
+                                       if n == 1 and have[i + lead] != 1)), shape
 
 
 _ONES = {}
@@ -140,16 +136,14 @@ def in_degree_map(roots):
     stack = list(indeg)
     while stack:
         node = stack.pop()
-        for slot in node.bwd_out_meta:
-            for m in slot:
-                nxt = m.grad_node
-                if nxt is None:
-                    continue
-                if nxt in indeg:
-                    indeg[nxt] += 1
-                else:
-                    indeg[nxt] = 1
-                    stack.append(nxt)
+        for nxt in node._edges[::EDGE_FIELDS]:
+            if nxt is None:
+                continue
+            if nxt in indeg:
+                indeg[nxt] += 1
+            else:
+                indeg[nxt] = 1
+                stack.append(nxt)
     return indeg
 
 
@@ -176,12 +170,12 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph=False, inputs
     if inputs is not None:
         capture = GradCapture(inputs, indeg, no_grad_vars)
         indeg = capture.indeg
-    buffers = {}
+    buffers = {}  # node -> its GradTensorHolder buffer, [slot][rank]
     for node, slot, rank, g in roots:
-        h = buffers.get(node)
-        if h is None:
-            h = buffers[node] = GradTensorHolder(GradTensorHolder.empty_buffer(node))
-        h.add(slot, rank, g, create_graph)
+        buf = buffers.get(node)
+        if buf is None:
+            buf = buffers[node] = empty_buffer(node)
+        holder_add(buf, slot, rank, g if create_graph else g._data, create_graph)
     queue = deque(n for n in root_nodes if indeg.get(n) == 0)  # pruned roots are not in indeg
     if queue:
         with set_grad_enabled(create_graph):
@@ -194,65 +188,90 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph=False, inputs
 
 
 def _run(queue, indeg, buffers, retain_graph, create_graph, capture):
-    """The Kahn loop: run each ready node on its summed grads, pass its output grads on."""
+    """The Kahn loop: run each ready node on its summed grads, pass its output grads on.
+
+    Without create_graph the grads between nodes are raw ndarrays (no Tensor per grad); nodes
+    whose `raw_grads` is False (formula nodes, PyLayer), hooks and captured results see them
+    as Tensors. Under create_graph they are Tensors throughout, recorded with ops."""
+    raw = not create_graph
+    popleft, append, appendleft, take = queue.popleft, queue.append, queue.appendleft, buffers.pop
     while queue:
-        node = queue.popleft()
-        holder = buffers.pop(node, None)
-        grads = holder.buffer if holder is not None else GradTensorHolder.empty_buffer(node)
+        node = popleft()
+        grads = take(node, None)
+        if grads is None:
+            grads = empty_buffer(node)
         if node._gradient_hooks:
-            grads = node.apply_gradient_hooks(grads)
-        if capture is not None and capture.take(node, grads):
-            _release_edges(node, indeg, queue, buffers, create_graph, None)
-            continue
-        if node._wrappers_cleared:
-            raise released_graph_error(node)
-        if (grads[0][0] is None if len(grads) == 1 and len(grads[0]) == 1
-                else _nothing_arrived(grads)):
-            out = None  # nothing arrived: propagate nothing, but release in-degrees
+            grads = node.apply_gradient_hooks(grads, raw)
+        if capture is not None and capture.take(node, grads, raw):
+            out = None
         else:
-            out = node(grads, create_graph)
-            if node._post_hooks:
-                for h in list(node._post_hooks):
-                    r = h(grads, out)
-                    if r is not None:
-                        out = r
-        if not retain_graph:
-            node.clear_tensor_wrappers()
-        _release_edges(node, indeg, queue, buffers, create_graph, out)
+            if node._wrappers_cleared:
+                raise released_graph_error(node)
+            if (grads[0][0] is None if len(grads) == 1 and len(grads[0]) == 1
+                    else _nothing_arrived(grads)):
+                out = None  # nothing arrived: propagate nothing, but release in-degrees
+            else:
+                if raw and not node.raw_grads:
+                    out = [None if g is None else g._data for g in node(_tensors(grads), False)]
+                else:
+                    out = node(grads, create_graph)
+                if node._post_hooks:
+                    out = _run_post_hooks(node, grads, out, raw)
+            if not retain_graph:
+                node.clear_tensor_wrappers()
+        # pass the output grads on along the edges (one per input position), release in-degrees
+        e = node._edges
+        for k in range(0, len(e), EDGE_FIELDS):
+            nxt = e[k]
+            if nxt is None or nxt not in indeg:  # no edge, or pruned away (paddle.grad)
+                continue
+            if out is not None:
+                g = out[k // EDGE_FIELDS]
+                if g is not None:
+                    if raw:
+                        if g.shape != e[k + 3] or g.dtype != e[k + 4]:
+                            g = _project_array(g, e[k + 3], e[k + 4])
+                    elif g._data.shape != e[k + 3] or g._data.dtype != e[k + 4]:
+                        g = _project(g, e[k + 3], e[k + 4])
+                    buf = buffers.get(nxt)
+                    if buf is None:  # the first grad for nxt: a fresh buffer holding it
+                        if nxt.bwd_in_meta:
+                            buf = buffers[nxt] = empty_buffer(nxt)
+                            buf[e[k + 1]][e[k + 2]] = g
+                        else:
+                            buffers[nxt] = [[g]]
+                    else:
+                        holder_add(buf, e[k + 1], e[k + 2], g, create_graph)
+            left = indeg[nxt] - 1
+            indeg[nxt] = left
+            if left == 0:
+                if type(nxt) is GradNodeAccumulation:
+                    appendleft(nxt)
+                else:
+                    append(nxt)
 
 
 def _nothing_arrived(grads):
     return all(g is None for s in grads for g in s)
 
 
-def _release_edges(node, indeg, queue, buffers, create_graph, out):
-    for slot_i, slot in enumerate(node.bwd_out_meta):
-        for rank_i, meta in enumerate(slot):
-            nxt = meta.grad_node
-            if nxt is None:
-                continue
-            if nxt not in indeg:
-                continue  # pruned away (paddle.grad)
-            if out is not None:
-                g = out[slot_i][rank_i]
-                if g is not None:
-                    d = g._data
-                    if d.shape != meta.shape or d.dtype != meta.np_dtype:
-                        g = _project(g, meta, create_graph)
-                    h = buffers.get(nxt)
-                    if h is None:  # first grad for nxt: a fresh buffer holding it
-                        buf = [[None]] if not nxt.bwd_in_meta else GradTensorHolder.empty_buffer(nxt)
-                        buf[meta.in_slot][meta.in_rank] = g
-                        buffers[nxt] = GradTensorHolder(buf)
-                    else:
-                        h.add(meta.in_slot, meta.in_rank, g, create_graph)
-            left = indeg[nxt] - 1
-            indeg[nxt] = left
-            if left == 0:
-                if type(nxt) is GradNodeAccumulation:
-                    queue.appendleft(nxt)
-                else:
-                    queue.append(nxt)
+def _tensors(grads):
+    """[slot][rank] arrays -> Tensors (for nodes, hooks and results that take Tensors)."""
+    return [[None if g is None else _wrap(g) for g in s] for s in grads]
+
+
+def _run_post_hooks(node, grads, out, raw):
+    """Post hooks see [slot][rank] Tensors in and out, and may replace the grads out."""
+    if raw:
+        grads = _tensors(grads)
+        out = [None if g is None else _wrap(g) for g in out]
+    out = node.nest(out)
+    for h in list(node._post_hooks):
+        r = h(grads, out)
+        if r is not None:
+            out = r
+    flat = [g for slot in out for g in slot]
+    return [None if g is None else g._data for g in flat] if raw else flat
 
 
 class GradCapture:
@@ -296,13 +315,14 @@ class GradCapture:
                     pruned[e.grad_node] += 1
         self.targets, self.stop_at, self.indeg, self.results = targets, stop_at, pruned, {}
 
-    def take(self, node, grads):
+    def take(self, node, grads, raw):
         """Capture the results arriving at `node`; True if the node need not run."""
         hit = self.targets.get(node)
         if hit is None:
             return False
         for (slot, rank), key in hit:
-            self.results[key] = grads[slot][rank]
+            g = grads[slot][rank]
+            self.results[key] = _wrap(g) if raw and g is not None else g
         return node in self.stop_at
 
 

@@ -5,6 +5,14 @@ op's outputs (`bwd_in_meta`, one slot per forward output); its outputs are the g
 inputs (`bwd_out_meta`, one slot per forward input, one rank per tensor in that slot). Each
 output meta holds the Edge to the node that produced that forward input, so the graph is the
 set of nodes linked by edges, with no pointers back from a node to its outputs.
+
+Flattened for speed and memory: a node keeps its output metas and edges as one flat tuple,
+`_edges`, with EDGE_FIELDS entries per forward-input position (slot/rank order):
+(next grad node or None, its in_slot, its in_rank, the input's shape, its NumPy dtype). A live
+graph then holds about one or two GC-tracked objects per op instead of a GradSlotMeta and two
+lists per input, so Python's cyclic GC has little to walk. `bwd_out_meta` and `edges()` build
+the GradSlotMeta and Edge objects from it when someone looks. A node's `__call__` returns one
+grad per position, flat, in the same order.
 """
 import numpy as np
 
@@ -52,6 +60,9 @@ class GradSlotMeta:
                 f"stop_gradient={self.stop_gradient}, edge={self.edge})")
 
 
+EDGE_FIELDS = 5  # entries per forward-input position in GradNodeBase._edges
+
+
 def wrap_grad(arr):
     """A grad array from a grad kernel as a Tensor (None stays None: no grad needed)."""
     return None if arr is None else Tensor._wrap(arr)
@@ -69,15 +80,18 @@ def fill_zero_list(gs, metas):
 
 class GradNodeBase:
     """Base of every backward node. Subclasses (generated from backward.yaml) implement
-    `__call__(grads, create_graph) -> [slot][rank] grads` and `clear_tensor_wrappers()`."""
+    `__call__(grads [slot][rank], create_graph) -> one grad per input position` and
+    `clear_tensor_wrappers()`."""
 
-    __slots__ = ("bwd_out_meta", "bwd_in_meta", "_gradient_hooks", "_post_hooks",
+    __slots__ = ("_edges", "_slot_sizes", "bwd_in_meta", "_gradient_hooks", "_post_hooks",
                  "_wrappers_cleared", "_save_site", "__weakref__")
 
     forward_op = ""        # the forward op this node differentiates
+    raw_grads = False      # True: takes and returns ndarray grads when no graph is recorded
 
     def __init__(self):
-        self.bwd_out_meta = None
+        self._edges = ()             # EDGE_FIELDS per forward-input position (module docstring)
+        self._slot_sizes = None      # tensors per input slot, where a slot holds a list
         self.bwd_in_meta = None
         self._gradient_hooks = None  # {(slot, rank): [hook, ...]} run on incoming grads
         self._post_hooks = None      # [hook(grads_in, grads_out)] run after the node
@@ -94,17 +108,47 @@ class GradNodeBase:
     @property
     def next_functions(self):
         """The nodes this node sends grads to, in slot/rank order (None where no edge)."""
-        out = []
-        for slot in self.bwd_out_meta or ():
-            for m in slot:
-                out.append(m.grad_node)
-        return tuple(out)
+        return tuple(self._edges[::EDGE_FIELDS])
 
     def edges(self):
-        for slot in self.bwd_out_meta or ():
-            for m in slot:
-                if m.grad_node is not None:
-                    yield m.edge
+        """The Edges to the next nodes (Paddle GradNodeBase::GetEdges)."""
+        e = self._edges
+        for i in range(0, len(e), EDGE_FIELDS):
+            if e[i] is not None:
+                yield Edge(e[i], e[i + 1], e[i + 2])
+
+    def slot_sizes(self):
+        """How many tensors each forward input slot holds."""
+        n = len(self._edges) // EDGE_FIELDS
+        return self._slot_sizes or (1,) * n
+
+    @property
+    def bwd_out_meta(self):
+        """[slot][rank] GradSlotMeta of the forward inputs (built from `_edges`)."""
+        e, out, i = self._edges, [], 0
+        for size in self.slot_sizes():
+            slot = []
+            for _ in range(size):
+                nxt, in_slot, in_rank, shape, dt = e[i:i + EDGE_FIELDS]
+                slot.append(GradSlotMeta(nxt is None, shape, dt, nxt, in_slot, in_rank))
+                i += EDGE_FIELDS
+            out.append(slot)
+        return out
+
+    @bwd_out_meta.setter
+    def bwd_out_meta(self, slots):
+        """Set from [slot][rank] edge records (eager/slot_meta.py), as SetGradOutMeta does."""
+        self._edges = tuple(x for slot in slots for rec in slot for x in rec)
+        sizes = tuple(len(s) for s in slots)
+        self._slot_sizes = None if all(n == 1 for n in sizes) else sizes
+
+    def nest(self, flat):
+        """One grad per input position -> [slot][rank] (for hooks that take that form)."""
+        out, i = [], 0
+        for size in self.slot_sizes():
+            out.append(list(flat[i:i + size]))
+            i += size
+        return out
 
     # ---- hooks -----------------------------------------------------------------------------
     def register_gradient_hook(self, slot, rank, hook):
@@ -116,23 +160,28 @@ class GradNodeBase:
         return _HookHandle(lst, hook)
 
     def register_post_hook(self, hook):
-        """`hook(grads_in, grads_out)` runs after this node computed its output grads; a non-None
-        return replaces grads_out (Paddle's GradNode post hook / PyTorch register_hook)."""
+        """`hook(grads_in, grads_out)` runs after this node computed its output grads, both
+        [slot][rank]; a non-None return replaces grads_out (Paddle's GradNode post hook /
+        PyTorch register_hook)."""
         if self._post_hooks is None:
             self._post_hooks = []
         self._post_hooks.append(hook)
         return _HookHandle(self._post_hooks, hook)
 
-    def apply_gradient_hooks(self, grads):
+    def apply_gradient_hooks(self, grads, raw=False):
+        """Run the hooks on the grads arriving at their (slot, rank); `raw`: the grads are
+        ndarrays (the hooks still see Tensors)."""
         for (slot, rank), hooks in self._gradient_hooks.items():
             g = grads[slot][rank]
-            if g is None:
+            if g is None or not hooks:
                 continue
+            if raw:
+                g = Tensor._wrap(g)
             for h in list(hooks):
                 r = h(g)
                 if r is not None:
                     g = check_hook_result(h, g, r)
-            grads[slot][rank] = g
+            grads[slot][rank] = g._data if raw else g
         return grads
 
     # ---- saved state -----------------------------------------------------------------------

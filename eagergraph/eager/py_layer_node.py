@@ -73,7 +73,7 @@ class GradNodePyLayer(GradNodeBase):
             raise OSError(
                 f"(External) Error in backward of {self.name()}: {type(e).__name__}: {e}"
             ) from e
-        return self._check_outputs(outputs)
+        return [g for slot in self._check_outputs(outputs) for g in slot]
 
     def _backward_args(self, ctx, grads):
         materialize = ctx.materialize_grads

@@ -1,7 +1,8 @@
 """SetGradOutMeta (Paddle GradNodeBase::SetGradOutMeta / SetGradInMeta): the GradSlotMeta and
-Edge of each forward input, made when an op records its grad node. A leaf that needs a grad
-gets its GradNodeAccumulation here, and a view whose base was written since is re-derived
-first, so the edge points at the base's current history."""
+Edge of each forward input, made when an op records its grad node, as one flat record
+(next grad node or None, in_slot, in_rank, shape, NumPy dtype): see GradNodeBase._edges. A leaf
+that needs a grad gets its GradNodeAccumulation here, and a view whose base was written since
+is re-derived first, so the edge points at the base's current history."""
 import numpy as np
 
 from .grad_node_info import GradSlotMeta
@@ -11,28 +12,29 @@ from .views import refresh_view
 _NO_GRAD_KINDS = "biu"  # bool/int tensors never receive gradients
 
 
-def slot_meta(t):
-    """GradSlotMeta + Edge for forward input `t` (Paddle SetGradOutMeta). A leaf that needs a
-    grad gets its GradNodeAccumulation here, created on first use."""
+def edge_record(t):
+    """The edge record of forward input `t` (its GradSlotMeta and Edge, flattened)."""
     arr = t._data
     if t.stop_gradient or arr.dtype.kind in _NO_GRAD_KINDS:
-        return GradSlotMeta(True, arr.shape, arr.dtype)
+        return (None, 0, 0, arr.shape, arr.dtype)
     if t._base is not None and t._view_version != t._version.value:
         refresh_view(t)  # its base was written since: re-derive it
     node = leaf_node(t)
     m = t._autograd_meta
-    return GradSlotMeta(False, arr.shape, arr.dtype, node, m.out_slot, m.out_rank)
+    return (node, m.out_slot, m.out_rank, arr.shape, arr.dtype)
+
+
+NO_EDGE = (None, 0, 0, (), np.dtype("float32"))  # an optional input that was None
+
+
+def edge_records(ts):
+    """The records of a Tensor[] input slot, concatenated; None entries stop gradient."""
+    out = ()
+    for t in ts:
+        out += NO_EDGE if t is None else edge_record(t)
+    return out
 
 
 def out_meta(t):
     """Meta of a forward output (bwd_in_meta): shape and dtype, to fill zeros for it."""
     return GradSlotMeta(False, t._data.shape, t._data.dtype)
-
-
-NO_GRAD_META = GradSlotMeta(True, (), np.dtype("float32"))
-
-
-def slot_metas(ts):
-    """Metas for a Tensor[] input slot (one rank per tensor); None entries stop gradient."""
-    return [NO_GRAD_META if t is None else slot_meta(t)
-            for t in ts]

@@ -7,7 +7,7 @@ import numpy as np
 from ..tensor import Tensor
 from .autograd_meta import autograd_meta
 from .accumulation_node import GradNodeAccumulation
-from .slot_meta import slot_meta
+from .slot_meta import edge_record
 from .version_counter import VersionCounter
 from . import backward as _engine
 from .bound_ops import ops
@@ -99,7 +99,7 @@ def register_hook(self, hook):
     m = autograd_meta(self)
     node = m.grad_node
     if node is None:
-        node = slot_meta(self).grad_node
+        node = edge_record(self)[0]
     if type(node) is GradNodeAccumulation:
         return node.register_tensor_hook(hook)
     return node.register_gradient_hook(m.out_slot, m.out_rank, hook)
