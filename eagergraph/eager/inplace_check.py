@@ -50,7 +50,8 @@ def raise_modified_inplace(wrapper, node):
     node_name = node.name() if node is not None else "a grad node"
     op = getattr(node, "forward_op", "") or "?"
     t = wrapper._tensor
-    name = t.name if t is not None else (wrapper._name or f"the output of '{op}'")
+    name = t.name if t is not None else (
+        wrapper._name or (f"the output of '{op}'" if wrapper._is_output else "an input"))
     v = wrapper._version
     site = getattr(node, "_save_site", None)
     if site:

@@ -1,14 +1,13 @@
 """TensorWrapper: a forward tensor saved for backward (Paddle eager/tensor_wrapper.h).
 
-Saving an *input* keeps the Tensor itself (its node is an ancestor of the saving node, so no
-cycle). Saving an *output* of the saving node keeps only the array and a weak reference to the
-node: output -> meta -> node -> wrapper -> output would otherwise be a cycle. `recover()` checks
-the inplace-version snapshot and rebuilds the output tensor, wired to the node, so higher-order
-gradients flow through it. `no_need_buffer` keeps shape and dtype only.
+A wrapper keeps the array and the tensor's place in the graph, not the Tensor: a leaf input is
+kept as itself; an intermediate input keeps its grad node (an ancestor of the saving node, so no
+cycle) with slot and rank; an output of the saving node keeps no reference to that node at all
+(node -> wrapper -> node would be a cycle): the node hands itself to `recover(node)`.
+`recover()` checks the inplace-version snapshot and rebuilds the tensor wired to its place, so
+higher-order gradients flow through it. `no_need_buffer` keeps shape and dtype only.
 Saved-tensor hooks (pack/unpack) apply to every wrapper that keeps a buffer.
 """
-import weakref
-
 import numpy as np
 
 from ..tensor import Tensor
@@ -19,6 +18,7 @@ from . import saved_tensors_hooks as _sth
 from .saved_tensors_hooks import _state as _hook_state
 from .inplace_check import raise_modified_inplace
 from .grad_node_info import released_graph_error
+from .accumulation_node import GradNodeAccumulation
 
 
 def _meta_only(arr):
@@ -32,21 +32,30 @@ _NO_VERSION = VersionCounter()  # shared by no_need_buffer wrappers; never bumpe
 
 
 class TensorWrapper:
-    __slots__ = ("_tensor", "_data", "_node_ref", "_slot", "_rank", "_stop_gradient",
-                 "_version", "_snapshot", "_no_need_buffer", "_packed", "_unpack", "_name",
-                 "_meta", "_input_meta")
+    """One saved tensor. Keeps the array, the version snapshot, and where the tensor sits in the
+    graph (its grad node, slot, rank, stop_gradient), not the Tensor itself: an intermediate
+    input or output then costs no Tensor or AutogradMeta while the graph lives. A leaf input is
+    kept as the Tensor (it outlives the graph anyway, and recovering it gives the user's own
+    tensor back)."""
+
+    __slots__ = ("_tensor", "_data", "_is_output", "_grad_node", "_slot", "_rank",
+                 "_stop_gradient", "_version", "_snapshot", "_no_need_buffer", "_packed",
+                 "_unpack", "_name", "_meta", "_input_meta")
 
     def __init__(self, t, no_need_buffer=False, node=None, slot=0, rank=0):
+        """`node` given: t is the (slot, rank) output of `node` (which is passed to recover
+        again, so no reference back to it is kept here); otherwise t is an input."""
         self._no_need_buffer = no_need_buffer
         self._packed = None
         self._unpack = None
         self._name = t._name
+        self._tensor = None
+        self._is_output = node is not None
         if no_need_buffer:  # values unused: inplace writes to t cannot invalidate it
             self._version = _NO_VERSION
             self._snapshot = 0
-            self._tensor = None
             self._data = _meta_only(t._data)
-            self._node_ref = None
+            self._grad_node = None
             return
         v = t._version
         if v is None:
@@ -54,17 +63,22 @@ class TensorWrapper:
         v.saved += 1
         self._version = v
         self._snapshot = v.value
-        if node is None:                   # a forward input
-            self._tensor = t
-            self._data = None
-            self._node_ref = None
-        else:                              # a forward output of `node`
-            self._tensor = None
-            self._data = t._data
-            self._node_ref = weakref.ref(node)
+        self._data = t._data
+        self._stop_gradient = t.stop_gradient
+        if node is not None:               # a forward output of `node`
+            self._grad_node = None
             self._slot = slot
             self._rank = rank
-            self._stop_gradient = t.stop_gradient
+        else:                              # a forward input
+            m = t._autograd_meta
+            n = None if m is None else m.grad_node
+            if n is None or type(n) is GradNodeAccumulation:
+                self._tensor = t           # a leaf: keep the user's tensor
+                self._grad_node = None
+            else:
+                self._grad_node = n
+                self._slot = m.out_slot
+                self._rank = m.out_rank
         if _hook_state.stack:
             self._pack(t, node, _sth.current_hooks())
 
@@ -73,11 +87,7 @@ class TensorWrapper:
         only what it returns; an input's autograd identity is kept to re-attach on unpack."""
         pack, unpack = hooks
         if node is None:  # an input: remember its place in the graph
-            m = t._autograd_meta
-            self._node_ref = None
-            self._slot, self._rank = (0, 0) if m is None else (m.out_slot, m.out_rank)
-            self._stop_gradient = t.stop_gradient
-            self._input_meta = m
+            self._input_meta = t._autograd_meta
         with no_grad():
             self._packed = pack(t)
         self._unpack = unpack
@@ -104,8 +114,7 @@ class TensorWrapper:
         v = self._version
         if v is None or v.value != self._snapshot or self._unpack is not None:
             return self.recover(node)._data  # raises the right error, or unpacks
-        t = self._tensor
-        return t._data if t is not None else self._data
+        return self._data
 
     def recover(self, node=None):
         """The saved tensor, after checking nothing modified it in place since it was saved."""
@@ -115,7 +124,7 @@ class TensorWrapper:
             raise_modified_inplace(self, node)
         if self._unpack is not None:
             data = self._unpacked(node)._data
-            if self._node_ref is None:  # an input: re-attach its place in the graph
+            if not self._is_output:  # an input: re-attach its place in the graph
                 out = Tensor._wrap(data)
                 out.stop_gradient = self._stop_gradient
                 out._autograd_meta = self._input_meta
@@ -125,14 +134,14 @@ class TensorWrapper:
         else:
             data = self._data
         out = Tensor._wrap(data)
-        if self._node_ref is not None:
-            n = self._node_ref()
-            if n is not None:
-                m = out._autograd_meta = AutogradMeta()
-                m.grad_node = n
-                m.out_slot = self._slot
-                m.out_rank = self._rank
-                out.stop_gradient = self._stop_gradient
+        out._name = self._name
+        n = node if self._is_output else self._grad_node
+        if n is not None:  # the output of `node`, or an intermediate input of another node
+            m = out._autograd_meta = AutogradMeta()
+            m.grad_node = n
+            m.out_slot = self._slot
+            m.out_rank = self._rank
+            out.stop_gradient = self._stop_gradient
         return out
 
     def clear(self):
@@ -143,4 +152,5 @@ class TensorWrapper:
         self._packed = None
         self._unpack = None
         self._input_meta = None
+        self._grad_node = None
         self._version = None
