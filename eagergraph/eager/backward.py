@@ -195,6 +195,7 @@ def _run(queue, indeg, buffers, retain_graph, create_graph, capture):
     as Tensors. Under create_graph they are Tensors throughout, recorded with ops."""
     raw = not create_graph
     popleft, append, appendleft, take = queue.popleft, queue.append, queue.appendleft, buffers.pop
+    get_indeg = indeg.get
     while queue:
         node = popleft()
         grads = take(node, None)
@@ -221,18 +222,18 @@ def _run(queue, indeg, buffers, retain_graph, create_graph, capture):
                 node.clear_tensor_wrappers()
         # pass the output grads on along the edges (one per input position), release in-degrees
         e = node._edges
-        for k in range(0, len(e), EDGE_FIELDS):
+        k = 0
+        for g in out if out is not None else _NONE * (len(e) // EDGE_FIELDS):
             nxt = e[k]
-            if nxt is None or nxt not in indeg:  # no edge, or pruned away (paddle.grad)
-                continue
-            if out is not None:
-                g = out[k // EDGE_FIELDS]
+            left = None if nxt is None else get_indeg(nxt)  # None: no edge, or pruned away
+            if left is not None:
                 if g is not None:
+                    shape, dt = e[k + 3], e[k + 4]
                     if raw:
-                        if g.shape != e[k + 3] or g.dtype != e[k + 4]:
-                            g = _project_array(g, e[k + 3], e[k + 4])
-                    elif g._data.shape != e[k + 3] or g._data.dtype != e[k + 4]:
-                        g = _project(g, e[k + 3], e[k + 4])
+                        if g.dtype is not dt or g.shape != shape:
+                            g = _project_array(g, shape, dt)
+                    elif g._data.dtype is not dt or g._data.shape != shape:
+                        g = _project(g, shape, dt)
                     buf = buffers.get(nxt)
                     if buf is None:  # the first grad for nxt: a fresh buffer holding it
                         if nxt.bwd_in_meta:
@@ -242,13 +243,16 @@ def _run(queue, indeg, buffers, retain_graph, create_graph, capture):
                             buffers[nxt] = [[g]]
                     else:
                         holder_add(buf, e[k + 1], e[k + 2], g, create_graph)
-            left = indeg[nxt] - 1
-            indeg[nxt] = left
-            if left == 0:
-                if type(nxt) is GradNodeAccumulation:
-                    appendleft(nxt)
-                else:
-                    append(nxt)
+                indeg[nxt] = left = left - 1
+                if left == 0:
+                    if type(nxt) is GradNodeAccumulation:
+                        appendleft(nxt)
+                    else:
+                        append(nxt)
+            k += EDGE_FIELDS
+
+
+_NONE = (None,)
 
 
 def _nothing_arrived(grads):
