@@ -110,16 +110,21 @@ def _formula_lines(b, ops, metas, local_names, need, indent):
     return lines
 
 
-EDGE_FIELDS = 5  # eager/grad_node_info.py: entries per input position in GradNodeBase._edges
+def _single_next(f):
+    """True when the node's `_next` is the next node itself (an op with one Tensor input),
+    not a tuple of them (eager/grad_node_info.py)."""
+    return len(f.inputs) == 1 and f.inputs[0].type == "Tensor"
 
 
 def _has_edge(f, slot):
-    """Code telling whether input `slot` (a single Tensor) of op `f` has an edge: its record in
-    the node's flat `_edges` sits at a fixed place while no Tensor[] input comes before it."""
+    """Code telling whether input `slot` (a single Tensor) of op `f` has an edge: its next node
+    sits at a fixed place in the node's `_next` while no Tensor[] input comes before it."""
+    if _single_next(f):
+        return "self._next is not None"
     if any(a.type == "Tensor[]" for a in f.inputs[:slot]):
         raise ValueError(f"op '{f.name}': a Tensor input after a Tensor[] input has no fixed "
                          f"place in the node's edges")
-    return f"self._edges[{slot * EDGE_FIELDS}] is not None"
+    return f"self._next[{slot}] is not None"
 
 
 def _need_codes(b):
@@ -317,25 +322,38 @@ def node_section_factory(bwd_by_fwd):
         if b is None:
             return ""
         ins = spec.inputs
-        conds, records, sizes = [], [], []
-        for a in ins:  # (does it need grad?, its edge records) per input slot
+        conds, records, sizes, nexts = [], [], [], []
+        for a in ins:  # (does it need grad?, its edge record) per input slot
             n = a.name
             if a.type == "Tensor[]":
                 conds.append(f"not all(t.stop_gradient for t in {n})")
                 records.append(f"edge_records({n})")
                 sizes.append(f"len({n})")
+                nexts.append(f"{n}_next")
             elif a.optional or (a.has_default and a.default is None):
                 conds.append(f"({n} is not None and not {n}.stop_gradient)")
-                records.append(f"(NO_EDGE if {n} is None else edge_record({n}))")
+                records.append(f"NO_EDGE if {n} is None else edge_record({n})")
                 sizes.append("1")
+                nexts.append(f"({n}_next,)")
             else:
                 conds.append(f"not {n}.stop_gradient")
                 records.append(f"edge_record({n})")
                 sizes.append("1")
+                nexts.append(f"({n}_next,)")
         L = ["    # Node Creation",
              f"    if grad_state.enabled and ({' or '.join(conds)}):",
              f"        node = {node_class_name(spec.name)}()",
-             f"        node._edges = {' + '.join(records)}  # GradSlotMeta + Edge per input"]
+             "        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta"]
+        if _single_next(spec):
+            L.append(f"        node._next, node._meta = {records[0]}")
+        else:
+            for a, r in zip(ins, records):
+                L.append(f"        {a.name}_next, {a.name}_meta = {r}")
+            if all(a.type == "Tensor" for a in ins):
+                L.append(f"        node._next = ({', '.join(a.name + '_next' for a in ins)})")
+            else:
+                L.append(f"        node._next = {' + '.join(nexts)}")
+            L.append(f"        node._meta = {' + '.join(a.name + '_meta' for a in ins)}")
         if any(a.type == "Tensor[]" for a in ins):
             L.append(f"        node._slot_sizes = ({', '.join(sizes)},)")
         if len(spec.outputs) > 1 or spec.outputs[0].type == "Tensor[]":

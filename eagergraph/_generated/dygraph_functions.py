@@ -40,7 +40,11 @@ def add_ad_func(x, y):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
         node = AddGradNode()
-        node._edges = edge_record(x) + edge_record(y)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        x_next, x_meta = edge_record(x)
+        y_next, y_meta = edge_record(y)
+        node._next = (x_next, y_next)
+        node._meta = x_meta + y_meta
         set_history(out, node, 0, 0)
     # Returns
     return out
@@ -67,7 +71,7 @@ class AddGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._edges[0] is not None, self._edges[5] is not None,)
+        need = (self._next[0] is not None, self._next[1] is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, y_grad, = _api.add_grad(
                 need, out_grad)
@@ -104,7 +108,11 @@ def subtract_ad_func(x, y):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
         node = SubtractGradNode()
-        node._edges = edge_record(x) + edge_record(y)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        x_next, x_meta = edge_record(x)
+        y_next, y_meta = edge_record(y)
+        node._next = (x_next, y_next)
+        node._meta = x_meta + y_meta
         set_history(out, node, 0, 0)
     # Returns
     return out
@@ -131,7 +139,7 @@ class SubtractGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._edges[0] is not None, self._edges[5] is not None,)
+        need = (self._next[0] is not None, self._next[1] is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, y_grad, = _api.subtract_grad(
                 need, out_grad)
@@ -168,7 +176,11 @@ def multiply_ad_func(x, y):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
         node = MultiplyGradNode()
-        node._edges = edge_record(x) + edge_record(y)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        x_next, x_meta = edge_record(x)
+        y_next, y_meta = edge_record(y)
+        node._next = (x_next, y_next)
+        node._meta = x_meta + y_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
@@ -199,7 +211,7 @@ class MultiplyGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._edges[0] is not None, self._edges[5] is not None,)
+        need = (self._next[0] is not None, self._next[1] is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, y_grad, = _api.multiply_grad(
                 need, self.x_wrapper.recover_data(self),
@@ -250,7 +262,11 @@ def divide_ad_func(x, y):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
         node = DivideGradNode()
-        node._edges = edge_record(x) + edge_record(y)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        x_next, x_meta = edge_record(x)
+        y_next, y_meta = edge_record(y)
+        node._next = (x_next, y_next)
+        node._meta = x_meta + y_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         node.y_wrapper = TensorWrapper(y)
@@ -281,7 +297,7 @@ class DivideGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._edges[0] is not None, self._edges[5] is not None,)
+        need = (self._next[0] is not None, self._next[1] is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, y_grad, = _api.divide_grad(
                 need, self.y_wrapper.recover_data(self),
@@ -346,7 +362,11 @@ def remainder_ad_func(x, y):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
         node = RemainderGradNode()
-        node._edges = edge_record(x) + edge_record(y)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        x_next, x_meta = edge_record(x)
+        y_next, y_meta = edge_record(y)
+        node._next = (x_next, y_next)
+        node._meta = x_meta + y_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
@@ -381,10 +401,10 @@ class RemainderGradNode(GradNodeBase):
         y = self.y_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next[0] is not None:
             x_grad = out_grad
         y_grad = None
-        if self._edges[5] is not None:
+        if self._next[1] is not None:
             y_grad = scale_ad_func(multiply_ad_func(out_grad, floor_divide_ad_func(x, y)), -1.0, 0.0, True)
         return [x_grad, y_grad]
 
@@ -403,7 +423,11 @@ def elementwise_pow_ad_func(x, y):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
         node = ElementwisePowGradNode()
-        node._edges = edge_record(x) + edge_record(y)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        x_next, x_meta = edge_record(x)
+        y_next, y_meta = edge_record(y)
+        node._next = (x_next, y_next)
+        node._meta = x_meta + y_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
@@ -431,10 +455,10 @@ class ElementwisePowGradNode(GradNodeBase):
         out = self.out_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next[0] is not None:
             x_grad = multiply_ad_func(out_grad, _conj(multiply_ad_func(y, elementwise_pow_ad_func(x, scale_ad_func(y, 1.0, -1.0, True)))))
         y_grad = None
-        if self._edges[5] is not None:
+        if self._next[1] is not None:
             y_grad = multiply_ad_func(out_grad, _conj(multiply_ad_func(out, log_ad_func(x))))
         return [x_grad, y_grad]
 
@@ -454,7 +478,11 @@ def maximum_ad_func(x, y):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
         node = MaximumGradNode()
-        node._edges = edge_record(x) + edge_record(y)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        x_next, x_meta = edge_record(x)
+        y_next, y_meta = edge_record(y)
+        node._next = (x_next, y_next)
+        node._meta = x_meta + y_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
@@ -480,10 +508,10 @@ class MaximumGradNode(GradNodeBase):
         y = self.y_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next[0] is not None:
             x_grad = multiply_ad_func(out_grad, cast_ad_func(greater_than_ad_func(x, y), out_grad.dtype))
         y_grad = None
-        if self._edges[5] is not None:
+        if self._next[1] is not None:
             y_grad = multiply_ad_func(out_grad, cast_ad_func(less_equal_ad_func(x, y), out_grad.dtype))
         return [x_grad, y_grad]
 
@@ -502,7 +530,11 @@ def minimum_ad_func(x, y):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
         node = MinimumGradNode()
-        node._edges = edge_record(x) + edge_record(y)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        x_next, x_meta = edge_record(x)
+        y_next, y_meta = edge_record(y)
+        node._next = (x_next, y_next)
+        node._meta = x_meta + y_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
@@ -528,10 +560,10 @@ class MinimumGradNode(GradNodeBase):
         y = self.y_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next[0] is not None:
             x_grad = multiply_ad_func(out_grad, cast_ad_func(less_than_ad_func(x, y), out_grad.dtype))
         y_grad = None
-        if self._edges[5] is not None:
+        if self._next[1] is not None:
             y_grad = multiply_ad_func(out_grad, cast_ad_func(greater_equal_ad_func(x, y), out_grad.dtype))
         return [x_grad, y_grad]
 
@@ -675,7 +707,8 @@ def exp_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = ExpGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         set_history(out, node, 0, 0)
@@ -704,7 +737,7 @@ class ExpGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._edges[0] is not None,)
+        need = (self._next is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, = _api.exp_grad(
                 need, self.out_wrapper.recover_data(self),
@@ -744,7 +777,8 @@ def log_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = LogGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
@@ -773,7 +807,7 @@ class LogGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._edges[0] is not None,)
+        need = (self._next is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, = _api.log_grad(
                 need, self.x_wrapper.recover_data(self),
@@ -813,7 +847,8 @@ def log1p_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = Log1pGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
@@ -836,7 +871,7 @@ class Log1pGradNode(GradNodeBase):
         x = self.x_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             x_grad = divide_ad_func(out_grad, _conj(scale_ad_func(x, 1.0, 1.0, True)))
         return [x_grad]
 
@@ -854,7 +889,8 @@ def expm1_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = Expm1GradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         set_history(out, node, 0, 0)
@@ -877,7 +913,7 @@ class Expm1GradNode(GradNodeBase):
         out = self.out_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             x_grad = multiply_ad_func(out_grad, _conj(scale_ad_func(out, 1.0, 1.0, True)))
         return [x_grad]
 
@@ -895,7 +931,8 @@ def log2_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = Log2GradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
@@ -918,7 +955,7 @@ class Log2GradNode(GradNodeBase):
         x = self.x_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             x_grad = divide_ad_func(out_grad, _conj(scale_ad_func(x, 0.6931471805599453, 0.0, True)))
         return [x_grad]
 
@@ -936,7 +973,8 @@ def logit_ad_func(x, eps):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = LogitGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         node.eps = eps
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
@@ -966,7 +1004,7 @@ class LogitGradNode(GradNodeBase):
         eps = self.eps
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             lo = eps or 0.0
             inside = logical_and_ad_func(greater_equal_ad_func(x, full_like_ad_func(x, lo, x.dtype)), less_equal_ad_func(x, full_like_ad_func(x, 1.0 - lo, x.dtype)))
             x_grad = where_ad_func(inside, divide_ad_func(out_grad, multiply_ad_func(x, scale_ad_func(x, -1.0, 1.0, True))), full_like_ad_func(out_grad, 0.0, out_grad.dtype))
@@ -986,7 +1024,8 @@ def sqrt_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = SqrtGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         set_history(out, node, 0, 0)
@@ -1015,7 +1054,7 @@ class SqrtGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._edges[0] is not None,)
+        need = (self._next is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, = _api.sqrt_grad(
                 need, self.out_wrapper.recover_data(self),
@@ -1055,7 +1094,8 @@ def rsqrt_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = RsqrtGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         set_history(out, node, 0, 0)
@@ -1087,7 +1127,7 @@ class RsqrtGradNode(GradNodeBase):
         out = self.out_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             x_grad = multiply_ad_func(out_grad, scale_ad_func(multiply_ad_func(out, square_ad_func(out)), -0.5, 0.0, True))
         return [x_grad]
 
@@ -1102,7 +1142,8 @@ def square_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = SquareGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
@@ -1131,7 +1172,7 @@ class SquareGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._edges[0] is not None,)
+        need = (self._next is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, = _api.square_grad(
                 need, self.x_wrapper.recover_data(self),
@@ -1168,7 +1209,8 @@ def abs_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = AbsGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
@@ -1206,7 +1248,7 @@ class AbsGradNode(GradNodeBase):
         x = self.x_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             if x.is_complex():
                 a = abs_ad_func(x)
                 a = add_ad_func(a, cast_ad_func(equal_ad_func(a, full_like_ad_func(a, 0.0, a.dtype)), a.dtype))
@@ -1226,7 +1268,8 @@ def sign_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = SignGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         set_history(out, node, 0, 0)
     # Returns
     return out
@@ -1253,7 +1296,7 @@ class SignGradNode(GradNodeBase):
         out_grad = grads[0][0]
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             x_grad = scale_ad_func(out_grad, 0.0, 0.0, True)
         return [x_grad]
 
@@ -1267,7 +1310,8 @@ def sin_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = SinGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
@@ -1299,7 +1343,7 @@ class SinGradNode(GradNodeBase):
         x = self.x_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             x_grad = multiply_ad_func(out_grad, _conj(cos_ad_func(x)))
         return [x_grad]
 
@@ -1317,7 +1361,8 @@ def cos_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = CosGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
@@ -1349,7 +1394,7 @@ class CosGradNode(GradNodeBase):
         x = self.x_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             x_grad = multiply_ad_func(out_grad, _conj(scale_ad_func(sin_ad_func(x), -1.0, 0.0, True)))
         return [x_grad]
 
@@ -1367,7 +1412,8 @@ def tan_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = TanGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         set_history(out, node, 0, 0)
@@ -1390,7 +1436,7 @@ class TanGradNode(GradNodeBase):
         out = self.out_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             x_grad = multiply_ad_func(out_grad, _conj(scale_ad_func(square_ad_func(out), 1.0, 1.0, True)))
         return [x_grad]
 
@@ -1408,7 +1454,8 @@ def tanh_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = TanhGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         set_history(out, node, 0, 0)
@@ -1437,7 +1484,7 @@ class TanhGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._edges[0] is not None,)
+        need = (self._next is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, = _api.tanh_grad(
                 need, self.out_wrapper.recover_data(self),
@@ -1477,7 +1524,8 @@ def sigmoid_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = SigmoidGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         set_history(out, node, 0, 0)
@@ -1506,7 +1554,7 @@ class SigmoidGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._edges[0] is not None,)
+        need = (self._next is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, = _api.sigmoid_grad(
                 need, self.out_wrapper.recover_data(self),
@@ -1546,7 +1594,8 @@ def erf_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = ErfGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
@@ -1569,7 +1618,7 @@ class ErfGradNode(GradNodeBase):
         x = self.x_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             x_grad = multiply_ad_func(out_grad, scale_ad_func(exp_ad_func(scale_ad_func(square_ad_func(x), -1.0, 0.0, True)), 1.1283791670955126, 0.0, True))
         return [x_grad]
 
@@ -1584,7 +1633,8 @@ def floor_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = FloorGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         set_history(out, node, 0, 0)
     # Returns
     return out
@@ -1611,7 +1661,7 @@ class FloorGradNode(GradNodeBase):
         out_grad = grads[0][0]
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             x_grad = scale_ad_func(out_grad, 0.0, 0.0, True)
         return [x_grad]
 
@@ -1622,7 +1672,8 @@ def ceil_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = CeilGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         set_history(out, node, 0, 0)
     # Returns
     return out
@@ -1649,7 +1700,7 @@ class CeilGradNode(GradNodeBase):
         out_grad = grads[0][0]
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             x_grad = scale_ad_func(out_grad, 0.0, 0.0, True)
         return [x_grad]
 
@@ -1660,7 +1711,8 @@ def round_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = RoundGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         set_history(out, node, 0, 0)
     # Returns
     return out
@@ -1687,7 +1739,7 @@ class RoundGradNode(GradNodeBase):
         out_grad = grads[0][0]
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             x_grad = scale_ad_func(out_grad, 0.0, 0.0, True)
         return [x_grad]
 
@@ -1701,7 +1753,8 @@ def reciprocal_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = ReciprocalGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         set_history(out, node, 0, 0)
@@ -1733,7 +1786,7 @@ class ReciprocalGradNode(GradNodeBase):
         out = self.out_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             x_grad = multiply_ad_func(out_grad, _conj(scale_ad_func(square_ad_func(out), -1.0, 0.0, True)))
         return [x_grad]
 
@@ -1748,7 +1801,8 @@ def pow_ad_func(x, y):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = PowGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         node.y = y
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
@@ -1782,7 +1836,7 @@ class PowGradNode(GradNodeBase):
         y = self.y
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             x_grad = multiply_ad_func(out_grad, _conj(scale_ad_func(pow_ad_func(x, y - 1), y, 0.0, True)))
         return [x_grad]
 
@@ -1797,7 +1851,8 @@ def scale_ad_func(x, scale, bias, bias_after_scale):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = ScaleGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         node.scale = scale
         node.bias = bias
         node.bias_after_scale = bias_after_scale
@@ -1826,7 +1881,7 @@ class ScaleGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._edges[0] is not None,)
+        need = (self._next is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, = _api.scale_grad(
                 need, out_grad,
@@ -1863,7 +1918,8 @@ def clip_ad_func(x, min, max):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = ClipGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         node.min = min
         node.max = max
         if inplace_flags.record_save_locations:
@@ -1899,7 +1955,7 @@ class ClipGradNode(GradNodeBase):
         max = self.max
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             x_grad = multiply_ad_func(out_grad, cast_ad_func(logical_and_ad_func(greater_than_ad_func(x, full_like_ad_func(x, min, x.dtype)), less_than_ad_func(x, full_like_ad_func(x, max, x.dtype))), out_grad.dtype))
         return [x_grad]
 
@@ -1914,7 +1970,8 @@ def cast_ad_func(x, dtype):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = CastGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         node.dtype = dtype
         node.x_wrapper = TensorWrapper(x, True)
         set_history(out, node, 0, 0)
@@ -1942,7 +1999,7 @@ class CastGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._edges[0] is not None,)
+        need = (self._next is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, = _api.cast_grad(
                 need, self.x_wrapper.recover_data(self),
@@ -1981,7 +2038,8 @@ def assign_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = AssignGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         set_history(out, node, 0, 0)
     # Returns
     return out
@@ -1998,7 +2056,7 @@ class AssignGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._edges[0] is not None,)
+        need = (self._next is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, = _api.assign_grad(
                 need, out_grad)
@@ -2029,7 +2087,8 @@ def conj_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = ConjGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         set_history(out, node, 0, 0)
     # Returns
     return out
@@ -2047,7 +2106,7 @@ class ConjGradNode(GradNodeBase):
         out_grad = grads[0][0]
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             x_grad = _conj(out_grad)
         return [x_grad]
 
@@ -2058,7 +2117,8 @@ def real_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = RealGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         node.x_wrapper = TensorWrapper(x, True)
         set_history(out, node, 0, 0)
     # Returns
@@ -2079,7 +2139,7 @@ class RealGradNode(GradNodeBase):
         x = self.x_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             x_grad = cast_ad_func(out_grad, x.dtype)
         return [x_grad]
 
@@ -2094,7 +2154,8 @@ def imag_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = ImagGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         node.x_wrapper = TensorWrapper(x, True)
         set_history(out, node, 0, 0)
     # Returns
@@ -2115,7 +2176,7 @@ class ImagGradNode(GradNodeBase):
         x = self.x_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             x_grad = scale_ad_func(cast_ad_func(out_grad, x.dtype), 1j, 0.0, True)
         return [x_grad]
 
@@ -2130,7 +2191,8 @@ def sum_ad_func(x, axis, dtype, keepdim):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = SumGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         node.axis = axis
         node.dtype = dtype
         node.keepdim = keepdim
@@ -2151,7 +2213,7 @@ class SumGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._edges[0] is not None,)
+        need = (self._next is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, = _api.sum_grad(
                 need, self.x_wrapper.recover_data(self),
@@ -2194,7 +2256,8 @@ def mean_ad_func(x, axis, keepdim):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = MeanGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         node.axis = axis
         node.keepdim = keepdim
         node.x_wrapper = TensorWrapper(x, True)
@@ -2214,7 +2277,7 @@ class MeanGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._edges[0] is not None,)
+        need = (self._next is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, = _api.mean_grad(
                 need, self.x_wrapper.recover_data(self),
@@ -2255,7 +2318,8 @@ def max_ad_func(x, axis, keepdim):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = MaxGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
@@ -2282,7 +2346,7 @@ class MaxGradNode(GradNodeBase):
         axis = self.axis
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             x_grad = multiply_ad_func(expand_ad_func(reshape_ad_func(out_grad, _meta.reduce_keep_shape(x._data.shape, axis)), x._data.shape), cast_ad_func(equal_ad_func(x, expand_ad_func(reshape_ad_func(out, _meta.reduce_keep_shape(x._data.shape, axis)), x._data.shape)), out_grad.dtype))
         return [x_grad]
 
@@ -2298,7 +2362,8 @@ def min_ad_func(x, axis, keepdim):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = MinGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
@@ -2325,7 +2390,7 @@ class MinGradNode(GradNodeBase):
         axis = self.axis
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             x_grad = multiply_ad_func(expand_ad_func(reshape_ad_func(out_grad, _meta.reduce_keep_shape(x._data.shape, axis)), x._data.shape), cast_ad_func(equal_ad_func(x, expand_ad_func(reshape_ad_func(out, _meta.reduce_keep_shape(x._data.shape, axis)), x._data.shape)), out_grad.dtype))
         return [x_grad]
 
@@ -2341,7 +2406,8 @@ def prod_ad_func(x, axis, keepdim):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = ProdGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
@@ -2368,7 +2434,7 @@ class ProdGradNode(GradNodeBase):
         axis = self.axis
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             x_grad = multiply_ad_func(expand_ad_func(reshape_ad_func(out_grad, _meta.reduce_keep_shape(x._data.shape, axis)), x._data.shape), _conj(divide_ad_func(expand_ad_func(reshape_ad_func(out, _meta.reduce_keep_shape(x._data.shape, axis)), x._data.shape), x)))
         return [x_grad]
 
@@ -2412,7 +2478,8 @@ def logsumexp_ad_func(x, axis, keepdim):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = LogsumexpGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
@@ -2439,7 +2506,7 @@ class LogsumexpGradNode(GradNodeBase):
         axis = self.axis
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             x_grad = multiply_ad_func(expand_ad_func(reshape_ad_func(out_grad, _meta.reduce_keep_shape(x._data.shape, axis)), x._data.shape), exp_ad_func(subtract_ad_func(x, expand_ad_func(reshape_ad_func(out, _meta.reduce_keep_shape(x._data.shape, axis)), x._data.shape))))
         return [x_grad]
 
@@ -2455,7 +2522,11 @@ def matmul_ad_func(x, y, transpose_x, transpose_y):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
         node = MatmulGradNode()
-        node._edges = edge_record(x) + edge_record(y)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        x_next, x_meta = edge_record(x)
+        y_next, y_meta = edge_record(y)
+        node._next = (x_next, y_next)
+        node._meta = x_meta + y_meta
         node.transpose_x = transpose_x
         node.transpose_y = transpose_y
         if inplace_flags.record_save_locations:
@@ -2500,7 +2571,7 @@ class MatmulGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._edges[0] is not None, self._edges[5] is not None,)
+        need = (self._next[0] is not None, self._next[1] is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, y_grad, = _api.matmul_grad(
                 need, self.x_wrapper.recover_data(self),
@@ -2568,7 +2639,8 @@ def relu_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = ReluGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         set_history(out, node, 0, 0)
@@ -2597,7 +2669,7 @@ class ReluGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._edges[0] is not None,)
+        need = (self._next is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, = _api.relu_grad(
                 need, self.out_wrapper.recover_data(self),
@@ -2634,7 +2706,8 @@ def gelu_ad_func(x, approximate):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = GeluGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         node.approximate = approximate
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
@@ -2671,7 +2744,7 @@ class GeluGradNode(GradNodeBase):
         approximate = self.approximate
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             if not approximate:
                 cdf = scale_ad_func(erf_ad_func(scale_ad_func(x, 0.7071067811865476, 0.0, True)), 0.5, 0.5, True)
                 pdf = scale_ad_func(exp_ad_func(scale_ad_func(square_ad_func(x), -0.5, 0.0, True)), 0.3989422804014327, 0.0, True)
@@ -2697,7 +2770,8 @@ def silu_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = SiluGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
@@ -2729,7 +2803,7 @@ class SiluGradNode(GradNodeBase):
         x = self.x_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             x_grad = multiply_ad_func(out_grad, _conj(multiply_ad_func(sigmoid_ad_func(x), scale_ad_func(multiply_ad_func(x, scale_ad_func(sigmoid_ad_func(x), -1.0, 1.0, True)), 1.0, 1.0, True))))
         return [x_grad]
 
@@ -2744,7 +2818,8 @@ def leaky_relu_ad_func(x, negative_slope):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = LeakyReluGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         node.negative_slope = negative_slope
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
@@ -2778,7 +2853,7 @@ class LeakyReluGradNode(GradNodeBase):
         negative_slope = self.negative_slope
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             x_grad = where_ad_func(greater_than_ad_func(x, full_like_ad_func(x, 0.0, x.dtype)), out_grad, scale_ad_func(out_grad, negative_slope, 0.0, True))
         return [x_grad]
 
@@ -2793,7 +2868,8 @@ def elu_ad_func(x, alpha):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = EluGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         node.alpha = alpha
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
@@ -2831,7 +2907,7 @@ class EluGradNode(GradNodeBase):
         alpha = self.alpha
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             zero = full_like_ad_func(x, 0.0, x.dtype)
             pos = cast_ad_func(greater_than_ad_func(x, zero), out_grad.dtype)
             neg = cast_ad_func(less_equal_ad_func(x, zero), out_grad.dtype)
@@ -2849,7 +2925,8 @@ def softplus_ad_func(x, beta, threshold):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = SoftplusGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         node.beta = beta
         node.threshold = threshold
         if inplace_flags.record_save_locations:
@@ -2882,7 +2959,7 @@ class SoftplusGradNode(GradNodeBase):
         threshold = self.threshold
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             bx = scale_ad_func(real_ad_func(x) if x.is_complex() else x, beta, 0.0, True)
             limit = full_like_ad_func(bx, threshold, bx.dtype)
             lin = cast_ad_func(greater_than_ad_func(bx, limit), out_grad.dtype)
@@ -2902,7 +2979,8 @@ def softmax_ad_func(x, axis):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = SoftmaxGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
@@ -2932,7 +3010,7 @@ class SoftmaxGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._edges[0] is not None,)
+        need = (self._next is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, = _api.softmax_grad(
                 need, self.out_wrapper.recover_data(self),
@@ -2971,7 +3049,8 @@ def log_softmax_ad_func(x, axis):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = LogSoftmaxGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
@@ -2992,7 +3071,7 @@ class LogSoftmaxGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._edges[0] is not None,)
+        need = (self._next is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, = _api.log_softmax_grad(
                 need, self.out_wrapper.recover_data(self),
@@ -3031,7 +3110,8 @@ def reshape_ad_func(x, shape):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = ReshapeGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         node.shape = shape
         node.x_wrapper = TensorWrapper(x, True)
         set_history(out, node, 0, 0)
@@ -3061,7 +3141,7 @@ class ReshapeGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._edges[0] is not None,)
+        need = (self._next is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, = _api.reshape_grad(
                 need, self.x_wrapper.recover_data(self),
@@ -3100,7 +3180,8 @@ def transpose_ad_func(x, perm):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = TransposeGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         node.perm = perm
         set_history(out, node, 0, 0)
     # View: out shares the input's storage and version counter
@@ -3120,7 +3201,7 @@ class TransposeGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._edges[0] is not None,)
+        need = (self._next is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, = _api.transpose_grad(
                 need, out_grad,
@@ -3153,7 +3234,8 @@ def squeeze_ad_func(x, axis):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = SqueezeGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         node.x_wrapper = TensorWrapper(x, True)
         set_history(out, node, 0, 0)
     # View: out shares the input's storage and version counter
@@ -3185,7 +3267,7 @@ class SqueezeGradNode(GradNodeBase):
         x = self.x_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             x_grad = reshape_ad_func(out_grad, x._data.shape)
         return [x_grad]
 
@@ -3200,7 +3282,8 @@ def unsqueeze_ad_func(x, axis):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = UnsqueezeGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         node.x_wrapper = TensorWrapper(x, True)
         set_history(out, node, 0, 0)
     # View: out shares the input's storage and version counter
@@ -3232,7 +3315,7 @@ class UnsqueezeGradNode(GradNodeBase):
         x = self.x_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             x_grad = reshape_ad_func(out_grad, x._data.shape)
         return [x_grad]
 
@@ -3247,7 +3330,8 @@ def flatten_ad_func(x, start_axis, stop_axis):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = FlattenGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         node.x_wrapper = TensorWrapper(x, True)
         set_history(out, node, 0, 0)
     # View: out shares the input's storage and version counter
@@ -3279,7 +3363,7 @@ class FlattenGradNode(GradNodeBase):
         x = self.x_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             x_grad = reshape_ad_func(out_grad, x._data.shape)
         return [x_grad]
 
@@ -3294,7 +3378,10 @@ def concat_ad_func(x, axis):
     # Node Creation
     if grad_state.enabled and (not all(t.stop_gradient for t in x)):
         node = ConcatGradNode()
-        node._edges = edge_records(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        x_next, x_meta = edge_records(x)
+        node._next = x_next
+        node._meta = x_meta
         node._slot_sizes = (len(x),)
         node.axis = axis
         node.x_wrapper = [TensorWrapper(t, True) for t in x]
@@ -3332,7 +3419,8 @@ def split_ad_func(x, sections, axis):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = SplitGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         node.bwd_in_meta = [[out_meta(t) for t in out]]
         node.axis = axis
         for rank, t in enumerate(out):
@@ -3359,7 +3447,7 @@ class SplitGradNode(GradNodeBase):
         axis = self.axis
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             x_grad = concat_ad_func(out_grad, axis)
         return [x_grad]
 
@@ -3370,7 +3458,8 @@ def split_with_num_ad_func(x, num, axis):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = SplitWithNumGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         node.bwd_in_meta = [[out_meta(t) for t in out]]
         node.axis = axis
         for rank, t in enumerate(out):
@@ -3397,7 +3486,7 @@ class SplitWithNumGradNode(GradNodeBase):
         axis = self.axis
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             x_grad = concat_ad_func(out_grad, axis)
         return [x_grad]
 
@@ -3408,7 +3497,10 @@ def stack_ad_func(x, axis):
     # Node Creation
     if grad_state.enabled and (not all(t.stop_gradient for t in x)):
         node = StackGradNode()
-        node._edges = edge_records(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        x_next, x_meta = edge_records(x)
+        node._next = x_next
+        node._meta = x_meta
         node._slot_sizes = (len(x),)
         node.axis = axis
         set_history(out, node, 0, 0)
@@ -3439,7 +3531,8 @@ def unbind_ad_func(input, axis):
     # Node Creation
     if grad_state.enabled and (not input.stop_gradient):
         node = UnbindGradNode()
-        node._edges = edge_record(input)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(input)
         node.bwd_in_meta = [[out_meta(t) for t in out]]
         node.axis = axis
         for rank, t in enumerate(out):
@@ -3466,7 +3559,7 @@ class UnbindGradNode(GradNodeBase):
         axis = self.axis
         # The gradient formulas, written with ops
         input_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             input_grad = stack_ad_func(out_grad, axis)
         return [input_grad]
 
@@ -3477,7 +3570,8 @@ def expand_ad_func(x, shape):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = ExpandGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         set_history(out, node, 0, 0)
     # Returns
     return out
@@ -3495,7 +3589,7 @@ class ExpandGradNode(GradNodeBase):
         out_grad = grads[0][0]
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             x_grad = out_grad
         return [x_grad]
 
@@ -3506,7 +3600,8 @@ def tile_ad_func(x, repeat_times):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = TileGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         node.repeat_times = repeat_times
         node.x_wrapper = TensorWrapper(x, True)
         set_history(out, node, 0, 0)
@@ -3537,7 +3632,7 @@ class TileGradNode(GradNodeBase):
         repeat_times = self.repeat_times
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             os_ = out_grad._data.shape
             reps = (1,) * (len(os_) - len(repeat_times)) + tuple(repeat_times)
             xs_full = (1,) * (len(os_) - len(x._data.shape)) + tuple(x._data.shape)
@@ -3559,7 +3654,8 @@ def flip_ad_func(x, axis):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = FlipGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         node.axis = axis
         set_history(out, node, 0, 0)
     # Returns
@@ -3580,7 +3676,7 @@ class FlipGradNode(GradNodeBase):
         axis = self.axis
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             x_grad = flip_ad_func(out_grad, axis)
         return [x_grad]
 
@@ -3594,7 +3690,12 @@ def where_ad_func(condition, x, y):
     # Node Creation
     if grad_state.enabled and (not condition.stop_gradient or not x.stop_gradient or not y.stop_gradient):
         node = WhereGradNode()
-        node._edges = edge_record(condition) + edge_record(x) + edge_record(y)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        condition_next, condition_meta = edge_record(condition)
+        x_next, x_meta = edge_record(x)
+        y_next, y_meta = edge_record(y)
+        node._next = (condition_next, x_next, y_next)
+        node._meta = condition_meta + x_meta + y_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         node.condition_wrapper = TensorWrapper(condition)
@@ -3618,10 +3719,10 @@ class WhereGradNode(GradNodeBase):
         condition = self.condition_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[5] is not None:
+        if self._next[1] is not None:
             x_grad = where_ad_func(condition, out_grad, full_like_ad_func(out_grad, 0.0, out_grad.dtype))
         y_grad = None
-        if self._edges[10] is not None:
+        if self._next[2] is not None:
             y_grad = where_ad_func(condition, full_like_ad_func(out_grad, 0.0, out_grad.dtype), out_grad)
         return [None, x_grad, y_grad]
 
@@ -3636,7 +3737,8 @@ def slice_ad_func(input, axes, starts, ends, decrease_axis):
     # Node Creation
     if grad_state.enabled and (not input.stop_gradient):
         node = SliceGradNode()
-        node._edges = edge_record(input)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(input)
         node.axes = axes
         node.starts = starts
         node.ends = ends
@@ -3667,7 +3769,7 @@ class SliceGradNode(GradNodeBase):
         decrease_axis = self.decrease_axis
         # The gradient formulas, written with ops
         input_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             input_grad = slice_grad_ad_func(input, out_grad, axes, starts, ends, decrease_axis)
         return [input_grad]
 
@@ -3682,7 +3784,8 @@ def strided_slice_ad_func(x, axes, starts, ends, strides):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = StridedSliceGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         node.axes = axes
         node.starts = starts
         node.ends = ends
@@ -3713,7 +3816,7 @@ class StridedSliceGradNode(GradNodeBase):
         strides = self.strides
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             x_grad = strided_slice_grad_ad_func(x, out_grad, axes, starts, ends, strides)
         return [x_grad]
 
@@ -3728,7 +3831,11 @@ def gather_ad_func(x, index, axis):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient or not index.stop_gradient):
         node = GatherGradNode()
-        node._edges = edge_record(x) + edge_record(index)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        x_next, x_meta = edge_record(x)
+        index_next, index_meta = edge_record(index)
+        node._next = (x_next, index_next)
+        node._meta = x_meta + index_meta
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
@@ -3755,7 +3862,7 @@ class GatherGradNode(GradNodeBase):
         axis = self.axis
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next[0] is not None:
             x_grad = gather_grad_ad_func(x, index, out_grad, axis)
         return [x_grad, None]
 
@@ -3771,7 +3878,11 @@ def index_select_ad_func(x, index, axis):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient or not index.stop_gradient):
         node = IndexSelectGradNode()
-        node._edges = edge_record(x) + edge_record(index)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        x_next, x_meta = edge_record(x)
+        index_next, index_meta = edge_record(index)
+        node._next = (x_next, index_next)
+        node._meta = x_meta + index_meta
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
@@ -3798,7 +3909,7 @@ class IndexSelectGradNode(GradNodeBase):
         axis = self.axis
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next[0] is not None:
             x_grad = index_select_grad_ad_func(x, index, out_grad, axis)
         return [x_grad, None]
 
@@ -3814,7 +3925,11 @@ def gather_nd_ad_func(x, index):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient or not index.stop_gradient):
         node = GatherNdGradNode()
-        node._edges = edge_record(x) + edge_record(index)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        x_next, x_meta = edge_record(x)
+        index_next, index_meta = edge_record(index)
+        node._next = (x_next, index_next)
+        node._meta = x_meta + index_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x, True)
@@ -3839,7 +3954,7 @@ class GatherNdGradNode(GradNodeBase):
         index = self.index_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next[0] is not None:
             x_grad = gather_nd_grad_ad_func(x, index, out_grad)
         return [x_grad, None]
 
@@ -3855,7 +3970,11 @@ def masked_select_ad_func(x, mask):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient or not mask.stop_gradient):
         node = MaskedSelectGradNode()
-        node._edges = edge_record(x) + edge_record(mask)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        x_next, x_meta = edge_record(x)
+        mask_next, mask_meta = edge_record(mask)
+        node._next = (x_next, mask_next)
+        node._meta = x_meta + mask_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x, True)
@@ -3880,7 +3999,7 @@ class MaskedSelectGradNode(GradNodeBase):
         mask = self.mask_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next[0] is not None:
             x_grad = masked_select_grad_ad_func(x, mask, out_grad)
         return [x_grad, None]
 
@@ -3980,7 +4099,11 @@ def slice_grad_ad_func(input, out_grad, axes, starts, ends, decrease_axis):
     # Node Creation
     if grad_state.enabled and (not input.stop_gradient or not out_grad.stop_gradient):
         node = SliceGradGradNode()
-        node._edges = edge_record(input) + edge_record(out_grad)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        input_next, input_meta = edge_record(input)
+        out_grad_next, out_grad_meta = edge_record(out_grad)
+        node._next = (input_next, out_grad_next)
+        node._meta = input_meta + out_grad_meta
         node.axes = axes
         node.starts = starts
         node.ends = ends
@@ -4007,7 +4130,7 @@ class SliceGradGradNode(GradNodeBase):
         decrease_axis = self.decrease_axis
         # The gradient formulas, written with ops
         out_grad_grad = None
-        if self._edges[5] is not None:
+        if self._next[1] is not None:
             out_grad_grad = slice_ad_func(input_grad_grad, axes, starts, ends, decrease_axis)
         return [None, out_grad_grad]
 
@@ -4018,7 +4141,11 @@ def strided_slice_grad_ad_func(x, out_grad, axes, starts, ends, strides):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient or not out_grad.stop_gradient):
         node = StridedSliceGradGradNode()
-        node._edges = edge_record(x) + edge_record(out_grad)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        x_next, x_meta = edge_record(x)
+        out_grad_next, out_grad_meta = edge_record(out_grad)
+        node._next = (x_next, out_grad_next)
+        node._meta = x_meta + out_grad_meta
         node.axes = axes
         node.starts = starts
         node.ends = ends
@@ -4045,7 +4172,7 @@ class StridedSliceGradGradNode(GradNodeBase):
         strides = self.strides
         # The gradient formulas, written with ops
         out_grad_grad = None
-        if self._edges[5] is not None:
+        if self._next[1] is not None:
             out_grad_grad = strided_slice_ad_func(x_grad_grad, axes, starts, ends, strides)
         return [None, out_grad_grad]
 
@@ -4056,7 +4183,12 @@ def gather_grad_ad_func(x, index, out_grad, axis):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient or not index.stop_gradient or not out_grad.stop_gradient):
         node = GatherGradGradNode()
-        node._edges = edge_record(x) + edge_record(index) + edge_record(out_grad)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        x_next, x_meta = edge_record(x)
+        index_next, index_meta = edge_record(index)
+        out_grad_next, out_grad_meta = edge_record(out_grad)
+        node._next = (x_next, index_next, out_grad_next)
+        node._meta = x_meta + index_meta + out_grad_meta
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
@@ -4081,7 +4213,7 @@ class GatherGradGradNode(GradNodeBase):
         axis = self.axis
         # The gradient formulas, written with ops
         out_grad_grad = None
-        if self._edges[10] is not None:
+        if self._next[2] is not None:
             out_grad_grad = gather_ad_func(x_grad_grad, index, axis)
         return [None, None, out_grad_grad]
 
@@ -4096,7 +4228,12 @@ def index_select_grad_ad_func(x, index, out_grad, axis):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient or not index.stop_gradient or not out_grad.stop_gradient):
         node = IndexSelectGradGradNode()
-        node._edges = edge_record(x) + edge_record(index) + edge_record(out_grad)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        x_next, x_meta = edge_record(x)
+        index_next, index_meta = edge_record(index)
+        out_grad_next, out_grad_meta = edge_record(out_grad)
+        node._next = (x_next, index_next, out_grad_next)
+        node._meta = x_meta + index_meta + out_grad_meta
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
@@ -4121,7 +4258,7 @@ class IndexSelectGradGradNode(GradNodeBase):
         axis = self.axis
         # The gradient formulas, written with ops
         out_grad_grad = None
-        if self._edges[10] is not None:
+        if self._next[2] is not None:
             out_grad_grad = index_select_ad_func(x_grad_grad, index, axis)
         return [None, None, out_grad_grad]
 
@@ -4136,7 +4273,12 @@ def gather_nd_grad_ad_func(x, index, out_grad):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient or not index.stop_gradient or not out_grad.stop_gradient):
         node = GatherNdGradGradNode()
-        node._edges = edge_record(x) + edge_record(index) + edge_record(out_grad)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        x_next, x_meta = edge_record(x)
+        index_next, index_meta = edge_record(index)
+        out_grad_next, out_grad_meta = edge_record(out_grad)
+        node._next = (x_next, index_next, out_grad_next)
+        node._meta = x_meta + index_meta + out_grad_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         node.index_wrapper = TensorWrapper(index)
@@ -4159,7 +4301,7 @@ class GatherNdGradGradNode(GradNodeBase):
         index = self.index_wrapper.recover(self)
         # The gradient formulas, written with ops
         out_grad_grad = None
-        if self._edges[10] is not None:
+        if self._next[2] is not None:
             out_grad_grad = gather_nd_ad_func(x_grad_grad, index)
         return [None, None, out_grad_grad]
 
@@ -4174,7 +4316,12 @@ def masked_select_grad_ad_func(x, mask, out_grad):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient or not mask.stop_gradient or not out_grad.stop_gradient):
         node = MaskedSelectGradGradNode()
-        node._edges = edge_record(x) + edge_record(mask) + edge_record(out_grad)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        x_next, x_meta = edge_record(x)
+        mask_next, mask_meta = edge_record(mask)
+        out_grad_next, out_grad_meta = edge_record(out_grad)
+        node._next = (x_next, mask_next, out_grad_next)
+        node._meta = x_meta + mask_meta + out_grad_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         node.mask_wrapper = TensorWrapper(mask)
@@ -4197,7 +4344,7 @@ class MaskedSelectGradGradNode(GradNodeBase):
         mask = self.mask_wrapper.recover(self)
         # The gradient formulas, written with ops
         out_grad_grad = None
-        if self._edges[10] is not None:
+        if self._next[2] is not None:
             out_grad_grad = masked_select_ad_func(x_grad_grad, mask)
         return [None, None, out_grad_grad]
 
@@ -4212,7 +4359,11 @@ def complex_ad_func(real, imag):
     # Node Creation
     if grad_state.enabled and (not real.stop_gradient or not imag.stop_gradient):
         node = ComplexGradNode()
-        node._edges = edge_record(real) + edge_record(imag)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        real_next, real_meta = edge_record(real)
+        imag_next, imag_meta = edge_record(imag)
+        node._next = (real_next, imag_next)
+        node._meta = real_meta + imag_meta
         set_history(out, node, 0, 0)
     # Returns
     return out
@@ -4231,10 +4382,10 @@ class ComplexGradNode(GradNodeBase):
         out_grad = grads[0][0]
         # The gradient formulas, written with ops
         real_grad = None
-        if self._edges[0] is not None:
+        if self._next[0] is not None:
             real_grad = real_ad_func(out_grad)
         imag_grad = None
-        if self._edges[5] is not None:
+        if self._next[1] is not None:
             imag_grad = imag_ad_func(out_grad)
         return [real_grad, imag_grad]
 
@@ -4245,7 +4396,8 @@ def as_complex_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = AsComplexGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         set_history(out, node, 0, 0)
     # Returns
     return out
@@ -4263,7 +4415,7 @@ class AsComplexGradNode(GradNodeBase):
         out_grad = grads[0][0]
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             x_grad = as_real_ad_func(out_grad)
         return [x_grad]
 
@@ -4274,7 +4426,8 @@ def as_real_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = AsRealGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         set_history(out, node, 0, 0)
     # Returns
     return out
@@ -4292,7 +4445,7 @@ class AsRealGradNode(GradNodeBase):
         out_grad = grads[0][0]
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             x_grad = as_complex_ad_func(out_grad)
         return [x_grad]
 
@@ -4303,7 +4456,8 @@ def angle_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = AngleGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site(1)
         node.x_wrapper = TensorWrapper(x)
@@ -4335,7 +4489,7 @@ class AngleGradNode(GradNodeBase):
         x = self.x_wrapper.recover(self)
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             if not x.is_complex():
                 x_grad = scale_ad_func(out_grad, 0.0, 0.0, True)
             else:
@@ -4357,7 +4511,8 @@ def topk_ad_func(x, k, axis, largest, sorted):
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = TopkGradNode()
-        node._edges = edge_record(x)  # GradSlotMeta + Edge per input
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
         node.bwd_in_meta = [[out_meta(out)], [out_meta(indices)]]
         node.axis = axis
         if inplace_flags.record_save_locations:
@@ -4394,7 +4549,7 @@ class TopkGradNode(GradNodeBase):
         axis = self.axis
         # The gradient formulas, written with ops
         x_grad = None
-        if self._edges[0] is not None:
+        if self._next is not None:
             if x.ndim == 0:
                 x_grad = out_grad
             else:

@@ -25,7 +25,7 @@ from .bound_ops import ops
 from ..phi.common import NP_TO_DTYPE
 from .grad_tensor_holder import empty_buffer, holder_add
 from .accumulation_node import GradNodeAccumulation, leaf_node
-from .grad_node_info import released_graph_error, EDGE_FIELDS
+from .grad_node_info import released_graph_error, META_FIELDS
 from .views import refresh_view
 
 _wrap = Tensor._wrap
@@ -136,7 +136,8 @@ def in_degree_map(roots):
     stack = list(indeg)
     while stack:
         node = stack.pop()
-        for nxt in node._edges[::EDGE_FIELDS]:
+        nexts = node._next
+        for nxt in nexts if type(nexts) is tuple else (nexts,):
             if nxt is None:
                 continue
             if nxt in indeg:
@@ -221,14 +222,15 @@ def _run(queue, indeg, buffers, retain_graph, create_graph, capture):
             if not retain_graph:
                 node.clear_tensor_wrappers()
         # pass the output grads on along the edges (one per input position), release in-degrees
-        e = node._edges
+        nexts, m = node._next, node._meta
+        if type(nexts) is not tuple:
+            nexts = (nexts,)
         k = 0
-        for g in out if out is not None else _NONE * (len(e) // EDGE_FIELDS):
-            nxt = e[k]
+        for nxt, g in zip(nexts, out if out is not None else _NONE * len(nexts)):
             left = None if nxt is None else get_indeg(nxt)  # None: no edge, or pruned away
             if left is not None:
                 if g is not None:
-                    shape, dt = e[k + 3], e[k + 4]
+                    shape, dt = m[k + 2], m[k + 3]
                     if raw:
                         if g.dtype is not dt or g.shape != shape:
                             g = _project_array(g, shape, dt)
@@ -238,18 +240,18 @@ def _run(queue, indeg, buffers, retain_graph, create_graph, capture):
                     if buf is None:  # the first grad for nxt: a fresh buffer holding it
                         if nxt.bwd_in_meta:
                             buf = buffers[nxt] = empty_buffer(nxt)
-                            buf[e[k + 1]][e[k + 2]] = g
+                            buf[m[k]][m[k + 1]] = g
                         else:
                             buffers[nxt] = [[g]]
                     else:
-                        holder_add(buf, e[k + 1], e[k + 2], g, create_graph)
+                        holder_add(buf, m[k], m[k + 1], g, create_graph)
                 indeg[nxt] = left = left - 1
                 if left == 0:
                     if type(nxt) is GradNodeAccumulation:
                         appendleft(nxt)
                     else:
                         append(nxt)
-            k += EDGE_FIELDS
+            k += META_FIELDS
 
 
 _NONE = (None,)

@@ -6,13 +6,15 @@ inputs (`bwd_out_meta`, one slot per forward input, one rank per tensor in that 
 output meta holds the Edge to the node that produced that forward input, so the graph is the
 set of nodes linked by edges, with no pointers back from a node to its outputs.
 
-Flattened for speed and memory: a node keeps its output metas and edges as one flat tuple,
-`_edges`, with EDGE_FIELDS entries per forward-input position (slot/rank order):
-(next grad node or None, its in_slot, its in_rank, the input's shape, its NumPy dtype). A live
-graph then holds about one or two GC-tracked objects per op instead of a GradSlotMeta and two
-lists per input, so Python's cyclic GC has little to walk. `bwd_out_meta` and `edges()` build
-the GradSlotMeta and Edge objects from it when someone looks. A node's `__call__` returns one
-grad per position, flat, in the same order.
+Flattened for speed and memory: per forward-input position (slot/rank order) a node keeps
+- in `_next`, the next grad node (None: no edge): the node itself when the op has exactly one
+  Tensor input, else a tuple of them;
+- in `_meta`, META_FIELDS entries: the next node's in_slot and in_rank, the input's shape and
+  its NumPy dtype. `_meta` holds no GC-tracked object, so Python untracks it.
+A unary op's node is then the only GC-tracked object its edges cost (a binary op's adds one
+tuple), instead of a GradSlotMeta and two lists per input, so the cyclic GC has little to walk
+in a live graph. `bwd_out_meta` and `edges()` build the GradSlotMeta and Edge objects from it
+when someone looks. A node's `__call__` returns one grad per position, flat, in that order.
 """
 import numpy as np
 
@@ -60,7 +62,7 @@ class GradSlotMeta:
                 f"stop_gradient={self.stop_gradient}, edge={self.edge})")
 
 
-EDGE_FIELDS = 5  # entries per forward-input position in GradNodeBase._edges
+META_FIELDS = 4  # entries per forward-input position in GradNodeBase._meta
 
 
 def wrap_grad(arr):
@@ -83,14 +85,15 @@ class GradNodeBase:
     `__call__(grads [slot][rank], create_graph) -> one grad per input position` and
     `clear_tensor_wrappers()`."""
 
-    __slots__ = ("_edges", "_slot_sizes", "bwd_in_meta", "_gradient_hooks", "_post_hooks",
+    __slots__ = ("_next", "_meta", "_slot_sizes", "bwd_in_meta", "_gradient_hooks", "_post_hooks",
                  "_wrappers_cleared", "_save_site", "__weakref__")
 
     forward_op = ""        # the forward op this node differentiates
     raw_grads = False      # True: takes and returns ndarray grads when no graph is recorded
 
     def __init__(self):
-        self._edges = ()             # EDGE_FIELDS per forward-input position (module docstring)
+        self._next = ()              # next grad nodes, and per position META_FIELDS entries
+        self._meta = ()              # (see the module docstring)
         self._slot_sizes = None      # tensors per input slot, where a slot holds a list
         self.bwd_in_meta = None
         self._gradient_hooks = None  # {(slot, rank): [hook, ...]} run on incoming grads
@@ -108,37 +111,45 @@ class GradNodeBase:
     @property
     def next_functions(self):
         """The nodes this node sends grads to, in slot/rank order (None where no edge)."""
-        return tuple(self._edges[::EDGE_FIELDS])
+        return self.next_nodes()
+
+    def next_nodes(self):
+        """The next grad node of each input position, as a tuple."""
+        n = self._next
+        return n if type(n) is tuple else (n,)
 
     def edges(self):
         """The Edges to the next nodes (Paddle GradNodeBase::GetEdges)."""
-        e = self._edges
-        for i in range(0, len(e), EDGE_FIELDS):
-            if e[i] is not None:
-                yield Edge(e[i], e[i + 1], e[i + 2])
+        m = self._meta
+        for p, nxt in enumerate(self.next_nodes()):
+            if nxt is not None:
+                yield Edge(nxt, m[p * META_FIELDS], m[p * META_FIELDS + 1])
 
     def slot_sizes(self):
         """How many tensors each forward input slot holds."""
-        n = len(self._edges) // EDGE_FIELDS
-        return self._slot_sizes or (1,) * n
+        return self._slot_sizes or (1,) * len(self.next_nodes())
 
     @property
     def bwd_out_meta(self):
-        """[slot][rank] GradSlotMeta of the forward inputs (built from `_edges`)."""
-        e, out, i = self._edges, [], 0
+        """[slot][rank] GradSlotMeta of the forward inputs (built from `_next` and `_meta`)."""
+        nexts, m, out, p = self.next_nodes(), self._meta, [], 0
         for size in self.slot_sizes():
             slot = []
             for _ in range(size):
-                nxt, in_slot, in_rank, shape, dt = e[i:i + EDGE_FIELDS]
+                in_slot, in_rank, shape, dt = m[p * META_FIELDS:(p + 1) * META_FIELDS]
+                nxt = nexts[p]
                 slot.append(GradSlotMeta(nxt is None, shape, dt, nxt, in_slot, in_rank))
-                i += EDGE_FIELDS
+                p += 1
             out.append(slot)
         return out
 
     @bwd_out_meta.setter
     def bwd_out_meta(self, slots):
-        """Set from [slot][rank] edge records (eager/slot_meta.py), as SetGradOutMeta does."""
-        self._edges = tuple(x for slot in slots for rec in slot for x in rec)
+        """Set from [slot][rank] edge records `(next node, meta)` (eager/slot_meta.py), as
+        SetGradOutMeta does."""
+        recs = [rec for slot in slots for rec in slot]
+        self._next = tuple(r[0] for r in recs)
+        self._meta = tuple(x for r in recs for x in r[1])
         sizes = tuple(len(s) for s in slots)
         self._slot_sizes = None if all(n == 1 for n in sizes) else sizes
 

@@ -1,8 +1,9 @@
 """SetGradOutMeta (Paddle GradNodeBase::SetGradOutMeta / SetGradInMeta): the GradSlotMeta and
-Edge of each forward input, made when an op records its grad node, as one flat record
-(next grad node or None, in_slot, in_rank, shape, NumPy dtype): see GradNodeBase._edges. A leaf
-that needs a grad gets its GradNodeAccumulation here, and a view whose base was written since
-is re-derived first, so the edge points at the base's current history."""
+Edge of each forward input, made when an op records its grad node, as an edge record
+`(next grad node or None, (in_slot, in_rank, shape, NumPy dtype))`: the node keeps the first in
+`_next` and the second in `_meta` (GradNodeBase). A leaf that needs a grad gets its
+GradNodeAccumulation here, and a view whose base was written since is re-derived first, so the
+edge points at the base's current history."""
 import numpy as np
 
 from .grad_node_info import GradSlotMeta
@@ -13,26 +14,28 @@ _NO_GRAD_KINDS = "biu"  # bool/int tensors never receive gradients
 
 
 def edge_record(t):
-    """The edge record of forward input `t` (its GradSlotMeta and Edge, flattened)."""
+    """The edge record of forward input `t`: (next node or None, its meta entries)."""
     arr = t._data
     if t.stop_gradient or arr.dtype.kind in _NO_GRAD_KINDS:
-        return (None, 0, 0, arr.shape, arr.dtype)
+        return None, (0, 0, arr.shape, arr.dtype)
     if t._base is not None and t._view_version != t._version.value:
         refresh_view(t)  # its base was written since: re-derive it
     node = leaf_node(t)
     m = t._autograd_meta
-    return (node, m.out_slot, m.out_rank, arr.shape, arr.dtype)
+    return node, (m.out_slot, m.out_rank, arr.shape, arr.dtype)
 
 
-NO_EDGE = (None, 0, 0, (), np.dtype("float32"))  # an optional input that was None
+NO_EDGE = (None, (0, 0, (), np.dtype("float32")))  # an optional input that was None
 
 
 def edge_records(ts):
-    """The records of a Tensor[] input slot, concatenated; None entries stop gradient."""
-    out = ()
+    """The records of a Tensor[] input slot: (tuple of next nodes, concatenated meta)."""
+    nexts, meta = (), ()
     for t in ts:
-        out += NO_EDGE if t is None else edge_record(t)
-    return out
+        n, m = NO_EDGE if t is None else edge_record(t)
+        nexts += (n,)
+        meta += m
+    return nexts, meta
 
 
 def out_meta(t):
