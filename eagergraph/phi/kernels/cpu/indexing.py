@@ -1,9 +1,10 @@
 """Slicing and index kernels: slice, strided_slice, gather, index_select, gather_nd,
-masked_select, nonzero. slice and strided_slice return views of their input."""
+masked_select, nonzero (slice and strided_slice return views of their input), and beside them
+the grad ops of each (slice_grad, gather_grad, ...: ops of their own in ops.yaml)."""
 import numpy as np
 
 from ...kernel_registry import register_kernel
-from ..dtype_groups import ALL_WITH_HALF
+from ..dtype_groups import ALL_WITH_HALF, FLOAT_COMPLEX, ALL
 from ...infermeta.indexing import slice_bounds
 
 
@@ -72,3 +73,86 @@ def masked_select(x, mask):
 @register_kernel("nonzero", ALL_WITH_HALF)
 def nonzero(condition):
     return np.argwhere(condition)
+
+
+# ---- grad ops of slicing and gathering (ops of their own in ops.yaml)
+@register_kernel("slice_grad", FLOAT_COMPLEX)
+def slice_grad(input, out_grad, axes, starts, ends, decrease_axis):
+    shape = input.shape
+    idx = [slice(None)] * len(shape)
+    for a, s, e in zip(axes, starts, ends):
+        lo, hi = slice_bounds(shape[a], s, e)
+        idx[a] = slice(lo, hi)
+    for a in decrease_axis:  # the forward indexed these length-1 dims away: index them here too
+        sl = idx[a]
+        if type(sl) is slice:
+            idx[a] = sl.start or 0
+    g = np.zeros(shape, out_grad.dtype)
+    g[tuple(idx)] = out_grad
+    return g
+
+
+@register_kernel("strided_slice_grad", FLOAT_COMPLEX)
+def strided_slice_grad(x, out_grad, axes, starts, ends, strides):
+    idx = [slice(None)] * x.ndim
+    for a, s, e, st in zip(axes, starts, ends, strides):
+        idx[a] = slice(s, e, st)
+    g = np.zeros(x.shape, out_grad.dtype)
+    g[tuple(idx)] = out_grad
+    return g
+
+
+def _add_at(shape, index, out_grad, axis, exc):
+    """zeros(shape) with out_grad's slices along axis added at index (np.add.at, which
+    accumulates repeated indices and accepts negative ones), out-of-range indices raising the
+    forward op's error type."""
+    g = np.zeros(shape or (1,), out_grad.dtype)
+    try:
+        np.add.at(g, (slice(None),) * axis + (index,), out_grad)
+    except IndexError:
+        dim = g.shape[axis]
+        bad = index[(index >= dim) | (index < -dim)].flat[0]
+        raise exc(f"(OutOfRange) index {bad} is out of bounds for axis {axis} with size {dim}; "
+                  f"valid indices are in [{-dim}, {dim}).") from None
+    return g.reshape(shape) if not shape else g
+
+
+@register_kernel("gather_grad", FLOAT_COMPLEX)
+def gather_grad(x, index, out_grad, axis):
+    if index.ndim == 2:
+        index = index.reshape(-1)
+    return _add_at(x.shape, index, out_grad, int(axis) % x.ndim if x.ndim else 0, IndexError)
+
+
+@register_kernel("index_select_grad", ALL)  # all dtypes: __setitem__ scatters with it
+def index_select_grad(x, index, out_grad, axis):
+    return _add_at(x.shape, index, out_grad, axis % x.ndim if x.ndim else 0, ValueError)
+
+
+@register_kernel("gather_nd_grad", FLOAT_COMPLEX)
+def gather_nd_grad(x, index, out_grad):
+    if index.shape[-1] == 0:  # the forward broadcast all of x to each index position
+        return out_grad.sum(axis=tuple(range(index.ndim - 1)))
+    g = np.zeros(x.shape, out_grad.dtype)
+    try:
+        np.add.at(g, tuple(np.moveaxis(index, -1, 0)), out_grad)
+    except IndexError as e:
+        raise ValueError(f"(InvalidArgument) Input(index) has a wrong value: {e}.") from None
+    return g
+
+
+@register_kernel("masked_select_grad", FLOAT_COMPLEX)
+def masked_select_grad(x, mask, out_grad):
+    xs = x.shape
+    if xs == mask.shape:
+        g = np.zeros(xs, out_grad.dtype)
+        g[mask] = out_grad
+        return g
+    bs = np.broadcast_shapes(xs, mask.shape)
+    g = np.zeros(bs, out_grad.dtype)
+    g[np.broadcast_to(mask, bs)] = out_grad
+    # the forward broadcast x up to bs: sum the copies back onto x's elements
+    lead = len(bs) - len(xs)
+    axes = tuple(range(lead)) + tuple(lead + i for i, d in enumerate(xs)
+                                      if d == 1 and bs[lead + i] != 1)
+    return g.sum(axis=axes).reshape(xs) if axes else g
