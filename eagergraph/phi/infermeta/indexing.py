@@ -1,5 +1,6 @@
 """InferMeta for slicing and index ops: slice, strided_slice, gather, index_select, gather_nd,
-masked_select, nonzero (Paddle phi/infermeta/{unary,binary}.cc).
+masked_select, nonzero (Paddle phi/infermeta/{unary,binary}.cc), and of their grad ops
+(slice_grad, ...: Paddle backward.cc).
 
 masked_select and nonzero have data-dependent output shapes; their InferMeta counts the mask
 (Paddle's InferMeta leaves -1 there and the kernel resizes; here the shape is exact up front)."""
@@ -7,6 +8,7 @@ import numpy as np
 
 from ..common import NP_TO_DTYPE, int64
 from .common import normalize_axis, broadcast_shape
+
 
 __all__ = ["SliceInferMeta", "StridedSliceInferMeta", "GatherInferMeta", "IndexSelectInferMeta",
            "GatherNdInferMeta", "MaskedSelectInferMeta", "NonzeroInferMeta"]
@@ -149,3 +151,43 @@ def NonzeroInferMeta(condition):
             "(InvalidArgument) Input(Condition) should have number of dimension at least 1, but "
             "received a 0-D tensor.")
     return ((int(np.count_nonzero(c)), c.ndim), int64)
+
+
+# ---- the grad ops of slicing and gathering (Paddle backward.cc)
+__all__ += ["SliceGradInferMeta", "StridedSliceGradInferMeta", "GatherGradInferMeta",
+           "IndexSelectGradInferMeta", "GatherNdGradInferMeta", "MaskedSelectGradInferMeta"]
+
+
+def _grad_meta(x, out_grad, fwd_meta, arg="x"):
+    gs = out_grad._data.shape
+    if gs != fwd_meta[0]:
+        raise ValueError(
+            f"(InvalidArgument) out_grad must have the shape of the forward output, "
+            f"{list(fwd_meta[0])} for {arg} of shape {list(x._data.shape)}, but received "
+            f"out_grad of shape {list(gs)}.")
+    return (x._data.shape, NP_TO_DTYPE[out_grad._data.dtype])
+
+
+def SliceGradInferMeta(input, out_grad, axes, starts, ends, decrease_axis):
+    return _grad_meta(input, out_grad,
+                      SliceInferMeta(input, axes, starts, ends, decrease_axis), "input")
+
+
+def StridedSliceGradInferMeta(x, out_grad, axes, starts, ends, strides):
+    return _grad_meta(x, out_grad, StridedSliceInferMeta(x, axes, starts, ends, strides))
+
+
+def GatherGradInferMeta(x, index, out_grad, axis):
+    return _grad_meta(x, out_grad, GatherInferMeta(x, index, axis))
+
+
+def IndexSelectGradInferMeta(x, index, out_grad, axis):
+    return _grad_meta(x, out_grad, IndexSelectInferMeta(x, index, axis))
+
+
+def GatherNdGradInferMeta(x, index, out_grad):
+    return _grad_meta(x, out_grad, GatherNdInferMeta(x, index))
+
+
+def MaskedSelectGradInferMeta(x, mask, out_grad):
+    return _grad_meta(x, out_grad, MaskedSelectInferMeta(x, mask))

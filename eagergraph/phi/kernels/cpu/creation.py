@@ -11,7 +11,7 @@ import ml_dtypes
 import numpy as np
 
 from ...common import float16, bfloat16, float32, float64, int32, int64, complex64, complex128
-from ...infermeta.nullary import range_params
+from ...infermeta.creation import range_params
 from ...kernel_registry import register_kernel
 from ..dtype_groups import ALL_WITH_HALF
 

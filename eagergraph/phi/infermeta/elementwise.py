@@ -1,0 +1,67 @@
+"""InferMeta of the elementwise family: one-input ops (Paddle phi/infermeta/unary.cc) and
+two-input ops (binary.cc)."""
+from ..common import bool_, float32, float64, complex64, complex128, NP_TO_DTYPE
+from .common import dtype_of, broadcast_shape
+
+__all__ = ["UnchangedInferMeta", "RealInferMeta", "CastInferMeta", "LogicalNotInferMeta",
+           "ClipInferMeta", "IsfiniteInferMeta"]
+
+_REAL_OF = {complex64: float32, complex128: float64}
+
+
+def UnchangedInferMeta(x, *attrs):
+    """Same shape and dtype as x (exp, tanh, scale, ...); attributes don't change the meta."""
+    return (x._data.shape, NP_TO_DTYPE[x._data.dtype])
+
+
+def RealInferMeta(x):
+    """Same shape; complex dtypes map to their real dtype (abs of a complex tensor)."""
+    d = dtype_of(x)
+    return (x._data.shape, _REAL_OF.get(d, d))
+
+
+def CastInferMeta(x, dtype):
+    return (x._data.shape, dtype)
+
+
+def LogicalNotInferMeta(x):
+    return (x._data.shape, bool_)
+
+
+IsfiniteInferMeta = LogicalNotInferMeta
+
+
+def ClipInferMeta(x, min, max):
+    return (x._data.shape, dtype_of(x))
+
+
+# ---- two-input ops (Paddle binary.cc)
+__all__ += ["ElementwiseInferMeta", "CompareInferMeta", "LogicalBinaryInferMeta",
+           "ElementwiseRawInferMeta"]
+
+
+def _same_dtype(x, y):
+    # reached only by ops without type promotion (bitwise): Paddle raises ValueError there
+    if x._data.dtype != y._data.dtype:
+        raise ValueError(
+            f"(InvalidArgument) x and y must have the same dtype after type promotion, but got "
+            f"x: {NP_TO_DTYPE[x._data.dtype].name}, y: {NP_TO_DTYPE[y._data.dtype].name}.")
+
+
+def ElementwiseInferMeta(x, y):
+    """Broadcast shape of x and y; dtype of x (promotion already made them equal)."""
+    xs, ys = x._data.shape, y._data.shape
+    if x._data.dtype != y._data.dtype:
+        _same_dtype(x, y)
+    return (xs if xs == ys else broadcast_shape(xs, ys), NP_TO_DTYPE[x._data.dtype])
+
+
+ElementwiseRawInferMeta = ElementwiseInferMeta
+
+
+def CompareInferMeta(x, y):
+    xs, ys = x._data.shape, y._data.shape
+    return (xs if xs == ys else broadcast_shape(xs, ys), bool_)
+
+
+LogicalBinaryInferMeta = CompareInferMeta
