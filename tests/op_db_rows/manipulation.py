@@ -1,5 +1,5 @@
-"""Op-table rows: shape manipulation, slicing and index ops. Data movement is linear, so every
-row but nonzero's checks gradients to second order. Expected shapes for reshape-like ops were
+"""Op-table rows: shape manipulation (the slicing and index ops are in indexing.py). Data movement
+is linear, so every row checks gradients to second order. Expected shapes for reshape-like ops were
 taken from Paddle 3.3."""
 import numpy as np
 
@@ -37,11 +37,6 @@ def _np_split(x, sections, axis):
     return np.split(x, np.cumsum(sections)[:-1], axis)
 
 
-def _np_slices(x, axes, starts, ends, strides=None):
-    idx = [slice(None)] * x.ndim
-    for i, (a, s, e) in enumerate(zip(axes, starts, ends)):
-        idx[a] = slice(s, e, None if strides is None else strides[i])
-    return x[tuple(idx)]
 
 
 def _where_samples(rng, dt):
@@ -52,18 +47,8 @@ def _where_samples(rng, dt):
     return out
 
 
-def _mask_samples(rng, dt):
-    return [Sample([make_array(rng, (2, 3), dt), rng.random((2, 3)) > 0.5], desc="same"),
-            Sample([make_array(rng, (2, 3), dt), np.array([True, False, True])], desc="bcast")]
 
 
-def _nonzero_samples(rng, dt):
-    out = []
-    for shape in [(5,), (2, 3), (2, 0)]:
-        a = make_array(rng, shape, dt)
-        a[rng.random(shape) > 0.5] = 0
-        out.append(Sample([a], desc=str(shape)))
-    return out
 
 
 ROWS = [
@@ -144,45 +129,4 @@ ROWS = [
     OpInfo("where", paddle.where, np.where,
            _without("uint8", "int8", "int16", "float16", "bfloat16"),
            sample_inputs=_where_samples),
-    OpInfo("slice", lambda x, axes, starts, ends: paddle.slice(x, axes, starts, ends),
-           _np_slices, ALL,
-           sample_inputs=_samples(
-               ([(2, 3, 4)], {"axes": [0, 2], "starts": [0, 1], "ends": [1, 3]}),
-               ([(2, 3, 4)], {"axes": [1], "starts": [-2], "ends": [100]}),
-               ([(2, 3, 4)], {"axes": [-1], "starts": [-100], "ends": [-1]}),
-               ([(2, 3, 4)], {"axes": [1], "starts": [2], "ends": [1]}))),
-    OpInfo("strided_slice", lambda x, **k: paddle.strided_slice(x, **k), _np_slices, ALL,
-           sample_inputs=_samples(
-               ([(2, 3, 4)], {"axes": [2], "starts": [3], "ends": [0], "strides": [-1]}),
-               ([(2, 3, 4)], {"axes": [2], "starts": [-1], "ends": [-100], "strides": [-1]}),
-               ([(2, 3, 4)], {"axes": [0, 2], "starts": [0, 0], "ends": [2, 4],
-                              "strides": [1, 2]}))),
-    OpInfo("gather", lambda x, index, axis=None: paddle.gather(x, index, axis),
-           lambda x, index, axis=None: np.take(x, index.reshape(-1) if index.ndim == 2 else index,
-                                               axis or 0),
-           _without("float16"),
-           sample_inputs=_samples(([(3, 4)], {}, [[2, 0, 2]]),
-                                  ([(2, 3, 4)], {"axis": 1}, [[0, 2]]),
-                                  ([(2, 3, 4)], {"axis": -1}, [3]),
-                                  ([(2, 3)], {"axis": 1}, [[[1], [-1]]]),
-                                  ([(2, 3)], {"axis": 1}, [[]]))),
-    OpInfo("index_select", lambda x, index, axis=0: paddle.index_select(x, index, axis),
-           lambda x, index, axis=0: np.take(x, index, axis),
-           _without("uint8", "int8", "int16", "float16"),
-           sample_inputs=_samples(([(3, 4)], {}, [[2, 0, 2]]),
-                                  ([(2, 3, 4)], {"axis": 2}, [[0, -1]]),
-                                  ([(2, 3)], {"axis": 1}, [[]]))),
-    OpInfo("gather_nd", paddle.gather_nd,
-           lambda x, index: x[tuple(np.moveaxis(index, -1, 0))] if index.shape[-1]
-           else np.broadcast_to(x, index.shape[:-1] + x.shape),
-           _without("float16", "bfloat16"),
-           sample_inputs=_samples(([(2, 3, 4)], {}, [[[0, 1], [1, -1]]]),
-                                  ([(2, 3, 4)], {}, [[1]]),
-                                  ([(2, 3, 4)], {}, [[[[0, 1, 2]], [[1, 2, 3]]]]),
-                                  ([(2, 3)], {}, [np.zeros((2, 0))]))),
-    OpInfo("masked_select", paddle.masked_select,
-           lambda x, mask: np.broadcast_arrays(x, mask)[0][np.broadcast_arrays(x, mask)[1]],
-           ALL, sample_inputs=_mask_samples),
-    OpInfo("nonzero", paddle.nonzero, np.argwhere, _without("uint8", "int8", "float16"),
-           sample_inputs=_nonzero_samples, out_dtype=lambda d: "int64", grad=0),
 ]

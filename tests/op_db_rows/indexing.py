@@ -1,13 +1,81 @@
-"""Op-table rows: the gradients of the slicing and index ops (slice_grad, strided_slice_grad,
-gather_grad, index_select_grad, gather_nd_grad, masked_select_grad), internal `_C_ops`
-functions. Sample args are (x, [index or mask,] out_grad); the references build the result in
-NumPy: out_grad written into the slice, or added at the gathered indices (np.add.at). Their own
-gradients come from backward.yaml once the lead adds it (grad=2 until then). The adjoint
-property against the forward ops is tested in tests/test_manipulation_grad_ops.py."""
+"""Op-table rows: slicing and index ops (slice, strided_slice, gather, index_select, gather_nd,
+masked_select, nonzero), then their grad ops (slice_grad, strided_slice_grad, gather_grad,
+index_select_grad, gather_nd_grad, masked_select_grad: internal `_C_ops` functions, ops of
+their own). Grad-op sample args are (x, [index or mask,] out_grad); the references build the
+result in NumPy: out_grad written into the slice, or added at the gathered indices (np.add.at).
+The adjoint property against the forward ops is tested in tests/test_manipulation_grad_ops.py."""
 import numpy as np
 
 import eagergraph as paddle
 from ..op_db import OpInfo, Sample, make_array
+from .manipulation import ALL, _without, _samples
+
+
+def _np_slices(x, axes, starts, ends, strides=None):
+    idx = [slice(None)] * x.ndim
+    for i, (a, s, e) in enumerate(zip(axes, starts, ends)):
+        idx[a] = slice(s, e, None if strides is None else strides[i])
+    return x[tuple(idx)]
+
+
+def _mask_samples(rng, dt):
+    return [Sample([make_array(rng, (2, 3), dt), rng.random((2, 3)) > 0.5], desc="same"),
+            Sample([make_array(rng, (2, 3), dt), np.array([True, False, True])], desc="bcast")]
+
+
+def _nonzero_samples(rng, dt):
+    out = []
+    for shape in [(5,), (2, 3), (2, 0)]:
+        a = make_array(rng, shape, dt)
+        a[rng.random(shape) > 0.5] = 0
+        out.append(Sample([a], desc=str(shape)))
+    return out
+
+
+ROWS = [
+    OpInfo("slice", lambda x, axes, starts, ends: paddle.slice(x, axes, starts, ends),
+           _np_slices, ALL,
+           sample_inputs=_samples(
+               ([(2, 3, 4)], {"axes": [0, 2], "starts": [0, 1], "ends": [1, 3]}),
+               ([(2, 3, 4)], {"axes": [1], "starts": [-2], "ends": [100]}),
+               ([(2, 3, 4)], {"axes": [-1], "starts": [-100], "ends": [-1]}),
+               ([(2, 3, 4)], {"axes": [1], "starts": [2], "ends": [1]}))),
+    OpInfo("strided_slice", lambda x, **k: paddle.strided_slice(x, **k), _np_slices, ALL,
+           sample_inputs=_samples(
+               ([(2, 3, 4)], {"axes": [2], "starts": [3], "ends": [0], "strides": [-1]}),
+               ([(2, 3, 4)], {"axes": [2], "starts": [-1], "ends": [-100], "strides": [-1]}),
+               ([(2, 3, 4)], {"axes": [0, 2], "starts": [0, 0], "ends": [2, 4],
+                              "strides": [1, 2]}))),
+    OpInfo("gather", lambda x, index, axis=None: paddle.gather(x, index, axis),
+           lambda x, index, axis=None: np.take(x, index.reshape(-1) if index.ndim == 2 else index,
+                                               axis or 0),
+           _without("float16"),
+           sample_inputs=_samples(([(3, 4)], {}, [[2, 0, 2]]),
+                                  ([(2, 3, 4)], {"axis": 1}, [[0, 2]]),
+                                  ([(2, 3, 4)], {"axis": -1}, [3]),
+                                  ([(2, 3)], {"axis": 1}, [[[1], [-1]]]),
+                                  ([(2, 3)], {"axis": 1}, [[]]))),
+    OpInfo("index_select", lambda x, index, axis=0: paddle.index_select(x, index, axis),
+           lambda x, index, axis=0: np.take(x, index, axis),
+           _without("uint8", "int8", "int16", "float16"),
+           sample_inputs=_samples(([(3, 4)], {}, [[2, 0, 2]]),
+                                  ([(2, 3, 4)], {"axis": 2}, [[0, -1]]),
+                                  ([(2, 3)], {"axis": 1}, [[]]))),
+    OpInfo("gather_nd", paddle.gather_nd,
+           lambda x, index: x[tuple(np.moveaxis(index, -1, 0))] if index.shape[-1]
+           else np.broadcast_to(x, index.shape[:-1] + x.shape),
+           _without("float16", "bfloat16"),
+           sample_inputs=_samples(([(2, 3, 4)], {}, [[[0, 1], [1, -1]]]),
+                                  ([(2, 3, 4)], {}, [[1]]),
+                                  ([(2, 3, 4)], {}, [[[[0, 1, 2]], [[1, 2, 3]]]]),
+                                  ([(2, 3)], {}, [np.zeros((2, 0))]))),
+    OpInfo("masked_select", paddle.masked_select,
+           lambda x, mask: np.broadcast_arrays(x, mask)[0][np.broadcast_arrays(x, mask)[1]],
+           ALL, sample_inputs=_mask_samples),
+    OpInfo("nonzero", paddle.nonzero, np.argwhere, _without("uint8", "int8", "float16"),
+           sample_inputs=_nonzero_samples, out_dtype=lambda d: "int64", grad=0),
+]
+
 
 C = paddle._C_ops
 DTYPES = ("float16", "bfloat16", "float32", "float64", "complex64", "complex128")
@@ -62,7 +130,7 @@ def _np_masked_select_grad(x, mask, g):
     return full.sum(axis=tuple(i for i, d in enumerate(x.shape) if d == 1), keepdims=True)
 
 
-ROWS = [
+ROWS += [
     OpInfo("slice_grad", lambda x, g, **k: C.slice_grad(x, g, **k), _np_slice_grad, DTYPES,
            grad=2, sample_inputs=_grad_samples(
                ((2, 3, 4), (1, 3, 2), {"axes": [0, 2], "starts": [0, 1], "ends": [1, 3]}),
