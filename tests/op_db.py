@@ -37,6 +37,7 @@ class OpInfo:
     atol: float = None
     grad: int = 2                # highest order whose gradient the backward tests check; 0: none
     notes: str = ""
+    family: str = ""             # set from the op_db_rows module the row lives in
 
 
 SHAPES_UNARY = [(), (3,), (2, 3)]
@@ -84,6 +85,8 @@ def _collect():
     from . import op_db_rows
     for m in sorted(pkgutil.iter_modules(op_db_rows.__path__), key=lambda m: m.name):
         mod = importlib.import_module(f"{op_db_rows.__name__}.{m.name}")
+        for info in mod.ROWS:
+            info.family = m.name  # the module a row lives in names the op's family
         rows.extend(mod.ROWS)
     return rows
 

@@ -1297,6 +1297,103 @@ def imag(x):
     return out
 
 
+_complex_kernels = KernelFactory.cache("complex")
+
+
+def complex(real, imag):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of real)
+    kernel = _complex_kernels.get(real._data.dtype) or select_kernel("complex", dtype_of(real))
+    # PrepareData
+    real_d = real._data
+    imag_d = imag._data
+    if kernel.input_np_dtype is not None:
+        real_d, imag_d = prepare_data(kernel, real_d, imag_d)
+    try:
+        # InferMeta
+        meta = ComplexInferMeta(real, imag)
+        # Kernel Call
+        out = kernel.fn(real_d, imag_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("complex", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("complex", out, meta)
+    return out
+
+
+_as_complex_kernels = KernelFactory.cache("as_complex")
+
+
+def as_complex(x):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _as_complex_kernels.get(x._data.dtype) or select_kernel("as_complex", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = AsComplexInferMeta(x)
+        # Kernel Call
+        out = kernel.fn(x_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("as_complex", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("as_complex", out, meta)
+    return out
+
+
+_as_real_kernels = KernelFactory.cache("as_real")
+
+
+def as_real(x):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _as_real_kernels.get(x._data.dtype) or select_kernel("as_real", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = AsRealInferMeta(x)
+        # Kernel Call
+        out = kernel.fn(x_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("as_real", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("as_real", out, meta)
+    return out
+
+
+_angle_kernels = KernelFactory.cache("angle")
+
+
+def angle(x):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _angle_kernels.get(x._data.dtype) or select_kernel("angle", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = AngleInferMeta(x)
+        # Kernel Call
+        out = kernel.fn(x_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("angle", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("angle", out, meta)
+    return out
+
+
 _sum_kernels = KernelFactory.cache("sum")
 
 
@@ -2252,6 +2349,160 @@ def nonzero(condition):
     return out
 
 
+_slice_grad_kernels = KernelFactory.cache("slice_grad")
+
+
+def slice_grad(input, out_grad, axes, starts, ends, decrease_axis):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _slice_grad_kernels.get(out_grad._data.dtype) or select_kernel("slice_grad", dtype_of(out_grad))
+    # PrepareData
+    input_d = input._data
+    out_grad_d = out_grad._data
+    if kernel.input_np_dtype is not None:
+        input_d, out_grad_d = prepare_data(kernel, input_d, out_grad_d)
+    try:
+        # InferMeta
+        meta = SliceGradInferMeta(input, out_grad, axes, starts, ends, decrease_axis)
+        # Kernel Call
+        out = kernel.fn(input_d, out_grad_d, axes, starts, ends, decrease_axis)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("slice_grad", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("slice_grad", out, meta)
+    return out
+
+
+_strided_slice_grad_kernels = KernelFactory.cache("strided_slice_grad")
+
+
+def strided_slice_grad(x, out_grad, axes, starts, ends, strides):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _strided_slice_grad_kernels.get(out_grad._data.dtype) or select_kernel("strided_slice_grad", dtype_of(out_grad))
+    # PrepareData
+    x_d = x._data
+    out_grad_d = out_grad._data
+    if kernel.input_np_dtype is not None:
+        x_d, out_grad_d = prepare_data(kernel, x_d, out_grad_d)
+    try:
+        # InferMeta
+        meta = StridedSliceGradInferMeta(x, out_grad, axes, starts, ends, strides)
+        # Kernel Call
+        out = kernel.fn(x_d, out_grad_d, axes, starts, ends, strides)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("strided_slice_grad", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("strided_slice_grad", out, meta)
+    return out
+
+
+_gather_grad_kernels = KernelFactory.cache("gather_grad")
+
+
+def gather_grad(x, index, out_grad, axis):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _gather_grad_kernels.get(out_grad._data.dtype) or select_kernel("gather_grad", dtype_of(out_grad))
+    # PrepareData
+    x_d = x._data
+    index_d = index._data
+    out_grad_d = out_grad._data
+    if kernel.input_np_dtype is not None:
+        x_d, index_d, out_grad_d = prepare_data(kernel, x_d, index_d, out_grad_d)
+    try:
+        # InferMeta
+        meta = GatherGradInferMeta(x, index, out_grad, axis)
+        # Kernel Call
+        out = kernel.fn(x_d, index_d, out_grad_d, axis)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("gather_grad", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("gather_grad", out, meta)
+    return out
+
+
+_index_select_grad_kernels = KernelFactory.cache("index_select_grad")
+
+
+def index_select_grad(x, index, out_grad, axis):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _index_select_grad_kernels.get(out_grad._data.dtype) or select_kernel("index_select_grad", dtype_of(out_grad))
+    # PrepareData
+    x_d = x._data
+    index_d = index._data
+    out_grad_d = out_grad._data
+    if kernel.input_np_dtype is not None:
+        x_d, index_d, out_grad_d = prepare_data(kernel, x_d, index_d, out_grad_d)
+    try:
+        # InferMeta
+        meta = IndexSelectGradInferMeta(x, index, out_grad, axis)
+        # Kernel Call
+        out = kernel.fn(x_d, index_d, out_grad_d, axis)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("index_select_grad", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("index_select_grad", out, meta)
+    return out
+
+
+_gather_nd_grad_kernels = KernelFactory.cache("gather_nd_grad")
+
+
+def gather_nd_grad(x, index, out_grad):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _gather_nd_grad_kernels.get(out_grad._data.dtype) or select_kernel("gather_nd_grad", dtype_of(out_grad))
+    # PrepareData
+    x_d = x._data
+    index_d = index._data
+    out_grad_d = out_grad._data
+    if kernel.input_np_dtype is not None:
+        x_d, index_d, out_grad_d = prepare_data(kernel, x_d, index_d, out_grad_d)
+    try:
+        # InferMeta
+        meta = GatherNdGradInferMeta(x, index, out_grad)
+        # Kernel Call
+        out = kernel.fn(x_d, index_d, out_grad_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("gather_nd_grad", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("gather_nd_grad", out, meta)
+    return out
+
+
+_masked_select_grad_kernels = KernelFactory.cache("masked_select_grad")
+
+
+def masked_select_grad(x, mask, out_grad):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _masked_select_grad_kernels.get(out_grad._data.dtype) or select_kernel("masked_select_grad", dtype_of(out_grad))
+    # PrepareData
+    x_d = x._data
+    mask_d = mask._data
+    out_grad_d = out_grad._data
+    if kernel.input_np_dtype is not None:
+        x_d, mask_d, out_grad_d = prepare_data(kernel, x_d, mask_d, out_grad_d)
+    try:
+        # InferMeta
+        meta = MaskedSelectGradInferMeta(x, mask, out_grad)
+        # Kernel Call
+        out = kernel.fn(x_d, mask_d, out_grad_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("masked_select_grad", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("masked_select_grad", out, meta)
+    return out
+
+
 _full_kernels = KernelFactory.cache("full")
 
 
@@ -2495,257 +2746,6 @@ def randperm(n, dtype):
     out = wrap_like(out, meta[1].np_dtype)
     if out._data.shape != meta[0]:
         check_output("randperm", out, meta)
-    return out
-
-
-_slice_grad_kernels = KernelFactory.cache("slice_grad")
-
-
-def slice_grad(input, out_grad, axes, starts, ends, decrease_axis):
-    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
-    kernel = _slice_grad_kernels.get(out_grad._data.dtype) or select_kernel("slice_grad", dtype_of(out_grad))
-    # PrepareData
-    input_d = input._data
-    out_grad_d = out_grad._data
-    if kernel.input_np_dtype is not None:
-        input_d, out_grad_d = prepare_data(kernel, input_d, out_grad_d)
-    try:
-        # InferMeta
-        meta = SliceGradInferMeta(input, out_grad, axes, starts, ends, decrease_axis)
-        # Kernel Call
-        out = kernel.fn(input_d, out_grad_d, axes, starts, ends, decrease_axis)
-    except (ValueError, TypeError, IndexError) as e:
-        raise_with_op("slice_grad", e)
-    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
-    out = wrap_like(out, meta[1].np_dtype)
-    if out._data.shape != meta[0]:
-        check_output("slice_grad", out, meta)
-    return out
-
-
-_strided_slice_grad_kernels = KernelFactory.cache("strided_slice_grad")
-
-
-def strided_slice_grad(x, out_grad, axes, starts, ends, strides):
-    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
-    kernel = _strided_slice_grad_kernels.get(out_grad._data.dtype) or select_kernel("strided_slice_grad", dtype_of(out_grad))
-    # PrepareData
-    x_d = x._data
-    out_grad_d = out_grad._data
-    if kernel.input_np_dtype is not None:
-        x_d, out_grad_d = prepare_data(kernel, x_d, out_grad_d)
-    try:
-        # InferMeta
-        meta = StridedSliceGradInferMeta(x, out_grad, axes, starts, ends, strides)
-        # Kernel Call
-        out = kernel.fn(x_d, out_grad_d, axes, starts, ends, strides)
-    except (ValueError, TypeError, IndexError) as e:
-        raise_with_op("strided_slice_grad", e)
-    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
-    out = wrap_like(out, meta[1].np_dtype)
-    if out._data.shape != meta[0]:
-        check_output("strided_slice_grad", out, meta)
-    return out
-
-
-_gather_grad_kernels = KernelFactory.cache("gather_grad")
-
-
-def gather_grad(x, index, out_grad, axis):
-    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
-    kernel = _gather_grad_kernels.get(out_grad._data.dtype) or select_kernel("gather_grad", dtype_of(out_grad))
-    # PrepareData
-    x_d = x._data
-    index_d = index._data
-    out_grad_d = out_grad._data
-    if kernel.input_np_dtype is not None:
-        x_d, index_d, out_grad_d = prepare_data(kernel, x_d, index_d, out_grad_d)
-    try:
-        # InferMeta
-        meta = GatherGradInferMeta(x, index, out_grad, axis)
-        # Kernel Call
-        out = kernel.fn(x_d, index_d, out_grad_d, axis)
-    except (ValueError, TypeError, IndexError) as e:
-        raise_with_op("gather_grad", e)
-    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
-    out = wrap_like(out, meta[1].np_dtype)
-    if out._data.shape != meta[0]:
-        check_output("gather_grad", out, meta)
-    return out
-
-
-_index_select_grad_kernels = KernelFactory.cache("index_select_grad")
-
-
-def index_select_grad(x, index, out_grad, axis):
-    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
-    kernel = _index_select_grad_kernels.get(out_grad._data.dtype) or select_kernel("index_select_grad", dtype_of(out_grad))
-    # PrepareData
-    x_d = x._data
-    index_d = index._data
-    out_grad_d = out_grad._data
-    if kernel.input_np_dtype is not None:
-        x_d, index_d, out_grad_d = prepare_data(kernel, x_d, index_d, out_grad_d)
-    try:
-        # InferMeta
-        meta = IndexSelectGradInferMeta(x, index, out_grad, axis)
-        # Kernel Call
-        out = kernel.fn(x_d, index_d, out_grad_d, axis)
-    except (ValueError, TypeError, IndexError) as e:
-        raise_with_op("index_select_grad", e)
-    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
-    out = wrap_like(out, meta[1].np_dtype)
-    if out._data.shape != meta[0]:
-        check_output("index_select_grad", out, meta)
-    return out
-
-
-_gather_nd_grad_kernels = KernelFactory.cache("gather_nd_grad")
-
-
-def gather_nd_grad(x, index, out_grad):
-    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
-    kernel = _gather_nd_grad_kernels.get(out_grad._data.dtype) or select_kernel("gather_nd_grad", dtype_of(out_grad))
-    # PrepareData
-    x_d = x._data
-    index_d = index._data
-    out_grad_d = out_grad._data
-    if kernel.input_np_dtype is not None:
-        x_d, index_d, out_grad_d = prepare_data(kernel, x_d, index_d, out_grad_d)
-    try:
-        # InferMeta
-        meta = GatherNdGradInferMeta(x, index, out_grad)
-        # Kernel Call
-        out = kernel.fn(x_d, index_d, out_grad_d)
-    except (ValueError, TypeError, IndexError) as e:
-        raise_with_op("gather_nd_grad", e)
-    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
-    out = wrap_like(out, meta[1].np_dtype)
-    if out._data.shape != meta[0]:
-        check_output("gather_nd_grad", out, meta)
-    return out
-
-
-_masked_select_grad_kernels = KernelFactory.cache("masked_select_grad")
-
-
-def masked_select_grad(x, mask, out_grad):
-    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
-    kernel = _masked_select_grad_kernels.get(out_grad._data.dtype) or select_kernel("masked_select_grad", dtype_of(out_grad))
-    # PrepareData
-    x_d = x._data
-    mask_d = mask._data
-    out_grad_d = out_grad._data
-    if kernel.input_np_dtype is not None:
-        x_d, mask_d, out_grad_d = prepare_data(kernel, x_d, mask_d, out_grad_d)
-    try:
-        # InferMeta
-        meta = MaskedSelectGradInferMeta(x, mask, out_grad)
-        # Kernel Call
-        out = kernel.fn(x_d, mask_d, out_grad_d)
-    except (ValueError, TypeError, IndexError) as e:
-        raise_with_op("masked_select_grad", e)
-    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
-    out = wrap_like(out, meta[1].np_dtype)
-    if out._data.shape != meta[0]:
-        check_output("masked_select_grad", out, meta)
-    return out
-
-
-_complex_kernels = KernelFactory.cache("complex")
-
-
-def complex(real, imag):
-    # Kernel Selection: KernelKey(CPU, ANY, dtype of real)
-    kernel = _complex_kernels.get(real._data.dtype) or select_kernel("complex", dtype_of(real))
-    # PrepareData
-    real_d = real._data
-    imag_d = imag._data
-    if kernel.input_np_dtype is not None:
-        real_d, imag_d = prepare_data(kernel, real_d, imag_d)
-    try:
-        # InferMeta
-        meta = ComplexInferMeta(real, imag)
-        # Kernel Call
-        out = kernel.fn(real_d, imag_d)
-    except (ValueError, TypeError, IndexError) as e:
-        raise_with_op("complex", e)
-    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
-    out = wrap_like(out, meta[1].np_dtype)
-    if out._data.shape != meta[0]:
-        check_output("complex", out, meta)
-    return out
-
-
-_as_complex_kernels = KernelFactory.cache("as_complex")
-
-
-def as_complex(x):
-    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
-    kernel = _as_complex_kernels.get(x._data.dtype) or select_kernel("as_complex", dtype_of(x))
-    # PrepareData
-    x_d = x._data
-    if kernel.input_np_dtype is not None:
-        x_d, = prepare_data(kernel, x_d)
-    try:
-        # InferMeta
-        meta = AsComplexInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
-    except (ValueError, TypeError, IndexError) as e:
-        raise_with_op("as_complex", e)
-    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
-    out = wrap_like(out, meta[1].np_dtype)
-    if out._data.shape != meta[0]:
-        check_output("as_complex", out, meta)
-    return out
-
-
-_as_real_kernels = KernelFactory.cache("as_real")
-
-
-def as_real(x):
-    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
-    kernel = _as_real_kernels.get(x._data.dtype) or select_kernel("as_real", dtype_of(x))
-    # PrepareData
-    x_d = x._data
-    if kernel.input_np_dtype is not None:
-        x_d, = prepare_data(kernel, x_d)
-    try:
-        # InferMeta
-        meta = AsRealInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
-    except (ValueError, TypeError, IndexError) as e:
-        raise_with_op("as_real", e)
-    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
-    out = wrap_like(out, meta[1].np_dtype)
-    if out._data.shape != meta[0]:
-        check_output("as_real", out, meta)
-    return out
-
-
-_angle_kernels = KernelFactory.cache("angle")
-
-
-def angle(x):
-    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
-    kernel = _angle_kernels.get(x._data.dtype) or select_kernel("angle", dtype_of(x))
-    # PrepareData
-    x_d = x._data
-    if kernel.input_np_dtype is not None:
-        x_d, = prepare_data(kernel, x_d)
-    try:
-        # InferMeta
-        meta = AngleInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
-    except (ValueError, TypeError, IndexError) as e:
-        raise_with_op("angle", e)
-    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
-    out = wrap_like(out, meta[1].np_dtype)
-    if out._data.shape != meta[0]:
-        check_output("angle", out, meta)
     return out
 
 

@@ -2185,6 +2185,158 @@ class ImagGradNode(GradNodeBase):
         self._wrappers_cleared = True
 
 
+def complex_ad_func(real, imag):
+    # Forward API Call
+    out = _api.complex(real, imag)
+    # Node Creation
+    if grad_state.enabled and (not real.stop_gradient or not imag.stop_gradient):
+        node = ComplexGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        real_next, real_meta = edge_record(real)
+        imag_next, imag_meta = edge_record(imag)
+        node._next = (real_next, imag_next)
+        node._meta = real_meta + imag_meta
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+class ComplexGradNode(GradNodeBase):
+    """Backward of `complex` (complex_grad):
+        real_grad = real(out_grad)
+        imag_grad = imag(out_grad)
+    """
+
+    __slots__ = ()
+    forward_op = "complex"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # The gradient formulas, written with ops
+        real_grad = None
+        if self._next[0] is not None:
+            real_grad = real_ad_func(out_grad)
+        imag_grad = None
+        if self._next[1] is not None:
+            imag_grad = imag_ad_func(out_grad)
+        return [real_grad, imag_grad]
+
+
+def as_complex_ad_func(x):
+    # Forward API Call
+    out = _api.as_complex(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = AsComplexGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+class AsComplexGradNode(GradNodeBase):
+    """Backward of `as_complex` (as_complex_grad):
+        x_grad = as_real(out_grad)
+    """
+
+    __slots__ = ()
+    forward_op = "as_complex"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            x_grad = as_real_ad_func(out_grad)
+        return [x_grad]
+
+
+def as_real_ad_func(x):
+    # Forward API Call
+    out = _api.as_real(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = AsRealGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+class AsRealGradNode(GradNodeBase):
+    """Backward of `as_real` (as_real_grad):
+        x_grad = as_complex(out_grad)
+    """
+
+    __slots__ = ()
+    forward_op = "as_real"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            x_grad = as_complex_ad_func(out_grad)
+        return [x_grad]
+
+
+def angle_ad_func(x):
+    # Forward API Call
+    out = _api.angle(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = AngleGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site(1)
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+class AngleGradNode(GradNodeBase):
+    """Backward of `angle` (angle_grad):
+        # real x: angle is piecewise constant (0 or pi), so 0. Complex x = a + ib,
+        # theta = atan2(b, a): x_grad = (i out_grad) x / |x|^2, and 0 where x == 0
+        if not x.is_complex():
+            x_grad = scale(out_grad, 0.0, 0.0, True)
+        else:
+            r2 = multiply(x, conj(x))
+            a = abs(x)
+            r2 = add(r2, cast(equal(a, full_like(a, 0.0, a.dtype)), r2.dtype))
+            g = scale(cast(out_grad, x.dtype), 1j, 0.0, True)
+            x_grad = divide(multiply(g, x), r2)
+    """
+
+    __slots__ = ("x_wrapper",)
+    forward_op = "angle"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            if not x.is_complex():
+                x_grad = scale_ad_func(out_grad, 0.0, 0.0, True)
+            else:
+                r2 = multiply_ad_func(x, _conj(x))
+                a = abs_ad_func(x)
+                r2 = add_ad_func(r2, cast_ad_func(equal_ad_func(a, full_like_ad_func(a, 0.0, a.dtype)), r2.dtype))
+                g = scale_ad_func(cast_ad_func(out_grad, x.dtype), 1j, 0.0, True)
+                x_grad = divide_ad_func(multiply_ad_func(g, x), r2)
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
 def sum_ad_func(x, axis, dtype, keepdim):
     # Forward API Call
     out = _api.sum(x, axis, dtype, keepdim)
@@ -4016,83 +4168,6 @@ def nonzero_ad_func(condition):
     return out
 
 
-def full_ad_func(shape, value, dtype):
-    # Forward API Call
-    out = _api.full(shape, value, dtype)
-    # Returns
-    return out
-
-
-def full_like_ad_func(x, value, dtype):
-    # Forward API Call
-    out = _api.full_like(x, value, dtype)
-    # Returns
-    return out
-
-
-def empty_ad_func(shape, dtype):
-    # Forward API Call
-    out = _api.empty(shape, dtype)
-    # Returns
-    return out
-
-
-def empty_like_ad_func(x, dtype):
-    # Forward API Call
-    out = _api.empty_like(x, dtype)
-    # Returns
-    return out
-
-
-def arange_ad_func(start, end, step, dtype):
-    # Forward API Call
-    out = _api.arange(start, end, step, dtype)
-    # Returns
-    return out
-
-
-def linspace_ad_func(start, stop, num, dtype):
-    # Forward API Call
-    out = _api.linspace(start, stop, num, dtype)
-    # Returns
-    return out
-
-
-def eye_ad_func(num_rows, num_columns, dtype):
-    # Forward API Call
-    out = _api.eye(num_rows, num_columns, dtype)
-    # Returns
-    return out
-
-
-def uniform_ad_func(shape, dtype, min, max, seed):
-    # Forward API Call
-    out = _api.uniform(shape, dtype, min, max, seed)
-    # Returns
-    return out
-
-
-def gaussian_ad_func(shape, mean, std, seed, dtype):
-    # Forward API Call
-    out = _api.gaussian(shape, mean, std, seed, dtype)
-    # Returns
-    return out
-
-
-def randint_ad_func(low, high, shape, dtype):
-    # Forward API Call
-    out = _api.randint(low, high, shape, dtype)
-    # Returns
-    return out
-
-
-def randperm_ad_func(n, dtype):
-    # Forward API Call
-    out = _api.randperm(n, dtype)
-    # Returns
-    return out
-
-
 def slice_grad_ad_func(input, out_grad, axes, starts, ends, decrease_axis):
     # Forward API Call
     input_grad = _api.slice_grad(input, out_grad, axes, starts, ends, decrease_axis)
@@ -4353,156 +4428,81 @@ class MaskedSelectGradGradNode(GradNodeBase):
         self._wrappers_cleared = True
 
 
-def complex_ad_func(real, imag):
+def full_ad_func(shape, value, dtype):
     # Forward API Call
-    out = _api.complex(real, imag)
-    # Node Creation
-    if grad_state.enabled and (not real.stop_gradient or not imag.stop_gradient):
-        node = ComplexGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
-        real_next, real_meta = edge_record(real)
-        imag_next, imag_meta = edge_record(imag)
-        node._next = (real_next, imag_next)
-        node._meta = real_meta + imag_meta
-        set_history(out, node, 0, 0)
+    out = _api.full(shape, value, dtype)
     # Returns
     return out
 
 
-class ComplexGradNode(GradNodeBase):
-    """Backward of `complex` (complex_grad):
-        real_grad = real(out_grad)
-        imag_grad = imag(out_grad)
-    """
-
-    __slots__ = ()
-    forward_op = "complex"
-
-    def __call__(self, grads, create_graph=False):
-        out_grad = grads[0][0]
-        # The gradient formulas, written with ops
-        real_grad = None
-        if self._next[0] is not None:
-            real_grad = real_ad_func(out_grad)
-        imag_grad = None
-        if self._next[1] is not None:
-            imag_grad = imag_ad_func(out_grad)
-        return [real_grad, imag_grad]
-
-
-def as_complex_ad_func(x):
+def full_like_ad_func(x, value, dtype):
     # Forward API Call
-    out = _api.as_complex(x)
-    # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
-        node = AsComplexGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
-        node._next, node._meta = edge_record(x)
-        set_history(out, node, 0, 0)
+    out = _api.full_like(x, value, dtype)
     # Returns
     return out
 
 
-class AsComplexGradNode(GradNodeBase):
-    """Backward of `as_complex` (as_complex_grad):
-        x_grad = as_real(out_grad)
-    """
-
-    __slots__ = ()
-    forward_op = "as_complex"
-
-    def __call__(self, grads, create_graph=False):
-        out_grad = grads[0][0]
-        # The gradient formulas, written with ops
-        x_grad = None
-        if self._next is not None:
-            x_grad = as_real_ad_func(out_grad)
-        return [x_grad]
-
-
-def as_real_ad_func(x):
+def empty_ad_func(shape, dtype):
     # Forward API Call
-    out = _api.as_real(x)
-    # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
-        node = AsRealGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
-        node._next, node._meta = edge_record(x)
-        set_history(out, node, 0, 0)
+    out = _api.empty(shape, dtype)
     # Returns
     return out
 
 
-class AsRealGradNode(GradNodeBase):
-    """Backward of `as_real` (as_real_grad):
-        x_grad = as_complex(out_grad)
-    """
-
-    __slots__ = ()
-    forward_op = "as_real"
-
-    def __call__(self, grads, create_graph=False):
-        out_grad = grads[0][0]
-        # The gradient formulas, written with ops
-        x_grad = None
-        if self._next is not None:
-            x_grad = as_complex_ad_func(out_grad)
-        return [x_grad]
-
-
-def angle_ad_func(x):
+def empty_like_ad_func(x, dtype):
     # Forward API Call
-    out = _api.angle(x)
-    # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
-        node = AngleGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
-        node._next, node._meta = edge_record(x)
-        if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
-        node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+    out = _api.empty_like(x, dtype)
     # Returns
     return out
 
 
-class AngleGradNode(GradNodeBase):
-    """Backward of `angle` (angle_grad):
-        # real x: angle is piecewise constant (0 or pi), so 0. Complex x = a + ib,
-        # theta = atan2(b, a): x_grad = (i out_grad) x / |x|^2, and 0 where x == 0
-        if not x.is_complex():
-            x_grad = scale(out_grad, 0.0, 0.0, True)
-        else:
-            r2 = multiply(x, conj(x))
-            a = abs(x)
-            r2 = add(r2, cast(equal(a, full_like(a, 0.0, a.dtype)), r2.dtype))
-            g = scale(cast(out_grad, x.dtype), 1j, 0.0, True)
-            x_grad = divide(multiply(g, x), r2)
-    """
+def arange_ad_func(start, end, step, dtype):
+    # Forward API Call
+    out = _api.arange(start, end, step, dtype)
+    # Returns
+    return out
 
-    __slots__ = ("x_wrapper",)
-    forward_op = "angle"
 
-    def __call__(self, grads, create_graph=False):
-        out_grad = grads[0][0]
-        # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        # The gradient formulas, written with ops
-        x_grad = None
-        if self._next is not None:
-            if not x.is_complex():
-                x_grad = scale_ad_func(out_grad, 0.0, 0.0, True)
-            else:
-                r2 = multiply_ad_func(x, _conj(x))
-                a = abs_ad_func(x)
-                r2 = add_ad_func(r2, cast_ad_func(equal_ad_func(a, full_like_ad_func(a, 0.0, a.dtype)), r2.dtype))
-                g = scale_ad_func(cast_ad_func(out_grad, x.dtype), 1j, 0.0, True)
-                x_grad = divide_ad_func(multiply_ad_func(g, x), r2)
-        return [x_grad]
+def linspace_ad_func(start, stop, num, dtype):
+    # Forward API Call
+    out = _api.linspace(start, stop, num, dtype)
+    # Returns
+    return out
 
-    def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self._wrappers_cleared = True
+
+def eye_ad_func(num_rows, num_columns, dtype):
+    # Forward API Call
+    out = _api.eye(num_rows, num_columns, dtype)
+    # Returns
+    return out
+
+
+def uniform_ad_func(shape, dtype, min, max, seed):
+    # Forward API Call
+    out = _api.uniform(shape, dtype, min, max, seed)
+    # Returns
+    return out
+
+
+def gaussian_ad_func(shape, mean, std, seed, dtype):
+    # Forward API Call
+    out = _api.gaussian(shape, mean, std, seed, dtype)
+    # Returns
+    return out
+
+
+def randint_ad_func(low, high, shape, dtype):
+    # Forward API Call
+    out = _api.randint(low, high, shape, dtype)
+    # Returns
+    return out
+
+
+def randperm_ad_func(n, dtype):
+    # Forward API Call
+    out = _api.randperm(n, dtype)
+    # Returns
+    return out
 
 
 def topk_ad_func(x, k, axis, largest, sorted):

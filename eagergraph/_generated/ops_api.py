@@ -617,6 +617,36 @@ def imag(x, name=None):
     return _ad.imag_ad_func(x)
 
 
+def complex(real, imag, name=None):
+    """`complex` (ops.yaml: complex(Tensor real, Tensor imag) -> Tensor(out))"""
+    if type(real) is not Tensor:
+        real = parse_tensor(real, "complex", "real", 0)
+    if type(imag) is not Tensor:
+        imag = parse_tensor(imag, "complex", "imag", 1)
+    return _ad.complex_ad_func(real, imag)
+
+
+def as_complex(x, name=None):
+    """`as_complex` (ops.yaml: as_complex(Tensor x) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "as_complex", "x", 0)
+    return _ad.as_complex_ad_func(x)
+
+
+def as_real(x, name=None):
+    """`as_real` (ops.yaml: as_real(Tensor x) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "as_real", "x", 0)
+    return _ad.as_real_ad_func(x)
+
+
+def angle(x, name=None):
+    """`angle` (ops.yaml: angle(Tensor x) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "angle", "x", 0)
+    return _ad.angle_ad_func(x)
+
+
 def sum(x, axis=(), dtype=None, keepdim=False, name=None):
     """`sum` (ops.yaml: sum(Tensor x, IntArray axis, DataType dtype, bool keepdim) -> Tensor(out))"""
     if type(x) is not Tensor:
@@ -1045,6 +1075,78 @@ def nonzero(condition, name=None):
     return _ad.nonzero_ad_func(condition)
 
 
+def slice_grad(input, out_grad, axes, starts, ends, decrease_axis=[], name=None):
+    """`slice_grad` (ops.yaml: slice_grad(Tensor input, Tensor out_grad, int[] axes, IntArray starts, IntArray ends, int[] decrease_axis) -> Tensor(input_grad))"""
+    if type(input) is not Tensor:
+        input = parse_tensor(input, "slice_grad", "input", 0)
+    if type(out_grad) is not Tensor:
+        out_grad = parse_tensor(out_grad, "slice_grad", "out_grad", 1)
+    axes = parse_int_list(axes, "slice_grad", "axes", 2)
+    starts = parse_int_array(starts, "slice_grad", "starts", 3)
+    ends = parse_int_array(ends, "slice_grad", "ends", 4)
+    decrease_axis = parse_int_list(decrease_axis, "slice_grad", "decrease_axis", 5)
+    return _ad.slice_grad_ad_func(input, out_grad, axes, starts, ends, decrease_axis)
+
+
+def strided_slice_grad(x, out_grad, axes, starts, ends, strides, name=None):
+    """`strided_slice_grad` (ops.yaml: strided_slice_grad(Tensor x, Tensor out_grad, int[] axes, IntArray starts, IntArray ends, IntArray strides) -> Tensor(x_grad))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "strided_slice_grad", "x", 0)
+    if type(out_grad) is not Tensor:
+        out_grad = parse_tensor(out_grad, "strided_slice_grad", "out_grad", 1)
+    axes = parse_int_list(axes, "strided_slice_grad", "axes", 2)
+    starts = parse_int_array(starts, "strided_slice_grad", "starts", 3)
+    ends = parse_int_array(ends, "strided_slice_grad", "ends", 4)
+    strides = parse_int_array(strides, "strided_slice_grad", "strides", 5)
+    return _ad.strided_slice_grad_ad_func(x, out_grad, axes, starts, ends, strides)
+
+
+def gather_grad(x, index, out_grad, axis=0, name=None):
+    """`gather_grad` (ops.yaml: gather_grad(Tensor x, Tensor index, Tensor out_grad, Scalar axis) -> Tensor(x_grad))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "gather_grad", "x", 0)
+    if type(index) is not Tensor:
+        index = parse_tensor(index, "gather_grad", "index", 1)
+    if type(out_grad) is not Tensor:
+        out_grad = parse_tensor(out_grad, "gather_grad", "out_grad", 2)
+    axis = parse_scalar(axis, "gather_grad", "axis", 3)
+    return _ad.gather_grad_ad_func(x, index, out_grad, axis)
+
+
+def index_select_grad(x, index, out_grad, axis=0, name=None):
+    """`index_select_grad` (ops.yaml: index_select_grad(Tensor x, Tensor index, Tensor out_grad, int axis) -> Tensor(x_grad))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "index_select_grad", "x", 0)
+    if type(index) is not Tensor:
+        index = parse_tensor(index, "index_select_grad", "index", 1)
+    if type(out_grad) is not Tensor:
+        out_grad = parse_tensor(out_grad, "index_select_grad", "out_grad", 2)
+    axis = parse_int(axis, "index_select_grad", "axis", 3)
+    return _ad.index_select_grad_ad_func(x, index, out_grad, axis)
+
+
+def gather_nd_grad(x, index, out_grad, name=None):
+    """`gather_nd_grad` (ops.yaml: gather_nd_grad(Tensor x, Tensor index, Tensor out_grad) -> Tensor(x_grad))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "gather_nd_grad", "x", 0)
+    if type(index) is not Tensor:
+        index = parse_tensor(index, "gather_nd_grad", "index", 1)
+    if type(out_grad) is not Tensor:
+        out_grad = parse_tensor(out_grad, "gather_nd_grad", "out_grad", 2)
+    return _ad.gather_nd_grad_ad_func(x, index, out_grad)
+
+
+def masked_select_grad(x, mask, out_grad, name=None):
+    """`masked_select_grad` (ops.yaml: masked_select_grad(Tensor x, Tensor mask, Tensor out_grad) -> Tensor(x_grad))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "masked_select_grad", "x", 0)
+    if type(mask) is not Tensor:
+        mask = parse_tensor(mask, "masked_select_grad", "mask", 1)
+    if type(out_grad) is not Tensor:
+        out_grad = parse_tensor(out_grad, "masked_select_grad", "out_grad", 2)
+    return _ad.masked_select_grad_ad_func(x, mask, out_grad)
+
+
 def full(shape, value, dtype='float32', name=None):
     """`full` (ops.yaml: full(IntArray shape, Scalar value, DataType dtype) -> Tensor(out))"""
     shape = parse_int_array(shape, "full", "shape", 0)
@@ -1137,108 +1239,6 @@ def randperm(n, dtype='int64', name=None):
     n = parse_int(n, "randperm", "n", 0)
     dtype = parse_dtype(dtype, "randperm", "dtype", 1)
     return _ad.randperm_ad_func(n, dtype)
-
-
-def slice_grad(input, out_grad, axes, starts, ends, decrease_axis=[], name=None):
-    """`slice_grad` (ops.yaml: slice_grad(Tensor input, Tensor out_grad, int[] axes, IntArray starts, IntArray ends, int[] decrease_axis) -> Tensor(input_grad))"""
-    if type(input) is not Tensor:
-        input = parse_tensor(input, "slice_grad", "input", 0)
-    if type(out_grad) is not Tensor:
-        out_grad = parse_tensor(out_grad, "slice_grad", "out_grad", 1)
-    axes = parse_int_list(axes, "slice_grad", "axes", 2)
-    starts = parse_int_array(starts, "slice_grad", "starts", 3)
-    ends = parse_int_array(ends, "slice_grad", "ends", 4)
-    decrease_axis = parse_int_list(decrease_axis, "slice_grad", "decrease_axis", 5)
-    return _ad.slice_grad_ad_func(input, out_grad, axes, starts, ends, decrease_axis)
-
-
-def strided_slice_grad(x, out_grad, axes, starts, ends, strides, name=None):
-    """`strided_slice_grad` (ops.yaml: strided_slice_grad(Tensor x, Tensor out_grad, int[] axes, IntArray starts, IntArray ends, IntArray strides) -> Tensor(x_grad))"""
-    if type(x) is not Tensor:
-        x = parse_tensor(x, "strided_slice_grad", "x", 0)
-    if type(out_grad) is not Tensor:
-        out_grad = parse_tensor(out_grad, "strided_slice_grad", "out_grad", 1)
-    axes = parse_int_list(axes, "strided_slice_grad", "axes", 2)
-    starts = parse_int_array(starts, "strided_slice_grad", "starts", 3)
-    ends = parse_int_array(ends, "strided_slice_grad", "ends", 4)
-    strides = parse_int_array(strides, "strided_slice_grad", "strides", 5)
-    return _ad.strided_slice_grad_ad_func(x, out_grad, axes, starts, ends, strides)
-
-
-def gather_grad(x, index, out_grad, axis=0, name=None):
-    """`gather_grad` (ops.yaml: gather_grad(Tensor x, Tensor index, Tensor out_grad, Scalar axis) -> Tensor(x_grad))"""
-    if type(x) is not Tensor:
-        x = parse_tensor(x, "gather_grad", "x", 0)
-    if type(index) is not Tensor:
-        index = parse_tensor(index, "gather_grad", "index", 1)
-    if type(out_grad) is not Tensor:
-        out_grad = parse_tensor(out_grad, "gather_grad", "out_grad", 2)
-    axis = parse_scalar(axis, "gather_grad", "axis", 3)
-    return _ad.gather_grad_ad_func(x, index, out_grad, axis)
-
-
-def index_select_grad(x, index, out_grad, axis=0, name=None):
-    """`index_select_grad` (ops.yaml: index_select_grad(Tensor x, Tensor index, Tensor out_grad, int axis) -> Tensor(x_grad))"""
-    if type(x) is not Tensor:
-        x = parse_tensor(x, "index_select_grad", "x", 0)
-    if type(index) is not Tensor:
-        index = parse_tensor(index, "index_select_grad", "index", 1)
-    if type(out_grad) is not Tensor:
-        out_grad = parse_tensor(out_grad, "index_select_grad", "out_grad", 2)
-    axis = parse_int(axis, "index_select_grad", "axis", 3)
-    return _ad.index_select_grad_ad_func(x, index, out_grad, axis)
-
-
-def gather_nd_grad(x, index, out_grad, name=None):
-    """`gather_nd_grad` (ops.yaml: gather_nd_grad(Tensor x, Tensor index, Tensor out_grad) -> Tensor(x_grad))"""
-    if type(x) is not Tensor:
-        x = parse_tensor(x, "gather_nd_grad", "x", 0)
-    if type(index) is not Tensor:
-        index = parse_tensor(index, "gather_nd_grad", "index", 1)
-    if type(out_grad) is not Tensor:
-        out_grad = parse_tensor(out_grad, "gather_nd_grad", "out_grad", 2)
-    return _ad.gather_nd_grad_ad_func(x, index, out_grad)
-
-
-def masked_select_grad(x, mask, out_grad, name=None):
-    """`masked_select_grad` (ops.yaml: masked_select_grad(Tensor x, Tensor mask, Tensor out_grad) -> Tensor(x_grad))"""
-    if type(x) is not Tensor:
-        x = parse_tensor(x, "masked_select_grad", "x", 0)
-    if type(mask) is not Tensor:
-        mask = parse_tensor(mask, "masked_select_grad", "mask", 1)
-    if type(out_grad) is not Tensor:
-        out_grad = parse_tensor(out_grad, "masked_select_grad", "out_grad", 2)
-    return _ad.masked_select_grad_ad_func(x, mask, out_grad)
-
-
-def complex(real, imag, name=None):
-    """`complex` (ops.yaml: complex(Tensor real, Tensor imag) -> Tensor(out))"""
-    if type(real) is not Tensor:
-        real = parse_tensor(real, "complex", "real", 0)
-    if type(imag) is not Tensor:
-        imag = parse_tensor(imag, "complex", "imag", 1)
-    return _ad.complex_ad_func(real, imag)
-
-
-def as_complex(x, name=None):
-    """`as_complex` (ops.yaml: as_complex(Tensor x) -> Tensor(out))"""
-    if type(x) is not Tensor:
-        x = parse_tensor(x, "as_complex", "x", 0)
-    return _ad.as_complex_ad_func(x)
-
-
-def as_real(x, name=None):
-    """`as_real` (ops.yaml: as_real(Tensor x) -> Tensor(out))"""
-    if type(x) is not Tensor:
-        x = parse_tensor(x, "as_real", "x", 0)
-    return _ad.as_real_ad_func(x)
-
-
-def angle(x, name=None):
-    """`angle` (ops.yaml: angle(Tensor x) -> Tensor(out))"""
-    if type(x) is not Tensor:
-        x = parse_tensor(x, "angle", "x", 0)
-    return _ad.angle_ad_func(x)
 
 
 def topk(x, k, axis=-1, largest=True, sorted=True, name=None):

@@ -64,6 +64,10 @@ PADDLE = {
     "conj": conj,
     "real": real,
     "imag": imag,
+    "complex": complex,
+    "as_complex": as_complex,
+    "as_real": as_real,
+    "angle": angle,
     "matmul": matmul,
     "flatten": flatten,
     "tile": tile,
@@ -71,10 +75,6 @@ PADDLE = {
     "index_select": index_select,
     "gather_nd": gather_nd,
     "masked_select": masked_select,
-    "complex": complex,
-    "as_complex": as_complex,
-    "as_real": as_real,
-    "angle": angle,
 }
 
 # Tensor.X
@@ -125,6 +125,9 @@ TENSOR_METHODS = {
     "conj": conj,
     "real": real,
     "imag": imag,
+    "as_complex": as_complex,
+    "as_real": as_real,
+    "angle": angle,
     "matmul": matmul,
     "flatten": flatten,
     "tile": tile,
@@ -132,9 +135,6 @@ TENSOR_METHODS = {
     "index_select": index_select,
     "gather_nd": gather_nd,
     "masked_select": masked_select,
-    "as_complex": as_complex,
-    "as_real": as_real,
-    "angle": angle,
 }
 
 # paddle.nn.functional.X

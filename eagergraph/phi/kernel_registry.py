@@ -10,6 +10,8 @@ autograd. Selection order for a KernelKey(backend, layout, dtype):
 Selected kernels are cached per NumPy dtype in `KernelFactory.cache(op)` so the hot path is one
 dict lookup.
 """
+import sys
+
 from .common import Backend, DataLayout, KernelKey, ALL_DTYPES, float16, bfloat16, float32
 
 __all__ = ["register_kernel", "KernelFactory", "Kernel", "select_kernel"]
@@ -36,6 +38,8 @@ class KernelFactory:
     _kernels = {}
     # op name -> {np.dtype: Kernel}
     _caches = {}
+    # op name -> the family (kernels/cpu/<family>.py) whose module registered its kernel
+    families = {}
 
     @classmethod
     def register(cls, op, backend, dtypes, fn):
@@ -91,7 +95,11 @@ def select_kernel(op, dtype, backend=Backend.CPU):
 
 
 def register_kernel(op, dtypes, backend=Backend.CPU):
-    """Decorator: `@register_kernel("exp", FLOATS)` registers fn as op's kernel for dtypes."""
+    """Decorator: `@register_kernel("exp", FLOATS)` registers fn as op's kernel for dtypes. The
+    kernel module that registers it names the op's family (`KernelFactory.family`)."""
+    module = sys._getframe(1).f_globals.get("__name__", "")
+    KernelFactory.families[op] = module.rsplit(".", 1)[-1]
+
     def deco(fn):
         KernelFactory.register(op, backend, dtypes, fn)
         return fn

@@ -1,5 +1,5 @@
-"""Op-table rows: creation ops (NumPy references) and random ops (ref=None: their values are
-checked by tests/test_random.py). None of them has a gradient. The dtype under test reaches
+"""Op-table rows: creation ops (NumPy references; the random ops are in random.py). None of them
+has a gradient. The dtype under test reaches
 each op as its `dtype` keyword (a NumPy dtype; ml_dtypes' bfloat16 included)."""
 import numpy as np
 
@@ -80,9 +80,4 @@ ROWS = [
            sample_inputs=_linspace_samples, grad=0),
     OpInfo("eye", paddle.eye, _eye_ref, ("int32", "int64", "float16", "float32", "float64") + C,
            sample_inputs=_eye_samples, grad=0),
-    # random: values checked in tests/test_random.py
-    OpInfo("uniform", paddle.uniform, None, F + C, grad=0),
-    OpInfo("gaussian", paddle.standard_normal, None, F + C, grad=0),
-    OpInfo("randint", paddle.randint, None, ("int32", "int64"), grad=0),
-    OpInfo("randperm", paddle.randperm, None, ("int32", "int64", "float32", "float64"), grad=0),
 ]

@@ -1,9 +1,7 @@
-"""Complex construction (Paddle python/paddle/tensor/creation.py: complex; manipulation.py:
-as_complex, as_real; math.py: angle; attribute.py: is_complex)."""
+"""Tensor attribute queries (Paddle python/paddle/tensor/attribute.py): is_complex. The complex
+family's ops (complex, as_complex, as_real, angle, conj, real, imag) are the generated functions
+themselves (ops.yaml `public:`). Not named complex.py: that would hide paddle.complex."""
 from ..tensor import Tensor
-
-# complex (real + i * imag, broadcasting; float32 -> complex64), as_complex, as_real and angle
-# are the generated functions (ops.yaml `public:`)
 
 
 def is_complex(x):

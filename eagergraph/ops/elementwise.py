@@ -1,8 +1,8 @@
-"""Elementwise math (Paddle python/paddle/tensor/math.py)."""
+"""The elementwise family's Python wrappers: math (Paddle python/paddle/tensor/math.py), then
+comparison, logical and bitwise (logic.py)."""
 import numpy as np
 
-from .._generated import ops_api as _C_ops
-from .._generated import dygraph_functions as _ad
+from .._generated import ops_api as _C_ops, dygraph_functions as _ad
 from ..tensor import Tensor
 from ..phi.common import convert_dtype, NP_TO_DTYPE
 from ..eager_utils import parse_tensor, parse_scalar
@@ -79,3 +79,17 @@ def assign(x, output=None):
 
 def _dtype_name(t):
     return NP_TO_DTYPE[t._data.dtype].name
+
+
+# ---- comparison, logical and bitwise (Paddle python/paddle/tensor/logic.py)
+# equal, less_than, logical_and, bitwise_or, ... are the generated functions (ops.yaml `public:`)
+less = _C_ops.less_than  # Paddle's aliases
+greater = _C_ops.greater_than
+
+__all__ += ["less", "greater", "is_tensor"]
+TENSOR_METHODS += ["less", "greater"]
+
+
+def is_tensor(x):
+    """True for a paddle Tensor."""
+    return isinstance(x, Tensor)
