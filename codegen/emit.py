@@ -275,7 +275,7 @@ PrepareData -> InferMeta (shape and dtype before the kernel runs) -> kernel call
 from ..phi import kernels as _kernels  # importing it registers every kernel
 del _kernels
 from ..phi.kernel_registry import KernelFactory, select_kernel
-from ..phi.api_utils import prepare_data, make_outputs, check_output, raise_with_op
+from ..kernel_api import prepare_data, make_outputs, check_output, raise_with_op
 from ..phi.infermeta.common import dtype_of
 from ..phi.common import NP_TO_DTYPE
 from ..tensor import wrap_like

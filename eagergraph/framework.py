@@ -1,6 +1,5 @@
-"""Global framework state: default dtype, device, random seed (Paddle paddle.framework)."""
-import numpy as np
-
+"""Global framework state: default dtype and device (Paddle paddle.framework; the random seed is
+phi/generator.py)."""
 from .phi.common import convert_dtype, float32, float64, float16, bfloat16, CPU_PLACE, CPUPlace
 
 _default_dtype = float32
@@ -71,20 +70,3 @@ def get_device():
 
 def is_compiled_with_cuda():
     return False
-
-
-# ---- random -------------------------------------------------------------------------------
-class _RandomState:
-    generator = np.random.default_rng()
-
-
-def seed(s):
-    """paddle.seed: re-seed the global generator used by rand/randn/uniform/normal/randint."""
-    if not isinstance(s, (int, np.integer)) or isinstance(s, bool):
-        raise TypeError(f"paddle.seed() expects an int seed, but received {type(s).__name__}.")
-    _RandomState.generator = np.random.default_rng(int(s) & 0xFFFFFFFFFFFFFFFF)
-    return _RandomState.generator
-
-
-def get_generator():
-    return _RandomState.generator

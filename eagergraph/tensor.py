@@ -5,7 +5,7 @@ import itertools
 import numpy as np
 
 from .phi.common import NP_TO_DTYPE, CPU_PLACE
-from .eager.version_counter import VersionCounter
+from .phi.version_counter import VersionCounter
 from .tensor_repr import tensor_repr
 
 __all__ = ["Tensor"]

@@ -16,7 +16,7 @@ from ..tensor import Tensor
 from .autograd_meta import AutogradMeta
 from .accumulation_node import GradNodeAccumulation
 from .grad_mode import grad_state, enable_grad
-from .version_counter import VersionCounter
+from ..phi.version_counter import VersionCounter
 from .inplace_check import user_location
 from .backward import run_backward
 from .views import refresh_view, apply_view_fn, _history_alias, _take_history, _copy_meta

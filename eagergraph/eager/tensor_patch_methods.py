@@ -8,7 +8,7 @@ from ..tensor import Tensor
 from .autograd_meta import autograd_meta
 from .accumulation_node import GradNodeAccumulation
 from .slot_meta import edge_record
-from .version_counter import VersionCounter
+from ..phi.version_counter import VersionCounter
 from . import backward as _engine
 from .bound_ops import ops
 

@@ -12,7 +12,7 @@ import numpy as np
 
 from ..tensor import Tensor
 from .autograd_meta import AutogradMeta
-from .version_counter import VersionCounter
+from ..phi.version_counter import VersionCounter
 from .grad_mode import no_grad
 from . import saved_tensors_hooks as _sth
 from .saved_tensors_hooks import _state as _hook_state

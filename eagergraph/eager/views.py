@@ -11,7 +11,7 @@ import numpy as np
 from ..tensor import Tensor
 from .autograd_meta import AutogradMeta
 from .grad_mode import enable_grad
-from .version_counter import VersionCounter
+from ..phi.version_counter import VersionCounter
 
 
 def make_view(out, x, fn, args, index=None):

@@ -8,7 +8,7 @@ from .._generated import dygraph_functions as _ad
 from ..tensor import Tensor
 from ..eager.inplace import check_inplace, inplace_input, commit_inplace
 from ..eager_utils import parse_tensor, parse_scalar
-from ..framework import get_generator
+from ..phi.generator import get_generator
 from ..phi.common import NP_TO_DTYPE
 
 __all__ = ["zero_", "fill_", "uniform_", "normal_", "masked_fill_", "index_put_"]

@@ -1,7 +1,7 @@
 """Random ops (Paddle python/paddle/tensor/random.py): rand, randn, standard_normal, uniform,
 normal, randint, randperm, over the generated `uniform`, `gaussian`, `randint`, `randperm`.
 
-All draw from the global generator (eagergraph.framework.get_generator()), so
+All draw from the global generator (eagergraph.phi.generator.get_generator()), so
 `paddle.seed(n)` makes a program's draws repeat. The values differ from Paddle's own generator;
 shapes, dtypes, bounds and distributions are Paddle's."""
 from .._generated import ops_api as _C_ops

@@ -1,5 +1,5 @@
 """Shared InferMeta helpers: axis normalisation and broadcasting, with Paddle's messages.
-Messages don't name the op: the kernel API prefixes "<op>(): " (phi/api_utils.raise_with_op)."""
+Messages don't name the op: the kernel API prefixes "<op>(): " (kernel_api.raise_with_op)."""
 from ..common import NP_TO_DTYPE
 
 

@@ -1,7 +1,7 @@
 """Random kernels: uniform, gaussian, randint, randperm (Paddle phi/kernels/cpu/
 {uniform,gaussian,randint,randperm}_kernel.cc).
 
-They draw from the global generator, eagergraph.framework.get_generator(), which paddle.seed
+They draw from the global generator, eagergraph.phi.generator.get_generator(), which paddle.seed
 re-seeds; `seed != 0` (uniform, gaussian) draws from a fresh generator seeded with it, so the
 same call repeats its values, as in Paddle. float16/bfloat16 reach the float32 kernels through
 the registry's fallback: values are drawn in float32 and rounded to the output type. Complex
@@ -9,7 +9,7 @@ outputs draw the real and imaginary parts independently."""
 import numpy as np
 
 from ... import common
-from ....framework import get_generator
+from ...generator import get_generator
 from ...kernel_registry import register_kernel
 from ..dtype_groups import FLOAT_COMPLEX, INT_32_64
 

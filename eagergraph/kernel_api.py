@@ -1,5 +1,6 @@
-"""Helpers the generated kernel API (④) calls: PrepareData and output wrapping."""
-from ..tensor import wrap_like
+"""Helpers the generated kernel API (④, _generated/api.py) calls: PrepareData, output wrapping
+and the op-named error. Not in phi/: they make Tensors, and phi sits below Tensor."""
+from .tensor import wrap_like
 
 
 def prepare_data(kernel, *arrays):
