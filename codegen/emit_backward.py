@@ -369,7 +369,7 @@ def node_section_factory(bwd_by_fwd):
         buffered = [n for n in b.saved if n not in b.no_need_buffer]
         if buffered:  # where the user saved these, for the "modified by an inplace op" error
             L.append("        if inplace_flags.record_save_locations:")
-            L.append("            node._save_site = save_site(1)")
+            L.append("            node._save_site = save_site()")
         in_names = {a.name for a in ins}
         for n in b.saved:
             if n in in_names:

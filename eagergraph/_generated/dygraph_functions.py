@@ -182,7 +182,7 @@ def multiply_ad_func(x, y):
         node._next = (x_next, y_next)
         node._meta = x_meta + y_meta
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         node.y_wrapper = TensorWrapper(y)
         set_history(out, node, 0, 0)
@@ -268,7 +268,7 @@ def divide_ad_func(x, y):
         node._next = (x_next, y_next)
         node._meta = x_meta + y_meta
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         node.y_wrapper = TensorWrapper(y)
         set_history(out, node, 0, 0)
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
@@ -368,7 +368,7 @@ def remainder_ad_func(x, y):
         node._next = (x_next, y_next)
         node._meta = x_meta + y_meta
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         node.y_wrapper = TensorWrapper(y)
         set_history(out, node, 0, 0)
@@ -429,7 +429,7 @@ def elementwise_pow_ad_func(x, y):
         node._next = (x_next, y_next)
         node._meta = x_meta + y_meta
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         node.y_wrapper = TensorWrapper(y)
         set_history(out, node, 0, 0)
@@ -484,7 +484,7 @@ def maximum_ad_func(x, y):
         node._next = (x_next, y_next)
         node._meta = x_meta + y_meta
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         node.y_wrapper = TensorWrapper(y)
         set_history(out, node, 0, 0)
@@ -536,7 +536,7 @@ def minimum_ad_func(x, y):
         node._next = (x_next, y_next)
         node._meta = x_meta + y_meta
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         node.y_wrapper = TensorWrapper(y)
         set_history(out, node, 0, 0)
@@ -710,7 +710,7 @@ def exp_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         set_history(out, node, 0, 0)
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
@@ -780,7 +780,7 @@ def log_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
     # Returns
@@ -850,7 +850,7 @@ def log1p_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
     # Returns
@@ -892,7 +892,7 @@ def expm1_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         set_history(out, node, 0, 0)
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
@@ -934,7 +934,7 @@ def log2_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
     # Returns
@@ -977,7 +977,7 @@ def logit_ad_func(x, eps):
         node._next, node._meta = edge_record(x)
         node.eps = eps
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
     # Returns
@@ -1027,7 +1027,7 @@ def sqrt_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         set_history(out, node, 0, 0)
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
@@ -1097,7 +1097,7 @@ def rsqrt_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         set_history(out, node, 0, 0)
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
@@ -1145,7 +1145,7 @@ def square_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
     # Returns
@@ -1212,7 +1212,7 @@ def abs_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
     # Returns
@@ -1313,7 +1313,7 @@ def sin_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
     # Returns
@@ -1364,7 +1364,7 @@ def cos_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
     # Returns
@@ -1415,7 +1415,7 @@ def tan_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         set_history(out, node, 0, 0)
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
@@ -1457,7 +1457,7 @@ def tanh_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         set_history(out, node, 0, 0)
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
@@ -1527,7 +1527,7 @@ def sigmoid_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         set_history(out, node, 0, 0)
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
@@ -1597,7 +1597,7 @@ def erf_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
     # Returns
@@ -1756,7 +1756,7 @@ def reciprocal_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         set_history(out, node, 0, 0)
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
@@ -1805,7 +1805,7 @@ def pow_ad_func(x, y):
         node._next, node._meta = edge_record(x)
         node.y = y
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
     # Returns
@@ -1923,7 +1923,7 @@ def clip_ad_func(x, min, max):
         node.min = min
         node.max = max
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
     # Returns
@@ -2291,7 +2291,7 @@ def angle_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
     # Returns
@@ -2474,7 +2474,7 @@ def max_ad_func(x, axis, keepdim):
         node._next, node._meta = edge_record(x)
         node.axis = axis
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
@@ -2518,7 +2518,7 @@ def min_ad_func(x, axis, keepdim):
         node._next, node._meta = edge_record(x)
         node.axis = axis
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
@@ -2562,7 +2562,7 @@ def prod_ad_func(x, axis, keepdim):
         node._next, node._meta = edge_record(x)
         node.axis = axis
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
@@ -2634,7 +2634,7 @@ def logsumexp_ad_func(x, axis, keepdim):
         node._next, node._meta = edge_record(x)
         node.axis = axis
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
@@ -2682,7 +2682,7 @@ def matmul_ad_func(x, y, transpose_x, transpose_y):
         node.transpose_x = transpose_x
         node.transpose_y = transpose_y
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         node.y_wrapper = TensorWrapper(y)
         set_history(out, node, 0, 0)
@@ -2794,7 +2794,7 @@ def relu_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         set_history(out, node, 0, 0)
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
@@ -2862,7 +2862,7 @@ def gelu_ad_func(x, approximate):
         node._next, node._meta = edge_record(x)
         node.approximate = approximate
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
     # Returns
@@ -2925,7 +2925,7 @@ def silu_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
     # Returns
@@ -2974,7 +2974,7 @@ def leaky_relu_ad_func(x, negative_slope):
         node._next, node._meta = edge_record(x)
         node.negative_slope = negative_slope
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
     # Returns
@@ -3024,7 +3024,7 @@ def elu_ad_func(x, alpha):
         node._next, node._meta = edge_record(x)
         node.alpha = alpha
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
     # Returns
@@ -3082,7 +3082,7 @@ def softplus_ad_func(x, beta, threshold):
         node.beta = beta
         node.threshold = threshold
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
     # Returns
@@ -3135,7 +3135,7 @@ def softmax_ad_func(x, axis):
         node._next, node._meta = edge_record(x)
         node.axis = axis
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         set_history(out, node, 0, 0)
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
@@ -3205,7 +3205,7 @@ def log_softmax_ad_func(x, axis):
         node._next, node._meta = edge_record(x)
         node.axis = axis
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         set_history(out, node, 0, 0)
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
@@ -3849,7 +3849,7 @@ def where_ad_func(condition, x, y):
         node._next = (condition_next, x_next, y_next)
         node._meta = condition_meta + x_meta + y_meta
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         node.condition_wrapper = TensorWrapper(condition)
         set_history(out, node, 0, 0)
     # Returns
@@ -3990,7 +3990,7 @@ def gather_ad_func(x, index, axis):
         node._meta = x_meta + index_meta
         node.axis = axis
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x, True)
         node.index_wrapper = TensorWrapper(index)
         set_history(out, node, 0, 0)
@@ -4037,7 +4037,7 @@ def index_select_ad_func(x, index, axis):
         node._meta = x_meta + index_meta
         node.axis = axis
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x, True)
         node.index_wrapper = TensorWrapper(index)
         set_history(out, node, 0, 0)
@@ -4083,7 +4083,7 @@ def gather_nd_ad_func(x, index):
         node._next = (x_next, index_next)
         node._meta = x_meta + index_meta
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x, True)
         node.index_wrapper = TensorWrapper(index)
         set_history(out, node, 0, 0)
@@ -4128,7 +4128,7 @@ def masked_select_ad_func(x, mask):
         node._next = (x_next, mask_next)
         node._meta = x_meta + mask_meta
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x, True)
         node.mask_wrapper = TensorWrapper(mask)
         set_history(out, node, 0, 0)
@@ -4266,7 +4266,7 @@ def gather_grad_ad_func(x, index, out_grad, axis):
         node._meta = x_meta + index_meta + out_grad_meta
         node.axis = axis
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         node.index_wrapper = TensorWrapper(index)
         set_history(x_grad, node, 0, 0)
     # Returns
@@ -4311,7 +4311,7 @@ def index_select_grad_ad_func(x, index, out_grad, axis):
         node._meta = x_meta + index_meta + out_grad_meta
         node.axis = axis
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         node.index_wrapper = TensorWrapper(index)
         set_history(x_grad, node, 0, 0)
     # Returns
@@ -4355,7 +4355,7 @@ def gather_nd_grad_ad_func(x, index, out_grad):
         node._next = (x_next, index_next, out_grad_next)
         node._meta = x_meta + index_meta + out_grad_meta
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         node.index_wrapper = TensorWrapper(index)
         set_history(x_grad, node, 0, 0)
     # Returns
@@ -4398,7 +4398,7 @@ def masked_select_grad_ad_func(x, mask, out_grad):
         node._next = (x_next, mask_next, out_grad_next)
         node._meta = x_meta + mask_meta + out_grad_meta
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         node.mask_wrapper = TensorWrapper(mask)
         set_history(x_grad, node, 0, 0)
     # Returns
@@ -4516,7 +4516,7 @@ def topk_ad_func(x, k, axis, largest, sorted):
         node.bwd_in_meta = [[out_meta(out)], [out_meta(indices)]]
         node.axis = axis
         if inplace_flags.record_save_locations:
-            node._save_site = save_site(1)
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x, True)
         set_history(out, node, 0, 0)
         set_history(indices, node, 1, 0)
