@@ -17,7 +17,7 @@ from .autograd_meta import AutogradMeta
 from .accumulation_node import GradNodeAccumulation
 from .grad_mode import grad_state, enable_grad
 from ..phi.version_counter import VersionCounter
-from .inplace_check import user_location
+from .inplace_check import user_location, save_site
 from .backward import run_backward
 from .views import refresh_view, apply_view_fn, _history_alias, _take_history, _copy_meta
 from .bound_ops import ops
@@ -104,7 +104,7 @@ def commit_inplace(x, out, op, rebind=False):
     if v is None:
         v = x._version = VersionCounter()
     v.value += 1
-    v.writer = (op, user_location(2))
+    v.writer = (op, save_site())  # the user's line, turned into file:line only for an error
     om = out._autograd_meta
     if om is not None and om.grad_node is not None and not out.stop_gradient:
         m = x._autograd_meta

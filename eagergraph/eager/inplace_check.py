@@ -69,7 +69,8 @@ def raise_modified_inplace(wrapper, node):
         saved = " (save sites are off: paddle.autograd.set_record_save_locations(True))"
     else:
         saved = ""
-    writer = (f" by {v.writer[0]} at {v.writer[1]}" if v.writer else "")
+    writer = (f" by {v.writer[0]} at {site_text(v.writer[1]) if v.writer[1] else '<unknown>'}"
+              if v.writer else "")
     raise RuntimeError(
         f"(PermissionDenied) Tensor '{name}' used in gradient computation by {node_name} "
         f"(forward op '{op}'{saved}) has been modified by an inplace operation{writer}. Its "

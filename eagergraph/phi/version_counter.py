@@ -10,7 +10,7 @@ class VersionCounter:
     def __init__(self):
         self.value = 0
         self.saved = 0       # live TensorWrappers that snapshot this counter
-        self.writer = None   # (op name, "file:line") of the last inplace write
+        self.writer = None   # (op name, (code, offset) of the user's line) of the last write
 
     def __repr__(self):
         return f"VersionCounter(value={self.value}, saved={self.saved}, writer={self.writer})"
