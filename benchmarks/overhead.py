@@ -3,7 +3,10 @@ and, when installed, paddlepaddle and torch (CPU, one thread). Peers run interle
 process, several rounds, and the report gives the median per-op time as a ratio to NumPy and
 to Paddle — ratios, not absolute times, because the machines are noisy.
 
-    python benchmarks/overhead.py [--rounds 7] [--number 2000]
+    python benchmarks/overhead.py [--rounds 7] [--number 2000] [--grad]
+
+--grad: the inputs need grad, so every op also records its grad node (the graph is dropped
+right after, so its freeing is counted too).
 
 Run it with an interpreter that has paddle/torch installed to get those columns (eagergraph
 itself never imports them)."""
@@ -33,8 +36,8 @@ def _peers():
     return peers
 
 
-def _cases(lib, name):
-    """{op: zero-arg callable} for one library."""
+def _cases(lib, name, grad=False):
+    """{op: zero-arg callable} for one library; grad: the inputs need grad."""
     a = np.random.default_rng(0).standard_normal((4, 4)).astype(np.float32)
     b = np.random.default_rng(1).standard_normal((4, 4)).astype(np.float32) + 3
     if name == "numpy":
@@ -48,7 +51,7 @@ def _cases(lib, name):
         }
     if name == "torch":
         t = lib
-        x, y = t.tensor(a), t.tensor(b)
+        x, y = t.tensor(a, requires_grad=grad), t.tensor(b, requires_grad=grad)
         return {
             "add": lambda: t.add(x, y), "multiply": lambda: t.mul(x, y),
             "divide": lambda: t.div(x, y), "exp": lambda: t.exp(x),
@@ -57,7 +60,7 @@ def _cases(lib, name):
             "relu": lambda: t.relu(x), "x + 1.0": lambda: x + 1.0,
         }
     p = lib
-    x, y = p.to_tensor(a), p.to_tensor(b)
+    x, y = p.to_tensor(a, stop_gradient=not grad), p.to_tensor(b, stop_gradient=not grad)
     F = p.nn.functional if hasattr(p, "nn") else None
     cases = {
         "add": lambda: p.add(x, y), "multiply": lambda: p.multiply(x, y),
@@ -75,9 +78,10 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=7)
     ap.add_argument("--number", type=int, default=2000)
+    ap.add_argument("--grad", action="store_true", help="inputs need grad (nodes are recorded)")
     args = ap.parse_args()
     libs = {"numpy": np, **_peers()}
-    cases = {name: _cases(lib, name) for name, lib in libs.items()}
+    cases = {name: _cases(lib, name, args.grad) for name, lib in libs.items()}
     ops = list(cases["numpy"])
     times = {name: {op: [] for op in ops} for name in libs}
     for _ in range(args.rounds):  # interleave libraries round by round
@@ -91,7 +95,8 @@ def main():
                 times[name][op].append(t)
     med = {n: {op: statistics.median(v) for op, v in d.items() if v} for n, d in times.items()}
     names = [n for n in libs if n != "numpy"]
-    print(f"forward cost per op on [4,4] float32, median of {args.rounds} rounds; "
+    print(f"forward cost per op on [4,4] float32{' with grad' if args.grad else ''}, median of "
+          f"{args.rounds} rounds; "
           f"ratios to NumPy{' and to Paddle' if 'paddle' in libs else ''}")
     head = f"{'op':<10}" + "".join(f"{n + '/np':>14}" for n in names)
     if "paddle" in libs:
