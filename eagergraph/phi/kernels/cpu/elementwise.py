@@ -4,6 +4,7 @@ cast, assign; each grad kernel beside its forward kernel."""
 import numpy as np
 
 from ...kernel_registry import register_kernel
+from ..fp_errors import quiet
 from ..dtype_groups import ALL, NUMERIC, REAL, INT, FLOAT, FLOAT_COMPLEX, bool_, ALL_WITH_HALF
 
 
@@ -21,32 +22,32 @@ def _check_int_divisor(y):
 
 
 @register_kernel("divide", FLOAT_COMPLEX)
+@quiet
 def divide(x, y):
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.true_divide(x, y)
+    return np.true_divide(x, y)
 
 
 @register_kernel("floor_divide", INT + FLOAT)
+@quiet
 def floor_divide(x, y):
     _check_int_divisor(y)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.floor_divide(x, y)
+    return np.floor_divide(x, y)
 
 
 @register_kernel("remainder", INT + FLOAT)
+@quiet
 def remainder(x, y):
     _check_int_divisor(y)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.remainder(x, y)
+    return np.remainder(x, y)
 
 
 @register_kernel("elementwise_pow", NUMERIC)
+@quiet
 def elementwise_pow(x, y):
-    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        if x.dtype.kind in "iu" and np.any(y < 0):
-            # Paddle truncates: 2 ** -3 == 0, 1 ** -3 == 1, (-1) ** -3 == -1
-            return np.trunc(np.power(x.astype(np.float64), y)).astype(x.dtype)
-        return np.power(x, y)
+    if x.dtype.kind in "iu" and np.any(y < 0):
+        # Paddle truncates: 2 ** -3 == 0, 1 ** -3 == 1, (-1) ** -3 == -1
+        return np.trunc(np.power(x.astype(np.float64), y)).astype(x.dtype)
+    return np.power(x, y)
 
 
 for _name, _fn in (("equal", np.equal), ("not_equal", np.not_equal), ("less_than", np.less),
@@ -89,41 +90,34 @@ def multiply_grad(need, x, y, out_grad):
 
 
 @register_kernel("divide_grad", FLOAT_COMPLEX)
+@quiet
 def divide_grad(need, y, out, out_grad):
-    with np.errstate(divide="ignore", invalid="ignore"):
-        dx = out_grad / _conj(y)
-        return (dx if need[0] else None,
-                -dx * _conj(out) if need[1] else None)
+    dx = out_grad / _conj(y)
+    return (dx if need[0] else None,
+            -dx * _conj(out) if need[1] else None)
 
 
 # ---- unary math: exp, log, tanh, sigmoid, scale, cast, assign, ... and their grad kernels
-def _quiet(fn):
-    """Wrap a ufunc so domain/overflow warnings don't print (Paddle returns nan/inf silently)."""
-    def kernel(x):
-        with np.errstate(all="ignore"):
-            return fn(x)
-    kernel.__name__ = getattr(fn, "__name__", "kernel")
-    return kernel
-
-
-register_kernel("exp", FLOAT_COMPLEX)(_quiet(np.exp))
-register_kernel("log", FLOAT_COMPLEX)(_quiet(np.log))
-register_kernel("log1p", FLOAT_COMPLEX)(_quiet(np.log1p))
-register_kernel("sqrt", FLOAT_COMPLEX)(_quiet(np.sqrt))
-register_kernel("expm1", FLOAT_COMPLEX)(_quiet(np.expm1))
-register_kernel("log2", FLOAT_COMPLEX)(_quiet(np.log2))
+register_kernel("exp", FLOAT_COMPLEX)(quiet(np.exp))
+register_kernel("log", FLOAT_COMPLEX)(quiet(np.log))
+register_kernel("log1p", FLOAT_COMPLEX)(quiet(np.log1p))
+register_kernel("sqrt", FLOAT_COMPLEX)(quiet(np.sqrt))
+register_kernel("expm1", FLOAT_COMPLEX)(quiet(np.expm1))
+register_kernel("log2", FLOAT_COMPLEX)(quiet(np.log2))
 
 
 @register_kernel("logit", FLOAT)
+@quiet
 def logit(x, eps):
     """log(x / (1 - x)); with eps, x is first clipped to [eps, 1 - eps] (Paddle's logit)."""
     if eps:
         x = np.clip(x, eps, 1.0 - eps)
-    with np.errstate(all="ignore"):
-        return np.log(x / (1.0 - x))
+    return np.log(x / (1.0 - x))
+
+
 register_kernel("sin", FLOAT_COMPLEX)(np.sin)
 register_kernel("cos", FLOAT_COMPLEX)(np.cos)
-register_kernel("tan", FLOAT_COMPLEX)(_quiet(np.tan))
+register_kernel("tan", FLOAT_COMPLEX)(quiet(np.tan))
 register_kernel("tanh", FLOAT_COMPLEX)(np.tanh)
 register_kernel("square", NUMERIC)(np.square)
 register_kernel("floor", REAL)(np.floor)
@@ -133,21 +127,21 @@ register_kernel("abs", NUMERIC)(np.abs)
 
 
 @register_kernel("rsqrt", FLOAT)
+@quiet
 def rsqrt(x):
-    with np.errstate(all="ignore"):
-        return 1.0 / np.sqrt(x)
+    return 1.0 / np.sqrt(x)
 
 
 @register_kernel("reciprocal", FLOAT_COMPLEX)
+@quiet
 def reciprocal(x):
-    with np.errstate(all="ignore"):
-        return np.reciprocal(x)
+    return np.reciprocal(x)
 
 
 @register_kernel("sigmoid", FLOAT_COMPLEX)
+@quiet
 def sigmoid(x):
-    with np.errstate(over="ignore"):
-        return 1.0 / (1.0 + np.exp(-x))
+    return 1.0 / (1.0 + np.exp(-x))
 
 
 @register_kernel("sign", NUMERIC)
@@ -166,6 +160,7 @@ def erf(x):
 
 
 @register_kernel("pow", NUMERIC)
+@quiet
 def pow_(x, y):
     """x ** y for a scalar y; integer tensors take int(y), as Paddle's pow kernel does."""
     if x.dtype.kind in "iu":
@@ -173,8 +168,7 @@ def pow_(x, y):
         if y < 0:
             raise ValueError("(InvalidArgument) Integers to negative integer powers are not "
                              "allowed.")
-    with np.errstate(all="ignore"):
-        return np.power(x, y)
+    return np.power(x, y)
 
 
 @register_kernel("scale", NUMERIC)
@@ -250,15 +244,15 @@ def square_grad(need, x, out_grad):
 
 
 @register_kernel("sqrt_grad", FLOAT_COMPLEX)
+@quiet
 def sqrt_grad(need, out, out_grad):
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return (out_grad / _conj(2 * out),)
+    return (out_grad / _conj(2 * out),)
 
 
 @register_kernel("log_grad", FLOAT_COMPLEX)
+@quiet
 def log_grad(need, x, out_grad):
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return (out_grad / _conj(x),)
+    return (out_grad / _conj(x),)
 
 
 @register_kernel("assign_grad", ALL_WITH_HALF)

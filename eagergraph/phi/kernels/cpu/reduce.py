@@ -5,6 +5,7 @@
 import numpy as np
 
 from ...kernel_registry import register_kernel
+from ..fp_errors import quiet
 from ...common import (bool_, uint8, int16, int32, int64, float16, bfloat16, float32, float64,
                        complex64, complex128)
 from ..dtype_groups import ALL, FLOAT, FLOAT_COMPLEX, NUMERIC
@@ -106,16 +107,15 @@ def argmin(x, axis, keepdim, flatten, dtype):
 
 
 @register_kernel("logsumexp", FLOAT)
+@quiet
 def logsumexp(x, axis, keepdim):
     """max + log(sum(exp(x - max))). Like Paddle, an all -inf or a +inf slice gives nan."""
     ax = _np_axis(x, axis)
     if x.size == 0:
-        with np.errstate(divide="ignore"):
-            return np.log(np.exp(x).sum(axis=ax, keepdims=keepdim))
+        return np.log(np.exp(x).sum(axis=ax, keepdims=keepdim))
     m = x.max(axis=ax, keepdims=True)
-    with np.errstate(invalid="ignore"):
-        out = np.log(np.exp(x - m).sum(axis=ax, keepdims=keepdim))
-        return out + (m if keepdim else m.reshape(np.shape(out)))
+    out = np.log(np.exp(x - m).sum(axis=ax, keepdims=keepdim))
+    return out + (m if keepdim else m.reshape(np.shape(out)))
 
 
 # ---- grad kernels (backward.yaml `kernel:`): fn(need, *saved arrays, *out_grad arrays,
