@@ -152,6 +152,8 @@ def _scaled(ad_func, scale, bias, reverse=False):
 
     def op(self, other):
         t = type(other)
+        if t is Tensor:  # the common case first, without the fallback's extra call
+            return ad_func(other, self) if reverse else ad_func(self, other)
         if (t is float or t is int) and self._data.dtype.kind == "f":
             return scale_ad(self, scale(other), bias(other), True)
         return fallback(self, other)

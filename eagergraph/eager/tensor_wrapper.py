@@ -36,26 +36,25 @@ class TensorWrapper:
     graph (its grad node, slot, rank, stop_gradient), not the Tensor itself: an intermediate
     input or output then costs no Tensor or AutogradMeta while the graph lives. A leaf input is
     kept as the Tensor (it outlives the graph anyway, and recovering it gives the user's own
-    tensor back)."""
+    tensor back). `_hooked` is None, or what saved-tensor hooks need:
+    (packed value, unpack hook, (shape, dtype), the input's AutogradMeta)."""
 
     __slots__ = ("_tensor", "_data", "_is_output", "_grad_node", "_slot", "_rank",
-                 "_stop_gradient", "_version", "_snapshot", "_no_need_buffer", "_packed",
-                 "_unpack", "_name", "_meta", "_input_meta")
+                 "_stop_gradient", "_version", "_snapshot", "_hooked", "_name")
 
     def __init__(self, t, no_need_buffer=False, node=None, slot=0, rank=0):
         """`node` given: t is the (slot, rank) output of `node` (which is passed to recover
         again, so no reference back to it is kept here); otherwise t is an input."""
-        self._no_need_buffer = no_need_buffer
-        self._packed = None
-        self._unpack = None
         self._name = t._name
-        self._tensor = None
         self._is_output = node is not None
+        self._hooked = None
+        self._tensor = None
+        self._grad_node = None
         if no_need_buffer:  # values unused: inplace writes to t cannot invalidate it
             self._version = _NO_VERSION
             self._snapshot = 0
             self._data = _meta_only(t._data)
-            self._grad_node = None
+            self._stop_gradient, self._slot, self._rank = True, slot, rank
             return
         v = t._version
         if v is None:
@@ -66,7 +65,6 @@ class TensorWrapper:
         self._data = t._data
         self._stop_gradient = t.stop_gradient
         if node is not None:               # a forward output of `node`
-            self._grad_node = None
             self._slot = slot
             self._rank = rank
         else:                              # a forward input
@@ -74,7 +72,6 @@ class TensorWrapper:
             n = None if m is None else m.grad_node
             if n is None or type(n) is GradNodeAccumulation:
                 self._tensor = t           # a leaf: keep the user's tensor
-                self._grad_node = None
             else:
                 self._grad_node = n
                 self._slot = m.out_slot
@@ -82,26 +79,30 @@ class TensorWrapper:
         if _hook_state.stack:
             self._pack(t, node, _sth.current_hooks())
 
+    @property
+    def _no_need_buffer(self):
+        return self._version is _NO_VERSION
+
     def _pack(self, t, node, hooks):
         """Hand the saved tensor to pack_hook (with grad recording off, as Paddle does) and keep
         only what it returns; an input's autograd identity is kept to re-attach on unpack."""
         pack, unpack = hooks
-        if node is None:  # an input: remember its place in the graph
-            self._input_meta = t._autograd_meta
         with no_grad():
-            self._packed = pack(t)
-        self._unpack = unpack
-        self._meta = (t._data.shape, t._data.dtype)
+            packed = pack(t)
+        # an input also remembers its place in the graph
+        self._hooked = (packed, unpack, (t._data.shape, t._data.dtype),
+                        t._autograd_meta if node is None else None)
         self._tensor = None
         self._data = None
 
     def _unpacked(self, node):
-        t = self._unpack(self._packed)
+        packed, unpack, meta, _ = self._hooked
+        t = unpack(packed)
         if not isinstance(t, Tensor):
             raise ValueError(
                 f"(InvalidArgument) saved_tensors_hooks: unpack_hook must return a Tensor, got "
                 f"{type(t).__name__} (in {node.name() if node else 'a grad node'}).")
-        shape, dtype = self._meta
+        shape, dtype = meta
         if t._data.shape != shape or t._data.dtype != dtype:
             raise ValueError(
                 f"(InvalidArgument) saved_tensors_hooks: unpack_hook returned shape "
@@ -112,7 +113,7 @@ class TensorWrapper:
     def recover_data(self, node=None):
         """The saved values as an ndarray (for grad kernels on raw arrays: no Tensor, no graph)."""
         v = self._version
-        if v is None or v.value != self._snapshot or self._unpack is not None:
+        if v is None or v.value != self._snapshot or self._hooked is not None:
             return self.recover(node)._data  # raises the right error, or unpacks
         return self._data
 
@@ -122,12 +123,12 @@ class TensorWrapper:
             raise released_graph_error(node)
         if self._version.value != self._snapshot:
             raise_modified_inplace(self, node)
-        if self._unpack is not None:
+        if self._hooked is not None:
             data = self._unpacked(node)._data
             if not self._is_output:  # an input: re-attach its place in the graph
                 out = Tensor._wrap(data)
                 out.stop_gradient = self._stop_gradient
-                out._autograd_meta = self._input_meta
+                out._autograd_meta = self._hooked[3]
                 return out
         elif self._tensor is not None:
             return self._tensor
@@ -145,12 +146,7 @@ class TensorWrapper:
         return out
 
     def clear(self):
-        if self._version is not None and not self._no_need_buffer:
-            self._version.saved -= 1
-        self._tensor = None
-        self._data = None
-        self._packed = None
-        self._unpack = None
-        self._input_meta = None
-        self._grad_node = None
-        self._version = None
+        v = self._version
+        if v is not None and v is not _NO_VERSION:
+            v.saved -= 1
+        self._data = self._tensor = self._grad_node = self._version = self._hooked = None
