@@ -13,6 +13,8 @@ from .creation import to_tensor
 from .tensor_repr import set_printoptions
 from . import ops as _ops
 from . import nn
+from . import optimizer
+from . import regularizer
 from . import tensor_methods as _tensor_methods  # installs operators and methods on Tensor
 from ._generated import ops_api as _C_ops
 from .eager import tensor_patch_methods as _tensor_patch_methods  # installs backward, grad, ...
@@ -27,7 +29,8 @@ __all__ = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloa
            "float64", "complex64", "complex128", "CPUPlace", "Place", "DataType", "dtype",
            "get_default_dtype", "set_default_dtype", "set_device", "get_device", "seed",
            "is_compiled_with_cuda", "Tensor", "to_tensor", "set_printoptions", "nn", "autograd",
-           "grad", "no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled", "_C_ops"]
+           "grad", "no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled", "_C_ops",
+           "optimizer", "regularizer"]
 __all__ += _ops.__all__
 
 __version__ = "0.1.0"
