@@ -1,0 +1,104 @@
+"""Activations composed from public ops (Paddle nn/functional/activation.py: relu6, hardtanh,
+hardsigmoid, hardswish, mish, softsign, tanhshrink, log_sigmoid, prelu, celu, selu); their
+gradients come from the ops they are built of."""
+from ... import ops as _ops
+from ..._generated import public as _public
+
+__all__ = ["relu6", "hardtanh", "hardsigmoid", "hardswish", "mish", "softsign", "tanhshrink",
+           "log_sigmoid", "prelu", "celu", "selu"]
+
+_softplus = _public.FUNCTIONAL["softplus"]
+
+
+def relu6(x, name=None):
+    """min(max(x, 0), 6)."""
+    return _ops.clip(x, 0.0, 6.0)
+
+
+def hardtanh(x, min=-1.0, max=1.0, name=None):  # noqa: A002 (Paddle's argument names)
+    """x clipped to [min, max]."""
+    return _ops.clip(x, min, max)
+
+
+def hardsigmoid(x, slope=0.1666667, offset=0.5, name=None):
+    """clip(slope * x + offset, 0, 1)."""
+    return _ops.clip(_ops.scale(x, slope, offset), 0.0, 1.0)
+
+
+def hardswish(x, name=None):
+    """x * clip(x + 3, 0, 6) / 6."""
+    return _ops.multiply(x, _ops.scale(_ops.clip(_ops.scale(x, 1.0, 3.0), 0.0, 6.0), 1.0 / 6.0))
+
+
+def mish(x, name=None):
+    """x * tanh(softplus(x)) (softplus with threshold 20, as Paddle's kernel)."""
+    return _ops.multiply(x, _ops.tanh(_softplus(x, 1.0, 20.0)))
+
+
+def softsign(x, name=None):
+    """x / (1 + |x|)."""
+    return _ops.divide(x, _ops.scale(_ops.abs(x), 1.0, 1.0))
+
+
+def tanhshrink(x, name=None):
+    """x - tanh(x)."""
+    return _ops.subtract(x, _ops.tanh(x))
+
+
+def log_sigmoid(x, name=None):
+    """log(sigmoid(x)) = -softplus(-x), stable for large |x|."""
+    return _ops.scale(_softplus(_ops.scale(x, -1.0), 1.0, 20.0), -1.0)
+
+
+def _negative_branch(x, fn):
+    """fn(min(x, 0)): the x <= 0 branch of an ELU-like function, evaluated where it can't
+    overflow (its gradient on the x > 0 side is then 0 times a finite number)."""
+    return fn(_ops.minimum(x, _ops.zeros_like(x)))
+
+
+def celu(x, alpha=1.0, name=None):
+    """max(0, x) + min(0, alpha * (exp(x / alpha) - 1))."""
+    if alpha == 0:
+        raise ZeroDivisionError("alpha cannot be 0 for celu")
+    neg = _negative_branch(x, lambda n: _ops.scale(_ops.expm1(_ops.scale(n, 1.0 / alpha)),
+                                                   alpha))
+    return _ops.where(_ops.greater_than(x, _ops.zeros_like(x)), x, neg)
+
+
+def selu(x, scale=1.0507009873554805, alpha=1.6732632423543772, name=None):
+    """scale * (x if x > 0 else alpha * (exp(x) - 1))."""
+    if scale <= 1.0:
+        raise ValueError(f"The scale must be greater than 1.0. Received: {scale}.")
+    if alpha < 0:
+        raise ValueError(f"The alpha must be no less than zero. Received: {alpha}.")
+    neg = _negative_branch(x, lambda n: _ops.scale(_ops.expm1(n), alpha))
+    return _ops.scale(_ops.where(_ops.greater_than(x, _ops.zeros_like(x)), x, neg), scale)
+
+
+_DATA_FORMATS = ["NC", "NCL", "NCHW", "NCDHW", "NLC", "NHWC", "NDHWC"]
+
+
+def prelu(x, weight, data_format="NCHW", name=None):
+    """x where x > 0, else weight * x; a weight of one element is shared, else it has one
+    slope per channel (axis 1, or the last axis for channel-last formats)."""
+    assert len(weight.shape) == 0 or len(weight.shape) == 1, \
+        "The dim count of weight shape should be 0 or 1 in prelu()."
+    w = weight
+    if len(weight.shape) == 1 and weight.shape[0] > 1:
+        if data_format not in _DATA_FORMATS:
+            raise ValueError(f"data_format must be one of 'NC', 'NCL', 'NCHW', 'NCDHW', 'NLC', "
+                             f"'NHWC', 'NDHWC' but receive {data_format}")
+        channel_last = data_format[1] != "C"
+        assert len(x.shape) > 1, ("The dim count of x should be equal or larger than 2 in "
+                                  "prelu() when weight shape is not [1].")
+        c_axis = len(x.shape) - 1 if channel_last else 1
+        assert weight.shape[0] == x.shape[c_axis], ("The weight size should be equal to x input "
+                                                     "channel in prelu() when weight shape is "
+                                                     "not [1].")
+        w = _ops.reshape(weight, [weight.shape[0] if i == c_axis else 1
+                                  for i in range(len(x.shape))])
+    elif len(weight.shape) == 1:
+        w = _ops.reshape(weight, [])
+    return _ops.where(_ops.greater_than(x, _ops.zeros_like(x)), x, _ops.multiply(w, x))
+
+
