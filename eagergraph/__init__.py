@@ -13,6 +13,8 @@ from .creation import to_tensor
 from .tensor_repr import set_printoptions
 from . import ops as _ops
 from . import nn
+from .nn.parameter import create_parameter
+from .nn.param_attr import ParamAttr
 from . import optimizer
 from . import regularizer
 from . import tensor_methods as _tensor_methods  # installs operators and methods on Tensor
@@ -32,5 +34,6 @@ __all__ = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloa
            "grad", "no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled", "_C_ops",
            "optimizer", "regularizer"]
 __all__ += _ops.__all__
+__all__ += ["create_parameter", "ParamAttr"]
 
 __version__ = "0.1.0"
