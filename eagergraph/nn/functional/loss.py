@@ -101,15 +101,17 @@ def _cross_entropy_unreduced(input, label, soft_label, use_softmax, ignore_index
                              f"of Input(X) and Input(Label) should be equal, but received "
                              f"{in_shape[ax]} and {lb_shape[ax]}.")
         logp = log_softmax(input, axis=ax) if use_softmax else _ops.log(input)
-        return _ops.scale(_ops.sum(_ops.multiply(label, logp), axis=ax, keepdim=True), -1.0)
+        # Paddle's kernel gives the label no gradient
+        return _ops.scale(_ops.sum(_ops.multiply(label.detach(), logp), axis=ax, keepdim=True),
+                          -1.0)
     if lb_shape[ax] != 1:
         raise ValueError(f"(InvalidArgument) If Attr(soft_label) == false, the axis dimension of "
                          f"Input(Label) should be 1, but received {lb_shape[ax]}.")
     label_np = label._data.astype(np.int64)
     num_classes = in_shape[ax]
     _check_hard_labels(label_np, num_classes, ignore_index)
-    mask = _onehot_mask(label_np, num_classes, ax, nd, input.dtype)
     ignored = label_np == ignore_index
+    mask = _onehot_mask(np.where(ignored, -1, label_np), num_classes, ax, nd, input.dtype)
     if use_softmax:
         picked = _ops.sum(_ops.multiply(log_softmax(input, axis=ax), mask), axis=ax,
                           keepdim=True)
@@ -244,6 +246,7 @@ def binary_cross_entropy(input, label, weight=None, reduction="mean", name=None)
     """-(label * log(input) + (1 - label) * log(1 - input)), each log clamped at -100;
     input must lie in [0, 1]."""
     _check_reduction(reduction, "binary_cross_entropy")
+    label = label.detach()  # Paddle's bce_loss gives the label no gradient
     x = input._data
     if (x > 1).any():
         v = x[x > 1].flat[0]
@@ -270,6 +273,9 @@ def binary_cross_entropy_with_logits(logit, label, weight=None, reduction="mean"
     """softplus(logit) - logit * label (sigmoid folded in, stable); pos_weight scales the
     positive term: (1 - label) * logit + (1 + (pos_weight - 1) * label) * softplus(-logit)."""
     _check_reduction(reduction, "binary_cross_entropy_with_logits")
+    label = label.detach()  # Paddle's kernel gives label and pos_weight no gradient
+    if pos_weight is not None:
+        pos_weight = pos_weight.detach()
     if pos_weight is None:
         out = _ops.subtract(_softplus(logit, 1.0, 20.0), _ops.multiply(logit, label))
     else:
@@ -290,6 +296,7 @@ def kl_div(input, label, reduction="mean", log_target=False, name=None):
         input = _ops.cast(input, "float64")
     elif input.dtype.name == "float64" and label.dtype.name == "float32":
         label = _ops.cast(label, "float64")
+    label = label.detach()  # Paddle's kldiv_loss gives the label no gradient
     if log_target:
         out = _ops.multiply(_ops.exp(label), _ops.subtract(label, input))
     else:
