@@ -40,9 +40,7 @@ class _Rewrite(ast.NodeTransformer):
     def visit_Call(self, node):
         self.generic_visit(node)
         if isinstance(node.func, ast.Name):
-            n = node.func.id
-            if n in self.locals:
-                return node
+            n = node.func.id  # a call is an op even where an attribute has its name (scale)
             if n in _FORMULA_WORDS:
                 node.func = ast.Name(_FORMULA_WORDS[n], ast.Load())
             elif n in self.ops:

@@ -42,8 +42,11 @@ def check_vjp(fn, arrays, rng, eps=1e-6, rtol=1e-5, atol=1e-6, create_graph=Fals
     vs = [_rand_like(rng, o._data) for o in outs]
     live = [(o, v) for o, v in zip(outs, vs) if not o.stop_gradient]
     if live:  # outputs that don't depend on xs at all (a constant grad) contribute zero
+        # under create_graph the seeds need grad too, so that every grad op records its
+        # composite formulas (ops whose grad depends on out_grad alone, like scale, included)
         grads = paddle.grad([o for o, _ in live], xs,
-                            grad_outputs=[paddle.to_tensor(v.astype(o._data.dtype))
+                            grad_outputs=[paddle.to_tensor(v.astype(o._data.dtype),
+                                                           stop_gradient=not create_graph)
                                           for o, v in live],
                             create_graph=create_graph, allow_unused=True)
     else:

@@ -1905,7 +1905,7 @@ def scale_grad_ad_func(need, out_grad, scale, bias, bias_after_scale):
     if grad_state.enabled and (not out_grad.stop_gradient):
         x_grad = None
         if need[0]:
-            x_grad = scale(out_grad, scale, 0.0, True)
+            x_grad = scale_ad_func(out_grad, scale, 0.0, True)
         return x_grad,
     # Forward API Call: the grad kernel, on arrays
     x_grad, = _api.scale_grad(need, out_grad._data, scale, bias, bias_after_scale)
