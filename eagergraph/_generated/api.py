@@ -10,21 +10,23 @@ from ..phi.common import NP_TO_DTYPE
 from ..tensor import wrap_like
 from ..phi.infermeta import (AngleInferMeta, ArangeInferMeta, ArgMinMaxInferMeta,
                              AsComplexInferMeta, AsRealInferMeta, CastInferMeta, ClipInferMeta,
-                             CompareInferMeta, ComplexInferMeta, ConcatInferMeta, CreateInferMeta,
-                             CreateLikeInferMeta, ElementwiseInferMeta, ExpandInferMeta,
-                             EyeInferMeta, FlattenInferMeta, FlipInferMeta, GatherGradInferMeta,
-                             GatherInferMeta, GatherNdGradInferMeta, GatherNdInferMeta,
-                             GaussianInferMeta, IndexSelectGradInferMeta, IndexSelectInferMeta,
-                             LinspaceInferMeta, LogicalBinaryInferMeta, LogicalNotInferMeta,
+                             CompareInferMeta, ComplexInferMeta, ConcatInferMeta, ConvInferMeta,
+                             CreateInferMeta, CreateLikeInferMeta, ElementwiseInferMeta,
+                             ExpandInferMeta, EyeInferMeta, FlattenInferMeta, FlipInferMeta,
+                             FoldInferMeta, GatherGradInferMeta, GatherInferMeta,
+                             GatherNdGradInferMeta, GatherNdInferMeta, GaussianInferMeta,
+                             IndexSelectGradInferMeta, IndexSelectInferMeta, LinspaceInferMeta,
+                             LogicalBinaryInferMeta, LogicalNotInferMeta,
                              MaskedSelectGradInferMeta, MaskedSelectInferMeta, MatmulInferMeta,
-                             NonzeroInferMeta, RandintInferMeta, RandpermInferMeta, RealInferMeta,
-                             ReduceInferMeta, ReduceIntArrayAxisInferMeta, ReduceToBoolInferMeta,
-                             ReshapeInferMeta, SliceGradInferMeta, SliceInferMeta,
-                             SoftmaxInferMeta, SplitInferMeta, SplitWithNumInferMeta,
-                             SqueezeInferMeta, StackInferMeta, StridedSliceGradInferMeta,
-                             StridedSliceInferMeta, SumInferMeta, TileInferMeta, TopKInferMeta,
-                             TransposeInferMeta, UnbindInferMeta, UnchangedInferMeta,
-                             UniformRandomInferMeta, UnsqueezeInferMeta, WhereInferMeta)
+                             NonzeroInferMeta, Pool2DInferMeta, RandintInferMeta,
+                             RandpermInferMeta, RealInferMeta, ReduceInferMeta,
+                             ReduceIntArrayAxisInferMeta, ReduceToBoolInferMeta, ReshapeInferMeta,
+                             SliceGradInferMeta, SliceInferMeta, SoftmaxInferMeta, SplitInferMeta,
+                             SplitWithNumInferMeta, SqueezeInferMeta, StackInferMeta,
+                             StridedSliceGradInferMeta, StridedSliceInferMeta, SumInferMeta,
+                             TileInferMeta, TopKInferMeta, TransposeInferMeta, UnbindInferMeta,
+                             UnchangedInferMeta, UnfoldInferMeta, UniformRandomInferMeta,
+                             UnsqueezeInferMeta, WhereInferMeta)
 
 
 
@@ -1659,6 +1661,103 @@ def matmul(x, y, transpose_x, transpose_y):
     return out
 
 
+_unfold_kernels = KernelFactory.cache("unfold")
+
+
+def unfold(x, kernel_sizes, strides, paddings, dilations):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _unfold_kernels.get(x._data.dtype) or select_kernel("unfold", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = UnfoldInferMeta(x, kernel_sizes, strides, paddings, dilations)
+        # Kernel Call
+        out = kernel.fn(x_d, kernel_sizes, strides, paddings, dilations)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("unfold", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("unfold", out, meta)
+    return out
+
+
+_fold_kernels = KernelFactory.cache("fold")
+
+
+def fold(x, output_sizes, kernel_sizes, strides, paddings, dilations):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _fold_kernels.get(x._data.dtype) or select_kernel("fold", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = FoldInferMeta(x, output_sizes, kernel_sizes, strides, paddings, dilations)
+        # Kernel Call
+        out = kernel.fn(x_d, output_sizes, kernel_sizes, strides, paddings, dilations)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("fold", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("fold", out, meta)
+    return out
+
+
+_conv2d_kernels = KernelFactory.cache("conv2d")
+
+
+def conv2d(input, filter, strides, paddings, padding_algorithm, dilations, groups, data_format):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of input)
+    kernel = _conv2d_kernels.get(input._data.dtype) or select_kernel("conv2d", dtype_of(input))
+    # PrepareData
+    input_d = input._data
+    filter_d = filter._data
+    if kernel.input_np_dtype is not None:
+        input_d, filter_d = prepare_data(kernel, input_d, filter_d)
+    try:
+        # InferMeta
+        meta = ConvInferMeta(input, filter, strides, paddings, padding_algorithm, dilations, groups, data_format)
+        # Kernel Call
+        out = kernel.fn(input_d, filter_d, strides, paddings, padding_algorithm, dilations, groups, data_format)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("conv2d", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("conv2d", out, meta)
+    return out
+
+
+_pool2d_kernels = KernelFactory.cache("pool2d")
+
+
+def pool2d(x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _pool2d_kernels.get(x._data.dtype) or select_kernel("pool2d", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = Pool2DInferMeta(x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
+        # Kernel Call
+        out = kernel.fn(x_d, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("pool2d", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("pool2d", out, meta)
+    return out
+
+
 _relu_kernels = KernelFactory.cache("relu")
 
 
@@ -3023,6 +3122,38 @@ def matmul_grad(need, x, y, out_grad, transpose_x, transpose_y):
         x, y, out_grad = prepare_data(kernel, x, y, out_grad)
     # Kernel Call
     return kernel.fn(need, x, y, out_grad, transpose_x, transpose_y)
+
+
+_conv2d_grad_kernels = KernelFactory.cache("conv2d_grad")
+
+
+def conv2d_grad(need, input, filter, out_grad, strides, paddings, padding_algorithm, dilations, groups, data_format):
+    """④ Kernel API of the grad op `conv2d_grad`, on arrays (a grad node calls it directly when no
+    graph is recorded). Grads come at the forward output's shape, one per input of `conv2d`,
+    None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _conv2d_grad_kernels.get(out_grad.dtype) or select_kernel("conv2d_grad", NP_TO_DTYPE[out_grad.dtype])
+    # PrepareData
+    if kernel.input_np_dtype is not None:
+        input, filter, out_grad = prepare_data(kernel, input, filter, out_grad)
+    # Kernel Call
+    return kernel.fn(need, input, filter, out_grad, strides, paddings, padding_algorithm, dilations, groups, data_format)
+
+
+_pool2d_grad_kernels = KernelFactory.cache("pool2d_grad")
+
+
+def pool2d_grad(need, x, out_grad, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm):
+    """④ Kernel API of the grad op `pool2d_grad`, on arrays (a grad node calls it directly when no
+    graph is recorded). Grads come at the forward output's shape, one per input of `pool2d`,
+    None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _pool2d_grad_kernels.get(out_grad.dtype) or select_kernel("pool2d_grad", NP_TO_DTYPE[out_grad.dtype])
+    # PrepareData
+    if kernel.input_np_dtype is not None:
+        x, out_grad = prepare_data(kernel, x, out_grad)
+    # Kernel Call
+    return kernel.fn(need, x, out_grad, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
 
 
 _relu_grad_kernels = KernelFactory.cache("relu_grad")

@@ -2785,6 +2785,342 @@ def matmul_grad_ad_func(need, x, y, out_grad, transpose_x, transpose_y):
     return wrap_grad(x_grad), wrap_grad(y_grad),
 
 
+def unfold_ad_func(x, kernel_sizes, strides, paddings, dilations):
+    # Forward API Call
+    out = _api.unfold(x, kernel_sizes, strides, paddings, dilations)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = UnfoldGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        node.kernel_sizes = kernel_sizes
+        node.strides = strides
+        node.paddings = paddings
+        node.dilations = dilations
+        node.x_wrapper = TensorWrapper(x, True)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+class UnfoldGradNode(GradNodeBase):
+    """Backward of `unfold` (unfold_grad):
+        x_grad = fold(out_grad, [x.shape[2], x.shape[3]], kernel_sizes, strides, paddings, dilations)
+    """
+
+    __slots__ = ("x_wrapper", "kernel_sizes", "strides", "paddings", "dilations")
+    forward_op = "unfold"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        kernel_sizes = self.kernel_sizes
+        strides = self.strides
+        paddings = self.paddings
+        dilations = self.dilations
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            x_grad = fold_ad_func(out_grad, [x._data.shape[2], x._data.shape[3]], kernel_sizes, strides, paddings, dilations)
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def fold_ad_func(x, output_sizes, kernel_sizes, strides, paddings, dilations):
+    # Forward API Call
+    out = _api.fold(x, output_sizes, kernel_sizes, strides, paddings, dilations)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = FoldGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        node.kernel_sizes = kernel_sizes
+        node.strides = strides
+        node.paddings = paddings
+        node.dilations = dilations
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+class FoldGradNode(GradNodeBase):
+    """Backward of `fold` (fold_grad):
+        x_grad = unfold(out_grad, kernel_sizes, strides, paddings, dilations)
+    """
+
+    __slots__ = ("kernel_sizes", "strides", "paddings", "dilations")
+    forward_op = "fold"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        kernel_sizes = self.kernel_sizes
+        strides = self.strides
+        paddings = self.paddings
+        dilations = self.dilations
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            x_grad = unfold_ad_func(out_grad, kernel_sizes, strides, paddings, dilations)
+        return [x_grad]
+
+
+def conv2d_ad_func(input, filter, strides, paddings, padding_algorithm, dilations, groups, data_format):
+    # Forward API Call
+    out = _api.conv2d(input, filter, strides, paddings, padding_algorithm, dilations, groups, data_format)
+    # Node Creation
+    if grad_state.enabled and (not input.stop_gradient or not filter.stop_gradient):
+        node = Conv2dGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        input_next, input_meta = edge_record(input)
+        filter_next, filter_meta = edge_record(filter)
+        node._next = (input_next, filter_next)
+        node._meta = input_meta + filter_meta
+        node.strides = strides
+        node.paddings = paddings
+        node.padding_algorithm = padding_algorithm
+        node.dilations = dilations
+        node.groups = groups
+        node.data_format = data_format
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.input_wrapper = TensorWrapper(input)
+        node.filter_wrapper = TensorWrapper(filter)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+class Conv2dGradNode(GradNodeBase):
+    """Backward of `conv2d` (conv2d_grad):
+        # conv2d is unfold, then per group a matrix product with the filter [OC/G, C/G * kh * kw];
+        # its grads are the transposed products, the input's folded back (col2im)
+        x, g = input, out_grad
+        if data_format == "NHWC":
+            x = transpose(input, [0, 3, 1, 2])
+            g = transpose(out_grad, [0, 3, 1, 2])
+        pads, dils = conv_unfold_geometry(x.shape, filter.shape, strides, paddings,
+                                          padding_algorithm, dilations)
+        ks = [filter.shape[2], filter.shape[3]]
+        n, oc, blocks = x.shape[0], filter.shape[0], g.shape[2] * g.shape[3]
+        gg = reshape(g, [n, groups, oc // groups, blocks])
+        wg = reshape(filter, [groups, oc // groups, -1])
+        input_grad = fold(reshape(matmul(wg, gg, True, False), [n, -1, blocks]),
+                          [x.shape[2], x.shape[3]], ks, strides, pads, dils)
+        if data_format == "NHWC":
+            input_grad = transpose(input_grad, [0, 2, 3, 1])
+        cols = reshape(unfold(x, ks, strides, pads, dils), [n, groups, -1, blocks])
+        filter_grad = reshape(sum(matmul(gg, cols, False, True), (0,), None, False), filter.shape)
+    """
+
+    __slots__ = ("input_wrapper", "filter_wrapper", "strides", "paddings", "padding_algorithm", "dilations", "groups", "data_format")
+    forward_op = "conv2d"
+    raw_grads = True  # the grad kernel works on ndarray grads
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        need = (self._next[0] is not None, self._next[1] is not None,)
+        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
+            input_grad, filter_grad, = _api.conv2d_grad(
+                need, self.input_wrapper.recover_data(self),
+                self.filter_wrapper.recover_data(self),
+                out_grad,
+                self.strides,
+                self.paddings,
+                self.padding_algorithm,
+                self.dilations,
+                self.groups,
+                self.data_format)
+            return [input_grad, filter_grad]
+        # Recording a graph: the grad op's ad_func (its composite formulas)
+        input_grad, filter_grad, = conv2d_grad_ad_func(
+            need, self.input_wrapper.recover(self),
+            self.filter_wrapper.recover(self),
+            out_grad,
+            self.strides,
+            self.paddings,
+            self.padding_algorithm,
+            self.dilations,
+            self.groups,
+            self.data_format)
+        return [input_grad, filter_grad]
+
+    def clear_tensor_wrappers(self):
+        self.input_wrapper.clear()
+        self.filter_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def conv2d_grad_ad_func(need, input, filter, out_grad, strides, paddings, padding_algorithm, dilations, groups, data_format):
+    """③ The grad op `conv2d_grad` (conv2d's backward): `need[i]` says whether input i of `conv2d`
+    wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Composite: while a graph is recorded (create_graph), the formulas, written with ops
+    if grad_state.enabled and (not input.stop_gradient or not filter.stop_gradient or not out_grad.stop_gradient):
+        input_grad, filter_grad = None, None
+        if need[0] or need[1]:
+            x, g = (input, out_grad)
+            if data_format == 'NHWC':
+                x = transpose_ad_func(input, [0, 3, 1, 2])
+                g = transpose_ad_func(out_grad, [0, 3, 1, 2])
+            pads, dils = _meta.conv_unfold_geometry(x._data.shape, filter._data.shape, strides, paddings, padding_algorithm, dilations)
+            ks = [filter._data.shape[2], filter._data.shape[3]]
+            n, oc, blocks = (x._data.shape[0], filter._data.shape[0], g._data.shape[2] * g._data.shape[3])
+            gg = reshape_ad_func(g, [n, groups, oc // groups, blocks])
+            wg = reshape_ad_func(filter, [groups, oc // groups, -1])
+            input_grad = fold_ad_func(reshape_ad_func(matmul_ad_func(wg, gg, True, False), [n, -1, blocks]), [x._data.shape[2], x._data.shape[3]], ks, strides, pads, dils)
+            if data_format == 'NHWC':
+                input_grad = transpose_ad_func(input_grad, [0, 2, 3, 1])
+            cols = reshape_ad_func(unfold_ad_func(x, ks, strides, pads, dils), [n, groups, -1, blocks])
+            filter_grad = reshape_ad_func(sum_ad_func(matmul_ad_func(gg, cols, False, True), (0,), None, False), filter._data.shape)
+            if not (need[0]):
+                input_grad = None
+            if not (need[1]):
+                filter_grad = None
+        return input_grad, filter_grad,
+    # Forward API Call: the grad kernel, on arrays
+    input_grad, filter_grad, = _api.conv2d_grad(need, input._data, filter._data, out_grad._data, strides, paddings, padding_algorithm, dilations, groups, data_format)
+    return wrap_grad(input_grad), wrap_grad(filter_grad),
+
+
+def pool2d_ad_func(x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm):
+    # Forward API Call
+    out = _api.pool2d(x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = Pool2dGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        node.kernel_size = kernel_size
+        node.strides = strides
+        node.paddings = paddings
+        node.ceil_mode = ceil_mode
+        node.exclusive = exclusive
+        node.data_format = data_format
+        node.pooling_type = pooling_type
+        node.global_pooling = global_pooling
+        node.adaptive = adaptive
+        node.padding_algorithm = padding_algorithm
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+class Pool2dGradNode(GradNodeBase):
+    """Backward of `pool2d` (pool2d_grad):
+        # the windows are unfold's blocks; each output's grad goes to its window's first maximum
+        # (max) or is spread over the window (avg), then folded back (col2im)
+        xt, g = x, out_grad
+        if data_format == "NHWC":
+            xt = transpose(x, [0, 3, 1, 2])
+            g = transpose(out_grad, [0, 3, 1, 2])
+        ks, ss, pads = pool_unfold_geometry(xt.shape, kernel_size, strides, paddings, ceil_mode,
+                                            global_pooling, padding_algorithm)
+        n, c, kk, blocks = xt.shape[0], xt.shape[1], ks[0] * ks[1], g.shape[2] * g.shape[3]
+        g4 = reshape(g, [n, c, 1, blocks])
+        real = reshape(unfold(full_like(xt, 1.0, xt.dtype), ks, ss, pads, [1, 1]),
+                       [n, c, kk, blocks])
+        if pooling_type == "max":
+            cols = reshape(unfold(xt, ks, ss, pads, [1, 1]), [n, c, kk, blocks])
+            first = argmax(add(cols, scale(real, 1e30, -1e30, True)), 2, True, False,
+                           index_dtype())
+            pick = cast(equal(first, reshape(arange(0, kk, 1, index_dtype()), [1, 1, kk, 1])), g.dtype)
+            cols_grad = multiply(pick, g4)
+        elif exclusive:
+            count = sum(real, (2,), None, True)
+            cols_grad = multiply(real, divide(g4, add(count, cast(equal(count, full_like(
+                count, 0.0, count.dtype)), count.dtype))))
+        else:
+            cols_grad = multiply(real, scale(g4, 1.0 / kk, 0.0, True))
+        x_grad = fold(reshape(cols_grad, [n, c * kk, blocks]), [xt.shape[2], xt.shape[3]], ks, ss,
+                      pads, [1, 1])
+        if data_format == "NHWC":
+            x_grad = transpose(x_grad, [0, 2, 3, 1])
+    """
+
+    __slots__ = ("x_wrapper", "kernel_size", "strides", "paddings", "ceil_mode", "exclusive", "data_format", "pooling_type", "global_pooling", "adaptive", "padding_algorithm")
+    forward_op = "pool2d"
+    raw_grads = True  # the grad kernel works on ndarray grads
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        need = (self._next is not None,)
+        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
+            x_grad, = _api.pool2d_grad(
+                need, self.x_wrapper.recover_data(self),
+                out_grad,
+                self.kernel_size,
+                self.strides,
+                self.paddings,
+                self.ceil_mode,
+                self.exclusive,
+                self.data_format,
+                self.pooling_type,
+                self.global_pooling,
+                self.adaptive,
+                self.padding_algorithm)
+            return [x_grad]
+        # Recording a graph: the grad op's ad_func (its composite formulas)
+        x_grad, = pool2d_grad_ad_func(
+            need, self.x_wrapper.recover(self),
+            out_grad,
+            self.kernel_size,
+            self.strides,
+            self.paddings,
+            self.ceil_mode,
+            self.exclusive,
+            self.data_format,
+            self.pooling_type,
+            self.global_pooling,
+            self.adaptive,
+            self.padding_algorithm)
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def pool2d_grad_ad_func(need, x, out_grad, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm):
+    """③ The grad op `pool2d_grad` (pool2d's backward): `need[i]` says whether input i of `pool2d`
+    wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Composite: while a graph is recorded (create_graph), the formulas, written with ops
+    if grad_state.enabled and (not x.stop_gradient or not out_grad.stop_gradient):
+        x_grad = None
+        if need[0]:
+            xt, g = (x, out_grad)
+            if data_format == 'NHWC':
+                xt = transpose_ad_func(x, [0, 3, 1, 2])
+                g = transpose_ad_func(out_grad, [0, 3, 1, 2])
+            ks, ss, pads = _meta.pool_unfold_geometry(xt._data.shape, kernel_size, strides, paddings, ceil_mode, global_pooling, padding_algorithm)
+            n, c, kk, blocks = (xt._data.shape[0], xt._data.shape[1], ks[0] * ks[1], g._data.shape[2] * g._data.shape[3])
+            g4 = reshape_ad_func(g, [n, c, 1, blocks])
+            real = reshape_ad_func(unfold_ad_func(full_like_ad_func(xt, 1.0, xt.dtype), ks, ss, pads, [1, 1]), [n, c, kk, blocks])
+            if pooling_type == 'max':
+                cols = reshape_ad_func(unfold_ad_func(xt, ks, ss, pads, [1, 1]), [n, c, kk, blocks])
+                first = argmax_ad_func(add_ad_func(cols, scale_ad_func(real, 1e+30, -1e+30, True)), 2, True, False, _meta.index_dtype())
+                pick = cast_ad_func(equal_ad_func(first, reshape_ad_func(arange_ad_func(0, kk, 1, _meta.index_dtype()), [1, 1, kk, 1])), g.dtype)
+                cols_grad = multiply_ad_func(pick, g4)
+            elif exclusive:
+                count = sum_ad_func(real, (2,), None, True)
+                cols_grad = multiply_ad_func(real, divide_ad_func(g4, add_ad_func(count, cast_ad_func(equal_ad_func(count, full_like_ad_func(count, 0.0, count.dtype)), count.dtype))))
+            else:
+                cols_grad = multiply_ad_func(real, scale_ad_func(g4, 1.0 / kk, 0.0, True))
+            x_grad = fold_ad_func(reshape_ad_func(cols_grad, [n, c * kk, blocks]), [xt._data.shape[2], xt._data.shape[3]], ks, ss, pads, [1, 1])
+            if data_format == 'NHWC':
+                x_grad = transpose_ad_func(x_grad, [0, 2, 3, 1])
+        return x_grad,
+    # Forward API Call: the grad kernel, on arrays
+    x_grad, = _api.pool2d_grad(need, x._data, out_grad._data, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
+    return wrap_grad(x_grad),
+
+
 def relu_ad_func(x):
     # Forward API Call
     out = _api.relu(x)

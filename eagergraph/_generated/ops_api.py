@@ -3,7 +3,8 @@
 check that tensor arguments are Tensors and normalise attributes, then call the `<op>_ad_func`."""
 from ..tensor import Tensor
 from ..eager_utils import (parse_tensor, parse_tensor_list, parse_scalar, parse_int_array,
-                           parse_int, parse_float, parse_bool, parse_dtype, parse_int_list)
+                           parse_int, parse_float, parse_bool, parse_dtype, parse_str,
+                           parse_int_list)
 from . import dygraph_functions as _ad
 
 
@@ -756,6 +757,61 @@ def matmul(x, y, transpose_x=False, transpose_y=False, name=None):
     transpose_x = parse_bool(transpose_x, "matmul", "transpose_x", 2)
     transpose_y = parse_bool(transpose_y, "matmul", "transpose_y", 3)
     return _ad.matmul_ad_func(x, y, transpose_x, transpose_y)
+
+
+def unfold(x, kernel_sizes, strides=[1, 1], paddings=[0, 0, 0, 0], dilations=[1, 1], name=None):
+    """`unfold` (ops.yaml: unfold(Tensor x, int[] kernel_sizes, int[] strides, int[] paddings, int[] dilations) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "unfold", "x", 0)
+    kernel_sizes = parse_int_list(kernel_sizes, "unfold", "kernel_sizes", 1)
+    strides = parse_int_list(strides, "unfold", "strides", 2)
+    paddings = parse_int_list(paddings, "unfold", "paddings", 3)
+    dilations = parse_int_list(dilations, "unfold", "dilations", 4)
+    return _ad.unfold_ad_func(x, kernel_sizes, strides, paddings, dilations)
+
+
+def fold(x, output_sizes, kernel_sizes, strides=[1, 1], paddings=[0, 0, 0, 0], dilations=[1, 1], name=None):
+    """`fold` (ops.yaml: fold(Tensor x, int[] output_sizes, int[] kernel_sizes, int[] strides, int[] paddings, int[] dilations) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "fold", "x", 0)
+    output_sizes = parse_int_list(output_sizes, "fold", "output_sizes", 1)
+    kernel_sizes = parse_int_list(kernel_sizes, "fold", "kernel_sizes", 2)
+    strides = parse_int_list(strides, "fold", "strides", 3)
+    paddings = parse_int_list(paddings, "fold", "paddings", 4)
+    dilations = parse_int_list(dilations, "fold", "dilations", 5)
+    return _ad.fold_ad_func(x, output_sizes, kernel_sizes, strides, paddings, dilations)
+
+
+def conv2d(input, filter, strides=[1, 1], paddings=[0, 0], padding_algorithm='EXPLICIT', dilations=[1, 1], groups=1, data_format='NCHW', name=None):
+    """`conv2d` (ops.yaml: conv2d(Tensor input, Tensor filter, int[] strides, int[] paddings, str padding_algorithm, int[] dilations, int groups, str data_format) -> Tensor(out))"""
+    if type(input) is not Tensor:
+        input = parse_tensor(input, "conv2d", "input", 0)
+    if type(filter) is not Tensor:
+        filter = parse_tensor(filter, "conv2d", "filter", 1)
+    strides = parse_int_list(strides, "conv2d", "strides", 2)
+    paddings = parse_int_list(paddings, "conv2d", "paddings", 3)
+    padding_algorithm = parse_str(padding_algorithm, "conv2d", "padding_algorithm", 4)
+    dilations = parse_int_list(dilations, "conv2d", "dilations", 5)
+    groups = parse_int(groups, "conv2d", "groups", 6)
+    data_format = parse_str(data_format, "conv2d", "data_format", 7)
+    return _ad.conv2d_ad_func(input, filter, strides, paddings, padding_algorithm, dilations, groups, data_format)
+
+
+def pool2d(x, kernel_size, strides=[1, 1], paddings=[0, 0], ceil_mode=False, exclusive=True, data_format='NCHW', pooling_type='max', global_pooling=False, adaptive=False, padding_algorithm='EXPLICIT', name=None):
+    """`pool2d` (ops.yaml: pool2d(Tensor x, IntArray kernel_size, int[] strides, int[] paddings, bool ceil_mode, bool exclusive, str data_format, str pooling_type, bool global_pooling, bool adaptive, str padding_algorithm) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "pool2d", "x", 0)
+    kernel_size = parse_int_array(kernel_size, "pool2d", "kernel_size", 1)
+    strides = parse_int_list(strides, "pool2d", "strides", 2)
+    paddings = parse_int_list(paddings, "pool2d", "paddings", 3)
+    ceil_mode = parse_bool(ceil_mode, "pool2d", "ceil_mode", 4)
+    exclusive = parse_bool(exclusive, "pool2d", "exclusive", 5)
+    data_format = parse_str(data_format, "pool2d", "data_format", 6)
+    pooling_type = parse_str(pooling_type, "pool2d", "pooling_type", 7)
+    global_pooling = parse_bool(global_pooling, "pool2d", "global_pooling", 8)
+    adaptive = parse_bool(adaptive, "pool2d", "adaptive", 9)
+    padding_algorithm = parse_str(padding_algorithm, "pool2d", "padding_algorithm", 10)
+    return _ad.pool2d_ad_func(x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
 
 
 def relu(x, name=None):

@@ -30,9 +30,8 @@ def pow(x, y, name=None):
 def scale(x, scale=1.0, bias=0.0, bias_after_scale=True, act=None, name=None):
     """out = scale * x + bias (or scale * (x + bias) when bias_after_scale is False)."""
     out = _C_ops.scale(x, scale, bias, bias_after_scale)
-    if act is not None:
-        from .. import nn
-        out = getattr(nn.functional, act)(out)
+    if act is not None:  # the activation op by name, as Paddle's _append_activation_in_dygraph
+        out = getattr(_C_ops, act)(out)
     return out
 
 

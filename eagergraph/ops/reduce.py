@@ -9,7 +9,7 @@ from .._generated import dygraph_functions as _ad
 from ..tensor import Tensor
 from ..eager_utils import parse_tensor, parse_bool, parse_dtype
 from ..phi.common import NP_TO_DTYPE, float32
-from ..nn.functional.activation import softmax
+from .activation import softmax
 
 __all__ = ["sum", "mean", "max", "min", "prod", "all", "any", "argmax", "argmin", "logsumexp",
            "softmax"]

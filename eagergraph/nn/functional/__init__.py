@@ -1,14 +1,18 @@
 """paddle.nn.functional: stateless neural-network functions."""
 from ..._generated import public as _public
-from . import activation as _activation
+from ...ops import activation as _activation
 from . import activation_extra as _activation_extra
 from . import common as _common
 from . import loss as _loss
+from . import conv as _conv
+from . import pooling as _pooling
 
 # the generated functions public here as they are (ops.yaml `public: nn.functional`), then
 # Paddle's Python wrappers and the functions composed from public ops
-_modules = (_activation, _activation_extra, _common, _loss)
-__all__ = list(_public.FUNCTIONAL) + [_n for _m in _modules for _n in _m.__all__]
+_modules = (_activation_extra, _common, _loss, _conv, _pooling)
+__all__ = (list(_public.FUNCTIONAL) + _activation.FUNCTIONAL
+           + [_n for _m in _modules for _n in _m.__all__])
 globals().update(_public.FUNCTIONAL)
+globals().update({_n: getattr(_activation, _n) for _n in _activation.FUNCTIONAL})
 globals().update({_n: getattr(_m, _n) for _m in _modules for _n in _m.__all__})
 del _modules

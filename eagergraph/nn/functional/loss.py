@@ -8,7 +8,7 @@ import numpy as np
 from ... import ops as _ops
 from ...creation import to_tensor
 from ..._generated import public as _public
-from .activation import log_softmax
+from ...ops.activation import log_softmax
 
 __all__ = ["mse_loss", "l1_loss", "smooth_l1_loss", "cross_entropy", "softmax_with_cross_entropy",
            "nll_loss", "binary_cross_entropy", "binary_cross_entropy_with_logits", "kl_div"]

@@ -4,10 +4,14 @@ from .container import Sequential, LayerList, LayerDict, ParameterList, Paramete
 from .common import Identity, Linear, Bilinear, Dropout, Flatten, Unflatten, Embedding
 from . import activation as _activation
 from . import loss as _loss
+from . import conv as _conv
+from . import pooling as _pooling
 
 globals().update({_n: getattr(_activation, _n) for _n in _activation.__all__})
 globals().update({_n: getattr(_loss, _n) for _n in _loss.__all__})
+globals().update({_n: getattr(_conv, _n) for _n in _conv.__all__})
+globals().update({_n: getattr(_pooling, _n) for _n in _pooling.__all__})
 
 __all__ = ["Layer", "Sequential", "LayerList", "LayerDict", "ParameterList", "ParameterDict",
            "Identity", "Linear", "Bilinear", "Dropout", "Flatten", "Unflatten", "Embedding"]
-__all__ += _activation.__all__ + _loss.__all__
+__all__ += _activation.__all__ + _loss.__all__ + _conv.__all__ + _pooling.__all__

@@ -1,13 +1,16 @@
-"""Activation functions (Paddle python/paddle/nn/functional/activation.py)."""
-from ..._generated import ops_api as _C_ops
-from ..._generated import dygraph_functions as _ad
-from ...tensor import Tensor
-from ...eager_utils import parse_tensor, parse_dtype
-from ...phi.common import NP_TO_DTYPE
+"""Activation functions whose public Python does work before the op (Paddle
+python/paddle/nn/functional/activation.py): gelu, silu, softmax, log_softmax; paddle.nn.functional
+re-exports them."""
+from .._generated import ops_api as _C_ops
+from .._generated import dygraph_functions as _ad
+from ..tensor import Tensor
+from ..eager_utils import parse_tensor, parse_dtype
+from ..phi.common import NP_TO_DTYPE
 
 # relu, leaky_relu, elu, softplus, sigmoid and tanh are the generated functions (ops.yaml
 # `public:`; sigmoid and tanh are the same functions as paddle.sigmoid / paddle.tanh, as in Paddle)
-__all__ = ["gelu", "silu", "softmax", "log_softmax"]
+__all__ = []  # none is paddle.X; reduce.py makes paddle.softmax
+FUNCTIONAL = ["gelu", "silu", "softmax", "log_softmax"]  # paddle.nn.functional.X
 
 
 def gelu(x, approximate=False, name=None):
