@@ -17,6 +17,7 @@ from .nn.parameter import create_parameter
 from .nn.param_attr import ParamAttr
 from . import optimizer
 from . import regularizer
+from .paddle_alias import install_as_paddle
 from . import tensor_methods as _tensor_methods  # installs operators and methods on Tensor
 from ._generated import ops_api as _C_ops
 from .eager import tensor_patch_methods as _tensor_patch_methods  # installs backward, grad, ...
@@ -34,6 +35,6 @@ __all__ = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloa
            "grad", "no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled", "_C_ops",
            "optimizer", "regularizer"]
 __all__ += _ops.__all__
-__all__ += ["create_parameter", "ParamAttr"]
+__all__ += ["create_parameter", "ParamAttr", "install_as_paddle"]
 
 __version__ = "0.1.0"

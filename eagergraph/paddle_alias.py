@@ -1,0 +1,63 @@
+"""`import paddle` answered by eagergraph, so unchanged Paddle scripts run.
+
+`install_as_paddle()` puts an import hook first on sys.meta_path: `paddle` is the eagergraph
+package and `paddle.X.Y` the module `eagergraph.X.Y` itself (the same object, so
+`paddle.nn is eagergraph.nn`), whether imported as `import paddle.nn as nn`,
+`from paddle.io import DataLoader` or `import paddle.nn.functional as F`. A Paddle module that
+eagergraph does not have raises ModuleNotFoundError naming it. `python -m eagergraph run
+script.py` installs the hook and runs the script."""
+import importlib
+import importlib.abc
+import importlib.util
+import sys
+
+_PREFIX = "paddle"
+
+
+class _PaddleAliasFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Finds `paddle[.X...]` and loads it as the already-importable `eagergraph[.X...]`."""
+
+    def __init__(self):
+        self._specs = {}  # alias name -> the real module's own spec, restored after loading
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname != _PREFIX and not fullname.startswith(_PREFIX + "."):
+            return None
+        return importlib.util.spec_from_loader(fullname, self, is_package=True)
+
+    def create_module(self, spec):
+        real = "eagergraph" + spec.name[len(_PREFIX):]
+        try:
+            module = importlib.import_module(real)
+        except ModuleNotFoundError as e:
+            if e.name is not None and (real == e.name or real.startswith(e.name + ".")):
+                raise ModuleNotFoundError(
+                    f"No module named '{spec.name}': eagergraph stands in for paddle here and "
+                    f"does not have {spec.name} (yet). See eagergraph's README for what it "
+                    f"supports.", name=spec.name) from None
+            raise
+        self._specs[spec.name] = module.__spec__
+        return module
+
+    def exec_module(self, module):
+        # the import system gave the real module the alias's spec; give its own back
+        spec = self._specs.pop(module.__spec__.name, None)
+        if spec is not None:
+            module.__spec__ = spec
+
+
+def install_as_paddle():
+    """Make `import paddle` (and every `paddle.X` eagergraph has) import eagergraph. Idempotent;
+    a real paddle already imported in this process is left alone and this raises."""
+    have = sys.modules.get(_PREFIX)
+    import eagergraph
+    if have is not None and have is not eagergraph:
+        raise RuntimeError("install_as_paddle(): the real paddle is already imported in this "
+                           "process; call install_as_paddle() before anything imports paddle.")
+    if not any(isinstance(f, _PaddleAliasFinder) for f in sys.meta_path):
+        sys.meta_path.insert(0, _PaddleAliasFinder())
+    sys.modules[_PREFIX] = eagergraph
+    for name, module in list(sys.modules.items()):  # eagergraph modules imported so far
+        if name.startswith("eagergraph.") and module is not None:
+            sys.modules.setdefault(_PREFIX + name[len("eagergraph"):], module)
+    return eagergraph
