@@ -23,6 +23,8 @@ from ._generated import ops_api as _C_ops
 from .eager import tensor_patch_methods as _tensor_patch_methods  # installs backward, grad, ...
 from . import autograd
 from .autograd import grad, no_grad, enable_grad, set_grad_enabled, is_grad_enabled
+from . import io
+from .framework_io import save, load
 
 dtype = DataType
 globals().update({_n: getattr(_ops, _n) for _n in _ops.__all__})  # paddle.add, paddle.sum, ...
@@ -36,5 +38,6 @@ __all__ = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloa
            "optimizer", "regularizer"]
 __all__ += _ops.__all__
 __all__ += ["create_parameter", "ParamAttr", "install_as_paddle"]
+__all__ += ["io", "save", "load"]
 
 __version__ = "0.1.0"
