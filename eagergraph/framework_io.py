@@ -206,10 +206,11 @@ def _codecs_encode(obj, encoding="utf-8"):
     return obj.encode(encoding)
 
 
-def _eval_dense_tensor(expr, scope):
+def _eval_dense_tensor(*args):
     # Paddle pickles a static-graph DenseTensor as eval('data', {'data': ndarray}): answer that
     # one expression without evaluating anything
-    if expr == "data" and type(scope) is dict and list(scope) == ["data"] \
+    expr, scope = (args + (None, None))[:2]
+    if len(args) == 2 and expr == "data" and type(scope) is dict and list(scope) == ["data"] \
             and isinstance(scope["data"], np.ndarray):
         return scope["data"]
     raise UnsafePickleError("paddle.load: refusing to call eval from a pickle")
