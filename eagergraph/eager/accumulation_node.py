@@ -5,6 +5,8 @@ eager/accumulation/accumulation_node.h). It runs the leaf's tensor hooks, accumu
 It holds the leaf weakly: leaf -> AutogradMeta -> node -> leaf would be a reference cycle."""
 import weakref
 
+import numpy as np
+
 from ..tensor import Tensor
 from .grad_node_info import GradNodeBase, _HookHandle, check_hook_result
 from .grad_mode import enable_grad
@@ -82,10 +84,13 @@ def accumulate_grad(t, g, create_graph):
     """t.grad += g (g an ndarray, or a Tensor under create_graph). The first grad is copied,
     so `.grad` never aliases a tensor that a hook or another leaf received (Paddle 3.3.1 lets
     them alias); later ones add in place into
-    `.grad`'s own buffer, keeping the same Tensor object across backward calls. Under
+    `.grad`'s own buffer, keeping the same Tensor object across backward calls (into a `.grad`
+    that clear_gradient zeroed and nothing wrote since, they are copied: the same values, one
+    memory pass less). Under
     create_graph the sum is a differentiable op."""
     meta = t._autograd_meta
     old = meta.grad
+    zeroed, meta.grad_zeroed = meta.grad_zeroed, None
     if create_graph:
         if old is None:
             meta.grad = g if not g.stop_gradient else _copy(g)
@@ -99,7 +104,10 @@ def accumulate_grad(t, g, create_graph):
     else:
         od = old._data
         if od.shape == g.shape and od.dtype == g.dtype and od.flags.writeable:
-            od += g
+            if zeroed is not None and zeroed[0] is old and old._version.value == zeroed[1]:
+                np.copyto(od, g)  # zeros since clear_gradient: a write, not a read and a write
+            else:
+                od += g
             old._bump_inplace_version()
         else:
             old._data = (od + g).astype(od.dtype, copy=False)

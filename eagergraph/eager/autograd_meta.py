@@ -6,7 +6,7 @@ itself lives on the Tensor (a plain attribute on the hot path)."""
 
 class AutogradMeta:
     __slots__ = ("grad", "grad_node", "out_slot", "out_rank", "retain_grads", "_hooks_node",
-                 "__weakref__")
+                 "grad_zeroed", "__weakref__")
 
     def __init__(self):
         self.grad = None          # Tensor | None: the accumulated gradient (.grad)
@@ -15,6 +15,8 @@ class AutogradMeta:
         self.out_slot = 0         # where this tensor sits among its node's outputs
         self.out_rank = 0
         self.retain_grads = False
+        self.grad_zeroed = None   # (grad, its version) when clear_gradient zeroed .grad: until
+        #                           written again it holds zeros, and the next grad is copied in
 
 
 def autograd_meta(t):

@@ -32,7 +32,8 @@ def _set_grad(self, value):
     if value is not None and value._data.shape != self._data.shape:
         raise ValueError(f"Tensor.grad: shape {value.shape} does not match the tensor's shape "
                          f"{self.shape}")
-    autograd_meta(self).grad = value
+    m = autograd_meta(self)
+    m.grad, m.grad_zeroed = value, None
 
 
 def _grad_fn(self):
@@ -59,8 +60,9 @@ def clear_gradient(self, set_to_zero=True):
         else:
             g._data = np.zeros_like(g._data)
         g._bump_inplace_version()
+        m.grad_zeroed = (g, g._version.value)
     else:
-        m.grad = None
+        m.grad = m.grad_zeroed = None
 
 
 def clear_grad(self, set_to_zero=True):

@@ -236,3 +236,26 @@ def test_multi_output_topk_values_differentiable_indices_not():
     np.testing.assert_allclose(x.grad.numpy(), [[0.0, 1.0, 10.0], [1000.0, 0.0, 100.0]])
     with pytest.raises(ValueError, match="topk.*'k'"):
         paddle.topk(x, 5)
+
+
+def test_grad_after_clear_grad_is_the_new_grad_and_writes_since_count():
+    """clear_grad() zeroes .grad in place (a held reference sees it); the next backward's grad
+    lands in the same tensor, and a write into .grad after the clear is added to, not lost."""
+    w = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+    (w * 3).sum().backward()
+    held = w.grad
+    w.clear_grad()
+    np.testing.assert_array_equal(held.numpy(), [0, 0])
+    (w * 2).sum().backward()
+    assert w.grad is held
+    np.testing.assert_array_equal(held.numpy(), [2, 2])
+    (w * 5).sum().backward()
+    np.testing.assert_array_equal(w.grad.numpy(), [7, 7])
+    w.clear_grad()
+    with paddle.no_grad():
+        w.grad.add_(paddle.to_tensor([1.0, 1.0]))
+    (w * 1).sum().backward()
+    np.testing.assert_array_equal(w.grad.numpy(), [2, 2])
+    w.clear_grad(False)
+    (w * 4).sum().backward()
+    np.testing.assert_array_equal(w.grad.numpy(), [4, 4])
