@@ -19,7 +19,7 @@ from .worker import _WorkerException, _worker_loop
 __all__ = []
 
 _POLL_INTERVAL = 1.0  # seconds between checks that the workers are still alive
-_JOIN_TIMEOUT = 5.0   # seconds a worker gets to exit before it is terminated
+_JOIN_TIMEOUT = 1.0   # seconds the workers get to exit before they are terminated
 
 
 class _DataLoaderIterBase:
@@ -152,12 +152,12 @@ class _DataLoaderIterMultiProcess(_DataLoaderIterBase):
             failed = [w for i, w in enumerate(self._workers)
                       if self._worker_status[i] and not w.is_alive()]
             if failed:
-                self._try_shutdown_all()
+                self._try_shutdown_all(0.0)
                 pids = ", ".join(str(w.pid) for w in failed)
                 raise RuntimeError(f"DataLoader {len(failed)} workers exit unexpectedly, "
                                    f"pids: {pids}")
             if deadline is not None and time.monotonic() >= deadline:
-                self._try_shutdown_all()
+                self._try_shutdown_all(0.0)
                 raise RuntimeError(f"DataLoader timed out after {self._timeout} seconds "
                                    f"waiting for a batch from its workers")
 
@@ -185,7 +185,7 @@ class _DataLoaderIterMultiProcess(_DataLoaderIterBase):
             if epoch != self._epoch:
                 continue  # left over from a pass that was abandoned
             if isinstance(batch, _WorkerException):
-                self._try_shutdown_all()
+                self._try_shutdown_all(0.0)
                 batch.reraise()
             self._results[idx] = batch
 
@@ -200,7 +200,7 @@ class _DataLoaderIterMultiProcess(_DataLoaderIterBase):
         self._try_put_indices()
         return to_output(batch)
 
-    def _try_shutdown_all(self):
+    def _try_shutdown_all(self, join_timeout=_JOIN_TIMEOUT):
         if self._shutdown:
             return
         self._shutdown = True
@@ -210,7 +210,7 @@ class _DataLoaderIterMultiProcess(_DataLoaderIterBase):
                 q.put(None)
             except Exception:
                 pass
-        deadline = time.monotonic() + _JOIN_TIMEOUT
+        deadline = time.monotonic() + join_timeout
         for w in self._workers:
             w.join(max(deadline - time.monotonic(), 0.0))
             if w.is_alive():
