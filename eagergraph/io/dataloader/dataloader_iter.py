@@ -224,4 +224,7 @@ class _DataLoaderIterMultiProcess(_DataLoaderIterBase):
 
     def __del__(self):
         if getattr(self, "_workers", None) is not None and hasattr(self, "_data_queue"):
-            self._try_shutdown_all()
+            try:
+                self._try_shutdown_all()
+            except Exception:  # interpreter shutdown: modules may already be gone
+                pass
