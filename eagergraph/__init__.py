@@ -25,6 +25,11 @@ from . import autograd
 from .autograd import grad, no_grad, enable_grad, set_grad_enabled, is_grad_enabled
 from . import io
 from .framework_io import save, load
+from . import static
+from . import metric
+from . import callbacks
+from . import hapi
+from .hapi import Model, summary
 
 dtype = DataType
 globals().update({_n: getattr(_ops, _n) for _n in _ops.__all__})  # paddle.add, paddle.sum, ...
@@ -39,5 +44,6 @@ __all__ = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloa
 __all__ += _ops.__all__
 __all__ += ["create_parameter", "ParamAttr", "install_as_paddle"]
 __all__ += ["io", "save", "load"]
+__all__ += ["static", "metric", "callbacks", "hapi", "Model", "summary"]
 
 __version__ = "0.1.0"
