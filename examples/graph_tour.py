@@ -1,5 +1,8 @@
-"""The main job (for now): build a small graph through the five forward layers, run backward,
-and show what the graph looks like. A later issue turns this into training on bundled data."""
+"""A tour of one small graph: build it through the five forward layers, print the backward graph
+from the loss down to the leaves, run backward and show the grads.
+
+    python examples/graph_tour.py
+"""
 import eagergraph as paddle
 
 
