@@ -43,7 +43,7 @@ class Initializer:
 def _write(param, arr):
     """Overwrite param's values with `arr` cast to param's dtype (an in-place write: the
     parameter keeps its identity, and its version counter moves)."""
-    param._data = np.ascontiguousarray(arr).astype(param._data.dtype, copy=False)
+    param._data = np.asarray(arr, order="C").astype(param._data.dtype, copy=False)  # keeps 0-D
     param._bump_inplace_version()
 
 
