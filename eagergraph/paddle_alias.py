@@ -50,7 +50,7 @@ def install_as_paddle():
     """Make `import paddle` (and every `paddle.X` eagergraph has) import eagergraph. Idempotent;
     a real paddle already imported in this process is left alone and this raises."""
     have = sys.modules.get(_PREFIX)
-    import eagergraph
+    eagergraph = sys.modules[__name__.rpartition(".")[0]]  # the package this module is in
     if have is not None and have is not eagergraph:
         raise RuntimeError("install_as_paddle(): the real paddle is already imported in this "
                            "process; call install_as_paddle() before anything imports paddle.")
