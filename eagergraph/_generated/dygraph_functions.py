@@ -440,8 +440,15 @@ def elementwise_pow_ad_func(x, y):
 
 class ElementwisePowGradNode(GradNodeBase):
     """Backward of `elementwise_pow` (elementwise_pow_grad):
-        x_grad = multiply(out_grad, conj(multiply(y, elementwise_pow(x, scale(y, 1.0, -1.0, True)))))
-        y_grad = multiply(out_grad, conj(multiply(out, log(x))))
+        # y x^(y-1) with x^(y-1) taken as 1 where y = 0 (x^0 has derivative 0, also at x = 0);
+        # out log(x) with log(x) taken as 0 where out = 0 (x = 0, y > 0): as Paddle and finite
+        # differences, and no 0 * inf computed anywhere
+        xb, yb = expand(x, out.shape), expand(y, out.shape)  # where() takes equal shapes
+        zero, one = full_like(out, 0.0, out.dtype), full_like(out, 1.0, out.dtype)
+        base = where(equal(yb, zero), one, xb)
+        x_grad = multiply(out_grad, conj(multiply(yb, elementwise_pow(base, scale(yb, 1.0, -1.0,
+                                                                               True)))))
+        y_grad = multiply(out_grad, conj(multiply(out, log(where(equal(out, zero), one, xb)))))
     """
 
     __slots__ = ("x_wrapper", "y_wrapper", "out_wrapper")
@@ -454,12 +461,17 @@ class ElementwisePowGradNode(GradNodeBase):
         y = self.y_wrapper.recover(self)
         out = self.out_wrapper.recover(self)
         # The gradient formulas, written with ops
-        x_grad = None
-        if self._next[0] is not None:
-            x_grad = multiply_ad_func(out_grad, _conj(multiply_ad_func(y, elementwise_pow_ad_func(x, scale_ad_func(y, 1.0, -1.0, True)))))
-        y_grad = None
-        if self._next[1] is not None:
-            y_grad = multiply_ad_func(out_grad, _conj(multiply_ad_func(out, log_ad_func(x))))
+        x_grad, y_grad = None, None
+        if self._next[0] is not None or self._next[1] is not None:
+            xb, yb = (expand_ad_func(x, out._data.shape), expand_ad_func(y, out._data.shape))
+            zero, one = (full_like_ad_func(out, 0.0, out.dtype), full_like_ad_func(out, 1.0, out.dtype))
+            base = where_ad_func(equal_ad_func(yb, zero), one, xb)
+            x_grad = multiply_ad_func(out_grad, _conj(multiply_ad_func(yb, elementwise_pow_ad_func(base, scale_ad_func(yb, 1.0, -1.0, True)))))
+            y_grad = multiply_ad_func(out_grad, _conj(multiply_ad_func(out, log_ad_func(where_ad_func(equal_ad_func(out, zero), one, xb)))))
+            if not (self._next[0] is not None):
+                x_grad = None
+            if not (self._next[1] is not None):
+                y_grad = None
         return [x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
@@ -1823,7 +1835,10 @@ def pow__ad_func(x, y):
 
 class PowGradNode(GradNodeBase):
     """Backward of `pow` (pow_grad):
-        x_grad = multiply(out_grad, conj(scale(pow(x, y - 1), y, 0.0, True)))
+        if y == 0:  # d/dx x^0 = 0, at x = 0 too (y x^(y-1) would be 0 * inf there)
+            x_grad = multiply(out_grad, full_like(x, 0.0, x.dtype))
+        else:
+            x_grad = multiply(out_grad, conj(scale(pow(x, y - 1), y, 0.0, True)))
     """
 
     __slots__ = ("x_wrapper", "y")
@@ -1837,7 +1852,10 @@ class PowGradNode(GradNodeBase):
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
-            x_grad = multiply_ad_func(out_grad, _conj(scale_ad_func(pow_ad_func(x, y - 1), y, 0.0, True)))
+            if y == 0:
+                x_grad = multiply_ad_func(out_grad, full_like_ad_func(x, 0.0, x.dtype))
+            else:
+                x_grad = multiply_ad_func(out_grad, _conj(scale_ad_func(pow_ad_func(x, y - 1), y, 0.0, True)))
         return [x_grad]
 
     def clear_tensor_wrappers(self):
@@ -2484,7 +2502,12 @@ def max_ad_func(x, axis, keepdim):
 
 class MaxGradNode(GradNodeBase):
     """Backward of `max` (max_grad):
-        x_grad = multiply(expand(reshape(out_grad, reduce_keep_shape(x.shape, axis)), x.shape), cast(equal(x, expand(reshape(out, reduce_keep_shape(x.shape, axis)), x.shape)), out_grad.dtype))
+        # shared evenly among the positions that reach the max, as Paddle; a NaN result (no
+        # position equals it) gives NaN grads over its slice, as Paddle
+        keep = reduce_keep_shape(x.shape, axis)
+        hit = cast(equal(x, expand(reshape(out, keep), x.shape)), out_grad.dtype)
+        share = divide(hit, sum(hit, reduced_axes(x.ndim, axis), None, True))
+        x_grad = multiply(expand(reshape(out_grad, keep), x.shape), share)
     """
 
     __slots__ = ("x_wrapper", "out_wrapper", "axis")
@@ -2499,7 +2522,10 @@ class MaxGradNode(GradNodeBase):
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
-            x_grad = multiply_ad_func(expand_ad_func(reshape_ad_func(out_grad, _meta.reduce_keep_shape(x._data.shape, axis)), x._data.shape), cast_ad_func(equal_ad_func(x, expand_ad_func(reshape_ad_func(out, _meta.reduce_keep_shape(x._data.shape, axis)), x._data.shape)), out_grad.dtype))
+            keep = _meta.reduce_keep_shape(x._data.shape, axis)
+            hit = cast_ad_func(equal_ad_func(x, expand_ad_func(reshape_ad_func(out, keep), x._data.shape)), out_grad.dtype)
+            share = divide_ad_func(hit, sum_ad_func(hit, _meta.reduced_axes(x.ndim, axis), None, True))
+            x_grad = multiply_ad_func(expand_ad_func(reshape_ad_func(out_grad, keep), x._data.shape), share)
         return [x_grad]
 
     def clear_tensor_wrappers(self):
@@ -2528,7 +2554,12 @@ def min_ad_func(x, axis, keepdim):
 
 class MinGradNode(GradNodeBase):
     """Backward of `min` (min_grad):
-        x_grad = multiply(expand(reshape(out_grad, reduce_keep_shape(x.shape, axis)), x.shape), cast(equal(x, expand(reshape(out, reduce_keep_shape(x.shape, axis)), x.shape)), out_grad.dtype))
+        # shared evenly among the positions that reach the min, as Paddle; a NaN result (no
+        # position equals it) gives NaN grads over its slice, as Paddle
+        keep = reduce_keep_shape(x.shape, axis)
+        hit = cast(equal(x, expand(reshape(out, keep), x.shape)), out_grad.dtype)
+        share = divide(hit, sum(hit, reduced_axes(x.ndim, axis), None, True))
+        x_grad = multiply(expand(reshape(out_grad, keep), x.shape), share)
     """
 
     __slots__ = ("x_wrapper", "out_wrapper", "axis")
@@ -2543,7 +2574,10 @@ class MinGradNode(GradNodeBase):
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
-            x_grad = multiply_ad_func(expand_ad_func(reshape_ad_func(out_grad, _meta.reduce_keep_shape(x._data.shape, axis)), x._data.shape), cast_ad_func(equal_ad_func(x, expand_ad_func(reshape_ad_func(out, _meta.reduce_keep_shape(x._data.shape, axis)), x._data.shape)), out_grad.dtype))
+            keep = _meta.reduce_keep_shape(x._data.shape, axis)
+            hit = cast_ad_func(equal_ad_func(x, expand_ad_func(reshape_ad_func(out, keep), x._data.shape)), out_grad.dtype)
+            share = divide_ad_func(hit, sum_ad_func(hit, _meta.reduced_axes(x.ndim, axis), None, True))
+            x_grad = multiply_ad_func(expand_ad_func(reshape_ad_func(out_grad, keep), x._data.shape), share)
         return [x_grad]
 
     def clear_tensor_wrappers(self):
@@ -3378,11 +3412,12 @@ def elu__ad_func(x, alpha):
 
 class EluGradNode(GradNodeBase):
     """Backward of `elu` (elu_grad):
-        # 1 for x > 0, alpha * exp(x) otherwise
+        # 1 for x > 0, alpha * exp(x) otherwise (exp of min(x, 0): no inf * 0 for large x)
         zero = full_like(x, 0.0, x.dtype)
         pos = cast(greater_than(x, zero), out_grad.dtype)
         neg = cast(less_equal(x, zero), out_grad.dtype)
-        x_grad = multiply(out_grad, add(pos, multiply(neg, scale(exp(x), alpha, 0.0, True))))
+        x_grad = multiply(out_grad, add(pos, multiply(neg, scale(exp(minimum(x, zero)), alpha, 0.0,
+                                                                 True))))
     """
 
     __slots__ = ("x_wrapper", "alpha")
@@ -3399,7 +3434,7 @@ class EluGradNode(GradNodeBase):
             zero = full_like_ad_func(x, 0.0, x.dtype)
             pos = cast_ad_func(greater_than_ad_func(x, zero), out_grad.dtype)
             neg = cast_ad_func(less_equal_ad_func(x, zero), out_grad.dtype)
-            x_grad = multiply_ad_func(out_grad, add_ad_func(pos, multiply_ad_func(neg, scale_ad_func(exp_ad_func(x), alpha, 0.0, True))))
+            x_grad = multiply_ad_func(out_grad, add_ad_func(pos, multiply_ad_func(neg, scale_ad_func(exp_ad_func(minimum_ad_func(x, zero)), alpha, 0.0, True))))
         return [x_grad]
 
     def clear_tensor_wrappers(self):

@@ -49,9 +49,11 @@ def _parse_table():
 
 _PROMOTE = _parse_table()
 
-# The ops whose Tensor-with-0-d-Tensor promotion follows the scalar rules.
+# The ops whose Tensor-with-0-d-Tensor promotion follows the scalar rules (floor_divide is not
+# one: with a 0-d operand Paddle 3.3.1 promotes it by the table, float32 // 0-d float64 giving
+# float64 and int32 // 0-d int64 giving int64).
 SUPPORT_PROMOTION_OPS = frozenset([
-    "add", "subtract", "multiply", "remainder", "divide", "floor_divide", "pow",
+    "add", "subtract", "multiply", "remainder", "divide", "pow",
     "elementwise_pow", "equal", "not_equal", "less_than", "less_equal", "greater_than",
     "greater_equal"])
 
@@ -77,6 +79,8 @@ def result_dtype(op, x, y, x_ndim=1, y_ndim=1):
             to = _PROMOTE[x, y]
         else:
             to = y if x_ndim == 0 else x
+    elif op == "floor_divide" and (x_ndim == 0 or y_ndim == 0):
+        to = _PROMOTE[x, y]  # Paddle: with a 0-d operand, the table (int32 // int64 -> int64)
     elif (x.is_floating_point and y.is_floating_point) or x.is_complex or y.is_complex:
         to = _PROMOTE[x, y]
     else:

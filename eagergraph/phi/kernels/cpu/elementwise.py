@@ -45,8 +45,10 @@ def remainder(x, y):
 @quiet
 def elementwise_pow(x, y):
     if x.dtype.kind in "iu" and np.any(y < 0):
-        # Paddle truncates: 2 ** -3 == 0, 1 ** -3 == 1, (-1) ** -3 == -1
-        return np.trunc(np.power(x.astype(np.float64), y)).astype(x.dtype)
+        # Paddle truncates: 2 ** -3 == 0, 1 ** -3 == 1, (-1) ** -3 == -1, and 0 ** -3 == 0
+        r = np.trunc(np.power(x.astype(np.float64), y))
+        r[~np.isfinite(r)] = 0
+        return r.astype(x.dtype)
     return np.power(x, y)
 
 

@@ -8,12 +8,15 @@ from ..dtype_groups import REAL
 @register_kernel("topk", REAL)
 def topk(x, k, axis, largest, sorted):
     """The k largest (smallest) values along axis and their int64 indices; ties keep the lower
-    index first, as a stable sort does."""
+    index first, as a stable sort does; NaN counts as the largest value, as in Paddle."""
     if x.ndim == 0:
         return x.copy(), np.zeros((), np.int64)
-    key = -x if largest and x.dtype.kind != "u" else x
-    if largest and x.dtype.kind == "u":
-        key = x.max() - x if x.size else x
-    idx = np.argsort(key, axis=axis, kind="stable")
+    if not largest:
+        idx = np.argsort(x, axis=axis, kind="stable")  # NaN sorts last, as in Paddle
+    elif x.dtype.kind in "iub":
+        # ~x orders descending without the overflow of -x at INT64_MIN
+        idx = np.argsort(~x, axis=axis, kind="stable")
+    else:  # largest floats: NaN first (as Paddle), then descending
+        idx = np.lexsort((-x, ~np.isnan(x)), axis=axis)
     idx = np.take(idx, np.arange(k), axis=axis)
     return np.take_along_axis(x, idx, axis=axis), idx.astype(np.int64)
