@@ -6,7 +6,7 @@ from .phi.common import (bool_ as bool, uint8, int8, int16, int32, int64, float1
                          bfloat16, float32, float64, complex64, complex128, CPUPlace, Place,
                          DataType)
 from .framework import (get_default_dtype, set_default_dtype, set_device, get_device,
-                        is_compiled_with_cuda)
+                        is_compiled_with_cuda, set_flags, get_flags)
 from .phi.generator import seed
 from .tensor import Tensor
 from .creation import to_tensor
@@ -43,6 +43,7 @@ __all__ = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloa
            "optimizer", "regularizer"]
 __all__ += _ops.__all__
 __all__ += ["create_parameter", "ParamAttr", "install_as_paddle"]
+__all__ += ["set_flags", "get_flags"]
 __all__ += ["io", "save", "load"]
 __all__ += ["static", "metric", "callbacks", "hapi", "Model", "summary"]
 

@@ -70,3 +70,46 @@ def get_device():
 
 def is_compiled_with_cuda():
     return False
+
+
+# ---- flags (paddle.set_flags / paddle.get_flags) --------------------------------------------
+# The flags eagergraph implements, with their values. A module that implements one registers a
+# watcher (`watch_flag`) that set_flags calls with the new value, so this low module never
+# imports the module that acts on a flag.
+_FLAGS = {"FLAGS_check_nan_inf": False}
+_FLAG_TYPES = {"FLAGS_check_nan_inf": bool}
+_FLAG_WATCHERS = {}
+
+
+def watch_flag(name, fn):
+    """Call `fn(value)` whenever set_flags changes flag `name`."""
+    _FLAG_WATCHERS.setdefault(name, []).append(fn)
+
+
+def set_flags(flags):
+    """Set global flags, e.g. `paddle.set_flags({'FLAGS_check_nan_inf': 1})` (NaN/Inf in any op's
+    output or gradient raises, naming the op and the line that called it)."""
+    if not isinstance(flags, dict):
+        raise TypeError("flags in set_flags should be a dict")
+    for name in flags:
+        if name not in _FLAGS:
+            raise ValueError(f"Flag {name} cannot set its value through this function.")
+    for name, value in flags.items():
+        value = _FLAG_TYPES[name](value)
+        _FLAGS[name] = value
+        for fn in _FLAG_WATCHERS.get(name, ()):
+            fn(value)
+
+
+def get_flags(flags):
+    """{name: value} of the flags named (a name or a list/tuple of names)."""
+    if isinstance(flags, str):
+        flags = [flags]
+    elif not isinstance(flags, (list, tuple)):
+        raise TypeError("Flags in get_flags should be a list, tuple or string.")
+    out = {}
+    for name in flags:
+        if name not in _FLAGS:
+            raise ValueError(f"Flag {name} cannot get its value through this function.")
+        out[name] = _FLAGS[name]
+    return out

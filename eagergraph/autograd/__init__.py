@@ -6,7 +6,9 @@ from .general_grad import grad
 from .functional import jacobian, hessian
 from .inplace_mode import set_inplace_strict, set_record_save_locations
 from .py_layer import PyLayer, PyLayerContext, Function
+from .anomaly_mode import detect_anomaly, set_detect_anomaly, is_anomaly_enabled
 
 __all__ = ["backward", "grad", "no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled",
            "saved_tensors_hooks", "jacobian", "hessian", "set_inplace_strict",
-           "set_record_save_locations", "PyLayer", "PyLayerContext", "Function"]
+           "set_record_save_locations", "PyLayer", "PyLayerContext", "Function",
+           "detect_anomaly", "set_detect_anomaly", "is_anomaly_enabled"]
