@@ -8,7 +8,7 @@ import weakref
 import numpy as np
 
 from ..tensor import Tensor
-from .grad_node_info import GradNodeBase, _HookHandle, check_hook_result
+from .grad_node_info import GradNodeBase, _HookHandle, run_hooks
 from .grad_mode import enable_grad
 from .autograd_meta import AutogradMeta
 from .bound_ops import ops
@@ -44,12 +44,7 @@ class GradNodeAccumulation(GradNodeBase):
         return _HookHandle(self._reduce_hooks, hook)
 
     def apply_tensor_hooks(self, g):
-        if self._tensor_hooks:
-            for h in list(self._tensor_hooks):
-                r = h(g)
-                if r is not None:
-                    g = check_hook_result(h, g, r)
-        return g
+        return run_hooks(self._tensor_hooks, g) if self._tensor_hooks else g
 
     raw_grads = True  # an ndarray grad when no graph is recorded
 
@@ -59,7 +54,10 @@ class GradNodeAccumulation(GradNodeBase):
         if g is None or t is None:
             return []
         if self._tensor_hooks:
-            g = self.apply_tensor_hooks(g if create_graph else Tensor._wrap(g))
+            if not create_graph:
+                g = Tensor._wrap(g)
+                g.stop_gradient = False  # as the grad a Paddle hook receives
+            g = self.apply_tensor_hooks(g)
             if not create_graph:
                 g = g._data
         accumulate_grad(t, g, create_graph)

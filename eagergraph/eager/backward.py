@@ -272,10 +272,11 @@ def _run_post_hooks(node, grads, out, raw):
         grads = _tensors(grads)
         out = [None if g is None else _wrap(g) for g in out]
     out = node.nest(out)
-    for h in list(node._post_hooks):
-        r = h(grads, out)
-        if r is not None:
-            out = r
+    with set_grad_enabled(True):  # hooks run with grad mode on, as in Paddle
+        for h in list(node._post_hooks):
+            r = h(grads, out)
+            if r is not None:
+                out = r
     flat = [g for slot in out for g in slot]
     return [None if g is None else g._data for g in flat] if raw else flat
 

@@ -19,6 +19,7 @@ when someone looks. A node's `__call__` returns one grad per position, flat, in 
 import numpy as np
 
 from ..tensor import Tensor
+from .grad_mode import enable_grad
 
 
 class Edge:
@@ -181,17 +182,16 @@ class GradNodeBase:
 
     def apply_gradient_hooks(self, grads, raw=False):
         """Run the hooks on the grads arriving at their (slot, rank); `raw`: the grads are
-        ndarrays (the hooks still see Tensors)."""
+        ndarrays (the hooks still see Tensors). As in Paddle, a hook runs with grad mode on and
+        sees a grad that does not stop gradient, so autograd inside a hook works."""
         for (slot, rank), hooks in self._gradient_hooks.items():
             g = grads[slot][rank]
             if g is None or not hooks:
                 continue
             if raw:
                 g = Tensor._wrap(g)
-            for h in list(hooks):
-                r = h(g)
-                if r is not None:
-                    g = check_hook_result(h, g, r)
+                g.stop_gradient = False
+            g = run_hooks(hooks, g)
             grads[slot][rank] = g._data if raw else g
         return grads
 
@@ -213,6 +213,16 @@ def released_graph_error(node):
         f"the same graph, e.g. through a tensor computed once outside a training loop. Pass "
         f"retain_graph=True to the first backward if you really need the second one, or "
         f"detach() the part of the graph built outside the loop.")
+
+
+def run_hooks(hooks, g):
+    """g through `hooks` in order (each may return a replacement), with grad mode on."""
+    with enable_grad():
+        for h in list(hooks):
+            r = h(g)
+            if r is not None:
+                g = check_hook_result(h, g, r)
+    return g
 
 
 def check_hook_result(hook, g, r):

@@ -141,3 +141,29 @@ def test_hook_returning_wrong_shape_or_type_raises():
     m.register_hook(lambda g: 5)
     with pytest.raises(TypeError, match="must return a Tensor or None"):
         (m * 1.0).backward()
+
+
+def test_hooks_run_with_grad_mode_on_and_see_a_grad_that_needs_grad():
+    """As in Paddle: inside a tensor hook is_grad_enabled() is True, the grad it receives has
+    stop_gradient=False, and autograd (even a nested backward) works there."""
+    x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+    w = paddle.to_tensor([3.0, 4.0], stop_gradient=False)
+    seen = {}
+
+    def hook(g):
+        seen["enabled"], seen["sg"] = paddle.is_grad_enabled(), g.stop_gradient
+        (w * w).sum().backward()  # d/dw = 2w
+        return g * 2
+
+    y = x * x
+    y.register_hook(hook)
+    y.sum().backward()
+    assert seen == {"enabled": True, "sg": False}
+    np.testing.assert_array_equal(x.grad.numpy(), [4.0, 8.0])  # 2 * 2x
+    np.testing.assert_array_equal(w.grad.numpy(), [6.0, 8.0])
+    a = paddle.to_tensor([1.0], stop_gradient=False)
+    a.register_hook(lambda g: seen.__setitem__("leaf", (paddle.is_grad_enabled(),
+                                                         g.stop_gradient)))
+    (a * 3).sum().backward()
+    assert seen["leaf"] == (True, False)
+    assert paddle.is_grad_enabled()  # and grad mode is as it was before backward
