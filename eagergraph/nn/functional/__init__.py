@@ -8,10 +8,14 @@ from . import conv as _conv
 from . import pooling as _pooling
 from . import attention as _attention
 from . import norm as _norm
+from . import pad as _pad
+from . import vision as _vision
+from . import dropout as _dropout
 
 # the generated functions public here as they are (ops.yaml `public: nn.functional`), then
 # Paddle's Python wrappers and the functions composed from public ops
-_modules = (_activation_extra, _common, _loss, _conv, _pooling, _attention, _norm)
+_modules = (_activation_extra, _common, _loss, _conv, _pooling, _attention, _norm,
+            _pad, _vision, _dropout)
 __all__ = (list(_public.FUNCTIONAL) + _activation.FUNCTIONAL
            + [_n for _m in _modules for _n in _m.__all__])
 globals().update(_public.FUNCTIONAL)

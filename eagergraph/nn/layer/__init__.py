@@ -9,6 +9,9 @@ from . import pooling as _pooling
 from . import norm as _norm
 from . import rnn as _rnn
 from . import transformer as _transformer
+from . import padding as _padding
+from . import vision as _vision
+from . import dropout as _dropout
 
 globals().update({_n: getattr(_activation, _n) for _n in _activation.__all__})
 globals().update({_n: getattr(_loss, _n) for _n in _loss.__all__})
@@ -17,9 +20,13 @@ globals().update({_n: getattr(_pooling, _n) for _n in _pooling.__all__})
 globals().update({_n: getattr(_norm, _n) for _n in _norm.__all__})
 globals().update({_n: getattr(_rnn, _n) for _n in _rnn.__all__})
 globals().update({_n: getattr(_transformer, _n) for _n in _transformer.__all__})
+for _m in (_padding, _vision, _dropout):
+    globals().update({_n: getattr(_m, _n) for _n in _m.__all__})
+del _m
 
 __all__ = ["Layer", "Sequential", "LayerList", "LayerDict", "ParameterList", "ParameterDict",
            "Identity", "Linear", "Bilinear", "Dropout", "Flatten", "Unflatten", "Embedding"]
 __all__ += _activation.__all__ + _loss.__all__ + _conv.__all__ + _pooling.__all__ + _rnn.__all__
 __all__ += _norm.__all__
 __all__ += _transformer.__all__
+__all__ += _padding.__all__ + _vision.__all__ + _dropout.__all__

@@ -1,6 +1,6 @@
 """Dropout2D, Dropout3D, AlphaDropout and FeatureAlphaDropout (Paddle nn/layer/common.py): the
 dropout functionals with this layer's training flag."""
-from ..functional import dropout as F
+from ..functional.dropout import dropout2d, dropout3d, alpha_dropout, feature_alpha_dropout
 from .layers import Layer
 
 __all__ = ["Dropout2D", "Dropout3D", "AlphaDropout", "FeatureAlphaDropout"]
@@ -16,8 +16,8 @@ class Dropout2D(Layer):
         self.name = name
 
     def forward(self, input):
-        return F.dropout2d(input, p=self.p, training=self.training,
-                           data_format=self.data_format, name=self.name)
+        return dropout2d(input, p=self.p, training=self.training,
+                         data_format=self.data_format, name=self.name)
 
     def extra_repr(self):
         name_str = f", name={self.name}" if self.name else ""
@@ -31,8 +31,8 @@ class Dropout3D(Dropout2D):
         super().__init__(p, data_format, name)
 
     def forward(self, input):
-        return F.dropout3d(input, p=self.p, training=self.training,
-                           data_format=self.data_format, name=self.name)
+        return dropout3d(input, p=self.p, training=self.training,
+                         data_format=self.data_format, name=self.name)
 
 
 class AlphaDropout(Layer):
@@ -44,7 +44,7 @@ class AlphaDropout(Layer):
         self.name = name
 
     def forward(self, input):
-        return F.alpha_dropout(input, p=self.p, training=self.training, name=self.name)
+        return alpha_dropout(input, p=self.p, training=self.training, name=self.name)
 
     def extra_repr(self):
         name_str = f", name={self.name}" if self.name else ""
@@ -55,5 +55,5 @@ class FeatureAlphaDropout(AlphaDropout):
     """Alpha dropout of whole channels in training."""
 
     def forward(self, input):
-        return F.feature_alpha_dropout(input, p=self.p, training=self.training,
-                                       name=self.name)
+        return feature_alpha_dropout(input, p=self.p, training=self.training,
+                                     name=self.name)

@@ -1,6 +1,6 @@
 """PixelShuffle, PixelUnshuffle, ChannelShuffle (Paddle nn/layer/vision.py) and Upsample,
 UpsamplingNearest2D, UpsamplingBilinear2D (nn/layer/common.py) over the vision functionals."""
-from ..functional import vision as F
+from ..functional import vision as F  # the module (no function shares its name)
 from .layers import Layer
 
 __all__ = ["PixelShuffle", "PixelUnshuffle", "ChannelShuffle", "Upsample",
