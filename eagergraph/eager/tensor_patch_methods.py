@@ -36,6 +36,13 @@ def _set_grad(self, value):
     m.grad, m.grad_zeroed = value, None
 
 
+def gradient(self):
+    """The gradient as a NumPy array (a copy), or None when there is none (Paddle's deprecated
+    spelling of `x.grad.numpy()`)."""
+    g = _get_grad(self)
+    return None if g is None else g.numpy()
+
+
 def _grad_fn(self):
     m = self._autograd_meta
     if m is None:
@@ -135,6 +142,7 @@ def _install():
     T = Tensor
     T.backward = backward
     T.grad = property(_get_grad, _set_grad)
+    T.gradient = gradient
     T.grad_fn = property(_grad_fn)
     T.is_leaf = property(_is_leaf)
     T.clear_gradient = clear_gradient
