@@ -31,6 +31,15 @@ from . import callbacks
 from . import hapi
 from .hapi import Model, summary
 
+from .framework_mode import in_dynamic_mode, disable_static, enable_static
+from . import device
+from .device import (is_compiled_with_rocm, is_compiled_with_xpu, is_compiled_with_ipu,
+                     is_compiled_with_cinn, is_compiled_with_distribute,
+                     is_compiled_with_custom_device, get_default_device, set_default_device,
+                     device_guard, CUDAPlace, CUDAPinnedPlace, XPUPlace, IPUPlace, CustomPlace)
+from . import base
+from . import incubate
+
 dtype = DataType
 globals().update({_n: getattr(_ops, _n) for _n in _ops.__all__})  # paddle.add, paddle.sum, ...
 del _tensor_methods, _tensor_patch_methods
@@ -46,5 +55,10 @@ __all__ += ["create_parameter", "ParamAttr", "install_as_paddle"]
 __all__ += ["set_flags", "get_flags"]
 __all__ += ["io", "save", "load"]
 __all__ += ["static", "metric", "callbacks", "hapi", "Model", "summary"]
+__all__ += ["in_dynamic_mode", "disable_static", "enable_static", "device", "base", "incubate",
+            "is_compiled_with_rocm", "is_compiled_with_xpu", "is_compiled_with_ipu",
+            "is_compiled_with_cinn", "is_compiled_with_distribute",
+            "is_compiled_with_custom_device", "get_default_device", "set_default_device",
+            "device_guard", "CUDAPlace", "CUDAPinnedPlace", "XPUPlace", "IPUPlace", "CustomPlace"]
 
 __version__ = "0.1.0"
