@@ -11,6 +11,7 @@ turning it off puts the originals back (`Patches`, which eagergraph.debug's tool
 backward error can name the forward line too. The message starts as Paddle's FLAGS_check_nan_inf
 message: `(PreconditionNotMet) There are NAN or INF (num_nan=.., num_inf=.., num_zero=..) in
 [device=cpu, op=.., tensor=.., dtype=..]`."""
+import os
 import types
 
 import numpy as np
@@ -25,7 +26,10 @@ __all__ = ["detect_anomaly", "set_detect_anomaly", "is_anomaly_enabled"]
 
 
 # ---- temporary wrappers ---------------------------------------------------------------------
-_TRAMPOLINE_FILE = __file__  # inside the package: user_location/save_site skip these frames
+# inside the package (user_location/save_site skip these frames), and no real file, so tracebacks
+# show the trampoline's frame without a misleading source line
+_TRAMPOLINE_FILE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "<debug trampoline>")
 
 
 class Patches:
