@@ -2,6 +2,7 @@
 NaN, INT64_MIN), each checked against the mathematically right answer, which is also Paddle
 3.3.1's."""
 import numpy as np
+import pytest
 
 import eagergraph as paddle
 
@@ -65,3 +66,59 @@ def test_floor_divide_promotes_with_a_0d_tensor_by_the_table():
     np.testing.assert_array_equal(out.numpy(), [1, 2])
     # the scalar rule still holds for the ops that have it: float32 stays float32
     assert paddle.remainder(f32, paddle.to_tensor(2.0, dtype="float64")).dtype == paddle.float32
+
+
+def test_bad_writes_and_arguments_raise_value_error():
+    t = paddle.zeros([3])
+    with pytest.raises(ValueError, match="Value type error"):
+        t[0] = None
+    with pytest.raises(ValueError, match="complex"):
+        t.masked_fill_(paddle.to_tensor([True, False, True]), 1 + 2j)
+    with pytest.raises(ValueError, match="max should be greater than or equal to min"):
+        paddle.clip(paddle.to_tensor([1.0, 2.0]), 1.0, 0.5)
+    with pytest.raises(ValueError, match="other than unknown section must be less"):
+        paddle.split(paddle.zeros([2, 3]), [-1, 3], axis=1)
+    assert [p.shape for p in paddle.split(paddle.zeros([2, 3]), [-1, 1], axis=1)] == \
+        [[2, 2], [2, 1]]
+
+
+def test_setitem_with_repeated_indices_assigns_the_last_value():
+    x = paddle.zeros([4])
+    x[[2, 2]] = 8.0
+    np.testing.assert_array_equal(x.numpy(), [0, 0, 8, 0])
+    x = paddle.zeros([4])
+    v = paddle.to_tensor([1.0, 2.0, 3.0], stop_gradient=False)
+    y = x.clone()
+    y.stop_gradient = False
+    z = y * 1.0
+    z[paddle.to_tensor([1, 1, 3])] = v
+    np.testing.assert_array_equal(z.numpy(), [0, 2, 0, 3])
+    z.sum().backward()
+    np.testing.assert_array_equal(v.grad.numpy(), [0, 1, 1])  # the overwritten 1.0 is unused
+    np.testing.assert_array_equal(y.grad.numpy(), [1, 0, 1, 0])
+
+
+def test_zero_size_reshape_and_the_grads_through_it():
+    assert paddle.reshape(paddle.zeros([3, 0]), [0, 3]).shape == [0, 3]
+    assert paddle.reshape(paddle.zeros([2, 0]), [0, 0]).shape == [0, 0]
+    assert paddle.reshape(paddle.zeros([2, 3]), [0, 3]).shape == [2, 3]  # 0 copies here
+    fns = [lambda x: paddle.unsqueeze(x, 0), lambda x: paddle.flatten(x),
+           lambda x: x[None], lambda x: paddle.tile(x, [2, 1]),
+           lambda x: paddle.max(x, axis=1), lambda x: paddle.prod(x, axis=0),
+           lambda x: paddle.logsumexp(x, axis=0)]
+    for f in fns:
+        x = paddle.zeros([0, 3])
+        x.stop_gradient = False
+        f(x).sum().backward()
+        assert x.grad.shape == [0, 3]
+
+
+def test_concat_float_axis_range_index_and_paddle_grad_twice():
+    a = paddle.ones([2, 2])
+    a.stop_gradient = False
+    y = paddle.concat([a, a], axis=1.5)  # truncated to 1, as Paddle
+    assert y.shape == [2, 4]
+    y.sum().backward()
+    np.testing.assert_array_equal(a.grad.numpy(), np.full((2, 2), 2.0))
+    x = paddle.arange(6).reshape([2, 3])
+    np.testing.assert_array_equal(x[:, range(2)].numpy(), [[0, 1], [3, 4]])

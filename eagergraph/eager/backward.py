@@ -179,8 +179,11 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph=False, inputs
         holder_add(buf, slot, rank, g if create_graph else g._data, create_graph)
     queue = deque(n for n in root_nodes if indeg.get(n) == 0)  # pruned roots are not in indeg
     if queue:
+        # paddle.grad keeps the graph (Paddle's GeneralGrad releases no saved tensor, whatever
+        # retain_graph says): calling it twice on one graph works, as in Paddle
+        keep = retain_graph or inputs is not None
         with set_grad_enabled(create_graph):
-            _run(queue, indeg, buffers, retain_graph, create_graph, capture)
+            _run(queue, indeg, buffers, keep, create_graph, capture)
     elif inputs is None:
         raise RuntimeError(f"{where}: the graph has no node to start from (a cycle?)")
     if inputs is None:

@@ -115,6 +115,8 @@ def _classify(item, pos):
         if d.dtype not in _INDEX_DTYPES:
             raise _bad_index_dtype(item.dtype.name)
         return (_INT, int(d)) if d.ndim == 0 else (_ADV, item)
+    if t is range:  # Paddle accepts a range as an integer index list
+        return _array_index(np.asarray(item, dtype=np.int64), pos)
     if isinstance(item, (list, tuple)):
         return _array_index(np.asarray([x._data if isinstance(x, Tensor) else x for x in item]),
                             pos)

@@ -55,6 +55,11 @@ def masked_fill_(x, mask, value, name=None):
     if not isinstance(mask, Tensor) or mask._data.dtype != np.bool_:
         raise TypeError("masked_fill_(): mask must be a bool Tensor")
     check_inplace(x, "masked_fill_")
+    if x._data.dtype.kind != "c" and (
+            isinstance(value, complex) or (isinstance(value, Tensor) and value.is_complex())):
+        raise ValueError(f"(InvalidArgument) masked_fill_(): a complex value cannot be written "
+                         f"into a {NP_TO_DTYPE[x._data.dtype].name} tensor (its imaginary part "
+                         f"would be lost); cast x to a complex dtype first.")
     v = value if isinstance(value, Tensor) else _const_like(x, parse_scalar(value, "masked_fill_",
                                                                              "value", 2))
     if v._data.dtype != x._data.dtype:
@@ -81,11 +86,18 @@ def _scatter_into(x, op, flat_pos, value, accumulate):
     check_inplace(x, op)
     src = inplace_input(x, False)
     flat = _ad.reshape_ad_func(src, (-1,))
-    pos = Tensor._wrap(flat_pos.reshape(-1))
-    placed = _ad.index_select_grad_ad_func(flat, pos, _ad.reshape_ad_func(value, (-1,)), 0)
+    fp = flat_pos.reshape(-1)
+    value = _ad.reshape_ad_func(value, (-1,))
+    if not accumulate and fp.size:  # a position written twice keeps its last value, as Paddle
+        _, first_from_end = np.unique(fp[::-1], return_index=True)
+        if first_from_end.size != fp.size:
+            last = np.sort(fp.size - 1 - first_from_end)
+            fp = fp[last]
+            value = _ad.index_select_ad_func(value, Tensor._wrap(last), 0)
+    placed = _ad.index_select_grad_ad_func(flat, Tensor._wrap(fp), value, 0)
     if not accumulate:
         keep = np.ones(flat._data.shape, x._data.dtype)
-        keep[flat_pos.reshape(-1)] = 0
+        keep[fp] = 0
         flat = _ad.multiply_ad_func(flat, _const_like(x, keep))
     out = _ad.reshape_ad_func(_ad.add_ad_func(flat, placed), shape)
     return commit_inplace(x, out, op)
@@ -108,5 +120,12 @@ def __setitem__(self, index, value):
     """x[index] = value: an inplace write (version bump, leaf check, gradients to x's history
     and to value when it is a Tensor)."""
     if not isinstance(value, Tensor):
+        if value is None or not isinstance(value, _ASSIGNABLE):
+            raise ValueError(f"(InvalidArgument) Value type error. The assign value allows "
+                             f"Tensor, numpy.ndarray, integer, float, complex or bool, but "
+                             f"received {type(value).__name__}.")
         value = np.asarray(value)
     _scatter_into(self, "__setitem__", _positions(self, index), value, False)
+
+
+_ASSIGNABLE = (np.ndarray, np.generic, int, float, complex, bool, list, tuple)

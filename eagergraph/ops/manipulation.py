@@ -67,7 +67,10 @@ def _tensor_list(op, x):
 
 
 def concat(x, axis=0, name=None):
-    """Join a list of tensors of one dtype along an existing axis."""
+    """Join a list of tensors of one dtype along an existing axis (a float axis is truncated,
+    as Paddle's Scalar does)."""
+    if isinstance(axis, (float, np.floating)):
+        axis = int(axis)
     return _C_ops.concat(_tensor_list("concat", x), axis)
 
 

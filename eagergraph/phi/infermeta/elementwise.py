@@ -32,6 +32,9 @@ IsfiniteInferMeta = LogicalNotInferMeta
 
 
 def ClipInferMeta(x, min, max):
+    if min > max:
+        raise ValueError(f"(InvalidArgument) max should be greater than or equal to min. But "
+                         f"received min = {float(min):f}, max = {float(max):f}")
     return (x._data.shape, dtype_of(x))
 
 

@@ -21,7 +21,9 @@ def _prod(dims):
 
 def reshape_shape(in_shape, shape):
     """Resolve Paddle's reshape target: 0 copies the input dim at that index, one -1 is
-    inferred from the remaining size."""
+    inferred from the remaining size. For a zero-size input, as in Paddle 3.3.1, a 0 is a 0
+    (so [3, 0] -> [0, 3] works, and a gradient's reshape back to a shape holding 0 is exact),
+    and a -1 next to a 0 takes the input's dim at its index."""
     out = list(shape)
     unknown = -1
     known = 1
@@ -35,7 +37,9 @@ def reshape_shape(in_shape, shape):
             unknown = i
             continue
         if s == 0:
-            if i < len(in_shape):
+            if size == 0:
+                pass  # literal
+            elif i < len(in_shape):
                 out[i] = in_shape[i]
             elif size != 0:
                 raise ValueError(
@@ -48,7 +52,9 @@ def reshape_shape(in_shape, shape):
                 f"one unknown dimension (-1). But received shape = {list(shape)}, "
                 f"shape[{i}] = {s}.")
         known *= out[i]
-    if unknown >= 0:
+    if unknown >= 0 and known == 0 and size == 0:
+        out[unknown] = in_shape[unknown] if unknown < len(in_shape) else 0
+    elif unknown >= 0:
         if known == 0 or size % known:
             raise ValueError(
                 f"(InvalidArgument) The 'shape' attribute is invalid. The input tensor's size "
@@ -202,7 +208,13 @@ def split_sections(in_shape, sections, axis):
             f"(InvalidArgument) Only one value of 'num_or_sections' can be -1, but received "
             f"num_or_sections = {sections}.")
     known = sum(s for s in sections if s != -1)
-    if unknown and known <= dim and all(s >= 0 for s in sections if s != -1):
+    if unknown and known >= dim:  # the -1 section would be empty or negative
+        raise ValueError(
+            f"(InvalidArgument) Sum of Attr(num_or_sections) other than unknown section must be "
+            f"less than the input's size along the split dimension. But received "
+            f"Attr(num_or_sections) = {sections}, input(X)'s shape = {list(in_shape)}, "
+            f"Attr(dim) = {a}.")
+    if unknown and all(s >= 0 for s in sections if s != -1):
         sections[unknown[0]] = dim - known
     if sum(sections) != dim or any(s < 0 for s in sections):
         raise ValueError(
