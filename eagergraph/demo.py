@@ -2,11 +2,14 @@
 (1,797 real 8x8 scans, no download), written as ordinary Paddle dygraph code.
 
     python -m eagergraph.demo [--epochs 15] [--batch-size 64] [--lr 0.003] [--seed 0]
-                              [--out demo_output]
+                              [--out demo_output] [--nproc N]
 
 It trains with Adam (cosine-annealed learning rate) and cross entropy, shows a progress bar per epoch, prints the test
 accuracy, and writes to --out a checkpoint (`digits_cnn.pdparams`, which real Paddle loads too)
-and a plot of the loss and accuracy per epoch (`training.png`). Needs the `demo` extra:
+and a plot of the loss and accuracy per epoch (`training.png`). --nproc N re-launches it on N
+data-parallel ranks (python -m eagergraph.distributed.launch; the `distributed` extra): each
+rank trains on its share of every batch (DistributedBatchSampler) and DataParallel averages
+the gradients, so the global batch and the accuracy stay those of one process. Needs the `demo` extra:
 pip install 'eagergraph[demo]' (scikit-learn, tqdm, matplotlib)."""
 import argparse
 import os
@@ -19,7 +22,8 @@ import numpy as np
 import eagergraph as paddle
 import eagergraph.nn as nn
 import eagergraph.nn.functional as F
-from eagergraph.io import DataLoader, TensorDataset
+import eagergraph.distributed as dist
+from eagergraph.io import DataLoader, DistributedBatchSampler, TensorDataset
 
 
 class DigitsCNN(nn.Layer):
@@ -72,15 +76,26 @@ def train(epochs=15, batch_size=64, lr=0.003, seed=0, out="demo_output", progres
     paddle.seed(seed)        # initial weights
     np.random.seed(seed)     # paddle.io's shuffling draws from NumPy's global generator, as Paddle's
     x_tr, y_tr, x_te, y_te = load_digits_split(seed)
-    loader = DataLoader(TensorDataset([paddle.to_tensor(x_tr), paddle.to_tensor(y_tr)]),
-                        batch_size=batch_size, shuffle=True)
+    data = TensorDataset([paddle.to_tensor(x_tr), paddle.to_tensor(y_tr)])
+    nranks = dist.get_world_size()
+    if nranks > 1:  # launched with --nproc: this rank's share of every global batch
+        dist.init_parallel_env()
+        sampler = DistributedBatchSampler(data, batch_size // nranks, shuffle=True)
+        loader = DataLoader(data, batch_sampler=sampler)
+        progress = progress and dist.get_rank() == 0
+    else:
+        loader = DataLoader(data, batch_size=batch_size, shuffle=True)
     model = DigitsCNN()
+    if nranks > 1:
+        model = paddle.DataParallel(model)  # rank 0's weights, gradients averaged
     schedule = paddle.optimizer.lr.CosineAnnealingDecay(lr, T_max=epochs)
     opt = paddle.optimizer.Adam(learning_rate=schedule, parameters=model.parameters())
     history = {"train_loss": [], "test_loss": [], "test_acc": []}
     start = time.perf_counter()
     for epoch in range(1, epochs + 1):
         total, seen = 0.0, 0
+        if nranks > 1:
+            sampler.set_epoch(epoch)
         bar = tqdm(loader, desc=f"epoch {epoch}/{epochs}", leave=False, disable=not progress,
                    file=sys.stdout)
         for x, y in bar:
@@ -92,13 +107,21 @@ def train(epochs=15, batch_size=64, lr=0.003, seed=0, out="demo_output", progres
             seen += len(y)
             bar.set_postfix(loss=f"{total / seen:.4f}")
         schedule.step()
+        if nranks > 1:  # the epoch's loss over every rank's samples
+            t = paddle.to_tensor([total, float(seen)], dtype="float64")
+            dist.all_reduce(t)
+            total, seen = float(t[0]), int(t[1])
         test_loss, test_acc = evaluate(model, x_te, y_te)
         history["train_loss"].append(total / seen)
         history["test_loss"].append(test_loss)
         history["test_acc"].append(test_acc)
+        if dist.get_rank() != 0:
+            continue
         print(f"epoch {epoch:2d}: train loss {total / seen:.4f}  test loss {test_loss:.4f}  "
               f"test accuracy {test_acc:.2%}")
     seconds = time.perf_counter() - start
+    if dist.get_rank() != 0:
+        return history
     print(f"test accuracy {history['test_acc'][-1]:.2%} on {len(y_te)} held-out digits "
           f"({seconds:.1f} s of training)")
     os.makedirs(out, exist_ok=True)
@@ -145,8 +168,27 @@ def main(argv=None):
     ap.add_argument("--out", default="demo_output", help="folder for digits_cnn.pdparams and "
                     "training.png (default ./demo_output)")
     ap.add_argument("--no-progress", action="store_true", help="no progress bar")
+    ap.add_argument("--nproc", type=int, default=1, help="data-parallel ranks on this machine, "
+                    "started through python -m eagergraph.distributed.launch (default 1)")
     args = ap.parse_args(argv)
+    if args.nproc > 1 and dist.get_world_size() == 1:
+        sys.exit(_relaunch(args.nproc, sys.argv[1:] if argv is None else list(argv)))
     train(args.epochs, args.batch_size, args.lr, args.seed, args.out, not args.no_progress)
+
+
+def _relaunch(nproc, argv):
+    """Run this demo again on `nproc` ranks through the launcher; its exit code."""
+    import subprocess
+    rest, skip = [], False
+    for a in argv:  # drop --nproc N / --nproc=N
+        if skip:
+            skip = False
+        elif a == "--nproc":
+            skip = True
+        elif not a.startswith("--nproc="):
+            rest.append(a)
+    return subprocess.call([sys.executable, "-m", "eagergraph.distributed.launch",
+                            "--nproc_per_node", str(nproc), "-m", "eagergraph.demo", *rest])
 
 
 if __name__ == "__main__":

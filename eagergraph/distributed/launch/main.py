@@ -115,6 +115,9 @@ def build_command(ns, run_dir):
         "EAGERGRAPH_LAUNCH_SLOTS": ",".join(str(n) for _, n in layout),
         "PYTHONUNBUFFERED": "1",
     })
+    threads = str(max(1, (os.cpu_count() or 1) // max(n for _, n in layout)))
+    for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+        env.setdefault(var, threads)  # ranks sharing a machine share its cores
     if ns.log_dir:
         env["EAGERGRAPH_LAUNCH_LOG_DIR"] = os.path.abspath(ns.log_dir)
     cmd = [_find_mpiexec(ns)]
