@@ -245,8 +245,9 @@ class Tensor:
             raise ValueError(
                 f"set_value: the shape of the value {list(arr.shape)} does not match the "
                 f"tensor's shape {list(self._data.shape)}.")
+        # a new array, not a write into the old one: graphs that saved the old values keep them,
+        # so, as in Paddle, the inplace version stays as it is
         self._data = arr.astype(self._data.dtype, copy=True)
-        self._bump_inplace_version()
 
 
 _new = object.__new__

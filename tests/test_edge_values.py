@@ -122,3 +122,29 @@ def test_concat_float_axis_range_index_and_paddle_grad_twice():
     np.testing.assert_array_equal(a.grad.numpy(), np.full((2, 2), 2.0))
     x = paddle.arange(6).reshape([2, 3])
     np.testing.assert_array_equal(x[:, range(2)].numpy(), [[0, 1], [3, 4]])
+
+
+def test_paddle_flags_and_arguments_as_paddle():
+    with pytest.raises(AssertionError, match="outputs should not be None"):
+        paddle.grad(None, None)
+    with pytest.raises(AssertionError, match="inputs should not be None"):
+        paddle.grad(paddle.ones([1]), None)
+    x = paddle.zeros([2])
+    x.set_value(np.ones(2, "float32"))
+    assert x.inplace_version == 0 and x.numpy().tolist() == [1.0, 1.0]
+    r = paddle.round(paddle.to_tensor([1.234, -2.56, 0.1251]), decimals=1)
+    np.testing.assert_allclose(r.numpy(), [1.2, -2.6, 0.1], rtol=1e-6)
+    np.testing.assert_array_equal(paddle.pow(paddle.to_tensor([2.0, 3.0]), True).numpy(),
+                                  [2.0, 3.0])
+    np.testing.assert_array_equal(paddle.pow(paddle.to_tensor([2.0, 3.0]), False).numpy(),
+                                  [1.0, 1.0])
+
+
+def test_modified_saved_tensor_error_carries_paddles_hint():
+    a = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+    b = a * 1.0
+    y = paddle.exp(b)
+    with paddle.no_grad():
+        y.add_(paddle.ones([2]))
+    with pytest.raises(RuntimeError, match="tensor_version:1 != wrapper_version_snapshot:0"):
+        y.sum().backward()

@@ -1062,7 +1062,7 @@ def ceil(x):
 _round_kernels = KernelFactory.cache("round")
 
 
-def round(x):
+def round(x, decimals):
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _round_kernels.get(x._data.dtype) or select_kernel("round", dtype_of(x))
     # PrepareData
@@ -1071,9 +1071,9 @@ def round(x):
         x_d, = prepare_data(kernel, x_d)
     try:
         # InferMeta
-        meta = UnchangedInferMeta(x)
+        meta = UnchangedInferMeta(x, decimals)
         # Kernel Call
-        out = kernel.fn(x_d)
+        out = kernel.fn(x_d, decimals)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("round", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's

@@ -1717,9 +1717,9 @@ class CeilGradNode(GradNodeBase):
         return [x_grad]
 
 
-def round_ad_func(x):
+def round_ad_func(x, decimals):
     # Forward API Call
-    out = _api.round(x)
+    out = _api.round(x, decimals)
     # Node Creation
     if grad_state.enabled and (not x.stop_gradient):
         node = RoundGradNode()
@@ -1730,11 +1730,11 @@ def round_ad_func(x):
     return out
 
 
-def round__ad_func(x):
+def round__ad_func(x, decimals):
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "round_")
     # Forward on x's current value, carrying x's autograd history
-    out = round_ad_func(inplace_input(x, False))
+    out = round_ad_func(inplace_input(x, False), decimals)
     # Write into x (its storage is shared with its views); x takes over the result's history
     return commit_inplace(x, out, "round_")
 

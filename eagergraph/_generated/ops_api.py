@@ -492,18 +492,20 @@ def ceil_(x, name=None):
     return _ad.ceil__ad_func(x)
 
 
-def round(x, name=None):
-    """`round` (ops.yaml: round(Tensor x) -> Tensor(out))"""
+def round(x, decimals=0, name=None):
+    """`round` (ops.yaml: round(Tensor x, int decimals) -> Tensor(out))"""
     if type(x) is not Tensor:
         x = parse_tensor(x, "round", "x", 0)
-    return _ad.round_ad_func(x)
+    decimals = parse_int(decimals, "round", "decimals", 1)
+    return _ad.round_ad_func(x, decimals)
 
 
-def round_(x, name=None):
-    """`round_` (ops.yaml: round(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+def round_(x, decimals=0, name=None):
+    """`round_` (ops.yaml: round(Tensor x, int decimals) -> Tensor(out) (inplace: writes into x))"""
     if type(x) is not Tensor:
         x = parse_tensor(x, "round", "x", 0)
-    return _ad.round__ad_func(x)
+    decimals = parse_int(decimals, "round", "decimals", 1)
+    return _ad.round__ad_func(x, decimals)
 
 
 def reciprocal(x, name=None):

@@ -20,6 +20,10 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
          only_inputs=True, allow_unused=False, no_grad_vars=None):
     """Return d(outputs)/d(inputs) as a list (one entry per input; None for unused inputs when
     allow_unused=True). retain_graph defaults to create_graph."""
+    if outputs is None:  # Paddle's checks, in its order and types
+        raise AssertionError("outputs should not be None")
+    if inputs is None:
+        raise AssertionError("inputs should not be None")
     outs, _ = _as_list(outputs, "outputs")
     ins, _ = _as_list(inputs, "inputs")
     if grad_outputs is not None:

@@ -76,4 +76,5 @@ def raise_modified_inplace(wrapper, node):
         f"(forward op '{op}'{saved}) has been modified by an inplace operation{writer}. Its "
         f"version is {v.value} but the expected version is {wrapper._snapshot}. Please fix your "
         f"code to avoid calling inplace operations on it before backward, or make a copy with "
-        f"clone() first.")
+        f"clone() first.\n  [Hint: Expected tensor_version == wrapper_version_snapshot, but "
+        f"received tensor_version:{v.value} != wrapper_version_snapshot:{wrapper._snapshot}.]")

@@ -77,10 +77,11 @@ def clear_grad(self, set_to_zero=True):
 
 
 def retain_grads(self):
-    """Keep .grad for a non-leaf tensor after backward (leaves always keep it)."""
+    """Keep .grad for a non-leaf tensor after backward (leaves always keep it). On a tensor that
+    stops gradient it does nothing now; if stop_gradient is set False later, the tensor is a
+    leaf and gets its .grad anyway (as in Paddle)."""
     if self.stop_gradient:
-        raise RuntimeError("retain_grads(): the tensor has stop_gradient=True, so it never "
-                           "receives a gradient.")
+        return
     m = autograd_meta(self)
     node = m.grad_node
     if node is None or type(node) is GradNodeAccumulation or m.retain_grads:

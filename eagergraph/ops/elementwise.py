@@ -22,7 +22,9 @@ def pow(x, y, name=None):
         x = parse_tensor(x, "pow", "x", 0)
     if isinstance(y, Tensor):
         return _ad.elementwise_pow_ad_func(x, y)
-    if isinstance(y, (int, float, np.integer, np.floating)) and not isinstance(y, bool):
+    if isinstance(y, (bool, np.bool_)):
+        y = int(y)  # Paddle: x ** True is x ** 1
+    if isinstance(y, (int, float, np.integer, np.floating)):
         return _ad.pow_ad_func(x, parse_scalar(y, "pow", "y", 1))
     raise TypeError(f"pow(): y must be a scalar or a Tensor, but got {type(y).__name__}")
 

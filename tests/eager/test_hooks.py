@@ -57,13 +57,16 @@ def test_node_post_hook_and_reduce_hook():
     np.testing.assert_allclose(reduced[0], 1 - t * t)
 
 
-def test_retain_grads_on_leaf_is_noop_and_on_stop_gradient_raises():
+def test_retain_grads_on_leaf_is_noop_and_on_stop_gradient_tensor_is_allowed():
     a = leaf([1.0])
     a.retain_grads()
     (a * 2.0).backward()
     np.testing.assert_allclose(a.grad.numpy(), [2.0])
-    with pytest.raises(RuntimeError):
-        paddle.to_tensor([1.0]).retain_grads()
+    y = paddle.to_tensor([1.0]) * 2  # stops gradient: retain_grads is accepted, as in Paddle
+    y.retain_grads()
+    y.stop_gradient = False  # now a leaf that needs grad
+    (y * 3).backward()
+    np.testing.assert_allclose(y.grad.numpy(), [3.0])
 
 
 def test_detach_shares_data_and_cuts_graph():

@@ -83,7 +83,11 @@ ROWS = [
     OpInfo("erf", paddle.erf, special.erf, F),
     OpInfo("floor", paddle.floor, np.floor, F + I, grad=1),
     OpInfo("ceil", paddle.ceil, np.ceil, F + I, grad=1),
-    OpInfo("round", paddle.round, np.round, F, grad=1),
+    OpInfo("round", lambda x, **k: paddle.round(x, **k), lambda x, decimals=0: np.round(x, decimals),
+           F, grad=1, sample_inputs=lambda rng, dt: [
+               Sample([make_array(rng, (2, 3), dt)], {}),
+               Sample([make_array(rng, (4,), dt)], {"decimals": 1}),
+               Sample([np.array([1.234, -2.561, 2.444, 0.1349], dt)], {"decimals": 2})]),
     OpInfo("reciprocal", paddle.reciprocal, np.reciprocal, FC, domain=(0.5, 3.0)),
     OpInfo("scale", lambda x, **k: paddle.scale(x, **k),
            lambda x, scale=1.0, bias=0.0, bias_after_scale=True:

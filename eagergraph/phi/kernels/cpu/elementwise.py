@@ -124,7 +124,7 @@ register_kernel("tanh", FLOAT_COMPLEX)(np.tanh)
 register_kernel("square", NUMERIC)(np.square)
 register_kernel("floor", REAL)(np.floor)
 register_kernel("ceil", REAL)(np.ceil)
-register_kernel("round", REAL + FLOAT_COMPLEX[2:])(np.round)
+register_kernel("round", REAL + FLOAT_COMPLEX[2:])(np.round)  # round(x, decimals), half to even
 register_kernel("abs", NUMERIC)(np.abs)
 
 
