@@ -6,7 +6,8 @@ from .phi.common import (bool_ as bool, uint8, int8, int16, int32, int64, float1
                          bfloat16, float32, float64, complex64, complex128, CPUPlace, Place,
                          DataType)
 from .framework import (get_default_dtype, set_default_dtype, set_device, get_device,
-                        is_compiled_with_cuda, set_flags, get_flags)
+                        is_compiled_with_cuda)
+from .flags import set_flags, get_flags
 from .phi.generator import seed
 from .tensor import Tensor
 from .creation import to_tensor

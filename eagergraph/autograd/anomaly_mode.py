@@ -20,7 +20,7 @@ from .._generated import dygraph_functions as _dyf
 from ..eager.grad_node_info import GradNodeBase
 from ..eager.inplace_check import site_text, user_location, save_site
 from ..tensor import Tensor
-from .. import framework
+from .. import flags as _flags
 
 __all__ = ["detect_anomaly", "set_detect_anomaly", "is_anomaly_enabled"]
 
@@ -137,7 +137,7 @@ def _on_flag(value):
     _sync()
 
 
-framework.watch_flag("FLAGS_check_nan_inf", _on_flag)
+_flags.watch_flag("FLAGS_check_nan_inf", _on_flag)
 
 
 def _sync():

@@ -1,6 +1,6 @@
 """Paddle 3.3.1's public FLAGS and their defaults (the names `paddle.set_flags` /
 `paddle.get_flags` accept; read from `paddle.base.core.globals()` on a CPU build). Their
-types decide what set_flags accepts. Most have no effect in eagergraph; see flags.py."""
+types decide what set_flags accepts. Most have no effect in eagergraph (flags.py)."""
 
 DEFAULTS = {
     'FLAGS_accuracy_check_atol_bf16': 0.001,
