@@ -20,15 +20,7 @@ def conv_paddings(in_hw, k_hw, strides, paddings, padding_algorithm, dilations):
         return pads, [1, 1]
     if padding_algorithm == "VALID":
         return [0, 0, 0, 0], list(dilations)
-    p = list(paddings)
-    if len(p) == 1:
-        p = p * 4
-    elif len(p) == 2:
-        p = [p[0], p[0], p[1], p[1]]
-    elif len(p) != 4:
-        raise ValueError(f"(InvalidArgument) paddings must have 1, 2 or 4 elements, but "
-                         f"received {list(paddings)}.")
-    return p, list(dilations)
+    return four_paddings(paddings, "conv"), list(dilations)
 
 
 def window_out_size(n, k, s, p0, p1, d=1, ceil_mode=False):
@@ -96,26 +88,38 @@ def ConvInferMeta(input, filter, strides, paddings, padding_algorithm, dilations
                          f"dimension) of Op(Conv) should be divided by groups. But received "
                          f"output channels {oc}, groups {groups}.")
     oh, ow = conv_output_hw((h, wd), (kh, kw), strides, paddings, padding_algorithm, dilations)
-    if oh <= 0 or ow <= 0:
-        raise ValueError(f"(InvalidArgument) The output size of conv2d is not positive: input "
-                         f"{list(x.shape)}, filter {list(w.shape)}, strides {strides}, paddings "
-                         f"{list(paddings)}, dilations {dilations} give [{oh}, {ow}].")
+    check_out_size("conv2d", oh, ow, f"input {list(x.shape)}, filter {list(w.shape)}, strides "
+                   f"{strides}, paddings {list(paddings)}, dilations {dilations}")
     shape = (n, oc, oh, ow) if data_format == "NCHW" else (n, oh, ow, oc)
     return (shape, NP_TO_DTYPE[x.dtype])
+
+
+def four_paddings(paddings, order):
+    """[p], [ph, pw] or four paddings -> [top, bottom, left, right]. The four are in that order
+    for conv and pool ("conv"), and [top, left, bottom, right] for unfold/fold ("unfold")."""
+    p = list(paddings)
+    if len(p) == 1:
+        p = p * 4
+    elif len(p) == 2:
+        p = [p[0], p[0], p[1], p[1]]
+    elif len(p) != 4:
+        raise ValueError(f"(InvalidArgument) paddings must have 1, 2 or 4 elements, but "
+                         f"received {list(paddings)}.")
+    elif order == "unfold":
+        p = [p[0], p[2], p[1], p[3]]
+    return p
 
 
 def unfold_paddings(paddings):
     """Paddle's unfold/fold paddings ([p], [ph, pw] or [top, left, bottom, right]) as
     [top, bottom, left, right] (the conv order the kernels use)."""
-    p = list(paddings)
-    if len(p) == 1:
-        p = p * 4
-    elif len(p) == 2:
-        p = [p[0], p[1], p[0], p[1]]
-    elif len(p) != 4:
-        raise ValueError(f"(InvalidArgument) paddings must have 1, 2 or 4 elements, but "
-                         f"received {list(paddings)}.")
-    return [p[0], p[2], p[1], p[3]]
+    return four_paddings(paddings, "unfold")
+
+
+def check_out_size(op, oh, ow, what):
+    if oh <= 0 or ow <= 0:
+        raise ValueError(f"(InvalidArgument) The output size of {op} is not positive: {what} "
+                         f"give [{oh}, {ow}].")
 
 
 def _blocks(in_hw, kernel_sizes, strides, paddings, dilations):

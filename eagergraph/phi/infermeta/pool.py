@@ -2,7 +2,7 @@
 the pool kernels share: kernel, strides and explicit paddings from Paddle's forms, global
 pooling and the padding algorithms."""
 from ..common import NP_TO_DTYPE
-from .conv import conv_paddings, window_out_size
+from .conv import conv_paddings, window_out_size, check_out_size
 
 __all__ = ["Pool2DInferMeta"]
 
@@ -46,9 +46,7 @@ def Pool2DInferMeta(x, kernel_size, strides, paddings, ceil_mode, exclusive, dat
                          f"strides {list(strides)} must be 1 or 2 positive ints.")
     oh = window_out_size(h, k[0], s[0], pads[0], pads[1], 1, ceil_mode)
     ow = window_out_size(w, k[1], s[1], pads[2], pads[3], 1, ceil_mode)
-    if oh <= 0 or ow <= 0:
-        raise ValueError(f"(InvalidArgument) The output size of pool2d is not positive: input "
-                         f"{list(xd.shape)}, kernel {k}, strides {s}, paddings {pads} give "
-                         f"[{oh}, {ow}].")
+    check_out_size("pool2d", oh, ow, f"input {list(xd.shape)}, kernel {k}, strides {s}, "
+                   f"paddings {pads}")
     shape = (n, c, oh, ow) if data_format == "NCHW" else (n, oh, ow, c)
     return (shape, NP_TO_DTYPE[xd.dtype])
