@@ -27,18 +27,17 @@ def _divisor(x, k, s, pads, ceil_mode, exclusive, dtype):
 
 
 def _argmax(win):
-    """Per window, the flat position (i * kw + j) of its first maximum, and the maximum."""
+    """Per window, the flat position (i * kw + j) of its first maximum and the maximum, in kh * kw
+    vectorized steps; as Paddle's kernel (a strict `>` from -inf), NaN is never the maximum."""
     kh, kw = win.shape[2:4]
-    best = win[:, :, 0, 0].copy()
-    idx = np.zeros(best.shape, np.int64)
+    best = np.full(win.shape[:2] + win.shape[4:], -np.inf, win.dtype)
+    idx = np.zeros(best.shape, np.intp)
     for i in range(kh):
         for j in range(kw):
-            if i == 0 and j == 0:
-                continue
             v = win[:, :, i, j]
             better = v > best
             np.copyto(best, v, where=better)
-            idx[better] = i * kw + j
+            np.copyto(idx, i * kw + j, where=better)
     return idx, best
 
 
@@ -69,8 +68,11 @@ def pool2d_grad(need, x, out_grad, kernel_size, strides, paddings, ceil_mode, ex
     if pooling_type == "max":
         win, _ = windows(x, k, s, pads, (1, 1), ceil_mode, value=-np.inf)
         idx, _ = _argmax(win)
-        pos = np.arange(kh * kw).reshape(kh, kw, 1, 1)
-        cols = np.where(idx[:, :, None, None] == pos, g[:, :, None, None], 0).astype(g.dtype)
+        cols = np.empty(g.shape[:2] + (kh, kw) + g.shape[2:], g.dtype)
+        zero = g.dtype.type(0)
+        for i in range(kh):  # each grad at its window's argmax
+            for j in range(kw):
+                np.copyto(cols[:, :, i, j], np.where(idx == i * kw + j, g, zero))
     else:
         gd = g / _divisor(x, k, s, pads, ceil_mode, exclusive, g.dtype)
         cols = np.broadcast_to(gd[:, :, None, None].astype(g.dtype, copy=False),

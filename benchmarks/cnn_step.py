@@ -1,0 +1,101 @@
+"""Forward + backward of a LeNet-style CNN (batch 64, 1x28x28: conv 5x5 (6) - relu - max pool 2 -
+conv 5x5 (16) - relu - max pool 2 - linear 120 - relu - linear 84 - relu - linear 10, cross
+entropy) for eagergraph, paddlepaddle and torch (CPU, one thread) in the same run, interleaved;
+ratios to Paddle and torch. Conv and pooling are where a NumPy engine can lose most.
+
+    python benchmarks/cnn_step.py [--rounds 7] [--steps 10]
+"""
+import argparse
+import importlib
+import os
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+
+import numpy as np  # noqa: E402
+
+BATCH = 64
+
+
+def _data():
+    rng = np.random.default_rng(0)
+    return (rng.standard_normal((BATCH, 1, 28, 28)).astype(np.float32),
+            rng.integers(0, 10, BATCH).astype(np.int64))
+
+
+def paddle_like_step(p):
+    """eagergraph or paddlepaddle."""
+    nn = p.nn
+    model = nn.Sequential(
+        nn.Conv2D(1, 6, 5), nn.ReLU(), nn.MaxPool2D(2),
+        nn.Conv2D(6, 16, 5), nn.ReLU(), nn.MaxPool2D(2), nn.Flatten(),
+        nn.Linear(16 * 4 * 4, 120), nn.ReLU(), nn.Linear(120, 84), nn.ReLU(), nn.Linear(84, 10))
+    x, y = _data()
+    xt, yt = p.to_tensor(x), p.to_tensor(y)
+    loss_fn = nn.CrossEntropyLoss()
+    params = model.parameters()
+
+    def step():
+        loss = loss_fn(model(xt), yt)
+        loss.backward()
+        for q in params:
+            q.clear_gradient(False)
+        return loss
+    return step
+
+
+def torch_step(torch):
+    torch.set_num_threads(1)
+    nn = torch.nn
+    model = nn.Sequential(
+        nn.Conv2d(1, 6, 5), nn.ReLU(), nn.MaxPool2d(2),
+        nn.Conv2d(6, 16, 5), nn.ReLU(), nn.MaxPool2d(2), nn.Flatten(),
+        nn.Linear(16 * 4 * 4, 120), nn.ReLU(), nn.Linear(120, 84), nn.ReLU(), nn.Linear(84, 10))
+    x, y = _data()
+    xt, yt = torch.tensor(x), torch.tensor(y)
+    loss_fn = nn.CrossEntropyLoss()
+
+    def step():
+        loss = loss_fn(model(xt), yt)
+        loss.backward()
+        model.zero_grad(set_to_none=True)
+        return loss
+    return step
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rounds", type=int, default=7)
+    ap.add_argument("--steps", type=int, default=10)
+    args = ap.parse_args()
+    import eagergraph
+    steps = {"eagergraph": paddle_like_step(eagergraph)}
+    for name in ("paddle", "torch"):
+        try:
+            lib = importlib.import_module(name)
+        except ImportError:
+            continue
+        steps[name] = torch_step(lib) if name == "torch" else paddle_like_step(lib)
+    times = {k: [] for k in steps}
+    for f in steps.values():
+        f()
+        f()
+    for _ in range(args.rounds):
+        for k, f in steps.items():
+            t0 = time.perf_counter()
+            for _ in range(args.steps):
+                f()
+            times[k].append((time.perf_counter() - t0) / args.steps)
+    med = {k: statistics.median(v) for k, v in times.items()}
+    print(f"LeNet-style CNN, batch {BATCH}, 1x28x28, forward+backward (median of "
+          f"{args.rounds} x {args.steps}):")
+    for k, t in med.items():
+        ratios = "  ".join(f"{k}/{o} = {t / med[o]:.2f}" for o in med if o != k)
+        print(f"  {k:10s} {t * 1e3:7.2f} ms   {ratios}")
+
+
+if __name__ == "__main__":
+    main()
