@@ -9,7 +9,7 @@ from .framework import (get_default_dtype, set_default_dtype, set_device, get_de
                         is_compiled_with_cuda)
 from .flags import set_flags, get_flags
 from .phi.generator import seed
-from .tensor import Tensor
+from .tensor import Tensor, Size
 from .creation import to_tensor
 from .tensor_repr import set_printoptions
 from . import ops as _ops
@@ -51,9 +51,9 @@ del _tensor_methods, _tensor_patch_methods
 __all__ = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16", "float32",
            "float64", "complex64", "complex128", "CPUPlace", "Place", "DataType", "dtype",
            "get_default_dtype", "set_default_dtype", "set_device", "get_device", "seed",
-           "is_compiled_with_cuda", "Tensor", "to_tensor", "set_printoptions", "nn", "autograd",
-           "grad", "no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled", "_C_ops",
-           "optimizer", "regularizer"]
+           "is_compiled_with_cuda", "Tensor", "Size", "to_tensor", "set_printoptions", "nn",
+           "autograd", "grad", "no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled",
+           "_C_ops", "optimizer", "regularizer"]
 __all__ += _ops.__all__
 __all__ += ["create_parameter", "ParamAttr", "install_as_paddle"]
 __all__ += ["set_flags", "get_flags"]

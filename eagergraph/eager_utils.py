@@ -9,7 +9,7 @@ import numbers
 
 import numpy as np
 
-from .tensor import Tensor
+from .tensor import Tensor, Size
 from .phi.common import convert_dtype, DataType
 
 _INT_TYPES = (int, np.integer)
@@ -124,7 +124,7 @@ def parse_int_array(v, op, arg, pos):
     t = type(v)
     if t is int:
         return (v,)
-    if t is list or t is tuple:
+    if t is list or t is tuple or t is Size:
         if all(type(e) is int for e in v):
             return tuple(v)
         return tuple(parse_int(e, op, arg, pos) for e in v)

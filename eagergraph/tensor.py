@@ -8,7 +8,7 @@ from .phi.common import NP_TO_DTYPE, CPU_PLACE
 from .phi.version_counter import VersionCounter
 from .tensor_repr import tensor_repr
 
-__all__ = ["Tensor"]
+__all__ = ["Tensor", "Size"]
 
 _name_ids = itertools.count()
 _ndarray = np.ndarray
@@ -60,7 +60,9 @@ class Tensor:
     # ---- metadata ----------------------------------------------------------------------------
     @property
     def shape(self):
-        return list(self._data.shape)
+        s = _size_new(Size)
+        _list_init(s, self._data.shape)
+        return s
 
     @property
     def ndim(self):
@@ -253,6 +255,103 @@ class Tensor:
 _new = object.__new__
 
 
+def _size_item(i, v):
+    """One dimension for paddle.Size(...): an int (bool kept, as Paddle keeps it), anything with
+    __index__, or a one-element Tensor; else Paddle's TypeError."""
+    if type(v) is int or type(v) is bool:
+        return v
+    if isinstance(v, Tensor) and v._data.size == 1 and v._data.dtype.kind in "biuf":
+        return int(v._data.reshape(()))
+    try:
+        return int(v.__index__())
+    except Exception:
+        raise TypeError(f"paddle.Size() takes an iterable of 'int' (item {i} is "
+                        f"'{type(v).__name__}')") from None
+
+
+class Size(list):
+    """The result type of Tensor.shape and Tensor.size() (paddle.Size, Paddle 3.3.1): a `list`
+    subclass of the dimensions that prints as `paddle.Size([2, 3])`, equals lists and tuples with
+    the same items, and keeps its type under slicing, `+` and `*` (copy() is a plain list).
+    Unhashable, like a list. Tensor.shape builds it without the per-item check below."""
+
+    __slots__ = ()
+    __hash__ = None
+
+    def __init__(self, *args):
+        if len(args) > 1:
+            raise TypeError(f"list expected at most 1 argument, got {len(args)}")
+        if args:
+            items = args[0]
+            if type(items) is not tuple or not all(type(v) is int for v in items):
+                items = [_size_item(i, v) for i, v in enumerate(items)]
+            _list_init(self, items)
+        else:
+            _list_init(self)
+
+    def __repr__(self):
+        return f"paddle.Size({list.__repr__(self)})"
+
+    __str__ = __repr__
+
+    def __eq__(self, other):
+        if isinstance(other, tuple):
+            other = list(other)
+        return list.__eq__(self, other)
+
+    def __ne__(self, other):
+        if isinstance(other, tuple):
+            other = list(other)
+        return list.__ne__(self, other)
+
+    def __getitem__(self, i):
+        r = list.__getitem__(self, i)
+        if type(i) is slice:
+            s = _size_new(Size)
+            _list_init(s, r)
+            return s
+        return r
+
+    def __add__(self, other):
+        if not isinstance(other, (list, tuple)):
+            raise TypeError(f"can only concatenate list, tuple or Size (not "
+                            f"'{type(other).__name__}') to Size")
+        s = _size_new(Size)
+        _list_init(s, itertools.chain(self, other))
+        return s
+
+    def __radd__(self, other):
+        if not isinstance(other, (list, tuple)):
+            return NotImplemented
+        s = _size_new(Size)
+        _list_init(s, itertools.chain(other, self))
+        return s
+
+    def __mul__(self, n):
+        r = list.__mul__(self, n)
+        if r is NotImplemented:
+            return r
+        s = _size_new(Size)
+        _list_init(s, r)
+        return s
+
+    __rmul__ = __mul__
+
+    def numel(self):
+        """The number of elements a tensor of this shape holds (1 for [])."""
+        n = 1
+        for d in self:
+            n *= d
+        return n
+
+    def __reduce__(self):
+        return (Size, (tuple(self),))
+
+
+_size_new = list.__new__
+_list_init = list.__init__
+
+
 class TensorSize(int):
     """Tensor.size: the element count, callable like torch's size() (Paddle's TensorSize)."""
 
@@ -265,7 +364,11 @@ class TensorSize(int):
         return obj
 
     def __call__(self, dim=None):
-        return list(self._shape) if dim is None else self._shape[dim]
+        if dim is None:
+            s = _size_new(Size)
+            _list_init(s, self._shape)
+            return s
+        return self._shape[dim]
 
 
 def _rebuild(arr, stop_gradient):

@@ -83,7 +83,7 @@ def hessian(ys, xs, batch_axis=None):
     size = ys._data.size if batch_axis is None else ys._data.size // max(ys.shape[0], 1)
     if size != 1:
         raise ValueError(f"hessian(): ys must be a scalar (or one value per batch row), got "
-                         f"shape {ys.shape}")
+                         f"shape {list(ys.shape)}")
 
     def one(x):
         g, = _grad(ys, x, create_graph=True, retain_graph=True, allow_unused=True)

@@ -363,8 +363,8 @@ def _collect_results(inputs, results, allow_unused):
         if g is None and not allow_unused:
             raise ValueError(
                 f"(InvalidArgument) The {i}-th input does not appear in the backward graph "
-                f"(paddle.grad: input {i}, shape {t.shape}, is not reachable from the outputs, or "
-                f"stops gradient). Please check the input tensor or set allow_unused=True to get "
-                f"None result.")
+                f"(paddle.grad: input {i}, shape {list(t.shape)}, is not reachable from the "
+                f"outputs, or stops gradient). Please check the input tensor or set "
+                f"allow_unused=True to get None result.")
         out.append(g)
     return out

@@ -41,8 +41,8 @@ def normal(mean=0.0, std=1.0, shape=None, name=None):
         if isinstance(std, Tensor):
             if std.shape != mean.shape:  # Paddle reshapes std to mean's shape
                 if std.size != mean.size:
-                    raise ValueError(f"normal(): std (shape {std.shape}) must have as many "
-                                     f"elements as mean (shape {mean.shape})")
+                    raise ValueError(f"normal(): std (shape {list(std.shape)}) must have as many "
+                                     f"elements as mean (shape {list(mean.shape)})")
                 std = _C_ops.reshape(std, mean.shape)
             if std.dtype != mean.dtype and not mean.dtype.is_complex:
                 std = std.astype(mean.dtype)
