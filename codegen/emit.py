@@ -140,6 +140,7 @@ grad nodes, so both live in this one module."""
 from ..tensor import Tensor
 from ..eager.type_promotion import promote_binary, autocast_int_to_float
 from ..eager.grad_mode import grad_state
+from ..eager.amp_utils import amp_state, amp_auto_cast, amp_call, amp_skip
 from ..eager.grad_node_info import (GradNodeBase, fill_zero, fill_zero_list, wrap_grad)
 from ..eager.slot_meta import (edge_record, edge_records, out_meta, NO_EDGE)
 from ..eager.autograd_meta import set_history
@@ -166,7 +167,7 @@ def _constant(arr):
 AD_FUNC = '''
 
 def {name}_ad_func({params}):
-{promotion}{autocast}    # Forward API Call
+{amp}{promotion}{autocast}    # Forward API Call
     {outs} = _api.{name}({call_args})
 {node}{view}    # Returns
     return {ret}
@@ -175,7 +176,7 @@ def {name}_ad_func({params}):
 AD_INPLACE_FUNC = '''
 
 def {name}__ad_func({params}):
-    # Check Inplace: leaf check (before any data changes), strict mode
+{amp}    # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace({x}, "{name}_")
     # Forward on {x}'s current value, carrying {x}'s autograd history
     {outs} = {name}_ad_func({call_args})
@@ -208,10 +209,48 @@ def _inplace_func(spec, copy_inputs):
     (x, out), = spec.inplace
     call = ", ".join(f"inplace_input({a.name}, {a.name in copy_inputs})" if a.name == x
                      else a.name for a in spec.args)
+    params = ", ".join(a.name for a in spec.args)
+    amp = ""
+    if _amp_ops(spec):
+        amp = (f"    # AMP Logic: inplace ops skip AMP\n"
+               f"    if amp_state.active:\n"
+               f"        return amp_skip(\"{spec.name}_\", {spec.name}__ad_func, {params})\n")
     return AD_INPLACE_FUNC.format(
-        name=spec.name, params=", ".join(a.name for a in spec.args), x=x,
+        amp=amp, name=spec.name, params=params, x=x,
         outs=", ".join(o.name for o in spec.outputs), out=out, call_args=call,
         rebind="" if spec.infer_meta in SAME_META else ", rebind=True")
+
+
+# ops whose Tensor inputs are never floating (AMP could not cast them): no AMP section
+_NO_FLOAT_INPUT_OPS = frozenset({"bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not"})
+
+
+def _amp_ops(spec):
+    """Whether `<op>_ad_func` gets Paddle's `# AMP Logic`: ops with Tensor inputs that can be
+    floating, except `cast` (AMP's own cast) and the grad ops that ops.yaml lists as ops
+    (Paddle's backward functions have no AMP logic)."""
+    return bool(spec.inputs) and spec.name != "cast" and not spec.name.endswith("_grad") \
+        and spec.name not in _NO_FLOAT_INPUT_OPS
+
+
+def _amp_section(spec):
+    """Paddle's `# AMP Logic` (eager_gen.py AMP_LOGIC_TEMPLATE): with AMP on, the Tensor inputs
+    are cast to the dtype eager/amp_utils.py decides and the op runs again with AMP suspended;
+    with AMP off this is one attribute read."""
+    if not _amp_ops(spec):
+        return ""
+    names = [a.name for a in spec.inputs]
+    quoted = [f'"{n}"' for n in names]
+    lhs = ", ".join(names) + ("," if len(names) == 1 else "")
+    return (f"    # AMP Logic\n"
+            f"    if amp_state.active:\n"
+            f"        {lhs} = amp_auto_cast(\"{spec.name}\", {_tuple(quoted)}, {_tuple(names)})\n"
+            f"        return amp_call({spec.name}_ad_func, "
+            f"{', '.join(a.name for a in spec.args)})\n")
+
+
+def _tuple(items):
+    return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
 
 
 def _promotion_section(spec):
@@ -247,7 +286,7 @@ def emit_dygraph_functions(specs, node_section=_node_section, saved_inputs=lambd
     for s in specs:
         outs = ", ".join(o.name for o in s.outputs)
         out.append(AD_FUNC.format(
-            name=s.name, params=", ".join(a.name for a in s.args),
+            name=s.name, params=", ".join(a.name for a in s.args), amp=_amp_section(s),
             promotion=_promotion_section(s), autocast=_autocast_section(s),
             outs=outs, call_args=", ".join(a.name for a in s.args), node=node_section(s),
             view=_view_section(s), ret=outs))

@@ -8,6 +8,7 @@ grad nodes, so both live in this one module."""
 from ..tensor import Tensor
 from ..eager.type_promotion import promote_binary, autocast_int_to_float
 from ..eager.grad_mode import grad_state
+from ..eager.amp_utils import amp_state, amp_auto_cast, amp_call, amp_skip
 from ..eager.grad_node_info import (GradNodeBase, fill_zero, fill_zero_list, wrap_grad)
 from ..eager.slot_meta import (edge_record, edge_records, out_meta)
 from ..eager.autograd_meta import set_history
@@ -32,6 +33,10 @@ def _constant(arr):
 
 
 def add_ad_func(x, y):
+    # AMP Logic
+    if amp_state.active:
+        x, y = amp_auto_cast("add", ("x", "y"), (x, y))
+        return amp_call(add_ad_func, x, y)
     # Type Promotion
     if x._data.dtype != y._data.dtype:
         x, y = promote_binary("add", x, y)
@@ -51,6 +56,9 @@ def add_ad_func(x, y):
 
 
 def add__ad_func(x, y):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("add_", add__ad_func, x, y)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "add_")
     # Forward on x's current value, carrying x's autograd history
@@ -100,6 +108,10 @@ def add_grad_ad_func(need, out_grad):
 
 
 def subtract_ad_func(x, y):
+    # AMP Logic
+    if amp_state.active:
+        x, y = amp_auto_cast("subtract", ("x", "y"), (x, y))
+        return amp_call(subtract_ad_func, x, y)
     # Type Promotion
     if x._data.dtype != y._data.dtype:
         x, y = promote_binary("subtract", x, y)
@@ -119,6 +131,9 @@ def subtract_ad_func(x, y):
 
 
 def subtract__ad_func(x, y):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("subtract_", subtract__ad_func, x, y)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "subtract_")
     # Forward on x's current value, carrying x's autograd history
@@ -168,6 +183,10 @@ def subtract_grad_ad_func(need, out_grad):
 
 
 def multiply_ad_func(x, y):
+    # AMP Logic
+    if amp_state.active:
+        x, y = amp_auto_cast("multiply", ("x", "y"), (x, y))
+        return amp_call(multiply_ad_func, x, y)
     # Type Promotion
     if x._data.dtype != y._data.dtype:
         x, y = promote_binary("multiply", x, y)
@@ -191,6 +210,9 @@ def multiply_ad_func(x, y):
 
 
 def multiply__ad_func(x, y):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("multiply_", multiply__ad_func, x, y)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "multiply_")
     # Forward on x's current value, carrying x's autograd history
@@ -249,6 +271,10 @@ def multiply_grad_ad_func(need, x, y, out_grad):
 
 
 def divide_ad_func(x, y):
+    # AMP Logic
+    if amp_state.active:
+        x, y = amp_auto_cast("divide", ("x", "y"), (x, y))
+        return amp_call(divide_ad_func, x, y)
     # Type Promotion
     if x._data.dtype != y._data.dtype:
         x, y = promote_binary("divide", x, y)
@@ -277,6 +303,9 @@ def divide_ad_func(x, y):
 
 
 def divide__ad_func(x, y):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("divide_", divide__ad_func, x, y)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "divide_")
     # Forward on x's current value, carrying x's autograd history
@@ -335,6 +364,10 @@ def divide_grad_ad_func(need, y, out, out_grad):
 
 
 def floor_divide_ad_func(x, y):
+    # AMP Logic
+    if amp_state.active:
+        x, y = amp_auto_cast("floor_divide", ("x", "y"), (x, y))
+        return amp_call(floor_divide_ad_func, x, y)
     # Type Promotion
     if x._data.dtype != y._data.dtype:
         x, y = promote_binary("floor_divide", x, y)
@@ -345,6 +378,9 @@ def floor_divide_ad_func(x, y):
 
 
 def floor_divide__ad_func(x, y):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("floor_divide_", floor_divide__ad_func, x, y)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "floor_divide_")
     # Forward on x's current value, carrying x's autograd history
@@ -354,6 +390,10 @@ def floor_divide__ad_func(x, y):
 
 
 def remainder_ad_func(x, y):
+    # AMP Logic
+    if amp_state.active:
+        x, y = amp_auto_cast("remainder", ("x", "y"), (x, y))
+        return amp_call(remainder_ad_func, x, y)
     # Type Promotion
     if x._data.dtype != y._data.dtype:
         x, y = promote_binary("remainder", x, y)
@@ -377,6 +417,9 @@ def remainder_ad_func(x, y):
 
 
 def remainder__ad_func(x, y):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("remainder_", remainder__ad_func, x, y)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "remainder_")
     # Forward on x's current value, carrying x's autograd history
@@ -415,6 +458,10 @@ class RemainderGradNode(GradNodeBase):
 
 
 def elementwise_pow_ad_func(x, y):
+    # AMP Logic
+    if amp_state.active:
+        x, y = amp_auto_cast("elementwise_pow", ("x", "y"), (x, y))
+        return amp_call(elementwise_pow_ad_func, x, y)
     # Type Promotion
     if x._data.dtype != y._data.dtype:
         x, y = promote_binary("elementwise_pow", x, y)
@@ -482,6 +529,10 @@ class ElementwisePowGradNode(GradNodeBase):
 
 
 def maximum_ad_func(x, y):
+    # AMP Logic
+    if amp_state.active:
+        x, y = amp_auto_cast("maximum", ("x", "y"), (x, y))
+        return amp_call(maximum_ad_func, x, y)
     # Type Promotion
     if x._data.dtype != y._data.dtype:
         x, y = promote_binary("maximum", x, y)
@@ -534,6 +585,10 @@ class MaximumGradNode(GradNodeBase):
 
 
 def minimum_ad_func(x, y):
+    # AMP Logic
+    if amp_state.active:
+        x, y = amp_auto_cast("minimum", ("x", "y"), (x, y))
+        return amp_call(minimum_ad_func, x, y)
     # Type Promotion
     if x._data.dtype != y._data.dtype:
         x, y = promote_binary("minimum", x, y)
@@ -586,6 +641,10 @@ class MinimumGradNode(GradNodeBase):
 
 
 def equal_ad_func(x, y):
+    # AMP Logic
+    if amp_state.active:
+        x, y = amp_auto_cast("equal", ("x", "y"), (x, y))
+        return amp_call(equal_ad_func, x, y)
     # Type Promotion
     if x._data.dtype != y._data.dtype:
         x, y = promote_binary("equal", x, y)
@@ -596,6 +655,10 @@ def equal_ad_func(x, y):
 
 
 def not_equal_ad_func(x, y):
+    # AMP Logic
+    if amp_state.active:
+        x, y = amp_auto_cast("not_equal", ("x", "y"), (x, y))
+        return amp_call(not_equal_ad_func, x, y)
     # Type Promotion
     if x._data.dtype != y._data.dtype:
         x, y = promote_binary("not_equal", x, y)
@@ -606,6 +669,10 @@ def not_equal_ad_func(x, y):
 
 
 def less_than_ad_func(x, y):
+    # AMP Logic
+    if amp_state.active:
+        x, y = amp_auto_cast("less_than", ("x", "y"), (x, y))
+        return amp_call(less_than_ad_func, x, y)
     # Type Promotion
     if x._data.dtype != y._data.dtype:
         x, y = promote_binary("less_than", x, y)
@@ -616,6 +683,10 @@ def less_than_ad_func(x, y):
 
 
 def less_equal_ad_func(x, y):
+    # AMP Logic
+    if amp_state.active:
+        x, y = amp_auto_cast("less_equal", ("x", "y"), (x, y))
+        return amp_call(less_equal_ad_func, x, y)
     # Type Promotion
     if x._data.dtype != y._data.dtype:
         x, y = promote_binary("less_equal", x, y)
@@ -626,6 +697,10 @@ def less_equal_ad_func(x, y):
 
 
 def greater_than_ad_func(x, y):
+    # AMP Logic
+    if amp_state.active:
+        x, y = amp_auto_cast("greater_than", ("x", "y"), (x, y))
+        return amp_call(greater_than_ad_func, x, y)
     # Type Promotion
     if x._data.dtype != y._data.dtype:
         x, y = promote_binary("greater_than", x, y)
@@ -636,6 +711,10 @@ def greater_than_ad_func(x, y):
 
 
 def greater_equal_ad_func(x, y):
+    # AMP Logic
+    if amp_state.active:
+        x, y = amp_auto_cast("greater_equal", ("x", "y"), (x, y))
+        return amp_call(greater_equal_ad_func, x, y)
     # Type Promotion
     if x._data.dtype != y._data.dtype:
         x, y = promote_binary("greater_equal", x, y)
@@ -646,6 +725,10 @@ def greater_equal_ad_func(x, y):
 
 
 def logical_and_ad_func(x, y):
+    # AMP Logic
+    if amp_state.active:
+        x, y = amp_auto_cast("logical_and", ("x", "y"), (x, y))
+        return amp_call(logical_and_ad_func, x, y)
     # Type Promotion
     if x._data.dtype != y._data.dtype:
         x, y = promote_binary("logical_and", x, y)
@@ -656,6 +739,10 @@ def logical_and_ad_func(x, y):
 
 
 def logical_or_ad_func(x, y):
+    # AMP Logic
+    if amp_state.active:
+        x, y = amp_auto_cast("logical_or", ("x", "y"), (x, y))
+        return amp_call(logical_or_ad_func, x, y)
     # Type Promotion
     if x._data.dtype != y._data.dtype:
         x, y = promote_binary("logical_or", x, y)
@@ -666,6 +753,10 @@ def logical_or_ad_func(x, y):
 
 
 def logical_xor_ad_func(x, y):
+    # AMP Logic
+    if amp_state.active:
+        x, y = amp_auto_cast("logical_xor", ("x", "y"), (x, y))
+        return amp_call(logical_xor_ad_func, x, y)
     # Type Promotion
     if x._data.dtype != y._data.dtype:
         x, y = promote_binary("logical_xor", x, y)
@@ -676,6 +767,10 @@ def logical_xor_ad_func(x, y):
 
 
 def logical_not_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("logical_not", ("x",), (x,))
+        return amp_call(logical_not_ad_func, x)
     # Forward API Call
     out = _api.logical_not(x)
     # Returns
@@ -711,6 +806,10 @@ def bitwise_not_ad_func(x):
 
 
 def exp_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("exp", ("x",), (x,))
+        return amp_call(exp_ad_func, x)
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("exp", x)
@@ -730,6 +829,9 @@ def exp_ad_func(x):
 
 
 def exp__ad_func(x):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("exp_", exp__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "exp_")
     # Forward on x's current value, carrying x's autograd history
@@ -781,6 +883,10 @@ def exp_grad_ad_func(need, out, out_grad):
 
 
 def log_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("log", ("x",), (x,))
+        return amp_call(log_ad_func, x)
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("log", x)
@@ -800,6 +906,9 @@ def log_ad_func(x):
 
 
 def log__ad_func(x):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("log_", log__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "log_")
     # Forward on x's current value, carrying x's autograd history
@@ -851,6 +960,10 @@ def log_grad_ad_func(need, x, out_grad):
 
 
 def log1p_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("log1p", ("x",), (x,))
+        return amp_call(log1p_ad_func, x)
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("log1p", x)
@@ -893,6 +1006,10 @@ class Log1pGradNode(GradNodeBase):
 
 
 def expm1_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("expm1", ("x",), (x,))
+        return amp_call(expm1_ad_func, x)
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("expm1", x)
@@ -935,6 +1052,10 @@ class Expm1GradNode(GradNodeBase):
 
 
 def log2_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("log2", ("x",), (x,))
+        return amp_call(log2_ad_func, x)
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("log2", x)
@@ -977,6 +1098,10 @@ class Log2GradNode(GradNodeBase):
 
 
 def logit_ad_func(x, eps):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("logit", ("x",), (x,))
+        return amp_call(logit_ad_func, x, eps)
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("logit", x)
@@ -1028,6 +1153,10 @@ class LogitGradNode(GradNodeBase):
 
 
 def sqrt_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("sqrt", ("x",), (x,))
+        return amp_call(sqrt_ad_func, x)
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("sqrt", x)
@@ -1047,6 +1176,9 @@ def sqrt_ad_func(x):
 
 
 def sqrt__ad_func(x):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("sqrt_", sqrt__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "sqrt_")
     # Forward on x's current value, carrying x's autograd history
@@ -1098,6 +1230,10 @@ def sqrt_grad_ad_func(need, out, out_grad):
 
 
 def rsqrt_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("rsqrt", ("x",), (x,))
+        return amp_call(rsqrt_ad_func, x)
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("rsqrt", x)
@@ -1117,6 +1253,9 @@ def rsqrt_ad_func(x):
 
 
 def rsqrt__ad_func(x):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("rsqrt_", rsqrt__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "rsqrt_")
     # Forward on x's current value, carrying x's autograd history
@@ -1149,6 +1288,10 @@ class RsqrtGradNode(GradNodeBase):
 
 
 def square_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("square", ("x",), (x,))
+        return amp_call(square_ad_func, x)
     # Forward API Call
     out = _api.square(x)
     # Node Creation
@@ -1165,6 +1308,9 @@ def square_ad_func(x):
 
 
 def square__ad_func(x):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("square_", square__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "square_")
     # Forward on x's current value, carrying x's autograd history
@@ -1216,6 +1362,10 @@ def square_grad_ad_func(need, x, out_grad):
 
 
 def abs_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("abs", ("x",), (x,))
+        return amp_call(abs_ad_func, x)
     # Forward API Call
     out = _api.abs(x)
     # Node Creation
@@ -1232,6 +1382,9 @@ def abs_ad_func(x):
 
 
 def abs__ad_func(x):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("abs_", abs__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "abs_")
     # Forward on x's current value, carrying x's autograd history
@@ -1275,6 +1428,10 @@ class AbsGradNode(GradNodeBase):
 
 
 def sign_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("sign", ("x",), (x,))
+        return amp_call(sign_ad_func, x)
     # Forward API Call
     out = _api.sign(x)
     # Node Creation
@@ -1288,6 +1445,9 @@ def sign_ad_func(x):
 
 
 def sign__ad_func(x):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("sign_", sign__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "sign_")
     # Forward on x's current value, carrying x's autograd history
@@ -1314,6 +1474,10 @@ class SignGradNode(GradNodeBase):
 
 
 def sin_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("sin", ("x",), (x,))
+        return amp_call(sin_ad_func, x)
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("sin", x)
@@ -1333,6 +1497,9 @@ def sin_ad_func(x):
 
 
 def sin__ad_func(x):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("sin_", sin__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "sin_")
     # Forward on x's current value, carrying x's autograd history
@@ -1365,6 +1532,10 @@ class SinGradNode(GradNodeBase):
 
 
 def cos_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("cos", ("x",), (x,))
+        return amp_call(cos_ad_func, x)
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("cos", x)
@@ -1384,6 +1555,9 @@ def cos_ad_func(x):
 
 
 def cos__ad_func(x):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("cos_", cos__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "cos_")
     # Forward on x's current value, carrying x's autograd history
@@ -1416,6 +1590,10 @@ class CosGradNode(GradNodeBase):
 
 
 def tan_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("tan", ("x",), (x,))
+        return amp_call(tan_ad_func, x)
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("tan", x)
@@ -1458,6 +1636,10 @@ class TanGradNode(GradNodeBase):
 
 
 def tanh_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("tanh", ("x",), (x,))
+        return amp_call(tanh_ad_func, x)
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("tanh", x)
@@ -1477,6 +1659,9 @@ def tanh_ad_func(x):
 
 
 def tanh__ad_func(x):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("tanh_", tanh__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "tanh_")
     # Forward on x's current value, carrying x's autograd history
@@ -1528,6 +1713,10 @@ def tanh_grad_ad_func(need, out, out_grad):
 
 
 def sigmoid_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("sigmoid", ("x",), (x,))
+        return amp_call(sigmoid_ad_func, x)
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("sigmoid", x)
@@ -1547,6 +1736,9 @@ def sigmoid_ad_func(x):
 
 
 def sigmoid__ad_func(x):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("sigmoid_", sigmoid__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "sigmoid_")
     # Forward on x's current value, carrying x's autograd history
@@ -1598,6 +1790,10 @@ def sigmoid_grad_ad_func(need, out, out_grad):
 
 
 def erf_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("erf", ("x",), (x,))
+        return amp_call(erf_ad_func, x)
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("erf", x)
@@ -1640,6 +1836,10 @@ class ErfGradNode(GradNodeBase):
 
 
 def floor_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("floor", ("x",), (x,))
+        return amp_call(floor_ad_func, x)
     # Forward API Call
     out = _api.floor(x)
     # Node Creation
@@ -1653,6 +1853,9 @@ def floor_ad_func(x):
 
 
 def floor__ad_func(x):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("floor_", floor__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "floor_")
     # Forward on x's current value, carrying x's autograd history
@@ -1679,6 +1882,10 @@ class FloorGradNode(GradNodeBase):
 
 
 def ceil_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("ceil", ("x",), (x,))
+        return amp_call(ceil_ad_func, x)
     # Forward API Call
     out = _api.ceil(x)
     # Node Creation
@@ -1692,6 +1899,9 @@ def ceil_ad_func(x):
 
 
 def ceil__ad_func(x):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("ceil_", ceil__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "ceil_")
     # Forward on x's current value, carrying x's autograd history
@@ -1718,6 +1928,10 @@ class CeilGradNode(GradNodeBase):
 
 
 def round_ad_func(x, decimals):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("round", ("x",), (x,))
+        return amp_call(round_ad_func, x, decimals)
     # Forward API Call
     out = _api.round(x, decimals)
     # Node Creation
@@ -1731,6 +1945,9 @@ def round_ad_func(x, decimals):
 
 
 def round__ad_func(x, decimals):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("round_", round__ad_func, x, decimals)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "round_")
     # Forward on x's current value, carrying x's autograd history
@@ -1757,6 +1974,10 @@ class RoundGradNode(GradNodeBase):
 
 
 def reciprocal_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("reciprocal", ("x",), (x,))
+        return amp_call(reciprocal_ad_func, x)
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("reciprocal", x)
@@ -1776,6 +1997,9 @@ def reciprocal_ad_func(x):
 
 
 def reciprocal__ad_func(x):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("reciprocal_", reciprocal__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "reciprocal_")
     # Forward on x's current value, carrying x's autograd history
@@ -1808,6 +2032,10 @@ class ReciprocalGradNode(GradNodeBase):
 
 
 def pow_ad_func(x, y):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("pow", ("x",), (x,))
+        return amp_call(pow_ad_func, x, y)
     # Forward API Call
     out = _api.pow(x, y)
     # Node Creation
@@ -1825,6 +2053,9 @@ def pow_ad_func(x, y):
 
 
 def pow__ad_func(x, y):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("pow_", pow__ad_func, x, y)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "pow_")
     # Forward on x's current value, carrying x's autograd history
@@ -1864,6 +2095,10 @@ class PowGradNode(GradNodeBase):
 
 
 def scale_ad_func(x, scale, bias, bias_after_scale):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("scale", ("x",), (x,))
+        return amp_call(scale_ad_func, x, scale, bias, bias_after_scale)
     # Forward API Call
     out = _api.scale(x, scale, bias, bias_after_scale)
     # Node Creation
@@ -1880,6 +2115,9 @@ def scale_ad_func(x, scale, bias, bias_after_scale):
 
 
 def scale__ad_func(x, scale, bias, bias_after_scale):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("scale_", scale__ad_func, x, scale, bias, bias_after_scale)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "scale_")
     # Forward on x's current value, carrying x's autograd history
@@ -1931,6 +2169,10 @@ def scale_grad_ad_func(need, out_grad, scale, bias, bias_after_scale):
 
 
 def clip_ad_func(x, min, max):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("clip", ("x",), (x,))
+        return amp_call(clip_ad_func, x, min, max)
     # Forward API Call
     out = _api.clip(x, min, max)
     # Node Creation
@@ -1949,6 +2191,9 @@ def clip_ad_func(x, min, max):
 
 
 def clip__ad_func(x, min, max):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("clip_", clip__ad_func, x, min, max)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "clip_")
     # Forward on x's current value, carrying x's autograd history
@@ -2051,6 +2296,10 @@ def cast_grad_ad_func(need, x, out_grad, dtype):
 
 
 def assign_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("assign", ("x",), (x,))
+        return amp_call(assign_ad_func, x)
     # Forward API Call
     out = _api.assign(x)
     # Node Creation
@@ -2100,6 +2349,10 @@ def assign_grad_ad_func(need, out_grad):
 
 
 def conj_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("conj", ("x",), (x,))
+        return amp_call(conj_ad_func, x)
     # Forward API Call
     out = _api.conj(x)
     # Node Creation
@@ -2130,6 +2383,10 @@ class ConjGradNode(GradNodeBase):
 
 
 def real_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("real", ("x",), (x,))
+        return amp_call(real_ad_func, x)
     # Forward API Call
     out = _api.real(x)
     # Node Creation
@@ -2167,6 +2424,10 @@ class RealGradNode(GradNodeBase):
 
 
 def imag_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("imag", ("x",), (x,))
+        return amp_call(imag_ad_func, x)
     # Forward API Call
     out = _api.imag(x)
     # Node Creation
@@ -2204,6 +2465,10 @@ class ImagGradNode(GradNodeBase):
 
 
 def complex_ad_func(real, imag):
+    # AMP Logic
+    if amp_state.active:
+        real, imag = amp_auto_cast("complex", ("real", "imag"), (real, imag))
+        return amp_call(complex_ad_func, real, imag)
     # Forward API Call
     out = _api.complex(real, imag)
     # Node Creation
@@ -2241,6 +2506,10 @@ class ComplexGradNode(GradNodeBase):
 
 
 def as_complex_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("as_complex", ("x",), (x,))
+        return amp_call(as_complex_ad_func, x)
     # Forward API Call
     out = _api.as_complex(x)
     # Node Creation
@@ -2271,6 +2540,10 @@ class AsComplexGradNode(GradNodeBase):
 
 
 def as_real_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("as_real", ("x",), (x,))
+        return amp_call(as_real_ad_func, x)
     # Forward API Call
     out = _api.as_real(x)
     # Node Creation
@@ -2301,6 +2574,10 @@ class AsRealGradNode(GradNodeBase):
 
 
 def angle_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("angle", ("x",), (x,))
+        return amp_call(angle_ad_func, x)
     # Forward API Call
     out = _api.angle(x)
     # Node Creation
@@ -2356,6 +2633,10 @@ class AngleGradNode(GradNodeBase):
 
 
 def sum_ad_func(x, axis, dtype, keepdim):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("sum", ("x",), (x,))
+        return amp_call(sum_ad_func, x, axis, dtype, keepdim)
     # Forward API Call
     out = _api.sum(x, axis, dtype, keepdim)
     # Node Creation
@@ -2421,6 +2702,10 @@ def sum_grad_ad_func(need, x, out_grad, axis, dtype, keepdim):
 
 
 def mean_ad_func(x, axis, keepdim):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("mean", ("x",), (x,))
+        return amp_call(mean_ad_func, x, axis, keepdim)
     # Forward API Call
     out = _api.mean(x, axis, keepdim)
     # Node Creation
@@ -2483,6 +2768,10 @@ def mean_grad_ad_func(need, x, out_grad, axis, keepdim):
 
 
 def max_ad_func(x, axis, keepdim):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("max", ("x",), (x,))
+        return amp_call(max_ad_func, x, axis, keepdim)
     # Forward API Call
     out = _api.max(x, axis, keepdim)
     # Node Creation
@@ -2535,6 +2824,10 @@ class MaxGradNode(GradNodeBase):
 
 
 def min_ad_func(x, axis, keepdim):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("min", ("x",), (x,))
+        return amp_call(min_ad_func, x, axis, keepdim)
     # Forward API Call
     out = _api.min(x, axis, keepdim)
     # Node Creation
@@ -2587,6 +2880,10 @@ class MinGradNode(GradNodeBase):
 
 
 def prod_ad_func(x, axis, keepdim):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("prod", ("x",), (x,))
+        return amp_call(prod_ad_func, x, axis, keepdim)
     # Forward API Call
     out = _api.prod(x, axis, keepdim)
     # Node Creation
@@ -2631,6 +2928,10 @@ class ProdGradNode(GradNodeBase):
 
 
 def all_ad_func(x, axis, keepdim):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("all", ("x",), (x,))
+        return amp_call(all_ad_func, x, axis, keepdim)
     # Forward API Call
     out = _api.all(x, axis, keepdim)
     # Returns
@@ -2638,6 +2939,10 @@ def all_ad_func(x, axis, keepdim):
 
 
 def any_ad_func(x, axis, keepdim):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("any", ("x",), (x,))
+        return amp_call(any_ad_func, x, axis, keepdim)
     # Forward API Call
     out = _api.any(x, axis, keepdim)
     # Returns
@@ -2645,6 +2950,10 @@ def any_ad_func(x, axis, keepdim):
 
 
 def argmax_ad_func(x, axis, keepdim, flatten, dtype):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("argmax", ("x",), (x,))
+        return amp_call(argmax_ad_func, x, axis, keepdim, flatten, dtype)
     # Forward API Call
     out = _api.argmax(x, axis, keepdim, flatten, dtype)
     # Returns
@@ -2652,6 +2961,10 @@ def argmax_ad_func(x, axis, keepdim, flatten, dtype):
 
 
 def argmin_ad_func(x, axis, keepdim, flatten, dtype):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("argmin", ("x",), (x,))
+        return amp_call(argmin_ad_func, x, axis, keepdim, flatten, dtype)
     # Forward API Call
     out = _api.argmin(x, axis, keepdim, flatten, dtype)
     # Returns
@@ -2659,6 +2972,10 @@ def argmin_ad_func(x, axis, keepdim, flatten, dtype):
 
 
 def logsumexp_ad_func(x, axis, keepdim):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("logsumexp", ("x",), (x,))
+        return amp_call(logsumexp_ad_func, x, axis, keepdim)
     # Forward API Call
     out = _api.logsumexp(x, axis, keepdim)
     # Node Creation
@@ -2703,6 +3020,10 @@ class LogsumexpGradNode(GradNodeBase):
 
 
 def matmul_ad_func(x, y, transpose_x, transpose_y):
+    # AMP Logic
+    if amp_state.active:
+        x, y = amp_auto_cast("matmul", ("x", "y"), (x, y))
+        return amp_call(matmul_ad_func, x, y, transpose_x, transpose_y)
     # Forward API Call
     out = _api.matmul(x, y, transpose_x, transpose_y)
     # Node Creation
@@ -2820,6 +3141,10 @@ def matmul_grad_ad_func(need, x, y, out_grad, transpose_x, transpose_y):
 
 
 def unfold_ad_func(x, kernel_sizes, strides, paddings, dilations):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("unfold", ("x",), (x,))
+        return amp_call(unfold_ad_func, x, kernel_sizes, strides, paddings, dilations)
     # Forward API Call
     out = _api.unfold(x, kernel_sizes, strides, paddings, dilations)
     # Node Creation
@@ -2865,6 +3190,10 @@ class UnfoldGradNode(GradNodeBase):
 
 
 def fold_ad_func(x, output_sizes, kernel_sizes, strides, paddings, dilations):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("fold", ("x",), (x,))
+        return amp_call(fold_ad_func, x, output_sizes, kernel_sizes, strides, paddings, dilations)
     # Forward API Call
     out = _api.fold(x, output_sizes, kernel_sizes, strides, paddings, dilations)
     # Node Creation
@@ -2904,6 +3233,10 @@ class FoldGradNode(GradNodeBase):
 
 
 def conv2d_ad_func(input, filter, strides, paddings, padding_algorithm, dilations, groups, data_format):
+    # AMP Logic
+    if amp_state.active:
+        input, filter = amp_auto_cast("conv2d", ("input", "filter"), (input, filter))
+        return amp_call(conv2d_ad_func, input, filter, strides, paddings, padding_algorithm, dilations, groups, data_format)
     # Forward API Call
     out = _api.conv2d(input, filter, strides, paddings, padding_algorithm, dilations, groups, data_format)
     # Node Creation
@@ -3021,6 +3354,10 @@ def conv2d_grad_ad_func(need, input, filter, out_grad, strides, paddings, paddin
 
 
 def pool2d_ad_func(x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("pool2d", ("x",), (x,))
+        return amp_call(pool2d_ad_func, x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
     # Forward API Call
     out = _api.pool2d(x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
     # Node Creation
@@ -3156,6 +3493,10 @@ def pool2d_grad_ad_func(need, x, out_grad, kernel_size, strides, paddings, ceil_
 
 
 def relu_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("relu", ("x",), (x,))
+        return amp_call(relu_ad_func, x)
     # Forward API Call
     out = _api.relu(x)
     # Node Creation
@@ -3172,6 +3513,9 @@ def relu_ad_func(x):
 
 
 def relu__ad_func(x):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("relu_", relu__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "relu_")
     # Forward on x's current value, carrying x's autograd history
@@ -3223,6 +3567,10 @@ def relu_grad_ad_func(need, out, out_grad):
 
 
 def gelu_ad_func(x, approximate):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("gelu", ("x",), (x,))
+        return amp_call(gelu_ad_func, x, approximate)
     # Forward API Call
     out = _api.gelu(x, approximate)
     # Node Creation
@@ -3287,6 +3635,10 @@ class GeluGradNode(GradNodeBase):
 
 
 def silu_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("silu", ("x",), (x,))
+        return amp_call(silu_ad_func, x)
     # Forward API Call
     out = _api.silu(x)
     # Node Creation
@@ -3303,6 +3655,9 @@ def silu_ad_func(x):
 
 
 def silu__ad_func(x):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("silu_", silu__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "silu_")
     # Forward on x's current value, carrying x's autograd history
@@ -3335,6 +3690,10 @@ class SiluGradNode(GradNodeBase):
 
 
 def leaky_relu_ad_func(x, negative_slope):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("leaky_relu", ("x",), (x,))
+        return amp_call(leaky_relu_ad_func, x, negative_slope)
     # Forward API Call
     out = _api.leaky_relu(x, negative_slope)
     # Node Creation
@@ -3352,6 +3711,9 @@ def leaky_relu_ad_func(x, negative_slope):
 
 
 def leaky_relu__ad_func(x, negative_slope):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("leaky_relu_", leaky_relu__ad_func, x, negative_slope)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "leaky_relu_")
     # Forward on x's current value, carrying x's autograd history
@@ -3385,6 +3747,10 @@ class LeakyReluGradNode(GradNodeBase):
 
 
 def elu_ad_func(x, alpha):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("elu", ("x",), (x,))
+        return amp_call(elu_ad_func, x, alpha)
     # Forward API Call
     out = _api.elu(x, alpha)
     # Node Creation
@@ -3402,6 +3768,9 @@ def elu_ad_func(x, alpha):
 
 
 def elu__ad_func(x, alpha):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("elu_", elu__ad_func, x, alpha)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "elu_")
     # Forward on x's current value, carrying x's autograd history
@@ -3443,6 +3812,10 @@ class EluGradNode(GradNodeBase):
 
 
 def softplus_ad_func(x, beta, threshold):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("softplus", ("x",), (x,))
+        return amp_call(softplus_ad_func, x, beta, threshold)
     # Forward API Call
     out = _api.softplus(x, beta, threshold)
     # Node Creation
@@ -3497,6 +3870,10 @@ class SoftplusGradNode(GradNodeBase):
 
 
 def softmax_ad_func(x, axis):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("softmax", ("x",), (x,))
+        return amp_call(softmax_ad_func, x, axis)
     # Forward API Call
     out = _api.softmax(x, axis)
     # Node Creation
@@ -3514,6 +3891,9 @@ def softmax_ad_func(x, axis):
 
 
 def softmax__ad_func(x, axis):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("softmax_", softmax__ad_func, x, axis)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "softmax_")
     # Forward on x's current value, carrying x's autograd history
@@ -3567,6 +3947,10 @@ def softmax_grad_ad_func(need, out, out_grad, axis):
 
 
 def log_softmax_ad_func(x, axis):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("log_softmax", ("x",), (x,))
+        return amp_call(log_softmax_ad_func, x, axis)
     # Forward API Call
     out = _api.log_softmax(x, axis)
     # Node Creation
@@ -3628,6 +4012,10 @@ def log_softmax_grad_ad_func(need, out, out_grad, axis):
 
 
 def reshape_ad_func(x, shape):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("reshape", ("x",), (x,))
+        return amp_call(reshape_ad_func, x, shape)
     # Forward API Call
     out = _api.reshape(x, shape)
     # Node Creation
@@ -3645,6 +4033,9 @@ def reshape_ad_func(x, shape):
 
 
 def reshape__ad_func(x, shape):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("reshape_", reshape__ad_func, x, shape)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "reshape_")
     # Forward on x's current value, carrying x's autograd history
@@ -3698,6 +4089,10 @@ def reshape_grad_ad_func(need, x, out_grad, shape):
 
 
 def transpose_ad_func(x, perm):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("transpose", ("x",), (x,))
+        return amp_call(transpose_ad_func, x, perm)
     # Forward API Call
     out = _api.transpose(x, perm)
     # Node Creation
@@ -3752,6 +4147,10 @@ def transpose_grad_ad_func(need, out_grad, perm):
 
 
 def squeeze_ad_func(x, axis):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("squeeze", ("x",), (x,))
+        return amp_call(squeeze_ad_func, x, axis)
     # Forward API Call
     out = _api.squeeze(x, axis)
     # Node Creation
@@ -3768,6 +4167,9 @@ def squeeze_ad_func(x, axis):
 
 
 def squeeze__ad_func(x, axis):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("squeeze_", squeeze__ad_func, x, axis)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "squeeze_")
     # Forward on x's current value, carrying x's autograd history
@@ -3800,6 +4202,10 @@ class SqueezeGradNode(GradNodeBase):
 
 
 def unsqueeze_ad_func(x, axis):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("unsqueeze", ("x",), (x,))
+        return amp_call(unsqueeze_ad_func, x, axis)
     # Forward API Call
     out = _api.unsqueeze(x, axis)
     # Node Creation
@@ -3816,6 +4222,9 @@ def unsqueeze_ad_func(x, axis):
 
 
 def unsqueeze__ad_func(x, axis):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("unsqueeze_", unsqueeze__ad_func, x, axis)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "unsqueeze_")
     # Forward on x's current value, carrying x's autograd history
@@ -3848,6 +4257,10 @@ class UnsqueezeGradNode(GradNodeBase):
 
 
 def flatten_ad_func(x, start_axis, stop_axis):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("flatten", ("x",), (x,))
+        return amp_call(flatten_ad_func, x, start_axis, stop_axis)
     # Forward API Call
     out = _api.flatten(x, start_axis, stop_axis)
     # Node Creation
@@ -3864,6 +4277,9 @@ def flatten_ad_func(x, start_axis, stop_axis):
 
 
 def flatten__ad_func(x, start_axis, stop_axis):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("flatten_", flatten__ad_func, x, start_axis, stop_axis)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "flatten_")
     # Forward on x's current value, carrying x's autograd history
@@ -3896,6 +4312,10 @@ class FlattenGradNode(GradNodeBase):
 
 
 def concat_ad_func(x, axis):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("concat", ("x",), (x,))
+        return amp_call(concat_ad_func, x, axis)
     # Forward API Call
     out = _api.concat(x, axis)
     # Node Creation
@@ -3937,6 +4357,10 @@ class ConcatGradNode(GradNodeBase):
 
 
 def split_ad_func(x, sections, axis):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("split", ("x",), (x,))
+        return amp_call(split_ad_func, x, sections, axis)
     # Forward API Call
     out = _api.split(x, sections, axis)
     # Node Creation
@@ -3976,6 +4400,10 @@ class SplitGradNode(GradNodeBase):
 
 
 def split_with_num_ad_func(x, num, axis):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("split_with_num", ("x",), (x,))
+        return amp_call(split_with_num_ad_func, x, num, axis)
     # Forward API Call
     out = _api.split_with_num(x, num, axis)
     # Node Creation
@@ -4015,6 +4443,10 @@ class SplitWithNumGradNode(GradNodeBase):
 
 
 def stack_ad_func(x, axis):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("stack", ("x",), (x,))
+        return amp_call(stack_ad_func, x, axis)
     # Forward API Call
     out = _api.stack(x, axis)
     # Node Creation
@@ -4049,6 +4481,10 @@ class StackGradNode(GradNodeBase):
 
 
 def unbind_ad_func(input, axis):
+    # AMP Logic
+    if amp_state.active:
+        input, = amp_auto_cast("unbind", ("input",), (input,))
+        return amp_call(unbind_ad_func, input, axis)
     # Forward API Call
     out = _api.unbind(input, axis)
     # Node Creation
@@ -4088,6 +4524,10 @@ class UnbindGradNode(GradNodeBase):
 
 
 def expand_ad_func(x, shape):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("expand", ("x",), (x,))
+        return amp_call(expand_ad_func, x, shape)
     # Forward API Call
     out = _api.expand(x, shape)
     # Node Creation
@@ -4118,6 +4558,10 @@ class ExpandGradNode(GradNodeBase):
 
 
 def tile_ad_func(x, repeat_times):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("tile", ("x",), (x,))
+        return amp_call(tile_ad_func, x, repeat_times)
     # Forward API Call
     out = _api.tile(x, repeat_times)
     # Node Creation
@@ -4172,6 +4616,10 @@ class TileGradNode(GradNodeBase):
 
 
 def flip_ad_func(x, axis):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("flip", ("x",), (x,))
+        return amp_call(flip_ad_func, x, axis)
     # Forward API Call
     out = _api.flip(x, axis)
     # Node Creation
@@ -4205,6 +4653,10 @@ class FlipGradNode(GradNodeBase):
 
 
 def where_ad_func(condition, x, y):
+    # AMP Logic
+    if amp_state.active:
+        condition, x, y = amp_auto_cast("where", ("condition", "x", "y"), (condition, x, y))
+        return amp_call(where_ad_func, condition, x, y)
     # Type Promotion
     if x._data.dtype != y._data.dtype:
         x, y = promote_binary("where", x, y)
@@ -4255,6 +4707,10 @@ class WhereGradNode(GradNodeBase):
 
 
 def slice_ad_func(input, axes, starts, ends, decrease_axis):
+    # AMP Logic
+    if amp_state.active:
+        input, = amp_auto_cast("slice", ("input",), (input,))
+        return amp_call(slice_ad_func, input, axes, starts, ends, decrease_axis)
     # Forward API Call
     out = _api.slice(input, axes, starts, ends, decrease_axis)
     # Node Creation
@@ -4302,6 +4758,10 @@ class SliceGradNode(GradNodeBase):
 
 
 def strided_slice_ad_func(x, axes, starts, ends, strides):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("strided_slice", ("x",), (x,))
+        return amp_call(strided_slice_ad_func, x, axes, starts, ends, strides)
     # Forward API Call
     out = _api.strided_slice(x, axes, starts, ends, strides)
     # Node Creation
@@ -4349,6 +4809,10 @@ class StridedSliceGradNode(GradNodeBase):
 
 
 def gather_ad_func(x, index, axis):
+    # AMP Logic
+    if amp_state.active:
+        x, index = amp_auto_cast("gather", ("x", "index"), (x, index))
+        return amp_call(gather_ad_func, x, index, axis)
     # Forward API Call
     out = _api.gather(x, index, axis)
     # Node Creation
@@ -4396,6 +4860,10 @@ class GatherGradNode(GradNodeBase):
 
 
 def index_select_ad_func(x, index, axis):
+    # AMP Logic
+    if amp_state.active:
+        x, index = amp_auto_cast("index_select", ("x", "index"), (x, index))
+        return amp_call(index_select_ad_func, x, index, axis)
     # Forward API Call
     out = _api.index_select(x, index, axis)
     # Node Creation
@@ -4443,6 +4911,10 @@ class IndexSelectGradNode(GradNodeBase):
 
 
 def gather_nd_ad_func(x, index):
+    # AMP Logic
+    if amp_state.active:
+        x, index = amp_auto_cast("gather_nd", ("x", "index"), (x, index))
+        return amp_call(gather_nd_ad_func, x, index)
     # Forward API Call
     out = _api.gather_nd(x, index)
     # Node Creation
@@ -4488,6 +4960,10 @@ class GatherNdGradNode(GradNodeBase):
 
 
 def masked_select_ad_func(x, mask):
+    # AMP Logic
+    if amp_state.active:
+        x, mask = amp_auto_cast("masked_select", ("x", "mask"), (x, mask))
+        return amp_call(masked_select_ad_func, x, mask)
     # Forward API Call
     out = _api.masked_select(x, mask)
     # Node Creation
@@ -4533,6 +5009,10 @@ class MaskedSelectGradNode(GradNodeBase):
 
 
 def nonzero_ad_func(condition):
+    # AMP Logic
+    if amp_state.active:
+        condition, = amp_auto_cast("nonzero", ("condition",), (condition,))
+        return amp_call(nonzero_ad_func, condition)
     # Forward API Call
     out = _api.nonzero(condition)
     # Returns
@@ -4807,6 +5287,10 @@ def full_ad_func(shape, value, dtype):
 
 
 def full_like_ad_func(x, value, dtype):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("full_like", ("x",), (x,))
+        return amp_call(full_like_ad_func, x, value, dtype)
     # Forward API Call
     out = _api.full_like(x, value, dtype)
     # Returns
@@ -4821,6 +5305,10 @@ def empty_ad_func(shape, dtype):
 
 
 def empty_like_ad_func(x, dtype):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("empty_like", ("x",), (x,))
+        return amp_call(empty_like_ad_func, x, dtype)
     # Forward API Call
     out = _api.empty_like(x, dtype)
     # Returns
@@ -4877,6 +5365,10 @@ def randperm_ad_func(n, dtype):
 
 
 def topk_ad_func(x, k, axis, largest, sorted):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("topk", ("x",), (x,))
+        return amp_call(topk_ad_func, x, k, axis, largest, sorted)
     # Forward API Call
     out, indices = _api.topk(x, k, axis, largest, sorted)
     # Node Creation

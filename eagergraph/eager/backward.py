@@ -21,6 +21,7 @@ import numpy as np
 
 from ..tensor import Tensor
 from .grad_mode import set_grad_enabled
+from .amp_utils import suspended as amp_suspended
 from .bound_ops import ops
 from ..phi.common import NP_TO_DTYPE
 from .grad_tensor_holder import empty_buffer, holder_add
@@ -182,7 +183,9 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph=False, inputs
         # paddle.grad keeps the graph (Paddle's GeneralGrad releases no saved tensor, whatever
         # retain_graph says): calling it twice on one graph works, as in Paddle
         keep = retain_graph or inputs is not None
-        with set_grad_enabled(create_graph):
+        # grad ops run in their forward's dtypes: AMP is off during backward (Paddle's grad
+        # nodes call kernel APIs, not the AMP-cast dygraph functions)
+        with set_grad_enabled(create_graph), amp_suspended():
             _run(queue, indeg, buffers, keep, create_graph, capture)
     elif inputs is None:
         raise RuntimeError(f"{where}: the graph has no node to start from (a cycle?)")
