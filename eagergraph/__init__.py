@@ -43,6 +43,8 @@ from . import incubate
 from . import vision
 from . import distributed
 from .distributed import DataParallel
+from . import amp
+from .amp import is_autocast_enabled, get_autocast_dtype
 
 dtype = DataType
 globals().update({_n: getattr(_ops, _n) for _n in _ops.__all__})  # paddle.add, paddle.sum, ...
@@ -61,6 +63,7 @@ __all__ += ["io", "save", "load"]
 __all__ += ["static", "metric", "callbacks", "hapi", "Model", "summary"]
 __all__ += ["vision"]
 __all__ += ["distributed", "DataParallel"]
+__all__ += ["amp", "is_autocast_enabled", "get_autocast_dtype"]
 __all__ += ["in_dynamic_mode", "disable_static", "enable_static", "device", "base", "incubate",
             "is_compiled_with_rocm", "is_compiled_with_xpu", "is_compiled_with_ipu",
             "is_compiled_with_cinn", "is_compiled_with_distribute",

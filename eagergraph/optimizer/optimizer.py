@@ -34,6 +34,10 @@ def _array(value):
 class Optimizer:
     """Base class; use a subclass (SGD, Adam, ...)."""
 
+    # multi-precision (paddle.amp.decorate O2 sets it, as Paddle's _set_multi_precision):
+    # float16/bfloat16 parameters are updated through float32 master weights
+    _multi_precision = False
+
     def __init__(self, learning_rate, parameters=None, weight_decay=None, grad_clip=None,
                  name=None):
         if parameters is not None:
@@ -164,7 +168,10 @@ class Optimizer:
         if param.name in accs:
             return accs[param.name]
         shape = param._data.shape if shape is None else tuple(shape)
-        dtype = np.dtype(param._data.dtype if dtype is None else dtype)
+        if dtype is None:
+            # a low-precision parameter under multi-precision keeps float32 accumulators
+            dtype = np.float32 if _uses_master(self, param) else param._data.dtype
+        dtype = np.dtype(dtype)
         arr = np.full(shape, fill_value, dtype)
         var_name = _unique_name(param.name + "_" + name)
         if self._accumulators_holder:
@@ -198,7 +205,8 @@ class Optimizer:
                     t.name = self._acc_var_names[(name, pname)]
                     state[t.name] = t
         if self._master_weights:
-            state["master_weights"] = self._master_weights
+            state["master_weights"] = {name: _named(Tensor._wrap(arr), name)
+                                       for name, arr in self._master_weights.items()}
         if isinstance(self._learning_rate, LRScheduler):
             state["LR_Scheduler"] = self._learning_rate.state_dict()
         return state
@@ -214,7 +222,8 @@ class Optimizer:
         state_dict = dict(state_dict)
         state_dict.pop("LR_Scheduler", None)
         if "master_weights" in state_dict:
-            self._master_weights = state_dict.pop("master_weights")
+            self._master_weights = {name: np.array(_array(v), np.float32)
+                                    for name, v in state_dict.pop("master_weights").items()}
         self._accumulators_holder = state_dict
         for name, accs in self._accumulators.items():
             for pname, arr in accs.items():
@@ -281,11 +290,27 @@ class Optimizer:
                 created.add(p.name)
         for p, g in zip(params, grads):
             data = p._data
+            if _uses_master(self, p):
+                # update the float32 master weight, then round the parameter from it
+                master = self._master_weight(p)
+                self._update(p, master, g.astype(np.float32),
+                             np.float32(self._param_lr(p, lr)))
+                p._data = master.astype(data.dtype)
+                p._bump_inplace_version()
+                continue
             if not data.flags.writeable:
                 data = p._data = data.copy()
             self._update(p, data, g, data.dtype.type(self._param_lr(p, lr)))
             p._bump_inplace_version()
         self._finish_update(pairs)
+
+    def _master_weight(self, p):
+        """The float32 master copy of low-precision parameter p (made from it on first use;
+        Paddle's `<param>_fp32_master_0`)."""
+        m = self._master_weights.get(p.name)
+        if m is None or m.shape != p._data.shape:
+            m = self._master_weights[p.name] = p._data.astype(np.float32)
+        return m
 
     def _regularized_grad(self, p, g):
         reg = getattr(p, "regularizer", None)
@@ -302,6 +327,17 @@ class Optimizer:
 
     def _finish_update(self, pairs):
         """After all parameters of a step (Adamax's beta1 power)."""
+
+
+def _uses_master(opt, p):
+    """Whether p is updated through a float32 master weight: multi-precision is on and p is
+    float16/bfloat16."""
+    return opt._multi_precision and p._data.dtype.kind in "fV" and p._data.dtype.itemsize == 2
+
+
+def _named(t, name):
+    t.name = name
+    return t
 
 
 def _optimize_attr(p):
