@@ -15,13 +15,16 @@ from .bound_ops import ops
 
 
 class GradNodeAccumulation(GradNodeBase):
-    __slots__ = ("_tensor_ref", "_tensor_hooks", "_reduce_hooks")
+    __slots__ = ("_tensor_ref", "_tensor_hooks", "_reduce_hooks", "first_grad_stops")
 
     def __init__(self, tensor):
         super().__init__()
         self._tensor_ref = weakref.ref(tensor)
         self._tensor_hooks = None
         self._reduce_hooks = None
+        # set by a PyLayer node whose stop_gradient grad reached this leaf first in this
+        # backward (GradNodePyLayer.mark_leaf_grads); read and cleared when this node runs
+        self.first_grad_stops = False
 
     def name(self):
         return "GradNodeAccumulation"
@@ -51,16 +54,17 @@ class GradNodeAccumulation(GradNodeBase):
     def __call__(self, grads, create_graph=False):
         g = grads[0][0]
         t = self._tensor_ref()
+        stops, self.first_grad_stops = self.first_grad_stops, False
         if g is None or t is None:
             return []
         if self._tensor_hooks:
             if not create_graph:
                 g = Tensor._wrap(g)
-                g.stop_gradient = False  # as the grad a Paddle hook receives
+                g.stop_gradient = stops  # as the grad a Paddle hook receives
             g = self.apply_tensor_hooks(g)
             if not create_graph:
                 g = g._data
-        accumulate_grad(t, g, create_graph)
+        accumulate_grad(t, g, create_graph, stops)
         if self._reduce_hooks:
             for h in list(self._reduce_hooks):
                 h()
@@ -78,7 +82,7 @@ def leaf_node(t):
     return node
 
 
-def accumulate_grad(t, g, create_graph):
+def accumulate_grad(t, g, create_graph, stops=False):
     """t.grad += g (g an ndarray, or a Tensor under create_graph). The first grad is copied,
     so `.grad` never aliases a tensor that a hook or another leaf received (Paddle 3.3.1 lets
     them alias); later ones add in place into
@@ -98,7 +102,7 @@ def accumulate_grad(t, g, create_graph):
         return
     if old is None:
         new = meta.grad = Tensor._wrap(g.astype(t._data.dtype, copy=True))
-        new.stop_gradient = False  # as in Paddle
+        new.stop_gradient = stops  # as in Paddle: False unless a PyLayer's grad came first
     else:
         od = old._data
         if od.shape == g.shape and od.dtype == g.dtype and od.flags.writeable:

@@ -26,6 +26,7 @@ from .bound_ops import ops
 from ..phi.common import NP_TO_DTYPE
 from .grad_tensor_holder import empty_buffer, holder_add
 from .accumulation_node import GradNodeAccumulation, leaf_node
+from .py_layer_node import GradNodePyLayer
 from .grad_node_info import released_graph_error, META_FIELDS
 from .views import refresh_view
 
@@ -220,7 +221,10 @@ def _run(queue, indeg, buffers, retain_graph, create_graph, capture):
                 out = None  # nothing arrived: propagate nothing, but release in-degrees
             else:
                 if raw and not node.raw_grads:
-                    out = [None if g is None else g._data for g in node(_tensors(grads), False)]
+                    res = node(_tensors(grads), False)
+                    out = [None if g is None else g._data for g in res]
+                    if type(node) is GradNodePyLayer and capture is None:
+                        node.mark_leaf_grads(res, buffers, indeg)
                 else:
                     out = node(grads, create_graph)
                 if node._post_hooks:

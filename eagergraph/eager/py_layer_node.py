@@ -16,6 +16,7 @@ import numpy as np
 
 from ..tensor import Tensor
 from .grad_node_info import GradNodeBase
+from .accumulation_node import GradNodeAccumulation
 from .bound_ops import ops
 from ..phi.common import NP_TO_DTYPE
 from .inplace_check import raise_modified_inplace
@@ -75,6 +76,21 @@ class GradNodePyLayer(GradNodeBase):
             ) from e
         return [g for slot in self._check_outputs(outputs) for g in slot]
 
+    def mark_leaf_grads(self, res, pending, indeg):
+        """Paddle keeps the first grad a leaf's holder receives as the Tensor itself, so a grad
+        that `backward` returned with stop_gradient=True (made under no_grad, as usual) and that
+        reaches a leaf first makes that leaf's new `.grad` (and what its hooks see) stop
+        gradient, where a plain op's grad would not. The engine passes arrays, so tell the
+        leaf's node here: res, the Tensors returned per edge; pending, the nodes that already
+        hold a grad; indeg, the nodes this backward runs."""
+        nexts = self._next
+        if type(nexts) is not tuple:
+            nexts = (nexts,)
+        for nxt, g in zip(nexts, res):
+            if (type(nxt) is GradNodeAccumulation and g is not None and g.stop_gradient
+                    and nxt not in pending and nxt in indeg):
+                nxt.first_grad_stops = True
+
     def _backward_args(self, ctx, grads):
         materialize = ctx.materialize_grads
         consistent = ctx.grad_in_dtype_consistent
@@ -86,8 +102,12 @@ class GradNodePyLayer(GradNodeBase):
                 if g is None:
                     if materialize:
                         g = Tensor._wrap(np.zeros(m.shape, m.np_dtype))
-                elif consistent and g._data.dtype != m.np_dtype:
-                    g = _cast(g, m.np_dtype)
+                else:
+                    if consistent and g._data.dtype != m.np_dtype:
+                        g = _cast(g, m.np_dtype)
+                    if g.stop_gradient:  # Paddle hands `backward` grads that need grad; a
+                        g = Tensor._wrap(g._data)  # fresh wrapper: the engine's may be the user's
+                        g.stop_gradient = False
                 gs.append(g)
             args.append(gs if self._dup_out[i] else gs[0])
         return args
