@@ -1,6 +1,7 @@
 """Tensor: an ndarray plus Paddle's dygraph attributes (paddle.Tensor, C++ paddle::Tensor +
 egr::AutogradMeta). Operators and math methods are attached in `tensor_methods.py`."""
 import itertools
+from operator import attrgetter as _attrgetter
 
 import numpy as np
 
@@ -13,6 +14,17 @@ __all__ = ["Tensor", "Size"]
 _name_ids = itertools.count()
 _ndarray = np.ndarray
 _asarray = np.asarray
+
+
+def _flag(name, value):
+    """A bool flag's setter given something else: None means False, as in Paddle; any other
+    type is Paddle's TypeError (CastPyArg2AttrBoolean)."""
+    if value is None:
+        return False
+    t = type(value)
+    tname = t.__name__ if t.__module__ == "builtins" else f"{t.__module__}.{t.__name__}"
+    raise TypeError(f"(InvalidType) Tensor.{name}: argument (position 1) must be bool, but got "
+                    f"{tname}")
 
 
 class Tensor:
@@ -28,7 +40,7 @@ class Tensor:
     inplace write), _view_version: the base's version when this view's history was made.
     """
 
-    __slots__ = ("_data", "stop_gradient", "_autograd_meta", "_name", "_version", "persistable",
+    __slots__ = ("_data", "_stop_gradient", "_autograd_meta", "_name", "_version", "_persistable",
                  "_base", "_view_fn", "_view_version",
                  "__weakref__", "__dict__")
 
@@ -41,7 +53,7 @@ class Tensor:
         self._name = name
         self._version = None
         self._base = None
-        self.persistable = False
+        self._persistable = False
 
     # ---- construction on the hot path --------------------------------------------------------
     @staticmethod
@@ -49,13 +61,33 @@ class Tensor:
         """Tensor around an ndarray the caller owns (no copy, no checks)."""
         t = _new(Tensor)
         t._data = arr
-        t.stop_gradient = True
+        t._stop_gradient = True
         t._autograd_meta = None
         t._name = None
         t._version = None
         t._base = None
-        t.persistable = False
+        t._persistable = False
         return t
+
+    # ---- flags (Paddle type-checks them: a bool, or None for False) --------------------------
+    # The getter is C (attrgetter on the slot); the hot path (_wrap, wrap_like) writes the slots.
+    stop_gradient = property(_attrgetter("_stop_gradient"), None, None,
+                             "True: no gradient flows to this tensor.")
+    persistable = property(_attrgetter("_persistable"))
+
+    @stop_gradient.setter
+    def stop_gradient(self, value):
+        if value is True or value is False:
+            self._stop_gradient = value
+        else:
+            self._stop_gradient = _flag("stop_gradient", value)
+
+    @persistable.setter
+    def persistable(self, value):
+        if value is True or value is False:
+            self._persistable = value
+        else:
+            self._persistable = _flag("persistable", value)
 
     # ---- metadata ----------------------------------------------------------------------------
     @property
@@ -385,10 +417,10 @@ def wrap_like(arr, np_dtype):
         arr = _asarray(arr, np_dtype)
     t = _new(Tensor)
     t._data = arr
-    t.stop_gradient = True
+    t._stop_gradient = True
     t._autograd_meta = None
     t._name = None
     t._version = None
     t._base = None
-    t.persistable = False
+    t._persistable = False
     return t

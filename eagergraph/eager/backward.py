@@ -150,6 +150,11 @@ def in_degree_map(roots):
     return indeg
 
 
+def _tname(v):
+    t = type(v)
+    return t.__name__ if t.__module__ == "builtins" else f"{t.__module__}.{t.__name__}"
+
+
 def run_backward(tensors, grad_tensors, retain_graph, create_graph=False, inputs=None,
                  allow_unused=False, no_grad_vars=None):
     """Run the graph from `tensors` (roots) with seed grads `grad_tensors`.
@@ -158,6 +163,11 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph=False, inputs
     inputs given: return their grads without touching any .grad (paddle.grad), running only the
     part of the graph between the roots and the inputs."""
     where = "backward" if inputs is None else "paddle.grad"
+    if retain_graph is not True and retain_graph is not False:  # Tensor.backward's flag
+        if retain_graph is not None:
+            raise TypeError(f"(InvalidType) {where}(): argument 'retain_graph' (position 3) must "
+                            f"be bool, but got {_tname(retain_graph)}")
+        retain_graph = False
     roots = prepare_roots(tensors, grad_tensors, where)
     if not roots:
         if inputs is None:
