@@ -108,8 +108,8 @@ def parse_dtype(v, op, arg, pos):
         return v
     try:
         return convert_dtype(v)
-    except TypeError as e:
-        raise TypeError(f"{op}(): argument '{arg}' (position {pos}): {e}") from None
+    except (TypeError, ValueError) as e:  # the type convert_dtype chose (Paddle's), op named
+        raise type(e)(f"{op}(): argument '{arg}' (position {pos}): {e}") from None
 
 
 def parse_str(v, op, arg, pos):

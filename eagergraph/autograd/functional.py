@@ -60,6 +60,16 @@ class Jacobian:
         return self.value.numpy()
 
 
+def _check(op, ys, xs):
+    """ys and xs: Tensors, or lists/tuples of them (Paddle fails on others with an internal
+    AttributeError; a TypeError naming the argument here)."""
+    for arg, v in (("ys", ys), ("xs", xs)):
+        items = v if isinstance(v, (list, tuple)) else (v,)
+        if not items or not all(isinstance(t, Tensor) for t in items):
+            raise TypeError(f"{op}(): '{arg}' must be a Tensor or a non-empty list/tuple of "
+                            f"Tensors, but got {type(v).__name__}")
+
+
 def _map(ys, xs, fn):
     if isinstance(ys, (list, tuple)):
         return tuple(_map(y, xs, fn) for y in ys)
@@ -71,6 +81,7 @@ def _map(ys, xs, fn):
 def jacobian(ys, xs, batch_axis=None):
     """Jacobian(s) of ys w.r.t. xs: a Jacobian, or tuples of them for sequences (Paddle's
     nesting: ys outer, xs inner)."""
+    _check("jacobian", ys, xs)
     if batch_axis not in (None, 0):
         raise ValueError(f"jacobian(): batch_axis must be None or 0, got {batch_axis}")
     return _map(ys, xs, lambda y, x: Jacobian(y, x, batch_axis == 0))
@@ -78,6 +89,9 @@ def jacobian(ys, xs, batch_axis=None):
 
 def hessian(ys, xs, batch_axis=None):
     """Hessian of a scalar ys (or [B] with batch_axis=0) w.r.t. xs."""
+    if not isinstance(ys, Tensor):
+        raise TypeError(f"hessian(): 'ys' must be a Tensor, but got {type(ys).__name__}")
+    _check("hessian", ys, xs)
     if batch_axis not in (None, 0):
         raise ValueError(f"hessian(): batch_axis must be None or 0, got {batch_axis}")
     size = ys._data.size if batch_axis is None else ys._data.size // max(ys.shape[0], 1)

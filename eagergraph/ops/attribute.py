@@ -7,7 +7,7 @@ from ..tensor import Tensor
 def is_complex(x):
     """True if x's dtype is complex64 or complex128 (a plain check, no op)."""
     if not isinstance(x, Tensor):
-        raise TypeError(f"Expected Tensor, but received type of x: {type(x)}")
+        raise TypeError(f"is_complex(): Expected Tensor, but received type of x: {type(x)}")
     return x._data.dtype.kind == "c"
 
 

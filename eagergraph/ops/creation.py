@@ -91,6 +91,10 @@ def arange(start=0, end=None, step=1, dtype=None, name=None):
     as Paddle does."""
     if end is None:
         start, end = 0, start
+    for arg, v in (("start", start), ("end", end), ("step", step)):
+        if type(v) is int and not -2 ** 63 <= v < 2 ** 63:  # Paddle: TypeError as well
+            raise TypeError(f"(InvalidType) arange(): argument '{arg}' = {v} is out of the "
+                            f"int64 range")
     if dtype is None:
         dtype = int64
         for v in (start, end, step):

@@ -50,7 +50,11 @@ def nonzero(x, as_tuple=False):
     if type(x) is not Tensor:
         x = parse_tensor(x, "nonzero", "x", 0)
     out = _ad.nonzero_ad_func(x)
-    if not as_tuple:
+    try:
+        flag = bool(as_tuple)
+    except AssertionError as e:  # a multi-element Tensor: Paddle's AssertionError, op named
+        raise AssertionError(f"nonzero(): argument 'as_tuple': {e}") from None
+    if not flag:
         return out
     return tuple(_ad.slice_ad_func(out, [1], (j,), (j + 1,), [1]) for j in range(x._data.ndim))
 

@@ -7,7 +7,7 @@ import numpy as np
 from .._generated import dygraph_functions as _ad
 from ..tensor import Tensor
 from ..eager.inplace import check_inplace, inplace_input, commit_inplace
-from ..eager_utils import parse_tensor, parse_scalar
+from ..eager_utils import parse_tensor, parse_scalar, parse_float, parse_int
 from ..phi.generator import get_generator
 from ..phi.common import NP_TO_DTYPE
 
@@ -28,30 +28,55 @@ def _overwrite(x, op, values):
     return commit_inplace(x, _ad.add_ad_func(zeroed, _const_like(x, values)), op)
 
 
+def _check_float(x, op, kernel):
+    """Paddle registers the random inplace kernels for float32/float64 only."""
+    if x._data.dtype.kind != "f" or x._data.dtype.itemsize < 4:
+        raise RuntimeError(
+            f"(NotFound) {op}(): The kernel with key (CPU, {x.dtype.name}) of kernel `{kernel}` "
+            f"is not registered. Paddle support following DataTypes: float64, float32.")
+
+
 def zero_(x):
     """Set every element to 0 in place."""
+    x = parse_tensor(x, "zero_", "x", 0)
     return _overwrite(x, "zero_", np.zeros(x._data.shape, x._data.dtype))
 
 
 def fill_(x, value):
     """Set every element to `value` in place."""
+    x = parse_tensor(x, "fill_", "x", 0)
     v = parse_scalar(value, "fill_", "value", 1)
     return _overwrite(x, "fill_", np.full(x._data.shape, v, x._data.dtype))
 
 
 def uniform_(x, min=-1.0, max=1.0, seed=0, name=None):
     """Fill x in place with values drawn uniformly from [min, max)."""
+    x = parse_tensor(x, "uniform_", "x", 0)
+    lo = parse_float(min, "uniform_", "min", 1)
+    hi = parse_float(max, "uniform_", "max", 2)
+    seed = parse_int(seed, "uniform_", "seed", 3)
+    _check_float(x, "uniform_", "uniform_inplace")
+    if not lo < hi:
+        raise ValueError(f"(InvalidArgument) uniform_(): The uniform_random's min must less then "
+                         f"max. But received min = {lo} great than or equal max = {hi}.")
     rng = np.random.default_rng(seed) if seed else get_generator()
-    return _overwrite(x, "uniform_", rng.uniform(min, max, x._data.shape))
+    return _overwrite(x, "uniform_", rng.uniform(lo, hi, x._data.shape))
 
 
 def normal_(x, mean=0.0, std=1.0, name=None):
-    """Fill x in place with values drawn from N(mean, std^2)."""
-    return _overwrite(x, "normal_", get_generator().normal(mean, std, x._data.shape))
+    """Fill x in place with values drawn from N(mean, std^2) (a negative std draws mean + std*z,
+    as Paddle does, where NumPy's normal() would refuse it)."""
+    x = parse_tensor(x, "normal_", "x", 0)
+    mean = parse_float(mean, "normal_", "mean", 1)
+    std = parse_float(std, "normal_", "std", 2)
+    _check_float(x, "normal_", "gaussian_inplace")
+    z = get_generator().standard_normal(x._data.shape)
+    return _overwrite(x, "normal_", mean + std * z)
 
 
 def masked_fill_(x, mask, value, name=None):
     """x[mask] = value in place (mask broadcasts to x)."""
+    x = parse_tensor(x, "masked_fill_", "x", 0)
     if not isinstance(mask, Tensor) or mask._data.dtype != np.bool_:
         raise TypeError("masked_fill_(): mask must be a bool Tensor")
     check_inplace(x, "masked_fill_")

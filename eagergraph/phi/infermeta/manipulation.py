@@ -319,13 +319,16 @@ def ExpandInferMeta(x, shape):
     return (expand_shape(xs, shape), NP_TO_DTYPE[x._data.dtype])
 
 
+_INT64_MAX = 2 ** 63 - 1
+
+
 def TileInferMeta(x, repeat_times):
     xs = x._data.shape
     for r in repeat_times:
-        if r < 0:
+        if r < 0 or r > _INT64_MAX:
             raise ValueError(
                 f"(InvalidArgument) All elements of 'repeat_times' must be non-negative "
-                f"integers, but received {list(repeat_times)}.")
+                f"integers within int64, but received {list(repeat_times)}.")
     n = max(len(xs), len(repeat_times))
     xs2 = (1,) * (n - len(xs)) + xs
     rs = (1,) * (n - len(repeat_times)) + tuple(repeat_times)
