@@ -123,8 +123,6 @@ TENSOR_ATTRS = {
 # </captured:TENSOR_ATTRS>
 
 
-_SIZE = re.compile(r"paddle\.Size\((\[[\d, ]*\])\)")
-
 # Deliberate differences from Paddle 3.3.1: expression -> eagergraph's outcome.
 DIFFERENCES = {
     # a float tensor is not an index (Paddle truncates 2.5 to 2)
@@ -137,17 +135,9 @@ DIFFERENCES = {
 KNOWN_GAPS = {"paddle.is_tensor(X('float32'))", "paddle.is_tensor([1])"}
 
 
-def _normalise(want):
-    """paddle.Size([2, 3]) is a list subclass; eagergraph's shape is a plain list."""
-    if want[0] == "str" and _SIZE.search(want[1]):
-        text = _SIZE.sub(r"\1", want[1])
-        return ("value", eval(text))
-    return want
-
-
 @pytest.mark.parametrize("expr", [e for e in TENSOR_ATTRS if e not in KNOWN_GAPS])
 def test_tensor_attribute_matches_paddle(expr):
-    want = DIFFERENCES.get(expr) or _normalise(TENSOR_ATTRS[expr])
+    want = DIFFERENCES.get(expr) or TENSOR_ATTRS[expr]
     got = outcome(paddle, expr, namespace(paddle, np))
     assert same_outcome(got, want), f"{expr}: got {got}, Paddle {want}"
 
