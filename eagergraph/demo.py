@@ -55,11 +55,11 @@ def load_digits_split(seed, test_fraction=0.2):
     return x_tr, y_tr, x_te, y_te
 
 
-def evaluate(model, x, y, batch_size=512):
-    """(mean loss, accuracy) of model on arrays x, y."""
+def evaluate(model, x, y, batch_size=512, amp=None):
+    """(mean loss, accuracy) of model on arrays x, y (amp: under auto_cast of that dtype)."""
     model.eval()
     losses, correct = [], 0
-    with paddle.no_grad():
+    with paddle.no_grad(), paddle.amp.auto_cast(enable=amp is not None, dtype=amp or "float16"):
         for i in range(0, len(x), batch_size):
             logits = model(paddle.to_tensor(x[i:i + batch_size]))
             label = paddle.to_tensor(y[i:i + batch_size])
@@ -69,9 +69,11 @@ def evaluate(model, x, y, batch_size=512):
     return sum(losses) / len(x), correct / len(x)
 
 
-def train(epochs=15, batch_size=64, lr=0.003, seed=0, out="demo_output", progress=True):
+def train(epochs=15, batch_size=64, lr=0.003, seed=0, out="demo_output", progress=True,
+          amp=None):
     """Train, evaluate, save; returns the history dict (per-epoch train loss, test loss and
-    test accuracy)."""
+    test accuracy). amp='float16'/'bfloat16': forward passes under paddle.amp.auto_cast (O1)
+    with a GradScaler (which turns itself off for bfloat16, as Paddle's)."""
     from tqdm import tqdm
     paddle.seed(seed)        # initial weights
     np.random.seed(seed)     # paddle.io's shuffling draws from NumPy's global generator, as Paddle's
@@ -90,6 +92,7 @@ def train(epochs=15, batch_size=64, lr=0.003, seed=0, out="demo_output", progres
         model = paddle.DataParallel(model)  # rank 0's weights, gradients averaged
     schedule = paddle.optimizer.lr.CosineAnnealingDecay(lr, T_max=epochs)
     opt = paddle.optimizer.Adam(learning_rate=schedule, parameters=model.parameters())
+    scaler = paddle.amp.GradScaler(enable=amp is not None)
     history = {"train_loss": [], "test_loss": [], "test_acc": []}
     start = time.perf_counter()
     for epoch in range(1, epochs + 1):
@@ -99,9 +102,11 @@ def train(epochs=15, batch_size=64, lr=0.003, seed=0, out="demo_output", progres
         bar = tqdm(loader, desc=f"epoch {epoch}/{epochs}", leave=False, disable=not progress,
                    file=sys.stdout)
         for x, y in bar:
-            loss = F.cross_entropy(model(x), y)
-            loss.backward()
-            opt.step()
+            with paddle.amp.auto_cast(enable=amp is not None, dtype=amp or "float16"):
+                loss = F.cross_entropy(model(x), y)
+            scaler.scale(loss).backward()
+            scaler.step(opt)
+            scaler.update()
             opt.clear_grad()
             total += float(loss) * len(y)
             seen += len(y)
@@ -111,7 +116,7 @@ def train(epochs=15, batch_size=64, lr=0.003, seed=0, out="demo_output", progres
             t = paddle.to_tensor([total, float(seen)], dtype="float64")
             dist.all_reduce(t)
             total, seen = float(t[0]), int(t[1])
-        test_loss, test_acc = evaluate(model, x_te, y_te)
+        test_loss, test_acc = evaluate(model, x_te, y_te, amp=amp)
         history["train_loss"].append(total / seen)
         history["test_loss"].append(test_loss)
         history["test_acc"].append(test_acc)
@@ -170,10 +175,14 @@ def main(argv=None):
     ap.add_argument("--no-progress", action="store_true", help="no progress bar")
     ap.add_argument("--nproc", type=int, default=1, help="data-parallel ranks on this machine, "
                     "started through python -m eagergraph.distributed.launch (default 1)")
+    ap.add_argument("--amp", choices=("float16", "bfloat16"), default=None,
+                    help="automatic mixed precision (paddle.amp.auto_cast O1 with a GradScaler, "
+                    "Paddle's GPU semantics) in this dtype (default: off, float32)")
     args = ap.parse_args(argv)
     if args.nproc > 1 and dist.get_world_size() == 1:
         sys.exit(_relaunch(args.nproc, sys.argv[1:] if argv is None else list(argv)))
-    train(args.epochs, args.batch_size, args.lr, args.seed, args.out, not args.no_progress)
+    train(args.epochs, args.batch_size, args.lr, args.seed, args.out, not args.no_progress,
+          amp=args.amp)
 
 
 def _relaunch(nproc, argv):

@@ -24,7 +24,7 @@ def _add_watcher(fn):
 
 
 def _remove_watcher(fn):
-    amp_state.watchers = tuple(w for w in amp_state.watchers if w is not fn)
+    amp_state.watchers = tuple(w for w in amp_state.watchers if w != fn)
     amp_state.refresh()
 
 

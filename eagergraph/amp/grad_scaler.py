@@ -125,10 +125,12 @@ class AmpScaler:
                                "the last update().")
         if state["state"] is OptimizerState.STEPPED:
             raise RuntimeError("unscale_() is being called after step().")
-        found = _check_finite_and_unscale(self._grads(optimizer),
-                                          float(self._scale._data.reshape(-1)[0]))
+        found = _check_finite_and_unscale(self._grads(optimizer), self._current())
         self._found_inf = to_tensor(np.array([found]))
         state["state"] = OptimizerState.UNSCALED
+
+    def _current(self):
+        return float(self._scale._data.reshape(-1)[0])
 
     def _update(self):
         if not self._enable:
@@ -137,8 +139,9 @@ class AmpScaler:
             self._incr_count = 0
             self._decr_count += 1
             if self._decr_count == self._decr_every_n_nan_or_inf:
-                print(f"Found inf or nan, current scale is: {float(self._scale)}, decrease to: "
-                      f"{float(self._scale)}*{float(self._decr_ratio)}")
+                cur = self._current()
+                print(f"Found inf or nan, current scale is: {cur}, decrease to: "
+                      f"{cur}*{float(self._decr_ratio)}")
                 self._scale = self._scale * self._decr_ratio
                 self._decr_count = 0
         else:
