@@ -8,14 +8,15 @@ from ..kernel_api import prepare_data, make_outputs, check_output, raise_with_op
 from ..phi.infermeta.common import dtype_of
 from ..phi.common import NP_TO_DTYPE
 from ..tensor import wrap_like
-from ..phi.infermeta import (AngleInferMeta, ArangeInferMeta, ArgMinMaxInferMeta,
-                             AsComplexInferMeta, AsRealInferMeta, CastInferMeta, ClipInferMeta,
-                             CompareInferMeta, ComplexInferMeta, ConcatInferMeta, ConvInferMeta,
-                             CreateInferMeta, CreateLikeInferMeta, ElementwiseInferMeta,
-                             ExpandInferMeta, EyeInferMeta, FlattenInferMeta, FlipInferMeta,
-                             FoldInferMeta, GatherGradInferMeta, GatherInferMeta,
-                             GatherNdGradInferMeta, GatherNdInferMeta, GaussianInferMeta,
-                             IndexSelectGradInferMeta, IndexSelectInferMeta, LinspaceInferMeta,
+from ..phi.infermeta import (AngleInferMeta, ArangeInferMeta, ArgMinMaxInferMeta, ArgsortInferMeta,
+                             AsComplexInferMeta, AsRealInferMeta, Atan2InferMeta, CastInferMeta,
+                             ClipInferMeta, CompareInferMeta, ComplexInferMeta, ConcatInferMeta,
+                             ConvInferMeta, CreateInferMeta, CreateLikeInferMeta, CumInferMeta,
+                             DotInferMeta, ElementwiseInferMeta, ExpandInferMeta, EyeInferMeta,
+                             FlattenInferMeta, FlipInferMeta, FoldInferMeta, GatherGradInferMeta,
+                             GatherInferMeta, GatherNdGradInferMeta, GatherNdInferMeta,
+                             GaussianInferMeta, IndexSelectGradInferMeta, IndexSelectInferMeta,
+                             IsfiniteInferMeta, LerpInferMeta, LinspaceInferMeta,
                              LogicalBinaryInferMeta, LogicalNotInferMeta,
                              MaskedSelectGradInferMeta, MaskedSelectInferMeta, MatmulInferMeta,
                              NonzeroInferMeta, Pool2DInferMeta, RandintInferMeta,
@@ -24,9 +25,9 @@ from ..phi.infermeta import (AngleInferMeta, ArangeInferMeta, ArgMinMaxInferMeta
                              SliceGradInferMeta, SliceInferMeta, SoftmaxInferMeta, SplitInferMeta,
                              SplitWithNumInferMeta, SqueezeInferMeta, StackInferMeta,
                              StridedSliceGradInferMeta, StridedSliceInferMeta, SumInferMeta,
-                             TileInferMeta, TopKInferMeta, TransposeInferMeta, UnbindInferMeta,
-                             UnchangedInferMeta, UnfoldInferMeta, UniformRandomInferMeta,
-                             UnsqueezeInferMeta, WhereInferMeta)
+                             TileInferMeta, TopKInferMeta, TransposeInferMeta, TrilTriuInferMeta,
+                             UnbindInferMeta, UnchangedInferMeta, UnfoldInferMeta,
+                             UniformRandomInferMeta, UnsqueezeInferMeta, WhereInferMeta)
 
 
 
@@ -1011,6 +1012,613 @@ def erf(x):
     return out
 
 
+_asin_kernels = KernelFactory.cache("asin")
+
+
+def asin(x):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _asin_kernels.get(x._data.dtype) or select_kernel("asin", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = UnchangedInferMeta(x)
+        # Kernel Call
+        out = kernel.fn(x_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("asin", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("asin", out, meta)
+    return out
+
+
+_acos_kernels = KernelFactory.cache("acos")
+
+
+def acos(x):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _acos_kernels.get(x._data.dtype) or select_kernel("acos", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = UnchangedInferMeta(x)
+        # Kernel Call
+        out = kernel.fn(x_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("acos", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("acos", out, meta)
+    return out
+
+
+_atan_kernels = KernelFactory.cache("atan")
+
+
+def atan(x):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _atan_kernels.get(x._data.dtype) or select_kernel("atan", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = UnchangedInferMeta(x)
+        # Kernel Call
+        out = kernel.fn(x_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("atan", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("atan", out, meta)
+    return out
+
+
+_sinh_kernels = KernelFactory.cache("sinh")
+
+
+def sinh(x):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _sinh_kernels.get(x._data.dtype) or select_kernel("sinh", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = UnchangedInferMeta(x)
+        # Kernel Call
+        out = kernel.fn(x_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("sinh", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("sinh", out, meta)
+    return out
+
+
+_cosh_kernels = KernelFactory.cache("cosh")
+
+
+def cosh(x):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _cosh_kernels.get(x._data.dtype) or select_kernel("cosh", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = UnchangedInferMeta(x)
+        # Kernel Call
+        out = kernel.fn(x_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("cosh", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("cosh", out, meta)
+    return out
+
+
+_asinh_kernels = KernelFactory.cache("asinh")
+
+
+def asinh(x):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _asinh_kernels.get(x._data.dtype) or select_kernel("asinh", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = UnchangedInferMeta(x)
+        # Kernel Call
+        out = kernel.fn(x_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("asinh", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("asinh", out, meta)
+    return out
+
+
+_acosh_kernels = KernelFactory.cache("acosh")
+
+
+def acosh(x):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _acosh_kernels.get(x._data.dtype) or select_kernel("acosh", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = UnchangedInferMeta(x)
+        # Kernel Call
+        out = kernel.fn(x_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("acosh", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("acosh", out, meta)
+    return out
+
+
+_atanh_kernels = KernelFactory.cache("atanh")
+
+
+def atanh(x):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _atanh_kernels.get(x._data.dtype) or select_kernel("atanh", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = UnchangedInferMeta(x)
+        # Kernel Call
+        out = kernel.fn(x_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("atanh", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("atanh", out, meta)
+    return out
+
+
+_log10_kernels = KernelFactory.cache("log10")
+
+
+def log10(x):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _log10_kernels.get(x._data.dtype) or select_kernel("log10", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = UnchangedInferMeta(x)
+        # Kernel Call
+        out = kernel.fn(x_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("log10", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("log10", out, meta)
+    return out
+
+
+_lgamma_kernels = KernelFactory.cache("lgamma")
+
+
+def lgamma(x):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _lgamma_kernels.get(x._data.dtype) or select_kernel("lgamma", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = UnchangedInferMeta(x)
+        # Kernel Call
+        out = kernel.fn(x_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("lgamma", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("lgamma", out, meta)
+    return out
+
+
+_digamma_kernels = KernelFactory.cache("digamma")
+
+
+def digamma(x):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _digamma_kernels.get(x._data.dtype) or select_kernel("digamma", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = UnchangedInferMeta(x)
+        # Kernel Call
+        out = kernel.fn(x_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("digamma", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("digamma", out, meta)
+    return out
+
+
+_i0_kernels = KernelFactory.cache("i0")
+
+
+def i0(x):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _i0_kernels.get(x._data.dtype) or select_kernel("i0", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = UnchangedInferMeta(x)
+        # Kernel Call
+        out = kernel.fn(x_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("i0", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("i0", out, meta)
+    return out
+
+
+_polygamma_kernels = KernelFactory.cache("polygamma")
+
+
+def polygamma(x, n):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _polygamma_kernels.get(x._data.dtype) or select_kernel("polygamma", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = UnchangedInferMeta(x, n)
+        # Kernel Call
+        out = kernel.fn(x_d, n)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("polygamma", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("polygamma", out, meta)
+    return out
+
+
+_i1_kernels = KernelFactory.cache("i1")
+
+
+def i1(x):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _i1_kernels.get(x._data.dtype) or select_kernel("i1", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = UnchangedInferMeta(x)
+        # Kernel Call
+        out = kernel.fn(x_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("i1", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("i1", out, meta)
+    return out
+
+
+_erfinv_kernels = KernelFactory.cache("erfinv")
+
+
+def erfinv(x):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _erfinv_kernels.get(x._data.dtype) or select_kernel("erfinv", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = UnchangedInferMeta(x)
+        # Kernel Call
+        out = kernel.fn(x_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("erfinv", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("erfinv", out, meta)
+    return out
+
+
+_trunc_kernels = KernelFactory.cache("trunc")
+
+
+def trunc(input):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of input)
+    kernel = _trunc_kernels.get(input._data.dtype) or select_kernel("trunc", dtype_of(input))
+    # PrepareData
+    input_d = input._data
+    if kernel.input_np_dtype is not None:
+        input_d, = prepare_data(kernel, input_d)
+    try:
+        # InferMeta
+        meta = UnchangedInferMeta(input)
+        # Kernel Call
+        out = kernel.fn(input_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("trunc", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("trunc", out, meta)
+    return out
+
+
+_isnan_kernels = KernelFactory.cache("isnan")
+
+
+def isnan(x):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _isnan_kernels.get(x._data.dtype) or select_kernel("isnan", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = IsfiniteInferMeta(x)
+        # Kernel Call
+        out = kernel.fn(x_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("isnan", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("isnan", out, meta)
+    return out
+
+
+_isinf_kernels = KernelFactory.cache("isinf")
+
+
+def isinf(x):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _isinf_kernels.get(x._data.dtype) or select_kernel("isinf", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = IsfiniteInferMeta(x)
+        # Kernel Call
+        out = kernel.fn(x_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("isinf", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("isinf", out, meta)
+    return out
+
+
+_isfinite_kernels = KernelFactory.cache("isfinite")
+
+
+def isfinite(x):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _isfinite_kernels.get(x._data.dtype) or select_kernel("isfinite", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = IsfiniteInferMeta(x)
+        # Kernel Call
+        out = kernel.fn(x_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("isfinite", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("isfinite", out, meta)
+    return out
+
+
+_atan2_kernels = KernelFactory.cache("atan2")
+
+
+def atan2(x, y):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _atan2_kernels.get(x._data.dtype) or select_kernel("atan2", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    y_d = y._data
+    if kernel.input_np_dtype is not None:
+        x_d, y_d = prepare_data(kernel, x_d, y_d)
+    try:
+        # InferMeta
+        meta = Atan2InferMeta(x, y)
+        # Kernel Call
+        out = kernel.fn(x_d, y_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("atan2", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("atan2", out, meta)
+    return out
+
+
+_fmax_kernels = KernelFactory.cache("fmax")
+
+
+def fmax(x, y):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _fmax_kernels.get(x._data.dtype) or select_kernel("fmax", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    y_d = y._data
+    if kernel.input_np_dtype is not None:
+        x_d, y_d = prepare_data(kernel, x_d, y_d)
+    try:
+        # InferMeta
+        meta = ElementwiseInferMeta(x, y)
+        # Kernel Call
+        out = kernel.fn(x_d, y_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("fmax", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("fmax", out, meta)
+    return out
+
+
+_fmin_kernels = KernelFactory.cache("fmin")
+
+
+def fmin(x, y):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _fmin_kernels.get(x._data.dtype) or select_kernel("fmin", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    y_d = y._data
+    if kernel.input_np_dtype is not None:
+        x_d, y_d = prepare_data(kernel, x_d, y_d)
+    try:
+        # InferMeta
+        meta = ElementwiseInferMeta(x, y)
+        # Kernel Call
+        out = kernel.fn(x_d, y_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("fmin", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("fmin", out, meta)
+    return out
+
+
+_heaviside_kernels = KernelFactory.cache("heaviside")
+
+
+def heaviside(x, y):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _heaviside_kernels.get(x._data.dtype) or select_kernel("heaviside", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    y_d = y._data
+    if kernel.input_np_dtype is not None:
+        x_d, y_d = prepare_data(kernel, x_d, y_d)
+    try:
+        # InferMeta
+        meta = ElementwiseInferMeta(x, y)
+        # Kernel Call
+        out = kernel.fn(x_d, y_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("heaviside", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("heaviside", out, meta)
+    return out
+
+
+_nextafter_kernels = KernelFactory.cache("nextafter")
+
+
+def nextafter(x, y):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _nextafter_kernels.get(x._data.dtype) or select_kernel("nextafter", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    y_d = y._data
+    if kernel.input_np_dtype is not None:
+        x_d, y_d = prepare_data(kernel, x_d, y_d)
+    try:
+        # InferMeta
+        meta = ElementwiseInferMeta(x, y)
+        # Kernel Call
+        out = kernel.fn(x_d, y_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("nextafter", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("nextafter", out, meta)
+    return out
+
+
+_lerp_kernels = KernelFactory.cache("lerp")
+
+
+def lerp(x, y, weight):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _lerp_kernels.get(x._data.dtype) or select_kernel("lerp", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    y_d = y._data
+    weight_d = weight._data
+    if kernel.input_np_dtype is not None:
+        x_d, y_d, weight_d = prepare_data(kernel, x_d, y_d, weight_d)
+    try:
+        # InferMeta
+        meta = LerpInferMeta(x, y, weight)
+        # Kernel Call
+        out = kernel.fn(x_d, y_d, weight_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("lerp", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("lerp", out, meta)
+    return out
+
+
 _floor_kernels = KernelFactory.cache("floor")
 
 
@@ -1636,6 +2244,30 @@ def logsumexp(x, axis, keepdim):
     return out
 
 
+_cumsum_kernels = KernelFactory.cache("cumsum")
+
+
+def cumsum(x, axis, flatten, exclusive, reverse):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _cumsum_kernels.get(x._data.dtype) or select_kernel("cumsum", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = CumInferMeta(x, axis, flatten, exclusive, reverse)
+        # Kernel Call
+        out = kernel.fn(x_d, axis, flatten, exclusive, reverse)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("cumsum", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("cumsum", out, meta)
+    return out
+
+
 _matmul_kernels = KernelFactory.cache("matmul")
 
 
@@ -1658,6 +2290,79 @@ def matmul(x, y, transpose_x, transpose_y):
     out = wrap_like(out, meta[1].np_dtype)
     if out._data.shape != meta[0]:
         check_output("matmul", out, meta)
+    return out
+
+
+_tril_kernels = KernelFactory.cache("tril")
+
+
+def tril(x, diagonal):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _tril_kernels.get(x._data.dtype) or select_kernel("tril", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = TrilTriuInferMeta(x, diagonal)
+        # Kernel Call
+        out = kernel.fn(x_d, diagonal)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("tril", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("tril", out, meta)
+    return out
+
+
+_triu_kernels = KernelFactory.cache("triu")
+
+
+def triu(x, diagonal):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _triu_kernels.get(x._data.dtype) or select_kernel("triu", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = TrilTriuInferMeta(x, diagonal)
+        # Kernel Call
+        out = kernel.fn(x_d, diagonal)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("triu", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("triu", out, meta)
+    return out
+
+
+_dot_kernels = KernelFactory.cache("dot")
+
+
+def dot(x, y):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _dot_kernels.get(x._data.dtype) or select_kernel("dot", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    y_d = y._data
+    if kernel.input_np_dtype is not None:
+        x_d, y_d = prepare_data(kernel, x_d, y_d)
+    try:
+        # InferMeta
+        meta = DotInferMeta(x, y)
+        # Kernel Call
+        out = kernel.fn(x_d, y_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("dot", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("dot", out, meta)
     return out
 
 
@@ -2866,6 +3571,26 @@ def topk(x, k, axis, largest, sorted):
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("topk", e)
     return make_outputs("topk", out, meta)
+
+
+_argsort_kernels = KernelFactory.cache("argsort")
+
+
+def argsort(x, axis, descending, stable):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _argsort_kernels.get(x._data.dtype) or select_kernel("argsort", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = ArgsortInferMeta(x, axis, descending, stable)
+        # Kernel Call
+        out = kernel.fn(x_d, axis, descending, stable)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("argsort", e)
+    return make_outputs("argsort", out, meta)
 
 
 _add_grad_kernels = KernelFactory.cache("add_grad")

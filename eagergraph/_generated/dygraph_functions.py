@@ -1074,6 +1074,18 @@ def log2_ad_func(x):
     return out
 
 
+def log2__ad_func(x):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("log2_", log2__ad_func, x)
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "log2_")
+    # Forward on x's current value, carrying x's autograd history
+    out = log2_ad_func(inplace_input(x, True))
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "log2_")
+
+
 class Log2GradNode(GradNodeBase):
     """Backward of `log2` (log2_grad):
         x_grad = divide(out_grad, conj(scale(x, 0.6931471805599453, 0.0, True)))
@@ -1119,6 +1131,18 @@ def logit_ad_func(x, eps):
         set_history(out, node, 0, 0)
     # Returns
     return out
+
+
+def logit__ad_func(x, eps):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("logit_", logit__ad_func, x, eps)
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "logit_")
+    # Forward on x's current value, carrying x's autograd history
+    out = logit_ad_func(inplace_input(x, True), eps)
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "logit_")
 
 
 class LogitGradNode(GradNodeBase):
@@ -1832,6 +1856,1257 @@ class ErfGradNode(GradNodeBase):
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def asin_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("asin", ("x",), (x,))
+        return amp_call(asin_ad_func, x)
+    # Type Autocast: integer input -> default float dtype
+    if x._data.dtype.kind in "iu":
+        x = autocast_int_to_float("asin", x)
+    # Forward API Call
+    out = _api.asin(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = AsinGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def asin__ad_func(x):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("asin_", asin__ad_func, x)
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "asin_")
+    # Forward on x's current value, carrying x's autograd history
+    out = asin_ad_func(inplace_input(x, True))
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "asin_")
+
+
+class AsinGradNode(GradNodeBase):
+    """Backward of `asin` (asin_grad):
+        x_grad = divide(out_grad, conj(sqrt(scale(square(x), -1.0, 1.0, True))))
+    """
+
+    __slots__ = ("x_wrapper",)
+    forward_op = "asin"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            x_grad = divide_ad_func(out_grad, _conj(sqrt_ad_func(scale_ad_func(square_ad_func(x), -1.0, 1.0, True))))
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def acos_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("acos", ("x",), (x,))
+        return amp_call(acos_ad_func, x)
+    # Type Autocast: integer input -> default float dtype
+    if x._data.dtype.kind in "iu":
+        x = autocast_int_to_float("acos", x)
+    # Forward API Call
+    out = _api.acos(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = AcosGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def acos__ad_func(x):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("acos_", acos__ad_func, x)
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "acos_")
+    # Forward on x's current value, carrying x's autograd history
+    out = acos_ad_func(inplace_input(x, True))
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "acos_")
+
+
+class AcosGradNode(GradNodeBase):
+    """Backward of `acos` (acos_grad):
+        x_grad = scale(divide(out_grad, conj(sqrt(scale(square(x), -1.0, 1.0, True)))), -1.0, 0.0, True)
+    """
+
+    __slots__ = ("x_wrapper",)
+    forward_op = "acos"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            x_grad = scale_ad_func(divide_ad_func(out_grad, _conj(sqrt_ad_func(scale_ad_func(square_ad_func(x), -1.0, 1.0, True)))), -1.0, 0.0, True)
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def atan_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("atan", ("x",), (x,))
+        return amp_call(atan_ad_func, x)
+    # Type Autocast: integer input -> default float dtype
+    if x._data.dtype.kind in "iu":
+        x = autocast_int_to_float("atan", x)
+    # Forward API Call
+    out = _api.atan(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = AtanGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def atan__ad_func(x):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("atan_", atan__ad_func, x)
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "atan_")
+    # Forward on x's current value, carrying x's autograd history
+    out = atan_ad_func(inplace_input(x, True))
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "atan_")
+
+
+class AtanGradNode(GradNodeBase):
+    """Backward of `atan` (atan_grad):
+        x_grad = divide(out_grad, conj(scale(square(x), 1.0, 1.0, True)))
+    """
+
+    __slots__ = ("x_wrapper",)
+    forward_op = "atan"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            x_grad = divide_ad_func(out_grad, _conj(scale_ad_func(square_ad_func(x), 1.0, 1.0, True)))
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def sinh_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("sinh", ("x",), (x,))
+        return amp_call(sinh_ad_func, x)
+    # Type Autocast: integer input -> default float dtype
+    if x._data.dtype.kind in "iu":
+        x = autocast_int_to_float("sinh", x)
+    # Forward API Call
+    out = _api.sinh(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = SinhGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def sinh__ad_func(x):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("sinh_", sinh__ad_func, x)
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "sinh_")
+    # Forward on x's current value, carrying x's autograd history
+    out = sinh_ad_func(inplace_input(x, True))
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "sinh_")
+
+
+class SinhGradNode(GradNodeBase):
+    """Backward of `sinh` (sinh_grad):
+        x_grad = multiply(out_grad, conj(cosh(x)))
+    """
+
+    __slots__ = ("x_wrapper",)
+    forward_op = "sinh"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            x_grad = multiply_ad_func(out_grad, _conj(cosh_ad_func(x)))
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def cosh_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("cosh", ("x",), (x,))
+        return amp_call(cosh_ad_func, x)
+    # Type Autocast: integer input -> default float dtype
+    if x._data.dtype.kind in "iu":
+        x = autocast_int_to_float("cosh", x)
+    # Forward API Call
+    out = _api.cosh(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = CoshGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def cosh__ad_func(x):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("cosh_", cosh__ad_func, x)
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "cosh_")
+    # Forward on x's current value, carrying x's autograd history
+    out = cosh_ad_func(inplace_input(x, True))
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "cosh_")
+
+
+class CoshGradNode(GradNodeBase):
+    """Backward of `cosh` (cosh_grad):
+        x_grad = multiply(out_grad, conj(sinh(x)))
+    """
+
+    __slots__ = ("x_wrapper",)
+    forward_op = "cosh"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            x_grad = multiply_ad_func(out_grad, _conj(sinh_ad_func(x)))
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def asinh_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("asinh", ("x",), (x,))
+        return amp_call(asinh_ad_func, x)
+    # Type Autocast: integer input -> default float dtype
+    if x._data.dtype.kind in "iu":
+        x = autocast_int_to_float("asinh", x)
+    # Forward API Call
+    out = _api.asinh(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = AsinhGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def asinh__ad_func(x):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("asinh_", asinh__ad_func, x)
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "asinh_")
+    # Forward on x's current value, carrying x's autograd history
+    out = asinh_ad_func(inplace_input(x, True))
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "asinh_")
+
+
+class AsinhGradNode(GradNodeBase):
+    """Backward of `asinh` (asinh_grad):
+        x_grad = divide(out_grad, conj(sqrt(scale(square(x), 1.0, 1.0, True))))
+    """
+
+    __slots__ = ("x_wrapper",)
+    forward_op = "asinh"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            x_grad = divide_ad_func(out_grad, _conj(sqrt_ad_func(scale_ad_func(square_ad_func(x), 1.0, 1.0, True))))
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def acosh_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("acosh", ("x",), (x,))
+        return amp_call(acosh_ad_func, x)
+    # Type Autocast: integer input -> default float dtype
+    if x._data.dtype.kind in "iu":
+        x = autocast_int_to_float("acosh", x)
+    # Forward API Call
+    out = _api.acosh(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = AcoshGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def acosh__ad_func(x):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("acosh_", acosh__ad_func, x)
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "acosh_")
+    # Forward on x's current value, carrying x's autograd history
+    out = acosh_ad_func(inplace_input(x, True))
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "acosh_")
+
+
+class AcoshGradNode(GradNodeBase):
+    """Backward of `acosh` (acosh_grad):
+        x_grad = divide(out_grad, conj(multiply(sqrt(scale(x, 1.0, -1.0, True)), sqrt(scale(x, 1.0, 1.0, True)))))
+    """
+
+    __slots__ = ("x_wrapper",)
+    forward_op = "acosh"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            x_grad = divide_ad_func(out_grad, _conj(multiply_ad_func(sqrt_ad_func(scale_ad_func(x, 1.0, -1.0, True)), sqrt_ad_func(scale_ad_func(x, 1.0, 1.0, True)))))
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def atanh_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("atanh", ("x",), (x,))
+        return amp_call(atanh_ad_func, x)
+    # Type Autocast: integer input -> default float dtype
+    if x._data.dtype.kind in "iu":
+        x = autocast_int_to_float("atanh", x)
+    # Forward API Call
+    out = _api.atanh(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = AtanhGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def atanh__ad_func(x):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("atanh_", atanh__ad_func, x)
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "atanh_")
+    # Forward on x's current value, carrying x's autograd history
+    out = atanh_ad_func(inplace_input(x, True))
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "atanh_")
+
+
+class AtanhGradNode(GradNodeBase):
+    """Backward of `atanh` (atanh_grad):
+        x_grad = divide(out_grad, conj(scale(square(x), -1.0, 1.0, True)))
+    """
+
+    __slots__ = ("x_wrapper",)
+    forward_op = "atanh"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            x_grad = divide_ad_func(out_grad, _conj(scale_ad_func(square_ad_func(x), -1.0, 1.0, True)))
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def log10_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("log10", ("x",), (x,))
+        return amp_call(log10_ad_func, x)
+    # Type Autocast: integer input -> default float dtype
+    if x._data.dtype.kind in "iu":
+        x = autocast_int_to_float("log10", x)
+    # Forward API Call
+    out = _api.log10(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = Log10GradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def log10__ad_func(x):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("log10_", log10__ad_func, x)
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "log10_")
+    # Forward on x's current value, carrying x's autograd history
+    out = log10_ad_func(inplace_input(x, True))
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "log10_")
+
+
+class Log10GradNode(GradNodeBase):
+    """Backward of `log10` (log10_grad):
+        x_grad = divide(out_grad, conj(scale(x, 2.302585092994046, 0.0, True)))
+    """
+
+    __slots__ = ("x_wrapper",)
+    forward_op = "log10"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            x_grad = divide_ad_func(out_grad, _conj(scale_ad_func(x, 2.302585092994046, 0.0, True)))
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def lgamma_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("lgamma", ("x",), (x,))
+        return amp_call(lgamma_ad_func, x)
+    # Type Autocast: integer input -> default float dtype
+    if x._data.dtype.kind in "iu":
+        x = autocast_int_to_float("lgamma", x)
+    # Forward API Call
+    out = _api.lgamma(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = LgammaGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def lgamma__ad_func(x):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("lgamma_", lgamma__ad_func, x)
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "lgamma_")
+    # Forward on x's current value, carrying x's autograd history
+    out = lgamma_ad_func(inplace_input(x, True))
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "lgamma_")
+
+
+class LgammaGradNode(GradNodeBase):
+    """Backward of `lgamma` (lgamma_grad):
+        x_grad = multiply(out_grad, digamma(x))
+    """
+
+    __slots__ = ("x_wrapper",)
+    forward_op = "lgamma"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            x_grad = multiply_ad_func(out_grad, digamma_ad_func(x))
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def digamma_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("digamma", ("x",), (x,))
+        return amp_call(digamma_ad_func, x)
+    # Type Autocast: integer input -> default float dtype
+    if x._data.dtype.kind in "iu":
+        x = autocast_int_to_float("digamma", x)
+    # Forward API Call
+    out = _api.digamma(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = DigammaGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def digamma__ad_func(x):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("digamma_", digamma__ad_func, x)
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "digamma_")
+    # Forward on x's current value, carrying x's autograd history
+    out = digamma_ad_func(inplace_input(x, True))
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "digamma_")
+
+
+class DigammaGradNode(GradNodeBase):
+    """Backward of `digamma` (digamma_grad):
+        x_grad = multiply(out_grad, polygamma(x, 1))
+    """
+
+    __slots__ = ("x_wrapper",)
+    forward_op = "digamma"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            x_grad = multiply_ad_func(out_grad, polygamma_ad_func(x, 1))
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def i0_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("i0", ("x",), (x,))
+        return amp_call(i0_ad_func, x)
+    # Type Autocast: integer input -> default float dtype
+    if x._data.dtype.kind in "iu":
+        x = autocast_int_to_float("i0", x)
+    # Forward API Call
+    out = _api.i0(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = I0GradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def i0__ad_func(x):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("i0_", i0__ad_func, x)
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "i0_")
+    # Forward on x's current value, carrying x's autograd history
+    out = i0_ad_func(inplace_input(x, True))
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "i0_")
+
+
+class I0GradNode(GradNodeBase):
+    """Backward of `i0` (i0_grad):
+        x_grad = multiply(out_grad, i1(x))
+    """
+
+    __slots__ = ("x_wrapper",)
+    forward_op = "i0"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            x_grad = multiply_ad_func(out_grad, i1_ad_func(x))
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def polygamma_ad_func(x, n):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("polygamma", ("x",), (x,))
+        return amp_call(polygamma_ad_func, x, n)
+    # Type Autocast: integer input -> default float dtype
+    if x._data.dtype.kind in "iu":
+        x = autocast_int_to_float("polygamma", x)
+    # Forward API Call
+    out = _api.polygamma(x, n)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = PolygammaGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        node.n = n
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def polygamma__ad_func(x, n):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("polygamma_", polygamma__ad_func, x, n)
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "polygamma_")
+    # Forward on x's current value, carrying x's autograd history
+    out = polygamma_ad_func(inplace_input(x, True), n)
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "polygamma_")
+
+
+class PolygammaGradNode(GradNodeBase):
+    """Backward of `polygamma` (polygamma_grad):
+        x_grad = multiply(out_grad, polygamma(x, n + 1))
+    """
+
+    __slots__ = ("x_wrapper", "n")
+    forward_op = "polygamma"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        n = self.n
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            x_grad = multiply_ad_func(out_grad, polygamma_ad_func(x, n + 1))
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def i1_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("i1", ("x",), (x,))
+        return amp_call(i1_ad_func, x)
+    # Type Autocast: integer input -> default float dtype
+    if x._data.dtype.kind in "iu":
+        x = autocast_int_to_float("i1", x)
+    # Forward API Call
+    out = _api.i1(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = I1GradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
+        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+    # Returns
+    return out
+
+
+class I1GradNode(GradNodeBase):
+    """Backward of `i1` (i1_grad):
+        # i1'(x) = i0(x) - i1(x) / x, and its limit 1/2 at x = 0
+        zero = full_like(x, 0.0, x.dtype)
+        at0 = equal(x, zero)
+        safe = where(at0, full_like(x, 1.0, x.dtype), x)
+        d = where(at0, full_like(x, 0.5, x.dtype), subtract(i0(x), divide(out, safe)))
+        x_grad = multiply(out_grad, d)
+    """
+
+    __slots__ = ("x_wrapper", "out_wrapper")
+    forward_op = "i1"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        out = self.out_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            zero = full_like_ad_func(x, 0.0, x.dtype)
+            at0 = equal_ad_func(x, zero)
+            safe = where_ad_func(at0, full_like_ad_func(x, 1.0, x.dtype), x)
+            d = where_ad_func(at0, full_like_ad_func(x, 0.5, x.dtype), subtract_ad_func(i0_ad_func(x), divide_ad_func(out, safe)))
+            x_grad = multiply_ad_func(out_grad, d)
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.out_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def erfinv_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("erfinv", ("x",), (x,))
+        return amp_call(erfinv_ad_func, x)
+    # Type Autocast: integer input -> default float dtype
+    if x._data.dtype.kind in "iu":
+        x = autocast_int_to_float("erfinv", x)
+    # Forward API Call
+    out = _api.erfinv(x)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = ErfinvGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        set_history(out, node, 0, 0)
+        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+    # Returns
+    return out
+
+
+class ErfinvGradNode(GradNodeBase):
+    """Backward of `erfinv` (erfinv_grad):
+        x_grad = multiply(out_grad, scale(exp(square(out)), 0.8862269254527580, 0.0, True))
+    """
+
+    __slots__ = ("out_wrapper",)
+    forward_op = "erfinv"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        out = self.out_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            x_grad = multiply_ad_func(out_grad, scale_ad_func(exp_ad_func(square_ad_func(out)), 0.886226925452758, 0.0, True))
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.out_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def trunc_ad_func(input):
+    # AMP Logic
+    if amp_state.active:
+        input, = amp_auto_cast("trunc", ("input",), (input,))
+        return amp_call(trunc_ad_func, input)
+    # Forward API Call
+    out = _api.trunc(input)
+    # Node Creation
+    if grad_state.enabled and (not input.stop_gradient):
+        node = TruncGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(input)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def trunc__ad_func(input):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("trunc_", trunc__ad_func, input)
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(input, "trunc_")
+    # Forward on input's current value, carrying input's autograd history
+    out = trunc_ad_func(inplace_input(input, False))
+    # Write into input (its storage is shared with its views); input takes over the result's history
+    return commit_inplace(input, out, "trunc_")
+
+
+class TruncGradNode(GradNodeBase):
+    """Backward of `trunc` (trunc_grad):
+        input_grad = scale(out_grad, 0.0, 0.0, True)
+    """
+
+    __slots__ = ()
+    forward_op = "trunc"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # The gradient formulas, written with ops
+        input_grad = None
+        if self._next is not None:
+            input_grad = scale_ad_func(out_grad, 0.0, 0.0, True)
+        return [input_grad]
+
+
+def isnan_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("isnan", ("x",), (x,))
+        return amp_call(isnan_ad_func, x)
+    # Forward API Call
+    out = _api.isnan(x)
+    # Returns
+    return out
+
+
+def isinf_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("isinf", ("x",), (x,))
+        return amp_call(isinf_ad_func, x)
+    # Forward API Call
+    out = _api.isinf(x)
+    # Returns
+    return out
+
+
+def isfinite_ad_func(x):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("isfinite", ("x",), (x,))
+        return amp_call(isfinite_ad_func, x)
+    # Forward API Call
+    out = _api.isfinite(x)
+    # Returns
+    return out
+
+
+def atan2_ad_func(x, y):
+    # AMP Logic
+    if amp_state.active:
+        x, y = amp_auto_cast("atan2", ("x", "y"), (x, y))
+        return amp_call(atan2_ad_func, x, y)
+    # Type Promotion
+    if x._data.dtype != y._data.dtype:
+        x, y = promote_binary("atan2", x, y)
+    # Forward API Call
+    out = _api.atan2(x, y)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
+        node = Atan2GradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        x_next, x_meta = edge_record(x)
+        y_next, y_meta = edge_record(y)
+        node._next = (x_next, y_next)
+        node._meta = x_meta + y_meta
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x)
+        node.y_wrapper = TensorWrapper(y)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+class Atan2GradNode(GradNodeBase):
+    """Backward of `atan2` (atan2_grad):
+        # d atan2(x, y) = (y dx - x dy) / (x^2 + y^2)
+        r2 = add(square(x), square(y))
+        x_grad = divide(multiply(out_grad, y), r2)
+        y_grad = scale(divide(multiply(out_grad, x), r2), -1.0, 0.0, True)
+    """
+
+    __slots__ = ("x_wrapper", "y_wrapper")
+    forward_op = "atan2"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        y = self.y_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad, y_grad = None, None
+        if self._next[0] is not None or self._next[1] is not None:
+            r2 = add_ad_func(square_ad_func(x), square_ad_func(y))
+            x_grad = divide_ad_func(multiply_ad_func(out_grad, y), r2)
+            y_grad = scale_ad_func(divide_ad_func(multiply_ad_func(out_grad, x), r2), -1.0, 0.0, True)
+            if not (self._next[0] is not None):
+                x_grad = None
+            if not (self._next[1] is not None):
+                y_grad = None
+        return [x_grad, y_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.y_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def fmax_ad_func(x, y):
+    # AMP Logic
+    if amp_state.active:
+        x, y = amp_auto_cast("fmax", ("x", "y"), (x, y))
+        return amp_call(fmax_ad_func, x, y)
+    # Type Promotion
+    if x._data.dtype != y._data.dtype:
+        x, y = promote_binary("fmax", x, y)
+    # Forward API Call
+    out = _api.fmax(x, y)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
+        node = FmaxGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        x_next, x_meta = edge_record(x)
+        y_next, y_meta = edge_record(y)
+        node._next = (x_next, y_next)
+        node._meta = x_meta + y_meta
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x)
+        node.y_wrapper = TensorWrapper(y)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+class FmaxGradNode(GradNodeBase):
+    """Backward of `fmax` (fmax_grad):
+        to_x = logical_or(greater_equal(x, y), isnan(y))
+        x_grad = multiply(out_grad, cast(to_x, out_grad.dtype))
+        y_grad = multiply(out_grad, cast(logical_not(to_x), out_grad.dtype))
+    """
+
+    __slots__ = ("x_wrapper", "y_wrapper")
+    forward_op = "fmax"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        y = self.y_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad, y_grad = None, None
+        if self._next[0] is not None or self._next[1] is not None:
+            to_x = logical_or_ad_func(greater_equal_ad_func(x, y), isnan_ad_func(y))
+            x_grad = multiply_ad_func(out_grad, cast_ad_func(to_x, out_grad.dtype))
+            y_grad = multiply_ad_func(out_grad, cast_ad_func(logical_not_ad_func(to_x), out_grad.dtype))
+            if not (self._next[0] is not None):
+                x_grad = None
+            if not (self._next[1] is not None):
+                y_grad = None
+        return [x_grad, y_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.y_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def fmin_ad_func(x, y):
+    # AMP Logic
+    if amp_state.active:
+        x, y = amp_auto_cast("fmin", ("x", "y"), (x, y))
+        return amp_call(fmin_ad_func, x, y)
+    # Type Promotion
+    if x._data.dtype != y._data.dtype:
+        x, y = promote_binary("fmin", x, y)
+    # Forward API Call
+    out = _api.fmin(x, y)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
+        node = FminGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        x_next, x_meta = edge_record(x)
+        y_next, y_meta = edge_record(y)
+        node._next = (x_next, y_next)
+        node._meta = x_meta + y_meta
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x)
+        node.y_wrapper = TensorWrapper(y)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+class FminGradNode(GradNodeBase):
+    """Backward of `fmin` (fmin_grad):
+        to_x = logical_or(less_equal(x, y), isnan(y))
+        x_grad = multiply(out_grad, cast(to_x, out_grad.dtype))
+        y_grad = multiply(out_grad, cast(logical_not(to_x), out_grad.dtype))
+    """
+
+    __slots__ = ("x_wrapper", "y_wrapper")
+    forward_op = "fmin"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        y = self.y_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad, y_grad = None, None
+        if self._next[0] is not None or self._next[1] is not None:
+            to_x = logical_or_ad_func(less_equal_ad_func(x, y), isnan_ad_func(y))
+            x_grad = multiply_ad_func(out_grad, cast_ad_func(to_x, out_grad.dtype))
+            y_grad = multiply_ad_func(out_grad, cast_ad_func(logical_not_ad_func(to_x), out_grad.dtype))
+            if not (self._next[0] is not None):
+                x_grad = None
+            if not (self._next[1] is not None):
+                y_grad = None
+        return [x_grad, y_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.y_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def heaviside_ad_func(x, y):
+    # AMP Logic
+    if amp_state.active:
+        x, y = amp_auto_cast("heaviside", ("x", "y"), (x, y))
+        return amp_call(heaviside_ad_func, x, y)
+    # Type Promotion
+    if x._data.dtype != y._data.dtype:
+        x, y = promote_binary("heaviside", x, y)
+    # Forward API Call
+    out = _api.heaviside(x, y)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
+        node = HeavisideGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        x_next, x_meta = edge_record(x)
+        y_next, y_meta = edge_record(y)
+        node._next = (x_next, y_next)
+        node._meta = x_meta + y_meta
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+class HeavisideGradNode(GradNodeBase):
+    """Backward of `heaviside` (heaviside_grad):
+        # a step in x (0 almost everywhere); y is the value taken where x == 0
+        x_grad = scale(out_grad, 0.0, 0.0, True)
+        y_grad = multiply(out_grad, cast(equal(x, full_like(x, 0.0, x.dtype)), out_grad.dtype))
+    """
+
+    __slots__ = ("x_wrapper",)
+    forward_op = "heaviside"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad, y_grad = None, None
+        if self._next[0] is not None or self._next[1] is not None:
+            x_grad = scale_ad_func(out_grad, 0.0, 0.0, True)
+            y_grad = multiply_ad_func(out_grad, cast_ad_func(equal_ad_func(x, full_like_ad_func(x, 0.0, x.dtype)), out_grad.dtype))
+            if not (self._next[0] is not None):
+                x_grad = None
+            if not (self._next[1] is not None):
+                y_grad = None
+        return [x_grad, y_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def nextafter_ad_func(x, y):
+    # AMP Logic
+    if amp_state.active:
+        x, y = amp_auto_cast("nextafter", ("x", "y"), (x, y))
+        return amp_call(nextafter_ad_func, x, y)
+    # Type Promotion
+    if x._data.dtype != y._data.dtype:
+        x, y = promote_binary("nextafter", x, y)
+    # Forward API Call
+    out = _api.nextafter(x, y)
+    # Returns
+    return out
+
+
+def lerp_ad_func(x, y, weight):
+    # AMP Logic
+    if amp_state.active:
+        x, y, weight = amp_auto_cast("lerp", ("x", "y", "weight"), (x, y, weight))
+        return amp_call(lerp_ad_func, x, y, weight)
+    # Forward API Call
+    out = _api.lerp(x, y, weight)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient or not weight.stop_gradient):
+        node = LerpGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        x_next, x_meta = edge_record(x)
+        y_next, y_meta = edge_record(y)
+        weight_next, weight_meta = edge_record(weight)
+        node._next = (x_next, y_next, weight_next)
+        node._meta = x_meta + y_meta + weight_meta
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x)
+        node.y_wrapper = TensorWrapper(y)
+        node.weight_wrapper = TensorWrapper(weight)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+class LerpGradNode(GradNodeBase):
+    """Backward of `lerp` (lerp_grad):
+        x_grad = multiply(out_grad, scale(weight, -1.0, 1.0, True))
+        y_grad = multiply(out_grad, weight)
+        weight_grad = multiply(out_grad, subtract(y, x))
+    """
+
+    __slots__ = ("x_wrapper", "y_wrapper", "weight_wrapper")
+    forward_op = "lerp"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        y = self.y_wrapper.recover(self)
+        weight = self.weight_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next[0] is not None:
+            x_grad = multiply_ad_func(out_grad, scale_ad_func(weight, -1.0, 1.0, True))
+        y_grad = None
+        if self._next[1] is not None:
+            y_grad = multiply_ad_func(out_grad, weight)
+        weight_grad = None
+        if self._next[2] is not None:
+            weight_grad = multiply_ad_func(out_grad, subtract_ad_func(y, x))
+        return [x_grad, y_grad, weight_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.y_wrapper.clear()
+        self.weight_wrapper.clear()
         self._wrappers_cleared = True
 
 
@@ -3019,6 +4294,74 @@ class LogsumexpGradNode(GradNodeBase):
         self._wrappers_cleared = True
 
 
+def cumsum_ad_func(x, axis, flatten, exclusive, reverse):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("cumsum", ("x",), (x,))
+        return amp_call(cumsum_ad_func, x, axis, flatten, exclusive, reverse)
+    # Forward API Call
+    out = _api.cumsum(x, axis, flatten, exclusive, reverse)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = CumsumGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        node.axis = axis
+        node.flatten = flatten
+        node.exclusive = exclusive
+        node.reverse = reverse
+        node.x_wrapper = TensorWrapper(x, True)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def cumsum__ad_func(x, axis, flatten, exclusive, reverse):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("cumsum_", cumsum__ad_func, x, axis, flatten, exclusive, reverse)
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "cumsum_")
+    # Forward on x's current value, carrying x's autograd history
+    out = cumsum_ad_func(inplace_input(x, False), axis, flatten, exclusive, reverse)
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "cumsum_", rebind=True)
+
+
+class CumsumGradNode(GradNodeBase):
+    """Backward of `cumsum` (cumsum_grad):
+        # the adjoint of a scan is the scan the other way
+        if flatten:
+            x_grad = reshape(cumsum(out_grad, 0, False, exclusive, not reverse), x.shape)
+        else:
+            x_grad = cumsum(out_grad, axis, False, exclusive, not reverse)
+    """
+
+    __slots__ = ("x_wrapper", "axis", "flatten", "exclusive", "reverse")
+    forward_op = "cumsum"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        axis = self.axis
+        flatten = self.flatten
+        exclusive = self.exclusive
+        reverse = self.reverse
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            if flatten:
+                x_grad = reshape_ad_func(cumsum_ad_func(out_grad, 0, False, exclusive, not reverse), x._data.shape)
+            else:
+                x_grad = cumsum_ad_func(out_grad, axis, False, exclusive, not reverse)
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
 def matmul_ad_func(x, y, transpose_x, transpose_y):
     # AMP Logic
     if amp_state.active:
@@ -3138,6 +4481,161 @@ def matmul_grad_ad_func(need, x, y, out_grad, transpose_x, transpose_y):
     # Forward API Call: the grad kernel, on arrays
     x_grad, y_grad, = _api.matmul_grad(need, x._data, y._data, out_grad._data, transpose_x, transpose_y)
     return wrap_grad(x_grad), wrap_grad(y_grad),
+
+
+def tril_ad_func(x, diagonal):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("tril", ("x",), (x,))
+        return amp_call(tril_ad_func, x, diagonal)
+    # Forward API Call
+    out = _api.tril(x, diagonal)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = TrilGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        node.diagonal = diagonal
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def tril__ad_func(x, diagonal):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("tril_", tril__ad_func, x, diagonal)
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "tril_")
+    # Forward on x's current value, carrying x's autograd history
+    out = tril_ad_func(inplace_input(x, False), diagonal)
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "tril_", rebind=True)
+
+
+class TrilGradNode(GradNodeBase):
+    """Backward of `tril` (tril_grad):
+        x_grad = tril(out_grad, diagonal)
+    """
+
+    __slots__ = ("diagonal",)
+    forward_op = "tril"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        diagonal = self.diagonal
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            x_grad = tril_ad_func(out_grad, diagonal)
+        return [x_grad]
+
+
+def triu_ad_func(x, diagonal):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("triu", ("x",), (x,))
+        return amp_call(triu_ad_func, x, diagonal)
+    # Forward API Call
+    out = _api.triu(x, diagonal)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = TriuGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        node.diagonal = diagonal
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def triu__ad_func(x, diagonal):
+    # AMP Logic: inplace ops skip AMP
+    if amp_state.active:
+        return amp_skip("triu_", triu__ad_func, x, diagonal)
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "triu_")
+    # Forward on x's current value, carrying x's autograd history
+    out = triu_ad_func(inplace_input(x, False), diagonal)
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "triu_", rebind=True)
+
+
+class TriuGradNode(GradNodeBase):
+    """Backward of `triu` (triu_grad):
+        x_grad = triu(out_grad, diagonal)
+    """
+
+    __slots__ = ("diagonal",)
+    forward_op = "triu"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        diagonal = self.diagonal
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            x_grad = triu_ad_func(out_grad, diagonal)
+        return [x_grad]
+
+
+def dot_ad_func(x, y):
+    # AMP Logic
+    if amp_state.active:
+        x, y = amp_auto_cast("dot", ("x", "y"), (x, y))
+        return amp_call(dot_ad_func, x, y)
+    # Forward API Call
+    out = _api.dot(x, y)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
+        node = DotGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        x_next, x_meta = edge_record(x)
+        y_next, y_meta = edge_record(y)
+        node._next = (x_next, y_next)
+        node._meta = x_meta + y_meta
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x)
+        node.y_wrapper = TensorWrapper(y)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+class DotGradNode(GradNodeBase):
+    """Backward of `dot` (dot_grad):
+        g = unsqueeze(out_grad, (-1,))
+        x_grad = multiply(g, conj(y))
+        y_grad = multiply(g, conj(x))
+    """
+
+    __slots__ = ("x_wrapper", "y_wrapper")
+    forward_op = "dot"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        y = self.y_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad, y_grad = None, None
+        if self._next[0] is not None or self._next[1] is not None:
+            g = unsqueeze_ad_func(out_grad, (-1,))
+            x_grad = multiply_ad_func(g, _conj(y))
+            y_grad = multiply_ad_func(g, _conj(x))
+            if not (self._next[0] is not None):
+                x_grad = None
+            if not (self._next[1] is not None):
+                y_grad = None
+        return [x_grad, y_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.y_wrapper.clear()
+        self._wrappers_cleared = True
 
 
 def unfold_ad_func(x, kernel_sizes, strides, paddings, dilations):
@@ -5402,6 +6900,68 @@ class TopkGradNode(GradNodeBase):
 
     __slots__ = ("x_wrapper", "indices_wrapper", "axis")
     forward_op = "topk"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = fill_zero(grads[0][0], self.bwd_in_meta[0][0])
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        indices = self.indices_wrapper.recover(self)
+        axis = self.axis
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            if x.ndim == 0:
+                x_grad = out_grad
+            else:
+                flat = _constant(_meta.take_along_axis_flat_index(x._data.shape, indices, axis))
+                placed = index_select_grad_ad_func(reshape_ad_func(x, (-1,)), flat, reshape_ad_func(out_grad, (-1,)), 0)
+                x_grad = reshape_ad_func(placed, x._data.shape)
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.indices_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def argsort_ad_func(x, axis, descending, stable):
+    # AMP Logic
+    if amp_state.active:
+        x, = amp_auto_cast("argsort", ("x",), (x,))
+        return amp_call(argsort_ad_func, x, axis, descending, stable)
+    # Forward API Call
+    out, indices = _api.argsort(x, axis, descending, stable)
+    # Node Creation
+    if grad_state.enabled and (not x.stop_gradient):
+        node = ArgsortGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        node.bwd_in_meta = [[out_meta(out)], [out_meta(indices)]]
+        node.axis = axis
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x, True)
+        set_history(out, node, 0, 0)
+        set_history(indices, node, 1, 0)
+        node.indices_wrapper = TensorWrapper(indices, False, node, 1, 0)
+    # Returns
+    return out, indices
+
+
+class ArgsortGradNode(GradNodeBase):
+    """Backward of `argsort` (argsort_grad):
+        # out_grad put back where each sorted value came from (as topk_grad)
+        if x.ndim == 0:
+            x_grad = out_grad
+        else:
+            flat = constant(take_along_axis_flat_index(x.shape, indices, axis))
+            placed = index_select_grad(reshape(x, (-1,)), flat, reshape(out_grad, (-1,)), 0)
+            x_grad = reshape(placed, x.shape)
+    """
+
+    __slots__ = ("x_wrapper", "indices_wrapper", "axis")
+    forward_op = "argsort"
 
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors

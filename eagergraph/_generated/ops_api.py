@@ -315,6 +315,13 @@ def log2(x, name=None):
     return _ad.log2_ad_func(x)
 
 
+def log2_(x, name=None):
+    """`log2_` (ops.yaml: log2(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "log2", "x", 0)
+    return _ad.log2__ad_func(x)
+
+
 def logit(x, eps=None, name=None):
     """`logit` (ops.yaml: logit(Tensor x, float eps) -> Tensor(out))"""
     if type(x) is not Tensor:
@@ -322,6 +329,15 @@ def logit(x, eps=None, name=None):
     if eps is not None:
         eps = parse_float(eps, "logit", "eps", 1)
     return _ad.logit_ad_func(x, eps)
+
+
+def logit_(x, eps=None, name=None):
+    """`logit_` (ops.yaml: logit(Tensor x, float eps) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "logit", "x", 0)
+    if eps is not None:
+        eps = parse_float(eps, "logit", "eps", 1)
+    return _ad.logit__ad_func(x, eps)
 
 
 def sqrt(x, name=None):
@@ -462,6 +478,295 @@ def erf(x, name=None):
     if type(x) is not Tensor:
         x = parse_tensor(x, "erf", "x", 0)
     return _ad.erf_ad_func(x)
+
+
+def asin(x, name=None):
+    """`asin` (ops.yaml: asin(Tensor x) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "asin", "x", 0)
+    return _ad.asin_ad_func(x)
+
+
+def asin_(x, name=None):
+    """`asin_` (ops.yaml: asin(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "asin", "x", 0)
+    return _ad.asin__ad_func(x)
+
+
+def acos(x, name=None):
+    """`acos` (ops.yaml: acos(Tensor x) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "acos", "x", 0)
+    return _ad.acos_ad_func(x)
+
+
+def acos_(x, name=None):
+    """`acos_` (ops.yaml: acos(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "acos", "x", 0)
+    return _ad.acos__ad_func(x)
+
+
+def atan(x, name=None):
+    """`atan` (ops.yaml: atan(Tensor x) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "atan", "x", 0)
+    return _ad.atan_ad_func(x)
+
+
+def atan_(x, name=None):
+    """`atan_` (ops.yaml: atan(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "atan", "x", 0)
+    return _ad.atan__ad_func(x)
+
+
+def sinh(x, name=None):
+    """`sinh` (ops.yaml: sinh(Tensor x) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "sinh", "x", 0)
+    return _ad.sinh_ad_func(x)
+
+
+def sinh_(x, name=None):
+    """`sinh_` (ops.yaml: sinh(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "sinh", "x", 0)
+    return _ad.sinh__ad_func(x)
+
+
+def cosh(x, name=None):
+    """`cosh` (ops.yaml: cosh(Tensor x) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "cosh", "x", 0)
+    return _ad.cosh_ad_func(x)
+
+
+def cosh_(x, name=None):
+    """`cosh_` (ops.yaml: cosh(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "cosh", "x", 0)
+    return _ad.cosh__ad_func(x)
+
+
+def asinh(x, name=None):
+    """`asinh` (ops.yaml: asinh(Tensor x) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "asinh", "x", 0)
+    return _ad.asinh_ad_func(x)
+
+
+def asinh_(x, name=None):
+    """`asinh_` (ops.yaml: asinh(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "asinh", "x", 0)
+    return _ad.asinh__ad_func(x)
+
+
+def acosh(x, name=None):
+    """`acosh` (ops.yaml: acosh(Tensor x) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "acosh", "x", 0)
+    return _ad.acosh_ad_func(x)
+
+
+def acosh_(x, name=None):
+    """`acosh_` (ops.yaml: acosh(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "acosh", "x", 0)
+    return _ad.acosh__ad_func(x)
+
+
+def atanh(x, name=None):
+    """`atanh` (ops.yaml: atanh(Tensor x) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "atanh", "x", 0)
+    return _ad.atanh_ad_func(x)
+
+
+def atanh_(x, name=None):
+    """`atanh_` (ops.yaml: atanh(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "atanh", "x", 0)
+    return _ad.atanh__ad_func(x)
+
+
+def log10(x, name=None):
+    """`log10` (ops.yaml: log10(Tensor x) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "log10", "x", 0)
+    return _ad.log10_ad_func(x)
+
+
+def log10_(x, name=None):
+    """`log10_` (ops.yaml: log10(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "log10", "x", 0)
+    return _ad.log10__ad_func(x)
+
+
+def lgamma(x, name=None):
+    """`lgamma` (ops.yaml: lgamma(Tensor x) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "lgamma", "x", 0)
+    return _ad.lgamma_ad_func(x)
+
+
+def lgamma_(x, name=None):
+    """`lgamma_` (ops.yaml: lgamma(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "lgamma", "x", 0)
+    return _ad.lgamma__ad_func(x)
+
+
+def digamma(x, name=None):
+    """`digamma` (ops.yaml: digamma(Tensor x) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "digamma", "x", 0)
+    return _ad.digamma_ad_func(x)
+
+
+def digamma_(x, name=None):
+    """`digamma_` (ops.yaml: digamma(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "digamma", "x", 0)
+    return _ad.digamma__ad_func(x)
+
+
+def i0(x, name=None):
+    """`i0` (ops.yaml: i0(Tensor x) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "i0", "x", 0)
+    return _ad.i0_ad_func(x)
+
+
+def i0_(x, name=None):
+    """`i0_` (ops.yaml: i0(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "i0", "x", 0)
+    return _ad.i0__ad_func(x)
+
+
+def polygamma(x, n, name=None):
+    """`polygamma` (ops.yaml: polygamma(Tensor x, int n) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "polygamma", "x", 0)
+    n = parse_int(n, "polygamma", "n", 1)
+    return _ad.polygamma_ad_func(x, n)
+
+
+def polygamma_(x, n, name=None):
+    """`polygamma_` (ops.yaml: polygamma(Tensor x, int n) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "polygamma", "x", 0)
+    n = parse_int(n, "polygamma", "n", 1)
+    return _ad.polygamma__ad_func(x, n)
+
+
+def i1(x, name=None):
+    """`i1` (ops.yaml: i1(Tensor x) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "i1", "x", 0)
+    return _ad.i1_ad_func(x)
+
+
+def erfinv(x, name=None):
+    """`erfinv` (ops.yaml: erfinv(Tensor x) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "erfinv", "x", 0)
+    return _ad.erfinv_ad_func(x)
+
+
+def trunc(input, name=None):
+    """`trunc` (ops.yaml: trunc(Tensor input) -> Tensor(out))"""
+    if type(input) is not Tensor:
+        input = parse_tensor(input, "trunc", "input", 0)
+    return _ad.trunc_ad_func(input)
+
+
+def trunc_(input, name=None):
+    """`trunc_` (ops.yaml: trunc(Tensor input) -> Tensor(out) (inplace: writes into x))"""
+    if type(input) is not Tensor:
+        input = parse_tensor(input, "trunc", "input", 0)
+    return _ad.trunc__ad_func(input)
+
+
+def isnan(x, name=None):
+    """`isnan` (ops.yaml: isnan(Tensor x) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "isnan", "x", 0)
+    return _ad.isnan_ad_func(x)
+
+
+def isinf(x, name=None):
+    """`isinf` (ops.yaml: isinf(Tensor x) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "isinf", "x", 0)
+    return _ad.isinf_ad_func(x)
+
+
+def isfinite(x, name=None):
+    """`isfinite` (ops.yaml: isfinite(Tensor x) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "isfinite", "x", 0)
+    return _ad.isfinite_ad_func(x)
+
+
+def atan2(x, y, name=None):
+    """`atan2` (ops.yaml: atan2(Tensor x, Tensor y) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "atan2", "x", 0)
+    if type(y) is not Tensor:
+        y = parse_tensor(y, "atan2", "y", 1)
+    return _ad.atan2_ad_func(x, y)
+
+
+def fmax(x, y, name=None):
+    """`fmax` (ops.yaml: fmax(Tensor x, Tensor y) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "fmax", "x", 0)
+    if type(y) is not Tensor:
+        y = parse_tensor(y, "fmax", "y", 1)
+    return _ad.fmax_ad_func(x, y)
+
+
+def fmin(x, y, name=None):
+    """`fmin` (ops.yaml: fmin(Tensor x, Tensor y) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "fmin", "x", 0)
+    if type(y) is not Tensor:
+        y = parse_tensor(y, "fmin", "y", 1)
+    return _ad.fmin_ad_func(x, y)
+
+
+def heaviside(x, y, name=None):
+    """`heaviside` (ops.yaml: heaviside(Tensor x, Tensor y) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "heaviside", "x", 0)
+    if type(y) is not Tensor:
+        y = parse_tensor(y, "heaviside", "y", 1)
+    return _ad.heaviside_ad_func(x, y)
+
+
+def nextafter(x, y, name=None):
+    """`nextafter` (ops.yaml: nextafter(Tensor x, Tensor y) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "nextafter", "x", 0)
+    if type(y) is not Tensor:
+        y = parse_tensor(y, "nextafter", "y", 1)
+    return _ad.nextafter_ad_func(x, y)
+
+
+def lerp(x, y, weight, name=None):
+    """`lerp` (ops.yaml: lerp(Tensor x, Tensor y, Tensor weight) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "lerp", "x", 0)
+    if type(y) is not Tensor:
+        y = parse_tensor(y, "lerp", "y", 1)
+    if type(weight) is not Tensor:
+        weight = parse_tensor(weight, "lerp", "weight", 2)
+    return _ad.lerp_ad_func(x, y, weight)
 
 
 def floor(x, name=None):
@@ -750,6 +1055,28 @@ def logsumexp(x, axis=(), keepdim=False, name=None):
     return _ad.logsumexp_ad_func(x, axis, keepdim)
 
 
+def cumsum(x, axis=-1, flatten=False, exclusive=False, reverse=False, name=None):
+    """`cumsum` (ops.yaml: cumsum(Tensor x, int axis, bool flatten, bool exclusive, bool reverse) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "cumsum", "x", 0)
+    axis = parse_int(axis, "cumsum", "axis", 1)
+    flatten = parse_bool(flatten, "cumsum", "flatten", 2)
+    exclusive = parse_bool(exclusive, "cumsum", "exclusive", 3)
+    reverse = parse_bool(reverse, "cumsum", "reverse", 4)
+    return _ad.cumsum_ad_func(x, axis, flatten, exclusive, reverse)
+
+
+def cumsum_(x, axis=-1, flatten=False, exclusive=False, reverse=False, name=None):
+    """`cumsum_` (ops.yaml: cumsum(Tensor x, int axis, bool flatten, bool exclusive, bool reverse) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "cumsum", "x", 0)
+    axis = parse_int(axis, "cumsum", "axis", 1)
+    flatten = parse_bool(flatten, "cumsum", "flatten", 2)
+    exclusive = parse_bool(exclusive, "cumsum", "exclusive", 3)
+    reverse = parse_bool(reverse, "cumsum", "reverse", 4)
+    return _ad.cumsum__ad_func(x, axis, flatten, exclusive, reverse)
+
+
 def matmul(x, y, transpose_x=False, transpose_y=False, name=None):
     """`matmul` (ops.yaml: matmul(Tensor x, Tensor y, bool transpose_x, bool transpose_y) -> Tensor(out))"""
     if type(x) is not Tensor:
@@ -759,6 +1086,47 @@ def matmul(x, y, transpose_x=False, transpose_y=False, name=None):
     transpose_x = parse_bool(transpose_x, "matmul", "transpose_x", 2)
     transpose_y = parse_bool(transpose_y, "matmul", "transpose_y", 3)
     return _ad.matmul_ad_func(x, y, transpose_x, transpose_y)
+
+
+def tril(x, diagonal=0, name=None):
+    """`tril` (ops.yaml: tril(Tensor x, int diagonal) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "tril", "x", 0)
+    diagonal = parse_int(diagonal, "tril", "diagonal", 1)
+    return _ad.tril_ad_func(x, diagonal)
+
+
+def tril_(x, diagonal=0, name=None):
+    """`tril_` (ops.yaml: tril(Tensor x, int diagonal) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "tril", "x", 0)
+    diagonal = parse_int(diagonal, "tril", "diagonal", 1)
+    return _ad.tril__ad_func(x, diagonal)
+
+
+def triu(x, diagonal=0, name=None):
+    """`triu` (ops.yaml: triu(Tensor x, int diagonal) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "triu", "x", 0)
+    diagonal = parse_int(diagonal, "triu", "diagonal", 1)
+    return _ad.triu_ad_func(x, diagonal)
+
+
+def triu_(x, diagonal=0, name=None):
+    """`triu_` (ops.yaml: triu(Tensor x, int diagonal) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "triu", "x", 0)
+    diagonal = parse_int(diagonal, "triu", "diagonal", 1)
+    return _ad.triu__ad_func(x, diagonal)
+
+
+def dot(x, y, name=None):
+    """`dot` (ops.yaml: dot(Tensor x, Tensor y) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "dot", "x", 0)
+    if type(y) is not Tensor:
+        y = parse_tensor(y, "dot", "y", 1)
+    return _ad.dot_ad_func(x, y)
 
 
 def unfold(x, kernel_sizes, strides=[1, 1], paddings=[0, 0, 0, 0], dilations=[1, 1], name=None):
@@ -1308,3 +1676,13 @@ def topk(x, k, axis=-1, largest=True, sorted=True, name=None):
     largest = parse_bool(largest, "topk", "largest", 3)
     sorted = parse_bool(sorted, "topk", "sorted", 4)
     return _ad.topk_ad_func(x, k, axis, largest, sorted)
+
+
+def argsort(x, axis=-1, descending=False, stable=False, name=None):
+    """`argsort` (ops.yaml: argsort(Tensor x, int axis, bool descending, bool stable) -> Tensor(out), Tensor(indices))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "argsort", "x", 0)
+    axis = parse_int(axis, "argsort", "axis", 1)
+    descending = parse_bool(descending, "argsort", "descending", 2)
+    stable = parse_bool(stable, "argsort", "stable", 3)
+    return _ad.argsort_ad_func(x, axis, descending, stable)

@@ -160,3 +160,256 @@ def equal_all(x, y, name=None):
     if list(x.shape) != list(y.shape):
         return Tensor._wrap(np.array(False))
     return _ad.all_ad_func(_ad.equal_ad_func(x, y), [], False)
+
+
+# ---- unary math that Paddle composes in Python (math.py): polygamma's checks, neg, frac, sinc,
+# sgn; their gradients come from the ops they are made of
+__all__ += ["polygamma", "polygamma_", "neg", "neg_", "frac", "frac_", "sinc", "sinc_", "sgn"]
+TENSOR_METHODS += ["polygamma", "polygamma_", "neg", "neg_", "frac", "frac_", "sinc", "sinc_",
+                   "sgn"]
+
+
+def _check_n(n):
+    if not isinstance(n, int):
+        raise TypeError(f"The input of n must be int type, but received: {type(n)} ")
+    if n < 0:
+        raise ValueError(f"The input of n must be greater than or equal to 0. But received n = "
+                         f"{n}")
+
+
+def polygamma(x, n, name=None):
+    """The n-th derivative of digamma (n = 0: digamma itself)."""
+    _check_n(n)
+    return _C_ops.digamma(x) if n == 0 else _C_ops.polygamma(x, n)
+
+
+def polygamma_(x, n, name=None):
+    """polygamma written into x."""
+    _check_n(n)
+    return _C_ops.digamma_(x) if n == 0 else _C_ops.polygamma_(x, n)
+
+
+def neg(x, name=None):
+    """-x (Paddle: scale(x, -1))."""
+    return _C_ops.scale(x, -1.0, 0.0, True)
+
+
+def neg_(x, name=None):
+    """x := -x."""
+    return _C_ops.scale_(x, -1.0, 0.0, True)
+
+
+_FRAC_DTYPES = (int32, int64, float32, float64, float16)
+
+
+def _check_frac(x):
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "frac", "x", 0)
+    if NP_TO_DTYPE[x._data.dtype] not in _FRAC_DTYPES:
+        raise TypeError(f"The data type of input must be one of ['int32', 'int64', 'float32', "
+                        f"'float64', 'float16'], but got {_paddle_dtype(x)}")
+    return x
+
+
+def _paddle_dtype(x):
+    return f"paddle.{_dtype_name(x)}"
+
+
+def frac(x, name=None):
+    """The fractional part x - trunc(x) (0 for integers)."""
+    x = _check_frac(x)
+    return _ad.subtract_ad_func(x, _ad.trunc_ad_func(x))
+
+
+def frac_(x, name=None):
+    """x := x - trunc(x)."""
+    x = _check_frac(x)
+    return _ad.subtract__ad_func(x, _ad.trunc_ad_func(x))
+
+
+def _sinc(x, op):
+    if not isinstance(x, Tensor):
+        raise TypeError(f"x must be tensor type, but got {type(x)}")
+    if NP_TO_DTYPE[x._data.dtype] not in (float16, bfloat16, float32, float64):
+        raise TypeError(f"The type of 'x' in {op} must be ['uint16', 'float16', 'float32', "
+                        f"'float64'], but received {_dtype_name(x)}. ")
+    return x
+
+
+def _sinc_of(x):
+    """sin(pi x) / (pi x), 1 at x = 0, as Paddle composes it (0 replaced by 1e-20)."""
+    d = NP_TO_DTYPE[x._data.dtype]
+    nz = _ad.not_equal_ad_func(x, _ad.full_like_ad_func(x, 0.0, d))
+    t = _ad.where_ad_func(nz, x, _ad.full_like_ad_func(x, 1.0e-20, d))
+    t = _ad.scale_ad_func(t, np.pi, 0.0, True)
+    t = _ad.divide_ad_func(_ad.sin_ad_func(t), t)
+    return _ad.where_ad_func(_ad.logical_not_ad_func(_ad.isnan_ad_func(t)), t,
+                             _ad.full_like_ad_func(x, 1.0, d))
+
+
+def sinc(x, name=None):
+    """Normalized sinc: sin(pi x) / (pi x), and 1 at 0."""
+    return _sinc_of(_sinc(x, "sinc"))
+
+
+def sinc_(x, name=None):
+    """x := sinc(x)."""
+    from ..eager.inplace import check_inplace, inplace_input, commit_inplace
+    x = _sinc(x, "sinc_")
+    check_inplace(x, "sinc_")
+    return commit_inplace(x, _sinc_of(inplace_input(x, False)), "sinc_")
+
+
+def sgn(x, name=None):
+    """sign(x) for real x; x / |x| (0 at 0) for complex x."""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "sgn", "x", 0)
+    if NP_TO_DTYPE[x._data.dtype] not in (float16, float32, float64, complex64, complex128):
+        raise TypeError(f"The data type of input must be one of ['float16', 'float32', "
+                        f"'float64', 'complex64', 'complex128'], but got {_paddle_dtype(x)}")
+    if x._data.dtype.kind != "c":
+        return _ad.sign_ad_func(x)
+    xr = _ad.as_real_ad_func(x)
+    a = _ad.unsqueeze_ad_func(_ad.abs_ad_func(x), (-1,))
+    out = _ad.divide_ad_func(xr, a)
+    out = _ad.where_ad_func(_ad.isnan_ad_func(out), _ad.full_like_ad_func(out, 0.0, NP_TO_DTYPE[
+        out._data.dtype]), out)
+    return _ad.as_complex_ad_func(out)
+
+
+# ---- inplace forms Paddle has on one side only (expm1_: paddle.expm1_; erfinv_: Tensor.erfinv_)
+__all__ += ["expm1_"]
+TENSOR_METHODS += ["erfinv_"]
+
+
+def _inplace_of(ad_func, op):
+    def fn(x, name=None):
+        from ..eager.inplace import check_inplace, inplace_input, commit_inplace
+        if type(x) is not Tensor:
+            x = parse_tensor(x, op, "x", 0)
+        check_inplace(x, op)
+        return commit_inplace(x, ad_func(inplace_input(x, False)), op)
+    fn.__name__ = fn.__qualname__ = op
+    fn.__doc__ = f"{op[:-1]}(x) written into x."
+    return fn
+
+
+expm1_ = _inplace_of(_ad.expm1_ad_func, "expm1_")
+erfinv_ = _inplace_of(_ad.erfinv_ad_func, "erfinv_")
+
+
+# ---- binary math that Paddle's Python composes or prepares: lerp (float weight), logaddexp,
+# hypot, gcd, lcm
+__all__ += ["lerp", "logaddexp", "hypot", "hypot_", "gcd", "gcd_", "lcm", "lcm_"]
+TENSOR_METHODS += ["lerp", "lerp_", "logaddexp", "hypot", "hypot_", "gcd", "gcd_", "lcm",
+                   "lcm_"]
+
+
+def _lerp_weight(x, weight):
+    if isinstance(weight, float):
+        return Tensor._wrap(np.asarray(weight, x._data.dtype))
+    return weight
+
+
+def lerp(x, y, weight, name=None):
+    """x + weight * (y - x); a float weight is a 0-D tensor of x's dtype."""
+    return _ad.lerp_ad_func(x, y, _lerp_weight(x, weight))
+
+
+def lerp_(x, y, weight, name=None):
+    """x := x + weight * (y - x); the broadcast result must have x's shape."""
+    from ..eager.inplace import check_inplace, inplace_input, commit_inplace
+    from ..phi.infermeta.common import broadcast_shape
+    if not isinstance(weight, (float, Tensor)):
+        raise TypeError(f"The type of 'weight' in lerp must be (<class 'float'>, <class "
+                        f"'paddle.Tensor'>), but received {type(weight)}. ")
+    shape = broadcast_shape(tuple(x.shape), tuple(y.shape))
+    if isinstance(weight, Tensor):
+        shape = broadcast_shape(shape, tuple(weight.shape))
+    if list(shape) != list(x.shape):
+        raise ValueError(f"The shape of broadcast output {list(shape)} is different from that "
+                         f"of inplace tensor {list(x.shape)} in the Inplace operation.")
+    weight = Tensor._wrap(np.asarray([weight], x._data.dtype)) if isinstance(weight, float) \
+        else weight
+    check_inplace(x, "lerp_")
+    return commit_inplace(x, _ad.lerp_ad_func(inplace_input(x, False), y, weight), "lerp_")
+
+
+def logaddexp(x, y, name=None):
+    """log(exp(x) + exp(y)), as Paddle composes it: log1p(exp(-|x - y|)) + max(x, y)."""
+    log_1p = _C_ops.log1p(_C_ops.exp(neg(_C_ops.abs(_C_ops.subtract(x, y)))))
+    m = _C_ops.maximum(x, y)
+    if m._data.dtype.kind in "iu":
+        m = _ad.cast_ad_func(m, NP_TO_DTYPE[log_1p._data.dtype])
+    return _C_ops.add(log_1p, m)
+
+
+def _check_tensors(x, y):
+    if not isinstance(x, Tensor):
+        raise TypeError(f"x must be tensor type, but got {type(x)}")
+    if not isinstance(y, Tensor):
+        raise TypeError(f"y must be tensor type, but got {type(y)}")
+
+
+def hypot(x, y, name=None):
+    """sqrt(x^2 + y^2)."""
+    _check_tensors(x, y)
+    return _C_ops.sqrt(_C_ops.add(pow(x, 2), pow(y, 2)))
+
+
+def hypot_(x, y, name=None):
+    """x := sqrt(x^2 + y^2)."""
+    _check_tensors(x, y)
+    return _C_ops.sqrt_(_C_ops.add_(_C_ops.pow_(x, 2), pow(y, 2)))
+
+
+def _gcd_arrays(x, y):
+    """Euclid on |x|, |y| broadcast together, as Paddle's loop (not differentiable)."""
+    from .manipulation import broadcast_to
+    from ..phi.infermeta.common import broadcast_shape
+    shape = broadcast_shape(tuple(x.shape), tuple(y.shape))
+    a = np.abs(broadcast_to(x, shape)._data)
+    b = np.abs(broadcast_to(y, shape)._data)
+    with np.errstate(all="ignore"):
+        while np.any(b != 0):
+            nz = b != 0
+            safe = np.where(nz, b, np.ones((), b.dtype))
+            a, b = np.where(nz, b, a), np.where(nz, np.mod(a, safe), np.zeros((), b.dtype))
+            a, b = np.where(a < b, b, a), np.where(a < b, a, b)
+    return a
+
+
+def gcd(x, y, name=None):
+    """Greatest common divisor of |x| and |y| (0 where both are 0)."""
+    _check_tensors(x, y)
+    return Tensor._wrap(_gcd_arrays(x, y))
+
+
+def lcm(x, y, name=None):
+    """Least common multiple of |x| and |y| (0 where either is 0)."""
+    _check_tensors(x, y)
+    d = _gcd_arrays(x, y)
+    prod = np.abs(np.multiply(x._data, y._data))
+    with np.errstate(all="ignore"):
+        out = np.where(d == 0, np.zeros((), d.dtype), prod // np.where(d == 0, 1, d))
+    return Tensor._wrap(out.astype(d.dtype))
+
+
+def _write_(x, value, op):
+    from ..eager.inplace import check_inplace, inplace_input, commit_inplace
+    if list(value.shape) != list(x.shape):
+        raise ValueError(f"The shape of broadcast output {list(value.shape)} is different from "
+                         f"that of inplace tensor {list(x.shape)} in the Inplace operation.")
+    check_inplace(x, op)
+    zero = _ad.scale_ad_func(inplace_input(x, False), 0, 0.0, True)
+    return commit_inplace(x, _ad.add_ad_func(zero, value), op)
+
+
+def gcd_(x, y, name=None):
+    """x := gcd(x, y)."""
+    return _write_(x, gcd(x, y), "gcd_")
+
+
+def lcm_(x, y, name=None):
+    """x := lcm(x, y)."""
+    return _write_(x, lcm(x, y), "lcm_")

@@ -8,7 +8,7 @@ import numpy as np
 from .._generated import dygraph_functions as _ad
 from ..tensor import Tensor
 from ..eager_utils import parse_tensor, parse_bool, parse_dtype
-from ..phi.common import NP_TO_DTYPE, float32
+from ..phi.common import NP_TO_DTYPE, bool_, float32, int64
 from .activation import softmax
 
 __all__ = ["sum", "mean", "max", "min", "prod", "all", "any", "argmax", "argmin", "logsumexp",
@@ -162,3 +162,126 @@ def logsumexp(x, axis=None, keepdim=False, name=None):
     if x._data.dtype.kind in "iu":
         x = _ad.cast_ad_func(x, float32)
     return _ad.logsumexp_ad_func(x, _axis(axis, "logsumexp"), keepdim)
+
+
+# ---- cumsum (Paddle math.py): axis=None scans the flattened x; without dtype, small integer
+# types are scanned in int64
+__all__ += ["cumsum", "cumsum_"]
+TENSOR_METHODS = __all__
+
+_SMALL_INTS = ("uint8", "int8", "int16", "int32")
+
+
+def _cum_args(x, axis, dtype, op):
+    if type(x) is not Tensor:
+        x = parse_tensor(x, op, "x", 0)
+    flatten = axis is None
+    axis = -1 if axis is None else int(_arg_axis(axis, op))
+    return x, axis, flatten
+
+
+def cumsum(x, axis=None, dtype=None, name=None):
+    """Running sum along axis (of the flattened x when axis is None)."""
+    x, axis, flatten = _cum_args(x, axis, dtype, "cumsum")
+    if dtype is None:
+        if NP_TO_DTYPE[x._data.dtype].name in _SMALL_INTS:
+            x = _ad.cast_ad_func(x, int64)
+    else:
+        x = _cast_to(x, dtype, "cumsum", 2)
+    return _ad.cumsum_ad_func(x, axis, flatten, False, False)
+
+
+def cumsum_(x, axis=None, dtype=None, name=None):
+    """x := cumsum(x) (flattened when axis is None)."""
+    x, axis, flatten = _cum_args(x, axis, dtype, "cumsum_")
+    if dtype is not None:
+        d = parse_dtype(dtype, "cumsum_", "dtype", 2)
+        if NP_TO_DTYPE[x._data.dtype] is not d:
+            x = _ad.cast__ad_func(x, d)
+    return _ad.cumsum__ad_func(x, axis, flatten, False, False)
+
+
+# ---- statistics that Paddle composes in Python (stat.py, math.py): var, std, nansum, nanmean,
+# count_nonzero; amax/amin, whose values and gradients (shared evenly among ties) are max/min's
+__all__ += ["var", "std", "nansum", "nanmean", "count_nonzero", "amax", "amin"]
+TENSOR_METHODS = __all__
+
+
+def _const(value, dtype):
+    return Tensor._wrap(np.asarray(value, dtype))
+
+
+def var(x, axis=None, unbiased=None, keepdim=False, name=None, *, correction=1):
+    """Variance over axis, divided by n - correction (unbiased=True/False: correction 1/0)."""
+    import warnings
+    if unbiased is not None and correction != 1:
+        raise ValueError("Only one of unbiased and correction may be given")
+    corr = (1.0 if unbiased else 0.0) if unbiased is not None else float(correction)
+    x, keepdim = _prepare(x, keepdim, "var", 3)
+    ax = _axis(axis, "var")
+    u = _ad.mean_ad_func(x, ax, True)
+    np_dt = np.float32 if x._data.dtype == np.float16 else x._data.dtype
+    dt = NP_TO_DTYPE[np.dtype(np_dt)]
+    sq = _ad.pow_ad_func(_ad.subtract_ad_func(x, u), 2)
+    out = _ad.sum_ad_func(sq, ax, dt, keepdim)
+    n = x._data.size / out._data.size if out._data.size else float("nan")
+    if corr != 0:
+        n = n - corr if n - corr > 0 else 0.0
+        if not n > 0:
+            warnings.warn("Degrees of freedom is <= 0.", stacklevel=2)
+    with np.errstate(all="ignore"):
+        out = _ad.divide_ad_func(out, _const(n, np_dt)) if out._data.dtype.kind in "fc" else \
+            _ad.floor_divide_ad_func(out, _const(n, np_dt)) if n else out
+    if 0 in x._data.shape:
+        out = _ad.add_ad_func(_ad.scale_ad_func(out, 0.0, 0.0, True),
+                              _const(np.full(out._data.shape, np.nan), out._data.dtype))
+    if x._data.ndim == 0 and corr == 0:
+        out = _const(0, np.int64)
+    if out._data.dtype != x._data.dtype:
+        out = _ad.cast_ad_func(out, NP_TO_DTYPE[x._data.dtype])
+    return out
+
+
+def std(x, axis=None, unbiased=True, keepdim=False, name=None):
+    """Standard deviation: the square root of var."""
+    return _ad.sqrt_ad_func(var(x, axis, unbiased, keepdim))
+
+
+def nansum(x, axis=None, dtype=None, keepdim=False, name=None):
+    """sum over axis with NaN counted as 0."""
+    x, keepdim = _prepare(x, keepdim, "nansum", 3)
+    zero = _ad.full_like_ad_func(x, 0, NP_TO_DTYPE[x._data.dtype])
+    return sum(_ad.where_ad_func(_ad.isnan_ad_func(x), zero, x), axis, dtype, keepdim)
+
+
+def nanmean(x, axis=None, keepdim=False, name=None):
+    """mean over axis of the elements that are not NaN."""
+    x, keepdim = _prepare(x, keepdim, "nanmean", 2)
+    if isinstance(axis, int):
+        axis = [axis]
+    cnt = sum(_ad.logical_not_ad_func(_ad.isnan_ad_func(x)), axis, None, keepdim)
+    return _ad.divide_ad_func(nansum(x, axis, None, keepdim),
+                              _ad.cast_ad_func(cnt, NP_TO_DTYPE[x._data.dtype]))
+
+
+def count_nonzero(x, axis=None, keepdim=False, name=None):
+    """How many elements over axis are not zero (int64)."""
+    x, keepdim = _prepare(x, keepdim, "count_nonzero", 2)
+    if isinstance(axis, int):
+        axis = [axis]
+    b = _ad.cast_ad_func(_ad.cast_ad_func(x, bool_), int64)
+    return sum(b, axis, None, keepdim)
+
+
+def amax(x, axis=None, keepdim=False, name=None):
+    """Largest element over axis; the gradient is shared evenly among the positions that reach
+    it (as paddle.amax, and as paddle.max in Paddle 3.3.1)."""
+    x, keepdim = _prepare(x, keepdim, "amax", 2)
+    return _ad.max_ad_func(x, _axis(axis, "amax"), keepdim)
+
+
+def amin(x, axis=None, keepdim=False, name=None):
+    """Smallest element over axis; the gradient is shared evenly among the positions that reach
+    it."""
+    x, keepdim = _prepare(x, keepdim, "amin", 2)
+    return _ad.min_ad_func(x, _axis(axis, "amin"), keepdim)

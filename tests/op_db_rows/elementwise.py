@@ -8,6 +8,7 @@ from ..op_db import OpInfo, Sample, make_array
 F = ("float16", "bfloat16", "float32", "float64")
 FC = F + ("complex64", "complex128")
 I = ("uint8", "int8", "int16", "int32", "int64")
+C = ("complex64", "complex128")
 ALLNUM = I + FC
 BOOL = lambda d: "bool"  # noqa: E731
 
@@ -39,6 +40,20 @@ ROWS = [
            domain=(0.5, 2.0), sample_inputs=lambda rng, dt: [
                Sample([make_array(rng, (2, 3), dt, (0.5, 2))], {"y": 2}),
                Sample([make_array(rng, (3,), dt, (0.5, 2))], {"y": 3})]),
+    OpInfo("atan2", paddle.atan2, np.arctan2, F + ("int32", "int64"), arity=2,
+           out_dtype=lambda d: "float64" if d.startswith("int") else d),
+    OpInfo("fmax", paddle.fmax, np.fmax, F + ("int32", "int64"), arity=2),
+    OpInfo("fmin", paddle.fmin, np.fmin, F + ("int32", "int64"), arity=2),
+    OpInfo("heaviside", paddle.heaviside,
+           lambda x, y: np.where(x == 0, y, (x > 0).astype(x.dtype)).astype(x.dtype),
+           F + ("int32", "int64"), arity=2),
+    OpInfo("nextafter", paddle.nextafter, np.nextafter, ("float32", "float64"), arity=2, grad=0,
+           rtol=0, atol=0),
+    OpInfo("lerp", paddle.lerp, lambda x, y, w: x + w * (y - x), F,
+           sample_inputs=lambda rng, dt: [
+               Sample([make_array(rng, s[0], dt), make_array(rng, s[1], dt),
+                       make_array(rng, s[2], dt, (0, 1))], desc=str(s))
+               for s in [((2, 3), (2, 3), (2, 3)), ((2, 3), (3,), (2, 1)), ((3,), (3,), ())]]),
     OpInfo("maximum", paddle.maximum, np.maximum, I + F, arity=2),
     OpInfo("minimum", paddle.minimum, np.minimum, I + F, arity=2),
 ] + [
@@ -81,6 +96,34 @@ ROWS = [
     OpInfo("tanh", paddle.tanh, np.tanh, FC),
     OpInfo("sigmoid", paddle.sigmoid, lambda x: 1 / (1 + np.exp(-x)), FC),
     OpInfo("erf", paddle.erf, special.erf, F),
+    OpInfo("asin", paddle.asin, np.arcsin, FC, domain=(-0.9, 0.9)),
+    OpInfo("acos", paddle.acos, np.arccos, FC, domain=(-0.9, 0.9)),
+    OpInfo("atan", paddle.atan, np.arctan, FC, domain=(-0.9, 0.9)),
+    OpInfo("sinh", paddle.sinh, np.sinh, FC),
+    OpInfo("cosh", paddle.cosh, np.cosh, FC),
+    OpInfo("asinh", paddle.asinh, np.arcsinh, FC, domain=(-0.9, 0.9)),
+    OpInfo("acosh", paddle.acosh, np.arccosh, FC, domain=(1.2, 3.0)),
+    OpInfo("atanh", paddle.atanh, np.arctanh, FC, domain=(-0.9, 0.9)),
+    OpInfo("log10", paddle.log10, np.log10, FC, domain=(0.2, 3.0)),
+    OpInfo("lgamma", paddle.lgamma, special.gammaln, F, domain=(0.5, 3.0)),
+    OpInfo("digamma", paddle.digamma, special.psi, F, domain=(0.5, 3.0)),
+    OpInfo("polygamma", lambda x, n: paddle.polygamma(x, n),
+           lambda x, n: special.polygamma(n, x).astype(x.dtype), F, domain=(0.5, 3.0),
+           sample_inputs=lambda rng, dt: [Sample([make_array(rng, (2, 3), dt, (0.5, 3))], {"n": 1}),
+                                          Sample([make_array(rng, (4,), dt, (0.5, 3))], {"n": 3})],
+           rtol=1e-4),
+    OpInfo("erfinv", paddle.erfinv, special.erfinv, F, domain=(-0.9, 0.9)),
+    OpInfo("i0", paddle.i0, special.i0, F),
+    OpInfo("i1", paddle.i1, special.i1, F),
+    OpInfo("trunc", paddle.trunc, np.trunc, F + ("int32", "int64"), grad=1),
+] + [
+    OpInfo(n, getattr(paddle, n), f, F + C + ("int32", "int64"), out_dtype=BOOL, grad=0,
+           sample_inputs=lambda rng, dt: [
+               Sample([make_array(rng, (2, 3), dt)]),
+               Sample([np.array([0, 1, np.nan, np.inf, -np.inf, -2.5]).astype(dt)
+                       if np.dtype(dt).kind in "fc" else np.array([0, 1, -3], dt)])])
+    for n, f in [("isnan", np.isnan), ("isinf", np.isinf), ("isfinite", np.isfinite)]
+] + [
     OpInfo("floor", paddle.floor, np.floor, F + I, grad=1),
     OpInfo("ceil", paddle.ceil, np.ceil, F + I, grad=1),
     OpInfo("round", lambda x, **k: paddle.round(x, **k), lambda x, decimals=0: np.round(x, decimals),

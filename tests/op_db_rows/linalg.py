@@ -31,3 +31,28 @@ ROWS = [
                                            "float64", "complex64", "complex128"),
            arity=2, sample_inputs=_samples),
 ]
+
+ALLD = ("bool", "int32", "int64", "float16", "bfloat16", "float32", "float64", "complex64",
+        "complex128")
+
+
+def _tri_samples(rng, dt):
+    return [Sample([make_array(rng, s, dt)], kw, desc=f"{s} {kw}")
+            for s, kw in [((3, 3), {}), ((3, 4), {"diagonal": 1}), ((2, 4, 3), {"diagonal": -1}),
+                          ((4, 2), {"diagonal": 5}), ((0, 3), {})]]
+
+
+def _dot_samples(rng, dt):
+    return [Sample([make_array(rng, s, dt), make_array(rng, s, dt)], desc=str(s))
+            for s in [(4,), (2, 3), (0,)]]
+
+
+ROWS += [
+    OpInfo("tril", paddle.tril, lambda x, diagonal=0: np.tril(x, diagonal), ALLD,
+           sample_inputs=_tri_samples),
+    OpInfo("triu", paddle.triu, lambda x, diagonal=0: np.triu(x, diagonal), ALLD,
+           sample_inputs=_tri_samples),
+    OpInfo("dot", paddle.dot, lambda x, y: np.einsum("...i,...i->...", x, y),
+           ("int32", "int64", "float32", "float64", "complex64", "complex128"),
+           sample_inputs=_dot_samples),
+]

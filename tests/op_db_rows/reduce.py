@@ -105,3 +105,25 @@ ROWS = [
            sample_inputs=_arg_samples, out_dtype=lambda d: "int64", grad=0),
     OpInfo("logsumexp", paddle.logsumexp, _logsumexp_ref, F, sample_inputs=_samples()),
 ]
+
+
+def _cumsum_ref(x, axis=None, dtype=None):
+    if axis is None:
+        x, axis = x.reshape(-1), 0
+    if x.ndim == 0:
+        return x.copy()
+    d = np.int64 if x.dtype.kind in "iu" and x.dtype != np.int64 else x.dtype
+    return np.cumsum(x, axis=axis, dtype=d)
+
+
+def _cumsum_samples(rng, dt):
+    return [Sample([make_array(rng, s, dt)], kw, desc=f"{s} {kw}")
+            for s, kw in [((), {}), ((), {"axis": 0}), ((5,), {}), ((2, 3, 4), {}),
+                          ((2, 3, 4), {"axis": 1}), ((2, 3, 4), {"axis": -1}), ((3, 0), {"axis": 0})]]
+
+
+ROWS += [
+    OpInfo("cumsum", paddle.cumsum, _cumsum_ref, ("uint8", "int16") + I32_64 + F + C,
+           sample_inputs=_cumsum_samples,
+           out_dtype=lambda d: "int64" if d in ("uint8", "int16", "int32") else d),
+]

@@ -24,3 +24,32 @@ ROWS = [
            ("float32", "float64", "int32", "int64"), sample_inputs=_samples,
            out_dtype=lambda d: (d, "int64")),
 ]
+
+
+def _argsort_ref(x, axis=-1, descending=False, stable=False):
+    if x.ndim == 0:
+        return x.copy(), np.zeros((), np.int64)
+    if descending:
+        n = x.shape[axis]
+        idx = n - 1 - np.flip(np.argsort(np.flip(x, axis), axis=axis, kind="stable"), axis)
+    else:
+        idx = np.argsort(x, axis=axis, kind="stable")
+    return np.take_along_axis(x, idx, axis=axis), idx
+
+
+def _argsort_samples(rng, dt):
+    def perm(shape):
+        return np.asarray((rng.permutation(int(np.prod(shape))).reshape(shape) * 0.5 - 2)
+                          .astype(dt))
+    return [Sample([perm((5,))]), Sample([perm((3, 4))], {"axis": 0, "descending": True}),
+            Sample([perm((2, 3, 4))], {"axis": 1, "stable": True}), Sample([perm(())])] + [
+            # ties (integers only: at a tie the order, so the gradient, jumps)
+            Sample([np.array([2, 1, 2, 0, 1]).astype(dt)], kw)
+            for kw in ({"descending": True}, {"stable": True}) if np.dtype(dt).kind in "iu"]
+
+
+ROWS += [
+    OpInfo("argsort", lambda x, **kw: (paddle.sort(x, **kw), paddle.argsort(x, **kw)),
+           _argsort_ref, ("float16", "float32", "float64", "int32", "int64", "uint8"),
+           sample_inputs=_argsort_samples, out_dtype=lambda d: (d, "int64")),
+]

@@ -68,3 +68,23 @@ def CompareInferMeta(x, y):
 
 
 LogicalBinaryInferMeta = CompareInferMeta
+
+
+__all__ += ["Atan2InferMeta", "LerpInferMeta"]
+
+
+def Atan2InferMeta(x, y):
+    """Broadcast shape; integer inputs give float64, as Paddle's atan2 kernel."""
+    shape, d = ElementwiseInferMeta(x, y)
+    return (shape, float64 if x._data.dtype.kind in "iub" else d)
+
+
+def LerpInferMeta(x, y, weight):
+    """The broadcast shape of x, y and weight; x's dtype (all three must share it)."""
+    for name, t in (("y", y), ("weight", weight)):
+        if t._data.dtype != x._data.dtype:
+            raise ValueError(f"(InvalidArgument) lerp(): {name} must have x's dtype "
+                             f"{NP_TO_DTYPE[x._data.dtype].name}, but got "
+                             f"{NP_TO_DTYPE[t._data.dtype].name}")
+    shape = broadcast_shape(broadcast_shape(x._data.shape, y._data.shape), weight._data.shape)
+    return (shape, NP_TO_DTYPE[x._data.dtype])

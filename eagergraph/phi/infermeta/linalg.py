@@ -50,3 +50,31 @@ def MatmulInferMeta(x, y, transpose_x, transpose_y):
     if ny > 1:
         out.append(ys[-2] if transpose_y else ys[-1])
     return (tuple(out), NP_TO_DTYPE[xd.dtype])
+
+
+__all__ += ["TrilTriuInferMeta", "DotInferMeta"]
+
+
+def TrilTriuInferMeta(x, diagonal):
+    nd = x._data.ndim
+    if nd < 2:
+        raise ValueError(f"(InvalidArgument) Input(X)'s rank must be at least 2 in TrilTriuOp.\n"
+                         f"  [Hint: Expected x_dims.size() >= 2, but received x_dims.size():{nd} "
+                         f"< 2:2.]")
+    return (x._data.shape, NP_TO_DTYPE[x._data.dtype])
+
+
+def DotInferMeta(x, y):
+    xs, ys = x._data.shape, y._data.shape
+    if len(xs) not in (1, 2):
+        raise RuntimeError(f"(PreconditionNotMet) dot(): ShapeError: The dimensions of input "
+                           f"tensor X ({list(xs)}) should be 1 or 2")
+    if xs != ys:
+        raise RuntimeError(f"(PreconditionNotMet) dot(): ShapeError: The shape of input tensor "
+                           f"X: {list(xs)} should be exactly the same with input tensor Y: "
+                           f"{list(ys)}")
+    if x._data.dtype != y._data.dtype:
+        raise ValueError(f"(InvalidArgument) The dtype of input X and Y should be the same, but "
+                         f"received {NP_TO_DTYPE[x._data.dtype].name} and "
+                         f"{NP_TO_DTYPE[y._data.dtype].name}.")
+    return (xs[:-1], NP_TO_DTYPE[x._data.dtype])

@@ -124,3 +124,18 @@ def SoftmaxInferMeta(x, axis):
                          f"the rank of Input(X). But received axis = {axis} for a {ndim}-D "
                          f"input (R = {ndim}).")
     return (x._data.shape, NP_TO_DTYPE[x._data.dtype])
+
+
+__all__ += ["CumInferMeta"]
+
+
+def CumInferMeta(x, axis, flatten, exclusive, reverse):
+    """x's shape (flatten: its element count as one axis) and dtype; axis must be in range."""
+    shape = x._data.shape
+    if flatten:
+        return ((x._data.size,), NP_TO_DTYPE[x._data.dtype])
+    nd = max(len(shape), 1)
+    if not -nd <= axis < nd:
+        raise IndexError(f"(OutOfRange) axis is out of range (expected to be in range of "
+                         f"[{-nd}, {nd}), but got {axis}).")
+    return (shape, NP_TO_DTYPE[x._data.dtype])

@@ -20,3 +20,13 @@ def TopKInferMeta(x, k, axis, largest, sorted):
             f"equal to {shape[a]} (the size of axis {axis}) and not negative.")
     out = shape[:a] + (k,) + shape[a + 1:]
     return [(out, dtype_of(x)), (out, int64)]
+
+
+__all__ += ["ArgsortInferMeta"]
+
+
+def ArgsortInferMeta(x, axis, descending, stable):
+    shape = x._data.shape
+    if shape:
+        normalize_axis(axis, len(shape))
+    return [(shape, dtype_of(x)), (shape, int64)]

@@ -5,7 +5,8 @@ import numpy as np
 
 from ...kernel_registry import register_kernel
 from ..fp_errors import quiet
-from ..dtype_groups import ALL, NUMERIC, REAL, INT, FLOAT, FLOAT_COMPLEX, bool_, ALL_WITH_HALF
+from ..dtype_groups import (ALL, NUMERIC, REAL, INT, INT_32_64, FLOAT, FLOAT_COMPLEX, bool_,
+                            ALL_WITH_HALF)
 
 
 register_kernel("add", ALL)(np.add)
@@ -260,3 +261,89 @@ def log_grad(need, x, out_grad):
 @register_kernel("assign_grad", ALL_WITH_HALF)
 def assign_grad(need, out_grad):
     return (out_grad,)
+
+
+# ---- inverse trigonometric and hyperbolic, log10, special functions (Paddle activation_kernel,
+# lgamma/digamma/polygamma/erfinv/i0/i1 kernels), trunc and the finiteness tests
+for _name, _fn in (("asin", np.arcsin), ("acos", np.arccos), ("atan", np.arctan),
+                   ("sinh", np.sinh), ("cosh", np.cosh), ("asinh", np.arcsinh),
+                   ("acosh", np.arccosh), ("atanh", np.arctanh), ("log10", np.log10)):
+    register_kernel(_name, FLOAT_COMPLEX)(quiet(_fn))
+
+
+@register_kernel("lgamma", FLOAT)
+@quiet
+def lgamma(x):
+    from scipy.special import gammaln
+    return gammaln(x)
+
+
+@register_kernel("digamma", FLOAT)
+@quiet
+def digamma(x):
+    from scipy.special import psi
+    return psi(x)
+
+
+@register_kernel("polygamma", FLOAT)
+@quiet
+def polygamma(x, n):
+    from scipy.special import polygamma as _pg
+    return _pg(n, x).astype(x.dtype)
+
+
+@register_kernel("erfinv", FLOAT)
+@quiet
+def erfinv(x):
+    from scipy.special import erfinv as _erfinv
+    return _erfinv(np.clip(x, -1, 1))  # |x| > 1 gives +-inf, as Paddle's kernel
+
+
+@register_kernel("i0", FLOAT)
+def i0(x):
+    from scipy.special import i0 as _i0
+    return _i0(x)
+
+
+@register_kernel("i1", FLOAT)
+def i1(x):
+    from scipy.special import i1 as _i1
+    return _i1(x)
+
+
+@register_kernel("trunc", INT_32_64 + FLOAT)
+def trunc(x):
+    return x.copy() if x.dtype.kind in "iu" else np.trunc(x)
+
+
+register_kernel("isnan", INT + FLOAT_COMPLEX)(np.isnan)
+register_kernel("isinf", INT + FLOAT_COMPLEX)(np.isinf)
+register_kernel("isfinite", INT + FLOAT_COMPLEX)(np.isfinite)
+
+
+# ---- binary math: atan2, fmax/fmin (NaN-ignoring), heaviside, nextafter, lerp
+
+
+@register_kernel("atan2", INT_32_64 + FLOAT)
+def atan2(x, y):
+    if x.dtype.kind in "iu":  # Paddle computes integer atan2 in float64
+        x, y = x.astype(np.float64), y.astype(np.float64)
+    return np.arctan2(x, y)
+
+
+register_kernel("fmax", INT_32_64 + FLOAT)(np.fmax)
+register_kernel("fmin", INT_32_64 + FLOAT)(np.fmin)
+
+
+@register_kernel("heaviside", INT_32_64 + FLOAT)
+def heaviside(x, y):
+    """y where x == 0, else 1 for x > 0 and 0 otherwise (NaN too), as Paddle's functor."""
+    return np.where(x == 0, y, (x > 0).astype(x.dtype)).astype(x.dtype)
+
+
+register_kernel("nextafter", FLOAT)(np.nextafter)
+
+
+@register_kernel("lerp", FLOAT)
+def lerp(x, y, weight):
+    return x + weight * (y - x)

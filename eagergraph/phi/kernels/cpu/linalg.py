@@ -3,7 +3,7 @@ import numpy as np
 
 from ...kernel_registry import register_kernel
 from ...common import int32, int64
-from ..dtype_groups import FLOAT_COMPLEX
+from ..dtype_groups import ALL, NUMERIC, FLOAT_COMPLEX
 
 
 @register_kernel("matmul", (int32, int64) + FLOAT_COMPLEX)
@@ -55,3 +55,18 @@ def matmul_grad(need, x, y, out_grad, transpose_x, transpose_y):
         if y.ndim == 1:
             dy = dy[..., 0]
     return dx, dy
+
+
+@register_kernel("tril", ALL)
+def tril(x, diagonal):
+    return np.tril(x, diagonal)
+
+
+@register_kernel("triu", ALL)
+def triu(x, diagonal):
+    return np.triu(x, diagonal)
+
+
+@register_kernel("dot", NUMERIC)
+def dot(x, y):
+    return np.einsum("...i,...i->...", x, y)

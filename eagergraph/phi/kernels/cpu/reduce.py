@@ -153,3 +153,17 @@ def mean_grad(need, x, out_grad, axis, keepdim):
     g = _unreduce(out_grad, x.shape, axis)
     n = x.size // max(out_grad.size, 1) if x.size else 1
     return (g * (1.0 / n) if n != 1 else g,)
+
+
+@register_kernel("cumsum", NUM_32_64)
+def cumsum(x, axis, flatten, exclusive, reverse):
+    shape = x.shape
+    if flatten or x.ndim == 0:
+        x, axis = x.reshape(-1), 0
+    if reverse:
+        x = np.flip(x, axis)
+    out = np.cumsum(x, axis=axis, dtype=x.dtype)
+    if exclusive:
+        out = out - x
+    out = np.ascontiguousarray(np.flip(out, axis)) if reverse else out
+    return out if flatten else out.reshape(shape)

@@ -20,3 +20,20 @@ def topk(x, k, axis, largest, sorted):
         idx = np.lexsort((-x, ~np.isnan(x)), axis=axis)
     idx = np.take(idx, np.arange(k), axis=axis)
     return np.take_along_axis(x, idx, axis=axis), idx.astype(np.int64)
+
+
+@register_kernel("argsort", REAL)
+def argsort(x, axis, descending, stable):
+    """Sorted values and int64 indices along axis; NaN sorts as the largest value. Descending
+    keeps equal values in their original order (the ascending order of the reversed array,
+    reversed)."""
+    if x.ndim == 0:
+        return x.copy(), np.zeros((), np.int64)
+    a = axis % x.ndim
+    if descending:
+        n = x.shape[a]
+        idx = n - 1 - np.flip(np.argsort(np.flip(x, a), axis=a, kind="stable"), a)
+    else:
+        idx = np.argsort(x, axis=a, kind="stable")
+    idx = np.ascontiguousarray(idx).astype(np.int64)
+    return np.take_along_axis(x, idx, axis=a), idx
