@@ -88,9 +88,6 @@ def test_gradgradcheck_catches_a_wrong_double_gradient():
     assert gradgradcheck(_wrong_grad(lambda x, dy: dy * x * 2), x, v)
 
 
-@pytest.mark.xfail(strict=True, reason="angle_grad's formula scales out_grad by 1j with "
-                   "scale(), whose grad does not conjugate a complex scale, so the derivative "
-                   "of angle's gradient w.r.t. its cotangent has the wrong sign (core op)")
 def test_angle_double_grad_wrt_cotangent():
     z = _t(np.array([-1.2 - 1.9j, 0.5 + 0.3j]))
     assert gradgradcheck(paddle.angle, z)

@@ -3403,7 +3403,7 @@ def scale__ad_func(x, scale, bias, bias_after_scale):
 
 class ScaleGradNode(GradNodeBase):
     """Backward of `scale` (scale_grad):
-        x_grad = scale(out_grad, scale, 0.0, True)
+        x_grad = scale(out_grad, scale.conjugate(), 0.0, True)
     """
 
     __slots__ = ("scale", "bias", "bias_after_scale")
@@ -3436,7 +3436,7 @@ def scale_grad_ad_func(need, out_grad, scale, bias, bias_after_scale):
     if grad_state.enabled and (not out_grad.stop_gradient):
         x_grad = None
         if need[0]:
-            x_grad = scale_ad_func(out_grad, scale, 0.0, True)
+            x_grad = scale_ad_func(out_grad, scale.conjugate(), 0.0, True)
         return x_grad,
     # Forward API Call: the grad kernel, on arrays
     x_grad, = _api.scale_grad(need, out_grad._data, scale, bias, bias_after_scale)

@@ -218,7 +218,7 @@ register_kernel("bitwise_not", INT + (bool_,))(np.invert)
 
 @register_kernel("scale_grad", NUMERIC)
 def scale_grad(need, out_grad, scale, bias, bias_after_scale):
-    return (out_grad * scale,)
+    return (out_grad * scale.conjugate(),)  # a Python scalar: no dtype change, conj if complex
 
 
 @register_kernel("cast_grad", ALL_WITH_HALF)
