@@ -140,7 +140,7 @@ grad nodes, so both live in this one module."""
 from ..tensor import Tensor
 from ..eager.type_promotion import promote_binary, autocast_int_to_float
 from ..eager.grad_mode import grad_state
-from ..eager.amp_utils import amp_state, amp_auto_cast, amp_call, amp_skip
+from ..eager.amp_utils import amp_flag, amp_state, amp_auto_cast, amp_call, amp_skip
 from ..eager.grad_node_info import (GradNodeBase, fill_zero, fill_zero_list, wrap_grad)
 from ..eager.slot_meta import (edge_record, edge_records, out_meta, NO_EDGE)
 from ..eager.autograd_meta import set_history
@@ -213,7 +213,7 @@ def _inplace_func(spec, copy_inputs):
     amp = ""
     if _amp_ops(spec):
         amp = (f"    # AMP Logic: inplace ops skip AMP\n"
-               f"    if amp_state.active:\n"
+               f"    if amp_flag.on and amp_state.active:\n"
                f"        return amp_skip(\"{spec.name}_\", {spec.name}__ad_func, {params})\n")
     return AD_INPLACE_FUNC.format(
         amp=amp, name=spec.name, params=params, x=x,
@@ -236,14 +236,14 @@ def _amp_ops(spec):
 def _amp_section(spec):
     """Paddle's `# AMP Logic` (eager_gen.py AMP_LOGIC_TEMPLATE): with AMP on, the Tensor inputs
     are cast to the dtype eager/amp_utils.py decides and the op runs again with AMP suspended;
-    with AMP off this is one attribute read."""
+    with AMP off this is one attribute read of a plain object."""
     if not _amp_ops(spec):
         return ""
     names = [a.name for a in spec.inputs]
     quoted = [f'"{n}"' for n in names]
     lhs = ", ".join(names) + ("," if len(names) == 1 else "")
     return (f"    # AMP Logic\n"
-            f"    if amp_state.active:\n"
+            f"    if amp_flag.on and amp_state.active:\n"
             f"        {lhs} = amp_auto_cast(\"{spec.name}\", {_tuple(quoted)}, {_tuple(names)})\n"
             f"        return amp_call({spec.name}_ad_func, "
             f"{', '.join(a.name for a in spec.args)})\n")

@@ -8,7 +8,7 @@ grad nodes, so both live in this one module."""
 from ..tensor import Tensor
 from ..eager.type_promotion import promote_binary, autocast_int_to_float
 from ..eager.grad_mode import grad_state
-from ..eager.amp_utils import amp_state, amp_auto_cast, amp_call, amp_skip
+from ..eager.amp_utils import amp_flag, amp_state, amp_auto_cast, amp_call, amp_skip
 from ..eager.grad_node_info import (GradNodeBase, fill_zero, fill_zero_list, wrap_grad)
 from ..eager.slot_meta import (edge_record, edge_records, out_meta)
 from ..eager.autograd_meta import set_history
@@ -34,7 +34,7 @@ def _constant(arr):
 
 def add_ad_func(x, y):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("add", ("x", "y"), (x, y))
         return amp_call(add_ad_func, x, y)
     # Type Promotion
@@ -57,7 +57,7 @@ def add_ad_func(x, y):
 
 def add__ad_func(x, y):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("add_", add__ad_func, x, y)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "add_")
@@ -109,7 +109,7 @@ def add_grad_ad_func(need, out_grad):
 
 def subtract_ad_func(x, y):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("subtract", ("x", "y"), (x, y))
         return amp_call(subtract_ad_func, x, y)
     # Type Promotion
@@ -132,7 +132,7 @@ def subtract_ad_func(x, y):
 
 def subtract__ad_func(x, y):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("subtract_", subtract__ad_func, x, y)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "subtract_")
@@ -184,7 +184,7 @@ def subtract_grad_ad_func(need, out_grad):
 
 def multiply_ad_func(x, y):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("multiply", ("x", "y"), (x, y))
         return amp_call(multiply_ad_func, x, y)
     # Type Promotion
@@ -211,7 +211,7 @@ def multiply_ad_func(x, y):
 
 def multiply__ad_func(x, y):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("multiply_", multiply__ad_func, x, y)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "multiply_")
@@ -272,7 +272,7 @@ def multiply_grad_ad_func(need, x, y, out_grad):
 
 def divide_ad_func(x, y):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("divide", ("x", "y"), (x, y))
         return amp_call(divide_ad_func, x, y)
     # Type Promotion
@@ -304,7 +304,7 @@ def divide_ad_func(x, y):
 
 def divide__ad_func(x, y):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("divide_", divide__ad_func, x, y)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "divide_")
@@ -365,7 +365,7 @@ def divide_grad_ad_func(need, y, out, out_grad):
 
 def floor_divide_ad_func(x, y):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("floor_divide", ("x", "y"), (x, y))
         return amp_call(floor_divide_ad_func, x, y)
     # Type Promotion
@@ -379,7 +379,7 @@ def floor_divide_ad_func(x, y):
 
 def floor_divide__ad_func(x, y):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("floor_divide_", floor_divide__ad_func, x, y)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "floor_divide_")
@@ -391,7 +391,7 @@ def floor_divide__ad_func(x, y):
 
 def remainder_ad_func(x, y):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("remainder", ("x", "y"), (x, y))
         return amp_call(remainder_ad_func, x, y)
     # Type Promotion
@@ -418,7 +418,7 @@ def remainder_ad_func(x, y):
 
 def remainder__ad_func(x, y):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("remainder_", remainder__ad_func, x, y)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "remainder_")
@@ -459,7 +459,7 @@ class RemainderGradNode(GradNodeBase):
 
 def elementwise_pow_ad_func(x, y):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("elementwise_pow", ("x", "y"), (x, y))
         return amp_call(elementwise_pow_ad_func, x, y)
     # Type Promotion
@@ -530,7 +530,7 @@ class ElementwisePowGradNode(GradNodeBase):
 
 def maximum_ad_func(x, y):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("maximum", ("x", "y"), (x, y))
         return amp_call(maximum_ad_func, x, y)
     # Type Promotion
@@ -586,7 +586,7 @@ class MaximumGradNode(GradNodeBase):
 
 def minimum_ad_func(x, y):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("minimum", ("x", "y"), (x, y))
         return amp_call(minimum_ad_func, x, y)
     # Type Promotion
@@ -642,7 +642,7 @@ class MinimumGradNode(GradNodeBase):
 
 def equal_ad_func(x, y):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("equal", ("x", "y"), (x, y))
         return amp_call(equal_ad_func, x, y)
     # Type Promotion
@@ -656,7 +656,7 @@ def equal_ad_func(x, y):
 
 def not_equal_ad_func(x, y):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("not_equal", ("x", "y"), (x, y))
         return amp_call(not_equal_ad_func, x, y)
     # Type Promotion
@@ -670,7 +670,7 @@ def not_equal_ad_func(x, y):
 
 def less_than_ad_func(x, y):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("less_than", ("x", "y"), (x, y))
         return amp_call(less_than_ad_func, x, y)
     # Type Promotion
@@ -684,7 +684,7 @@ def less_than_ad_func(x, y):
 
 def less_equal_ad_func(x, y):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("less_equal", ("x", "y"), (x, y))
         return amp_call(less_equal_ad_func, x, y)
     # Type Promotion
@@ -698,7 +698,7 @@ def less_equal_ad_func(x, y):
 
 def greater_than_ad_func(x, y):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("greater_than", ("x", "y"), (x, y))
         return amp_call(greater_than_ad_func, x, y)
     # Type Promotion
@@ -712,7 +712,7 @@ def greater_than_ad_func(x, y):
 
 def greater_equal_ad_func(x, y):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("greater_equal", ("x", "y"), (x, y))
         return amp_call(greater_equal_ad_func, x, y)
     # Type Promotion
@@ -726,7 +726,7 @@ def greater_equal_ad_func(x, y):
 
 def logical_and_ad_func(x, y):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("logical_and", ("x", "y"), (x, y))
         return amp_call(logical_and_ad_func, x, y)
     # Type Promotion
@@ -740,7 +740,7 @@ def logical_and_ad_func(x, y):
 
 def logical_or_ad_func(x, y):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("logical_or", ("x", "y"), (x, y))
         return amp_call(logical_or_ad_func, x, y)
     # Type Promotion
@@ -754,7 +754,7 @@ def logical_or_ad_func(x, y):
 
 def logical_xor_ad_func(x, y):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("logical_xor", ("x", "y"), (x, y))
         return amp_call(logical_xor_ad_func, x, y)
     # Type Promotion
@@ -768,7 +768,7 @@ def logical_xor_ad_func(x, y):
 
 def logical_not_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("logical_not", ("x",), (x,))
         return amp_call(logical_not_ad_func, x)
     # Forward API Call
@@ -807,7 +807,7 @@ def bitwise_not_ad_func(x):
 
 def exp_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("exp", ("x",), (x,))
         return amp_call(exp_ad_func, x)
     # Type Autocast: integer input -> default float dtype
@@ -830,7 +830,7 @@ def exp_ad_func(x):
 
 def exp__ad_func(x):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("exp_", exp__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "exp_")
@@ -884,7 +884,7 @@ def exp_grad_ad_func(need, out, out_grad):
 
 def log_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("log", ("x",), (x,))
         return amp_call(log_ad_func, x)
     # Type Autocast: integer input -> default float dtype
@@ -907,7 +907,7 @@ def log_ad_func(x):
 
 def log__ad_func(x):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("log_", log__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "log_")
@@ -961,7 +961,7 @@ def log_grad_ad_func(need, x, out_grad):
 
 def log1p_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("log1p", ("x",), (x,))
         return amp_call(log1p_ad_func, x)
     # Type Autocast: integer input -> default float dtype
@@ -1007,7 +1007,7 @@ class Log1pGradNode(GradNodeBase):
 
 def expm1_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("expm1", ("x",), (x,))
         return amp_call(expm1_ad_func, x)
     # Type Autocast: integer input -> default float dtype
@@ -1053,7 +1053,7 @@ class Expm1GradNode(GradNodeBase):
 
 def log2_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("log2", ("x",), (x,))
         return amp_call(log2_ad_func, x)
     # Type Autocast: integer input -> default float dtype
@@ -1076,7 +1076,7 @@ def log2_ad_func(x):
 
 def log2__ad_func(x):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("log2_", log2__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "log2_")
@@ -1111,7 +1111,7 @@ class Log2GradNode(GradNodeBase):
 
 def logit_ad_func(x, eps):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("logit", ("x",), (x,))
         return amp_call(logit_ad_func, x, eps)
     # Type Autocast: integer input -> default float dtype
@@ -1135,7 +1135,7 @@ def logit_ad_func(x, eps):
 
 def logit__ad_func(x, eps):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("logit_", logit__ad_func, x, eps)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "logit_")
@@ -1178,7 +1178,7 @@ class LogitGradNode(GradNodeBase):
 
 def sqrt_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("sqrt", ("x",), (x,))
         return amp_call(sqrt_ad_func, x)
     # Type Autocast: integer input -> default float dtype
@@ -1201,7 +1201,7 @@ def sqrt_ad_func(x):
 
 def sqrt__ad_func(x):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("sqrt_", sqrt__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "sqrt_")
@@ -1255,7 +1255,7 @@ def sqrt_grad_ad_func(need, out, out_grad):
 
 def rsqrt_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("rsqrt", ("x",), (x,))
         return amp_call(rsqrt_ad_func, x)
     # Type Autocast: integer input -> default float dtype
@@ -1278,7 +1278,7 @@ def rsqrt_ad_func(x):
 
 def rsqrt__ad_func(x):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("rsqrt_", rsqrt__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "rsqrt_")
@@ -1313,7 +1313,7 @@ class RsqrtGradNode(GradNodeBase):
 
 def square_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("square", ("x",), (x,))
         return amp_call(square_ad_func, x)
     # Forward API Call
@@ -1333,7 +1333,7 @@ def square_ad_func(x):
 
 def square__ad_func(x):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("square_", square__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "square_")
@@ -1387,7 +1387,7 @@ def square_grad_ad_func(need, x, out_grad):
 
 def abs_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("abs", ("x",), (x,))
         return amp_call(abs_ad_func, x)
     # Forward API Call
@@ -1407,7 +1407,7 @@ def abs_ad_func(x):
 
 def abs__ad_func(x):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("abs_", abs__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "abs_")
@@ -1453,7 +1453,7 @@ class AbsGradNode(GradNodeBase):
 
 def sign_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("sign", ("x",), (x,))
         return amp_call(sign_ad_func, x)
     # Forward API Call
@@ -1470,7 +1470,7 @@ def sign_ad_func(x):
 
 def sign__ad_func(x):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("sign_", sign__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "sign_")
@@ -1499,7 +1499,7 @@ class SignGradNode(GradNodeBase):
 
 def sin_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("sin", ("x",), (x,))
         return amp_call(sin_ad_func, x)
     # Type Autocast: integer input -> default float dtype
@@ -1522,7 +1522,7 @@ def sin_ad_func(x):
 
 def sin__ad_func(x):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("sin_", sin__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "sin_")
@@ -1557,7 +1557,7 @@ class SinGradNode(GradNodeBase):
 
 def cos_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("cos", ("x",), (x,))
         return amp_call(cos_ad_func, x)
     # Type Autocast: integer input -> default float dtype
@@ -1580,7 +1580,7 @@ def cos_ad_func(x):
 
 def cos__ad_func(x):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("cos_", cos__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "cos_")
@@ -1615,7 +1615,7 @@ class CosGradNode(GradNodeBase):
 
 def tan_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("tan", ("x",), (x,))
         return amp_call(tan_ad_func, x)
     # Type Autocast: integer input -> default float dtype
@@ -1661,7 +1661,7 @@ class TanGradNode(GradNodeBase):
 
 def tanh_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("tanh", ("x",), (x,))
         return amp_call(tanh_ad_func, x)
     # Type Autocast: integer input -> default float dtype
@@ -1684,7 +1684,7 @@ def tanh_ad_func(x):
 
 def tanh__ad_func(x):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("tanh_", tanh__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "tanh_")
@@ -1738,7 +1738,7 @@ def tanh_grad_ad_func(need, out, out_grad):
 
 def sigmoid_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("sigmoid", ("x",), (x,))
         return amp_call(sigmoid_ad_func, x)
     # Type Autocast: integer input -> default float dtype
@@ -1761,7 +1761,7 @@ def sigmoid_ad_func(x):
 
 def sigmoid__ad_func(x):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("sigmoid_", sigmoid__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "sigmoid_")
@@ -1815,7 +1815,7 @@ def sigmoid_grad_ad_func(need, out, out_grad):
 
 def erf_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("erf", ("x",), (x,))
         return amp_call(erf_ad_func, x)
     # Type Autocast: integer input -> default float dtype
@@ -1861,7 +1861,7 @@ class ErfGradNode(GradNodeBase):
 
 def asin_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("asin", ("x",), (x,))
         return amp_call(asin_ad_func, x)
     # Type Autocast: integer input -> default float dtype
@@ -1884,7 +1884,7 @@ def asin_ad_func(x):
 
 def asin__ad_func(x):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("asin_", asin__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "asin_")
@@ -1919,7 +1919,7 @@ class AsinGradNode(GradNodeBase):
 
 def acos_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("acos", ("x",), (x,))
         return amp_call(acos_ad_func, x)
     # Type Autocast: integer input -> default float dtype
@@ -1942,7 +1942,7 @@ def acos_ad_func(x):
 
 def acos__ad_func(x):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("acos_", acos__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "acos_")
@@ -1977,7 +1977,7 @@ class AcosGradNode(GradNodeBase):
 
 def atan_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("atan", ("x",), (x,))
         return amp_call(atan_ad_func, x)
     # Type Autocast: integer input -> default float dtype
@@ -2000,7 +2000,7 @@ def atan_ad_func(x):
 
 def atan__ad_func(x):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("atan_", atan__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "atan_")
@@ -2035,7 +2035,7 @@ class AtanGradNode(GradNodeBase):
 
 def sinh_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("sinh", ("x",), (x,))
         return amp_call(sinh_ad_func, x)
     # Type Autocast: integer input -> default float dtype
@@ -2058,7 +2058,7 @@ def sinh_ad_func(x):
 
 def sinh__ad_func(x):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("sinh_", sinh__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "sinh_")
@@ -2093,7 +2093,7 @@ class SinhGradNode(GradNodeBase):
 
 def cosh_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("cosh", ("x",), (x,))
         return amp_call(cosh_ad_func, x)
     # Type Autocast: integer input -> default float dtype
@@ -2116,7 +2116,7 @@ def cosh_ad_func(x):
 
 def cosh__ad_func(x):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("cosh_", cosh__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "cosh_")
@@ -2151,7 +2151,7 @@ class CoshGradNode(GradNodeBase):
 
 def asinh_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("asinh", ("x",), (x,))
         return amp_call(asinh_ad_func, x)
     # Type Autocast: integer input -> default float dtype
@@ -2174,7 +2174,7 @@ def asinh_ad_func(x):
 
 def asinh__ad_func(x):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("asinh_", asinh__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "asinh_")
@@ -2209,7 +2209,7 @@ class AsinhGradNode(GradNodeBase):
 
 def acosh_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("acosh", ("x",), (x,))
         return amp_call(acosh_ad_func, x)
     # Type Autocast: integer input -> default float dtype
@@ -2232,7 +2232,7 @@ def acosh_ad_func(x):
 
 def acosh__ad_func(x):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("acosh_", acosh__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "acosh_")
@@ -2267,7 +2267,7 @@ class AcoshGradNode(GradNodeBase):
 
 def atanh_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("atanh", ("x",), (x,))
         return amp_call(atanh_ad_func, x)
     # Type Autocast: integer input -> default float dtype
@@ -2290,7 +2290,7 @@ def atanh_ad_func(x):
 
 def atanh__ad_func(x):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("atanh_", atanh__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "atanh_")
@@ -2325,7 +2325,7 @@ class AtanhGradNode(GradNodeBase):
 
 def log10_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("log10", ("x",), (x,))
         return amp_call(log10_ad_func, x)
     # Type Autocast: integer input -> default float dtype
@@ -2348,7 +2348,7 @@ def log10_ad_func(x):
 
 def log10__ad_func(x):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("log10_", log10__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "log10_")
@@ -2383,7 +2383,7 @@ class Log10GradNode(GradNodeBase):
 
 def lgamma_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("lgamma", ("x",), (x,))
         return amp_call(lgamma_ad_func, x)
     # Type Autocast: integer input -> default float dtype
@@ -2406,7 +2406,7 @@ def lgamma_ad_func(x):
 
 def lgamma__ad_func(x):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("lgamma_", lgamma__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "lgamma_")
@@ -2441,7 +2441,7 @@ class LgammaGradNode(GradNodeBase):
 
 def digamma_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("digamma", ("x",), (x,))
         return amp_call(digamma_ad_func, x)
     # Type Autocast: integer input -> default float dtype
@@ -2464,7 +2464,7 @@ def digamma_ad_func(x):
 
 def digamma__ad_func(x):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("digamma_", digamma__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "digamma_")
@@ -2499,7 +2499,7 @@ class DigammaGradNode(GradNodeBase):
 
 def i0_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("i0", ("x",), (x,))
         return amp_call(i0_ad_func, x)
     # Type Autocast: integer input -> default float dtype
@@ -2522,7 +2522,7 @@ def i0_ad_func(x):
 
 def i0__ad_func(x):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("i0_", i0__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "i0_")
@@ -2557,7 +2557,7 @@ class I0GradNode(GradNodeBase):
 
 def polygamma_ad_func(x, n):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("polygamma", ("x",), (x,))
         return amp_call(polygamma_ad_func, x, n)
     # Type Autocast: integer input -> default float dtype
@@ -2581,7 +2581,7 @@ def polygamma_ad_func(x, n):
 
 def polygamma__ad_func(x, n):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("polygamma_", polygamma__ad_func, x, n)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "polygamma_")
@@ -2617,7 +2617,7 @@ class PolygammaGradNode(GradNodeBase):
 
 def i1_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("i1", ("x",), (x,))
         return amp_call(i1_ad_func, x)
     # Type Autocast: integer input -> default float dtype
@@ -2675,7 +2675,7 @@ class I1GradNode(GradNodeBase):
 
 def erfinv_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("erfinv", ("x",), (x,))
         return amp_call(erfinv_ad_func, x)
     # Type Autocast: integer input -> default float dtype
@@ -2721,7 +2721,7 @@ class ErfinvGradNode(GradNodeBase):
 
 def trunc_ad_func(input):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         input, = amp_auto_cast("trunc", ("input",), (input,))
         return amp_call(trunc_ad_func, input)
     # Forward API Call
@@ -2738,7 +2738,7 @@ def trunc_ad_func(input):
 
 def trunc__ad_func(input):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("trunc_", trunc__ad_func, input)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(input, "trunc_")
@@ -2767,7 +2767,7 @@ class TruncGradNode(GradNodeBase):
 
 def isnan_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("isnan", ("x",), (x,))
         return amp_call(isnan_ad_func, x)
     # Forward API Call
@@ -2778,7 +2778,7 @@ def isnan_ad_func(x):
 
 def isinf_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("isinf", ("x",), (x,))
         return amp_call(isinf_ad_func, x)
     # Forward API Call
@@ -2789,7 +2789,7 @@ def isinf_ad_func(x):
 
 def isfinite_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("isfinite", ("x",), (x,))
         return amp_call(isfinite_ad_func, x)
     # Forward API Call
@@ -2800,7 +2800,7 @@ def isfinite_ad_func(x):
 
 def atan2_ad_func(x, y):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("atan2", ("x", "y"), (x, y))
         return amp_call(atan2_ad_func, x, y)
     # Type Promotion
@@ -2861,7 +2861,7 @@ class Atan2GradNode(GradNodeBase):
 
 def fmax_ad_func(x, y):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("fmax", ("x", "y"), (x, y))
         return amp_call(fmax_ad_func, x, y)
     # Type Promotion
@@ -2921,7 +2921,7 @@ class FmaxGradNode(GradNodeBase):
 
 def fmin_ad_func(x, y):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("fmin", ("x", "y"), (x, y))
         return amp_call(fmin_ad_func, x, y)
     # Type Promotion
@@ -2981,7 +2981,7 @@ class FminGradNode(GradNodeBase):
 
 def heaviside_ad_func(x, y):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("heaviside", ("x", "y"), (x, y))
         return amp_call(heaviside_ad_func, x, y)
     # Type Promotion
@@ -3037,7 +3037,7 @@ class HeavisideGradNode(GradNodeBase):
 
 def nextafter_ad_func(x, y):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("nextafter", ("x", "y"), (x, y))
         return amp_call(nextafter_ad_func, x, y)
     # Type Promotion
@@ -3051,7 +3051,7 @@ def nextafter_ad_func(x, y):
 
 def lerp_ad_func(x, y, weight):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, y, weight = amp_auto_cast("lerp", ("x", "y", "weight"), (x, y, weight))
         return amp_call(lerp_ad_func, x, y, weight)
     # Forward API Call
@@ -3112,7 +3112,7 @@ class LerpGradNode(GradNodeBase):
 
 def floor_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("floor", ("x",), (x,))
         return amp_call(floor_ad_func, x)
     # Forward API Call
@@ -3129,7 +3129,7 @@ def floor_ad_func(x):
 
 def floor__ad_func(x):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("floor_", floor__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "floor_")
@@ -3158,7 +3158,7 @@ class FloorGradNode(GradNodeBase):
 
 def ceil_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("ceil", ("x",), (x,))
         return amp_call(ceil_ad_func, x)
     # Forward API Call
@@ -3175,7 +3175,7 @@ def ceil_ad_func(x):
 
 def ceil__ad_func(x):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("ceil_", ceil__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "ceil_")
@@ -3204,7 +3204,7 @@ class CeilGradNode(GradNodeBase):
 
 def round_ad_func(x, decimals):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("round", ("x",), (x,))
         return amp_call(round_ad_func, x, decimals)
     # Forward API Call
@@ -3221,7 +3221,7 @@ def round_ad_func(x, decimals):
 
 def round__ad_func(x, decimals):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("round_", round__ad_func, x, decimals)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "round_")
@@ -3250,7 +3250,7 @@ class RoundGradNode(GradNodeBase):
 
 def reciprocal_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("reciprocal", ("x",), (x,))
         return amp_call(reciprocal_ad_func, x)
     # Type Autocast: integer input -> default float dtype
@@ -3273,7 +3273,7 @@ def reciprocal_ad_func(x):
 
 def reciprocal__ad_func(x):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("reciprocal_", reciprocal__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "reciprocal_")
@@ -3308,7 +3308,7 @@ class ReciprocalGradNode(GradNodeBase):
 
 def pow_ad_func(x, y):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("pow", ("x",), (x,))
         return amp_call(pow_ad_func, x, y)
     # Forward API Call
@@ -3329,7 +3329,7 @@ def pow_ad_func(x, y):
 
 def pow__ad_func(x, y):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("pow_", pow__ad_func, x, y)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "pow_")
@@ -3371,7 +3371,7 @@ class PowGradNode(GradNodeBase):
 
 def scale_ad_func(x, scale, bias, bias_after_scale):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("scale", ("x",), (x,))
         return amp_call(scale_ad_func, x, scale, bias, bias_after_scale)
     # Forward API Call
@@ -3391,7 +3391,7 @@ def scale_ad_func(x, scale, bias, bias_after_scale):
 
 def scale__ad_func(x, scale, bias, bias_after_scale):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("scale_", scale__ad_func, x, scale, bias, bias_after_scale)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "scale_")
@@ -3445,7 +3445,7 @@ def scale_grad_ad_func(need, out_grad, scale, bias, bias_after_scale):
 
 def clip_ad_func(x, min, max):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("clip", ("x",), (x,))
         return amp_call(clip_ad_func, x, min, max)
     # Forward API Call
@@ -3467,7 +3467,7 @@ def clip_ad_func(x, min, max):
 
 def clip__ad_func(x, min, max):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("clip_", clip__ad_func, x, min, max)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "clip_")
@@ -3572,7 +3572,7 @@ def cast_grad_ad_func(need, x, out_grad, dtype):
 
 def assign_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("assign", ("x",), (x,))
         return amp_call(assign_ad_func, x)
     # Forward API Call
@@ -3625,7 +3625,7 @@ def assign_grad_ad_func(need, out_grad):
 
 def conj_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("conj", ("x",), (x,))
         return amp_call(conj_ad_func, x)
     # Forward API Call
@@ -3659,7 +3659,7 @@ class ConjGradNode(GradNodeBase):
 
 def real_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("real", ("x",), (x,))
         return amp_call(real_ad_func, x)
     # Forward API Call
@@ -3700,7 +3700,7 @@ class RealGradNode(GradNodeBase):
 
 def imag_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("imag", ("x",), (x,))
         return amp_call(imag_ad_func, x)
     # Forward API Call
@@ -3741,7 +3741,7 @@ class ImagGradNode(GradNodeBase):
 
 def complex_ad_func(real, imag):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         real, imag = amp_auto_cast("complex", ("real", "imag"), (real, imag))
         return amp_call(complex_ad_func, real, imag)
     # Forward API Call
@@ -3782,7 +3782,7 @@ class ComplexGradNode(GradNodeBase):
 
 def as_complex_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("as_complex", ("x",), (x,))
         return amp_call(as_complex_ad_func, x)
     # Forward API Call
@@ -3816,7 +3816,7 @@ class AsComplexGradNode(GradNodeBase):
 
 def as_real_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("as_real", ("x",), (x,))
         return amp_call(as_real_ad_func, x)
     # Forward API Call
@@ -3850,7 +3850,7 @@ class AsRealGradNode(GradNodeBase):
 
 def angle_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("angle", ("x",), (x,))
         return amp_call(angle_ad_func, x)
     # Forward API Call
@@ -3909,7 +3909,7 @@ class AngleGradNode(GradNodeBase):
 
 def sum_ad_func(x, axis, dtype, keepdim):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("sum", ("x",), (x,))
         return amp_call(sum_ad_func, x, axis, dtype, keepdim)
     # Forward API Call
@@ -3978,7 +3978,7 @@ def sum_grad_ad_func(need, x, out_grad, axis, dtype, keepdim):
 
 def mean_ad_func(x, axis, keepdim):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("mean", ("x",), (x,))
         return amp_call(mean_ad_func, x, axis, keepdim)
     # Forward API Call
@@ -4044,7 +4044,7 @@ def mean_grad_ad_func(need, x, out_grad, axis, keepdim):
 
 def max_ad_func(x, axis, keepdim):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("max", ("x",), (x,))
         return amp_call(max_ad_func, x, axis, keepdim)
     # Forward API Call
@@ -4100,7 +4100,7 @@ class MaxGradNode(GradNodeBase):
 
 def min_ad_func(x, axis, keepdim):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("min", ("x",), (x,))
         return amp_call(min_ad_func, x, axis, keepdim)
     # Forward API Call
@@ -4156,7 +4156,7 @@ class MinGradNode(GradNodeBase):
 
 def prod_ad_func(x, axis, keepdim):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("prod", ("x",), (x,))
         return amp_call(prod_ad_func, x, axis, keepdim)
     # Forward API Call
@@ -4204,7 +4204,7 @@ class ProdGradNode(GradNodeBase):
 
 def all_ad_func(x, axis, keepdim):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("all", ("x",), (x,))
         return amp_call(all_ad_func, x, axis, keepdim)
     # Forward API Call
@@ -4215,7 +4215,7 @@ def all_ad_func(x, axis, keepdim):
 
 def any_ad_func(x, axis, keepdim):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("any", ("x",), (x,))
         return amp_call(any_ad_func, x, axis, keepdim)
     # Forward API Call
@@ -4226,7 +4226,7 @@ def any_ad_func(x, axis, keepdim):
 
 def argmax_ad_func(x, axis, keepdim, flatten, dtype):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("argmax", ("x",), (x,))
         return amp_call(argmax_ad_func, x, axis, keepdim, flatten, dtype)
     # Forward API Call
@@ -4237,7 +4237,7 @@ def argmax_ad_func(x, axis, keepdim, flatten, dtype):
 
 def argmin_ad_func(x, axis, keepdim, flatten, dtype):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("argmin", ("x",), (x,))
         return amp_call(argmin_ad_func, x, axis, keepdim, flatten, dtype)
     # Forward API Call
@@ -4248,7 +4248,7 @@ def argmin_ad_func(x, axis, keepdim, flatten, dtype):
 
 def logsumexp_ad_func(x, axis, keepdim):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("logsumexp", ("x",), (x,))
         return amp_call(logsumexp_ad_func, x, axis, keepdim)
     # Forward API Call
@@ -4296,7 +4296,7 @@ class LogsumexpGradNode(GradNodeBase):
 
 def cumsum_ad_func(x, axis, flatten, exclusive, reverse):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("cumsum", ("x",), (x,))
         return amp_call(cumsum_ad_func, x, axis, flatten, exclusive, reverse)
     # Forward API Call
@@ -4318,7 +4318,7 @@ def cumsum_ad_func(x, axis, flatten, exclusive, reverse):
 
 def cumsum__ad_func(x, axis, flatten, exclusive, reverse):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("cumsum_", cumsum__ad_func, x, axis, flatten, exclusive, reverse)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "cumsum_")
@@ -4364,7 +4364,7 @@ class CumsumGradNode(GradNodeBase):
 
 def matmul_ad_func(x, y, transpose_x, transpose_y):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("matmul", ("x", "y"), (x, y))
         return amp_call(matmul_ad_func, x, y, transpose_x, transpose_y)
     # Forward API Call
@@ -4485,7 +4485,7 @@ def matmul_grad_ad_func(need, x, y, out_grad, transpose_x, transpose_y):
 
 def tril_ad_func(x, diagonal):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("tril", ("x",), (x,))
         return amp_call(tril_ad_func, x, diagonal)
     # Forward API Call
@@ -4503,7 +4503,7 @@ def tril_ad_func(x, diagonal):
 
 def tril__ad_func(x, diagonal):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("tril_", tril__ad_func, x, diagonal)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "tril_")
@@ -4534,7 +4534,7 @@ class TrilGradNode(GradNodeBase):
 
 def triu_ad_func(x, diagonal):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("triu", ("x",), (x,))
         return amp_call(triu_ad_func, x, diagonal)
     # Forward API Call
@@ -4552,7 +4552,7 @@ def triu_ad_func(x, diagonal):
 
 def triu__ad_func(x, diagonal):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("triu_", triu__ad_func, x, diagonal)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "triu_")
@@ -4583,7 +4583,7 @@ class TriuGradNode(GradNodeBase):
 
 def dot_ad_func(x, y):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("dot", ("x", "y"), (x, y))
         return amp_call(dot_ad_func, x, y)
     # Forward API Call
@@ -4640,7 +4640,7 @@ class DotGradNode(GradNodeBase):
 
 def unfold_ad_func(x, kernel_sizes, strides, paddings, dilations):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("unfold", ("x",), (x,))
         return amp_call(unfold_ad_func, x, kernel_sizes, strides, paddings, dilations)
     # Forward API Call
@@ -4689,7 +4689,7 @@ class UnfoldGradNode(GradNodeBase):
 
 def fold_ad_func(x, output_sizes, kernel_sizes, strides, paddings, dilations):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("fold", ("x",), (x,))
         return amp_call(fold_ad_func, x, output_sizes, kernel_sizes, strides, paddings, dilations)
     # Forward API Call
@@ -4732,7 +4732,7 @@ class FoldGradNode(GradNodeBase):
 
 def conv2d_ad_func(input, filter, strides, paddings, padding_algorithm, dilations, groups, data_format):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         input, filter = amp_auto_cast("conv2d", ("input", "filter"), (input, filter))
         return amp_call(conv2d_ad_func, input, filter, strides, paddings, padding_algorithm, dilations, groups, data_format)
     # Forward API Call
@@ -4853,7 +4853,7 @@ def conv2d_grad_ad_func(need, input, filter, out_grad, strides, paddings, paddin
 
 def pool2d_ad_func(x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("pool2d", ("x",), (x,))
         return amp_call(pool2d_ad_func, x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
     # Forward API Call
@@ -4992,7 +4992,7 @@ def pool2d_grad_ad_func(need, x, out_grad, kernel_size, strides, paddings, ceil_
 
 def relu_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("relu", ("x",), (x,))
         return amp_call(relu_ad_func, x)
     # Forward API Call
@@ -5012,7 +5012,7 @@ def relu_ad_func(x):
 
 def relu__ad_func(x):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("relu_", relu__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "relu_")
@@ -5066,7 +5066,7 @@ def relu_grad_ad_func(need, out, out_grad):
 
 def gelu_ad_func(x, approximate):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("gelu", ("x",), (x,))
         return amp_call(gelu_ad_func, x, approximate)
     # Forward API Call
@@ -5134,7 +5134,7 @@ class GeluGradNode(GradNodeBase):
 
 def silu_ad_func(x):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("silu", ("x",), (x,))
         return amp_call(silu_ad_func, x)
     # Forward API Call
@@ -5154,7 +5154,7 @@ def silu_ad_func(x):
 
 def silu__ad_func(x):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("silu_", silu__ad_func, x)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "silu_")
@@ -5189,7 +5189,7 @@ class SiluGradNode(GradNodeBase):
 
 def leaky_relu_ad_func(x, negative_slope):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("leaky_relu", ("x",), (x,))
         return amp_call(leaky_relu_ad_func, x, negative_slope)
     # Forward API Call
@@ -5210,7 +5210,7 @@ def leaky_relu_ad_func(x, negative_slope):
 
 def leaky_relu__ad_func(x, negative_slope):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("leaky_relu_", leaky_relu__ad_func, x, negative_slope)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "leaky_relu_")
@@ -5246,7 +5246,7 @@ class LeakyReluGradNode(GradNodeBase):
 
 def elu_ad_func(x, alpha):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("elu", ("x",), (x,))
         return amp_call(elu_ad_func, x, alpha)
     # Forward API Call
@@ -5267,7 +5267,7 @@ def elu_ad_func(x, alpha):
 
 def elu__ad_func(x, alpha):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("elu_", elu__ad_func, x, alpha)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "elu_")
@@ -5311,7 +5311,7 @@ class EluGradNode(GradNodeBase):
 
 def softplus_ad_func(x, beta, threshold):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("softplus", ("x",), (x,))
         return amp_call(softplus_ad_func, x, beta, threshold)
     # Forward API Call
@@ -5369,7 +5369,7 @@ class SoftplusGradNode(GradNodeBase):
 
 def softmax_ad_func(x, axis):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("softmax", ("x",), (x,))
         return amp_call(softmax_ad_func, x, axis)
     # Forward API Call
@@ -5390,7 +5390,7 @@ def softmax_ad_func(x, axis):
 
 def softmax__ad_func(x, axis):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("softmax_", softmax__ad_func, x, axis)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "softmax_")
@@ -5446,7 +5446,7 @@ def softmax_grad_ad_func(need, out, out_grad, axis):
 
 def log_softmax_ad_func(x, axis):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("log_softmax", ("x",), (x,))
         return amp_call(log_softmax_ad_func, x, axis)
     # Forward API Call
@@ -5511,7 +5511,7 @@ def log_softmax_grad_ad_func(need, out, out_grad, axis):
 
 def reshape_ad_func(x, shape):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("reshape", ("x",), (x,))
         return amp_call(reshape_ad_func, x, shape)
     # Forward API Call
@@ -5532,7 +5532,7 @@ def reshape_ad_func(x, shape):
 
 def reshape__ad_func(x, shape):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("reshape_", reshape__ad_func, x, shape)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "reshape_")
@@ -5588,7 +5588,7 @@ def reshape_grad_ad_func(need, x, out_grad, shape):
 
 def transpose_ad_func(x, perm):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("transpose", ("x",), (x,))
         return amp_call(transpose_ad_func, x, perm)
     # Forward API Call
@@ -5646,7 +5646,7 @@ def transpose_grad_ad_func(need, out_grad, perm):
 
 def squeeze_ad_func(x, axis):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("squeeze", ("x",), (x,))
         return amp_call(squeeze_ad_func, x, axis)
     # Forward API Call
@@ -5666,7 +5666,7 @@ def squeeze_ad_func(x, axis):
 
 def squeeze__ad_func(x, axis):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("squeeze_", squeeze__ad_func, x, axis)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "squeeze_")
@@ -5701,7 +5701,7 @@ class SqueezeGradNode(GradNodeBase):
 
 def unsqueeze_ad_func(x, axis):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("unsqueeze", ("x",), (x,))
         return amp_call(unsqueeze_ad_func, x, axis)
     # Forward API Call
@@ -5721,7 +5721,7 @@ def unsqueeze_ad_func(x, axis):
 
 def unsqueeze__ad_func(x, axis):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("unsqueeze_", unsqueeze__ad_func, x, axis)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "unsqueeze_")
@@ -5756,7 +5756,7 @@ class UnsqueezeGradNode(GradNodeBase):
 
 def flatten_ad_func(x, start_axis, stop_axis):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("flatten", ("x",), (x,))
         return amp_call(flatten_ad_func, x, start_axis, stop_axis)
     # Forward API Call
@@ -5776,7 +5776,7 @@ def flatten_ad_func(x, start_axis, stop_axis):
 
 def flatten__ad_func(x, start_axis, stop_axis):
     # AMP Logic: inplace ops skip AMP
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         return amp_skip("flatten_", flatten__ad_func, x, start_axis, stop_axis)
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "flatten_")
@@ -5811,7 +5811,7 @@ class FlattenGradNode(GradNodeBase):
 
 def concat_ad_func(x, axis):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("concat", ("x",), (x,))
         return amp_call(concat_ad_func, x, axis)
     # Forward API Call
@@ -5856,7 +5856,7 @@ class ConcatGradNode(GradNodeBase):
 
 def split_ad_func(x, sections, axis):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("split", ("x",), (x,))
         return amp_call(split_ad_func, x, sections, axis)
     # Forward API Call
@@ -5899,7 +5899,7 @@ class SplitGradNode(GradNodeBase):
 
 def split_with_num_ad_func(x, num, axis):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("split_with_num", ("x",), (x,))
         return amp_call(split_with_num_ad_func, x, num, axis)
     # Forward API Call
@@ -5942,7 +5942,7 @@ class SplitWithNumGradNode(GradNodeBase):
 
 def stack_ad_func(x, axis):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("stack", ("x",), (x,))
         return amp_call(stack_ad_func, x, axis)
     # Forward API Call
@@ -5980,7 +5980,7 @@ class StackGradNode(GradNodeBase):
 
 def unbind_ad_func(input, axis):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         input, = amp_auto_cast("unbind", ("input",), (input,))
         return amp_call(unbind_ad_func, input, axis)
     # Forward API Call
@@ -6023,7 +6023,7 @@ class UnbindGradNode(GradNodeBase):
 
 def expand_ad_func(x, shape):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("expand", ("x",), (x,))
         return amp_call(expand_ad_func, x, shape)
     # Forward API Call
@@ -6057,7 +6057,7 @@ class ExpandGradNode(GradNodeBase):
 
 def tile_ad_func(x, repeat_times):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("tile", ("x",), (x,))
         return amp_call(tile_ad_func, x, repeat_times)
     # Forward API Call
@@ -6115,7 +6115,7 @@ class TileGradNode(GradNodeBase):
 
 def flip_ad_func(x, axis):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("flip", ("x",), (x,))
         return amp_call(flip_ad_func, x, axis)
     # Forward API Call
@@ -6152,7 +6152,7 @@ class FlipGradNode(GradNodeBase):
 
 def where_ad_func(condition, x, y):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         condition, x, y = amp_auto_cast("where", ("condition", "x", "y"), (condition, x, y))
         return amp_call(where_ad_func, condition, x, y)
     # Type Promotion
@@ -6206,7 +6206,7 @@ class WhereGradNode(GradNodeBase):
 
 def slice_ad_func(input, axes, starts, ends, decrease_axis):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         input, = amp_auto_cast("slice", ("input",), (input,))
         return amp_call(slice_ad_func, input, axes, starts, ends, decrease_axis)
     # Forward API Call
@@ -6257,7 +6257,7 @@ class SliceGradNode(GradNodeBase):
 
 def strided_slice_ad_func(x, axes, starts, ends, strides):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("strided_slice", ("x",), (x,))
         return amp_call(strided_slice_ad_func, x, axes, starts, ends, strides)
     # Forward API Call
@@ -6308,7 +6308,7 @@ class StridedSliceGradNode(GradNodeBase):
 
 def gather_ad_func(x, index, axis):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, index = amp_auto_cast("gather", ("x", "index"), (x, index))
         return amp_call(gather_ad_func, x, index, axis)
     # Forward API Call
@@ -6359,7 +6359,7 @@ class GatherGradNode(GradNodeBase):
 
 def index_select_ad_func(x, index, axis):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, index = amp_auto_cast("index_select", ("x", "index"), (x, index))
         return amp_call(index_select_ad_func, x, index, axis)
     # Forward API Call
@@ -6410,7 +6410,7 @@ class IndexSelectGradNode(GradNodeBase):
 
 def gather_nd_ad_func(x, index):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, index = amp_auto_cast("gather_nd", ("x", "index"), (x, index))
         return amp_call(gather_nd_ad_func, x, index)
     # Forward API Call
@@ -6459,7 +6459,7 @@ class GatherNdGradNode(GradNodeBase):
 
 def masked_select_ad_func(x, mask):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, mask = amp_auto_cast("masked_select", ("x", "mask"), (x, mask))
         return amp_call(masked_select_ad_func, x, mask)
     # Forward API Call
@@ -6508,7 +6508,7 @@ class MaskedSelectGradNode(GradNodeBase):
 
 def nonzero_ad_func(condition):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         condition, = amp_auto_cast("nonzero", ("condition",), (condition,))
         return amp_call(nonzero_ad_func, condition)
     # Forward API Call
@@ -6786,7 +6786,7 @@ def full_ad_func(shape, value, dtype):
 
 def full_like_ad_func(x, value, dtype):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("full_like", ("x",), (x,))
         return amp_call(full_like_ad_func, x, value, dtype)
     # Forward API Call
@@ -6804,7 +6804,7 @@ def empty_ad_func(shape, dtype):
 
 def empty_like_ad_func(x, dtype):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("empty_like", ("x",), (x,))
         return amp_call(empty_like_ad_func, x, dtype)
     # Forward API Call
@@ -6864,7 +6864,7 @@ def randperm_ad_func(n, dtype):
 
 def topk_ad_func(x, k, axis, largest, sorted):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("topk", ("x",), (x,))
         return amp_call(topk_ad_func, x, k, axis, largest, sorted)
     # Forward API Call
@@ -6927,7 +6927,7 @@ class TopkGradNode(GradNodeBase):
 
 def argsort_ad_func(x, axis, descending, stable):
     # AMP Logic
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("argsort", ("x",), (x,))
         return amp_call(argsort_ad_func, x, axis, descending, stable)
     # Forward API Call

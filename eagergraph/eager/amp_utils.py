@@ -2,11 +2,13 @@
 
 The generated `<op>_ad_func` starts with Paddle's `# AMP Logic`:
 
-    if amp_state.active:
+    if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("matmul", ("x", "y"), (x, y))
         return amp_call(matmul_ad_func, x, y, transpose_x, transpose_y)
 
-With AMP off that is one attribute read of a thread-local object. With it on, amp_auto_cast
+With AMP off in every thread that is one attribute read of a plain object (`amp_flag.on`,
+the number of threads whose AMP is on or watched; a thread-local read costs several times
+more); only then is the thread's own state looked at. With it on, amp_auto_cast
 picks the dtype the op computes in (`dest_dtype`, Paddle's GetAmpDestDtype/GetPromoteType):
 
 - use_promote (always at O1 and OD; at O2 unless auto_cast(use_promote=False)):
@@ -31,14 +33,26 @@ from .bound_ops import ops
 from .amp_lists import fluid_name
 from ..phi.common import NP_TO_DTYPE, float16, bfloat16, float32
 
-__all__ = ["amp_state", "amp_auto_cast", "amp_call", "amp_skip", "dest_dtype", "suspended",
-           "AmpRecord"]
+__all__ = ["amp_flag", "amp_state", "amp_auto_cast", "amp_call", "amp_skip", "dest_dtype",
+           "suspended", "AmpRecord"]
 
 _CASTABLE = (float32, float16, bfloat16)
 # ops whose AMP dtype follows only their input x (Paddle's GetPromoteType), and whose other
 # inputs (scale, bias, ...) are never cast (EagerAmpAutoCast)
 _X_ONLY_OPS = frozenset({"batch_norm", "layer_norm", "sync_batch_norm",
                          "moving_average_abs_max_scale"})
+
+
+class _AmpFlag:
+    """Process-wide hint: how many threads have AMP on or a watcher (0: no op looks further)."""
+    __slots__ = ("on",)
+
+    def __init__(self):
+        self.on = 0
+
+
+amp_flag = _AmpFlag()
+_flag_lock = threading.Lock()
 
 
 class _AmpState(threading.local):
@@ -55,6 +69,7 @@ class _AmpState(threading.local):
 
     def __init__(self):
         self.pending = []   # records waiting for their op's outputs (amp_call completes them)
+        self.counted = False  # this thread counts in amp_flag.on
 
     def snapshot(self):
         return (self.active, self.level, self.dtype, self.white, self.black,
@@ -63,9 +78,21 @@ class _AmpState(threading.local):
     def restore(self, snap):
         (self.active, self.level, self.dtype, self.white, self.black, self.custom_white,
          self.custom_black, self.use_promote, self.watchers) = snap
+        self.refresh()
 
     def refresh(self):
-        self.active = self.level != "O0" or bool(self.watchers)
+        """active from the settings, and this thread's count in amp_flag kept in step."""
+        want = self.level != "O0" or bool(self.watchers)
+        self.active = want
+        if want != self.counted:
+            with _flag_lock:
+                amp_flag.on += 1 if want else -1
+            self.counted = want
+
+    def suspend(self):
+        """AMP and watchers off in this thread for a moment (amp_call, backward); amp_flag is
+        left as it is (a hint may overcount, never undercount)."""
+        self.active, self.level, self.watchers = False, "O0", ()
 
 
 amp_state = _AmpState()
@@ -188,7 +215,7 @@ def amp_call(fn, *args):
     st = amp_state
     rec = st.pending.pop() if st.watchers and st.pending else None
     snap = st.snapshot()
-    st.active, st.level, st.watchers = False, "O0", ()
+    st.suspend()
     try:
         out = fn(*args)
     finally:
@@ -206,7 +233,7 @@ def amp_skip(op, fn, *args):
     if st.watchers:
         rec = AmpRecord(op, fluid_name(op), st.level, (), "skipped (inplace)", None, [])
     snap = st.snapshot()
-    st.active, st.level, st.watchers = False, "O0", ()
+    st.suspend()
     try:
         out = fn(*args)
     finally:
@@ -227,7 +254,7 @@ class suspended:
     def __enter__(self):
         st = amp_state
         self._snap = st.snapshot()
-        st.active, st.level, st.watchers = False, "O0", ()
+        st.suspend()
         return self
 
     def __exit__(self, *exc):

@@ -3,14 +3,14 @@ and input.py), composed from public ops so their gradients come from those ops."
 from ... import ops as _ops
 from ...tensor import Tensor
 from ...autograd import no_grad
-from ...eager.amp_utils import amp_state, amp_auto_cast, amp_call
+from ...eager.amp_utils import amp_flag, amp_state, amp_auto_cast, amp_call
 
 __all__ = ["linear", "bilinear", "dropout", "embedding", "one_hot", "label_smooth"]
 
 
 def linear(x, weight, bias=None, name=None):
     """x @ weight + bias, with weight of shape [in_features, out_features]."""
-    if bias is not None and amp_state.active:
+    if bias is not None and amp_flag.on and amp_state.active:
         # under AMP, Paddle runs linear with a bias as one white-list op (linear_v2)
         x, weight, bias = amp_auto_cast("linear_v2", ("x", "weight", "bias"), (x, weight, bias))
         return amp_call(linear, x, weight, bias)
