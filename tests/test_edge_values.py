@@ -148,3 +148,16 @@ def test_modified_saved_tensor_error_carries_paddles_hint():
         y.add_(paddle.ones([2]))
     with pytest.raises(RuntimeError, match="tensor_version:1 != wrapper_version_snapshot:0"):
         y.sum().backward()
+
+
+def test_scale_on_bool_and_complex_remainder_as_paddle():
+    b = paddle.to_tensor([True, False])
+    # Paddle casts the attributes to bool: x * s + b is (x and s) or b
+    assert paddle.scale(b, 2.0).numpy().tolist() == [True, False]
+    assert paddle.scale(b, 0.0).numpy().tolist() == [False, False]
+    assert paddle.scale(b, 1.0, -1.0).numpy().tolist() == [True, True]
+    # complex remainder: x - y * q, q = x / y with both parts rounded half away from zero
+    x = paddle.to_tensor([3.5 + 1.7j], dtype="complex128")
+    y = paddle.to_tensor([1 + 1j], dtype="complex128")
+    # x / y = 2.6 - 0.9j -> q = 3 - 1j, y * q = 4 + 2j
+    np.testing.assert_allclose(paddle.remainder(x, y).numpy(), [-0.5 - 0.3j], atol=1e-12)

@@ -4943,8 +4943,6 @@ KNOWN_GAPS = [
     # eagergraph RuntimeError (the other dtype pairs already match Paddle)
     re.compile(r"^X\('(float16|bfloat16|float32|float64)'\) [&|^] "
                r"Y\('(bool|uint8|int8|int16|int32|int64)'\)$"),
-    # remainder has no complex kernel (Paddle has complex64/complex128)
-    re.compile(r"^(?=.*%)(?=.*(complex|j\)))"),
     # divide autocasts only integer kinds, not bool: bool / bool tensors find no kernel
     re.compile(r"^X\('bool'\) / Y\('bool'\)$"),
     # complex division by zero: NumPy gives inf+infj, Paddle nan+nanj
@@ -4980,7 +4978,7 @@ def test_operator_matches_paddle(op):
 
 @pytest.mark.xfail(reason="ops/kernels owned elsewhere; see KNOWN_GAPS", raises=AssertionError,
                    strict=True)
-@pytest.mark.parametrize("op", ["&", "|", "^", "%", "/"])
+@pytest.mark.parametrize("op", ["&", "|", "^", "/"])
 def test_known_gaps(op):
     assert not _mismatches(op, exprs=_is_gap)
 

@@ -430,8 +430,10 @@ def remainder__ad_func(x, y):
 
 class RemainderGradNode(GradNodeBase):
     """Backward of `remainder` (remainder_grad):
+        # x - y q with q piecewise constant: floor(x / y) for real, the rounded quotient for complex
         x_grad = out_grad
-        y_grad = scale(multiply(out_grad, floor_divide(x, y)), -1.0, 0.0, True)
+        q = round(divide(x, y), 0) if x.is_complex() else floor_divide(x, y)
+        y_grad = scale(multiply(out_grad, conj(q)), -1.0, 0.0, True)
     """
 
     __slots__ = ("x_wrapper", "y_wrapper")
@@ -443,12 +445,15 @@ class RemainderGradNode(GradNodeBase):
         x = self.x_wrapper.recover(self)
         y = self.y_wrapper.recover(self)
         # The gradient formulas, written with ops
-        x_grad = None
-        if self._next[0] is not None:
+        x_grad, y_grad = None, None
+        if self._next[0] is not None or self._next[1] is not None:
             x_grad = out_grad
-        y_grad = None
-        if self._next[1] is not None:
-            y_grad = scale_ad_func(multiply_ad_func(out_grad, floor_divide_ad_func(x, y)), -1.0, 0.0, True)
+            q = round_ad_func(divide_ad_func(x, y), 0) if x.is_complex() else floor_divide_ad_func(x, y)
+            y_grad = scale_ad_func(multiply_ad_func(out_grad, _conj(q)), -1.0, 0.0, True)
+            if not (self._next[0] is not None):
+                x_grad = None
+            if not (self._next[1] is not None):
+                y_grad = None
         return [x_grad, y_grad]
 
     def clear_tensor_wrappers(self):

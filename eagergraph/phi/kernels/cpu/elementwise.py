@@ -5,8 +5,8 @@ import numpy as np
 
 from ...kernel_registry import register_kernel
 from ..fp_errors import quiet
-from ..dtype_groups import (ALL, NUMERIC, REAL, INT, INT_32_64, FLOAT, FLOAT_COMPLEX, bool_,
-                            ALL_WITH_HALF)
+from ..dtype_groups import (ALL, NUMERIC, REAL, INT, INT_32_64, FLOAT, COMPLEX, FLOAT_COMPLEX,
+                            bool_, ALL_WITH_HALF)
 
 
 register_kernel("add", ALL)(np.add)
@@ -35,9 +35,14 @@ def floor_divide(x, y):
     return np.floor_divide(x, y)
 
 
-@register_kernel("remainder", INT + FLOAT)
+@register_kernel("remainder", INT + FLOAT + COMPLEX)
 @quiet
 def remainder(x, y):
+    if x.dtype.kind == "c":  # Paddle: x - y * q, q the quotient with real and imaginary parts
+        q = x / y            # each rounded half away from zero (std::round)
+        q = (np.copysign(np.floor(np.abs(q.real) + 0.5), q.real)
+             + 1j * np.copysign(np.floor(np.abs(q.imag) + 0.5), q.imag))
+        return (x - y * q).astype(x.dtype, copy=False)
     _check_int_divisor(y)
     return np.remainder(x, y)
 
@@ -174,8 +179,11 @@ def pow_(x, y):
     return np.power(x, y)
 
 
-@register_kernel("scale", NUMERIC)
+@register_kernel("scale", NUMERIC + (bool_,))
 def scale(x, scale, bias, bias_after_scale):
+    if x.dtype.kind == "b":  # Paddle casts the attributes to bool and computes in bool
+        s, b = bool(scale), bool(bias)
+        return (x & s) | b if bias_after_scale else (x | b) & s
     if x.dtype.kind in "iu":  # Paddle casts the attributes to the tensor's type, and wraps
         scale, bias = int(scale), int(bias)
         w = x.astype(np.int64)
