@@ -274,7 +274,7 @@ def emit_grad_ad_func(b, ops, metas):
     lhs = ", ".join(b.grads) + ","
     return GRAD_AD_FUNC.format(
         name=b.name, fwd=b.forward.name, params=", ".join(tensors + list(b.attrs_used)),
-        recording=" or ".join(f"not {t}.stop_gradient" for t in tensors),
+        recording=" or ".join(f"not {t}._stop_gradient" for t in tensors),
         composite=composite, grads=", ".join(b.grads), lhs=lhs,
         arrays=", ".join([f"{t}._data" for t in tensors] + list(b.attrs_used)),
         wrapped=", ".join(f"wrap_grad({g})" for g in b.grads))
@@ -324,17 +324,17 @@ def node_section_factory(bwd_by_fwd):
         for a in ins:  # (does it need grad?, its edge record) per input slot
             n = a.name
             if a.type == "Tensor[]":
-                conds.append(f"not all(t.stop_gradient for t in {n})")
+                conds.append(f"not all(t._stop_gradient for t in {n})")
                 records.append(f"edge_records({n})")
                 sizes.append(f"len({n})")
                 nexts.append(f"{n}_next")
             elif a.optional or (a.has_default and a.default is None):
-                conds.append(f"({n} is not None and not {n}.stop_gradient)")
+                conds.append(f"({n} is not None and not {n}._stop_gradient)")
                 records.append(f"NO_EDGE if {n} is None else edge_record({n})")
                 sizes.append("1")
                 nexts.append(f"({n}_next,)")
             else:
-                conds.append(f"not {n}.stop_gradient")
+                conds.append(f"not {n}._stop_gradient")
                 records.append(f"edge_record({n})")
                 sizes.append("1")
                 nexts.append(f"({n}_next,)")

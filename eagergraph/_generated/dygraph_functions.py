@@ -43,7 +43,7 @@ def add_ad_func(x, y):
     # Forward API Call
     out = _api.add(x, y)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = AddGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         x_next, x_meta = edge_record(x)
@@ -94,7 +94,7 @@ def add_grad_ad_func(need, out_grad):
     """③ The grad op `add_grad` (add's backward): `need[i]` says whether input i of `add`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
-    if grad_state.enabled and (not out_grad.stop_gradient):
+    if grad_state.enabled and (not out_grad._stop_gradient):
         x_grad = None
         if need[0]:
             x_grad = out_grad
@@ -118,7 +118,7 @@ def subtract_ad_func(x, y):
     # Forward API Call
     out = _api.subtract(x, y)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = SubtractGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         x_next, x_meta = edge_record(x)
@@ -169,7 +169,7 @@ def subtract_grad_ad_func(need, out_grad):
     """③ The grad op `subtract_grad` (subtract's backward): `need[i]` says whether input i of `subtract`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
-    if grad_state.enabled and (not out_grad.stop_gradient):
+    if grad_state.enabled and (not out_grad._stop_gradient):
         x_grad = None
         if need[0]:
             x_grad = out_grad
@@ -193,7 +193,7 @@ def multiply_ad_func(x, y):
     # Forward API Call
     out = _api.multiply(x, y)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = MultiplyGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         x_next, x_meta = edge_record(x)
@@ -257,7 +257,7 @@ def multiply_grad_ad_func(need, x, y, out_grad):
     """③ The grad op `multiply_grad` (multiply's backward): `need[i]` says whether input i of `multiply`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
-    if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient or not out_grad.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient or not out_grad._stop_gradient):
         x_grad = None
         if need[0]:
             x_grad = multiply_ad_func(out_grad, _conj(y))
@@ -286,7 +286,7 @@ def divide_ad_func(x, y):
     # Forward API Call
     out = _api.divide(x, y)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = DivideGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         x_next, x_meta = edge_record(x)
@@ -350,7 +350,7 @@ def divide_grad_ad_func(need, y, out, out_grad):
     """③ The grad op `divide_grad` (divide's backward): `need[i]` says whether input i of `divide`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
-    if grad_state.enabled and (not y.stop_gradient or not out.stop_gradient or not out_grad.stop_gradient):
+    if grad_state.enabled and (not y._stop_gradient or not out._stop_gradient or not out_grad._stop_gradient):
         x_grad = None
         if need[0]:
             x_grad = divide_ad_func(out_grad, _conj(y))
@@ -400,7 +400,7 @@ def remainder_ad_func(x, y):
     # Forward API Call
     out = _api.remainder(x, y)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = RemainderGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         x_next, x_meta = edge_record(x)
@@ -473,7 +473,7 @@ def elementwise_pow_ad_func(x, y):
     # Forward API Call
     out = _api.elementwise_pow(x, y)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = ElementwisePowGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         x_next, x_meta = edge_record(x)
@@ -544,7 +544,7 @@ def maximum_ad_func(x, y):
     # Forward API Call
     out = _api.maximum(x, y)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = MaximumGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         x_next, x_meta = edge_record(x)
@@ -600,7 +600,7 @@ def minimum_ad_func(x, y):
     # Forward API Call
     out = _api.minimum(x, y)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = MinimumGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         x_next, x_meta = edge_record(x)
@@ -821,7 +821,7 @@ def exp_ad_func(x):
     # Forward API Call
     out = _api.exp(x)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = ExpGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -877,7 +877,7 @@ def exp_grad_ad_func(need, out, out_grad):
     """③ The grad op `exp_grad` (exp's backward): `need[i]` says whether input i of `exp`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
-    if grad_state.enabled and (not out.stop_gradient or not out_grad.stop_gradient):
+    if grad_state.enabled and (not out._stop_gradient or not out_grad._stop_gradient):
         x_grad = None
         if need[0]:
             x_grad = multiply_ad_func(out_grad, _conj(out))
@@ -898,7 +898,7 @@ def log_ad_func(x):
     # Forward API Call
     out = _api.log(x)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = LogGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -954,7 +954,7 @@ def log_grad_ad_func(need, x, out_grad):
     """③ The grad op `log_grad` (log's backward): `need[i]` says whether input i of `log`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
-    if grad_state.enabled and (not x.stop_gradient or not out_grad.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient or not out_grad._stop_gradient):
         x_grad = None
         if need[0]:
             x_grad = divide_ad_func(out_grad, _conj(x))
@@ -975,7 +975,7 @@ def log1p_ad_func(x):
     # Forward API Call
     out = _api.log1p(x)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = Log1pGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -1021,7 +1021,7 @@ def expm1_ad_func(x):
     # Forward API Call
     out = _api.expm1(x)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = Expm1GradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -1067,7 +1067,7 @@ def log2_ad_func(x):
     # Forward API Call
     out = _api.log2(x)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = Log2GradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -1125,7 +1125,7 @@ def logit_ad_func(x, eps):
     # Forward API Call
     out = _api.logit(x, eps)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = LogitGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -1192,7 +1192,7 @@ def sqrt_ad_func(x):
     # Forward API Call
     out = _api.sqrt(x)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = SqrtGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -1248,7 +1248,7 @@ def sqrt_grad_ad_func(need, out, out_grad):
     """③ The grad op `sqrt_grad` (sqrt's backward): `need[i]` says whether input i of `sqrt`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
-    if grad_state.enabled and (not out.stop_gradient or not out_grad.stop_gradient):
+    if grad_state.enabled and (not out._stop_gradient or not out_grad._stop_gradient):
         x_grad = None
         if need[0]:
             x_grad = divide_ad_func(out_grad, _conj(scale_ad_func(out, 2.0, 0.0, True)))
@@ -1269,7 +1269,7 @@ def rsqrt_ad_func(x):
     # Forward API Call
     out = _api.rsqrt(x)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = RsqrtGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -1324,7 +1324,7 @@ def square_ad_func(x):
     # Forward API Call
     out = _api.square(x)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = SquareGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -1380,7 +1380,7 @@ def square_grad_ad_func(need, x, out_grad):
     """③ The grad op `square_grad` (square's backward): `need[i]` says whether input i of `square`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
-    if grad_state.enabled and (not x.stop_gradient or not out_grad.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient or not out_grad._stop_gradient):
         x_grad = None
         if need[0]:
             x_grad = multiply_ad_func(out_grad, _conj(scale_ad_func(x, 2.0, 0.0, True)))
@@ -1398,7 +1398,7 @@ def abs_ad_func(x):
     # Forward API Call
     out = _api.abs(x)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = AbsGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -1464,7 +1464,7 @@ def sign_ad_func(x):
     # Forward API Call
     out = _api.sign(x)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = SignGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -1513,7 +1513,7 @@ def sin_ad_func(x):
     # Forward API Call
     out = _api.sin(x)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = SinGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -1571,7 +1571,7 @@ def cos_ad_func(x):
     # Forward API Call
     out = _api.cos(x)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = CosGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -1629,7 +1629,7 @@ def tan_ad_func(x):
     # Forward API Call
     out = _api.tan(x)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = TanGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -1675,7 +1675,7 @@ def tanh_ad_func(x):
     # Forward API Call
     out = _api.tanh(x)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = TanhGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -1731,7 +1731,7 @@ def tanh_grad_ad_func(need, out, out_grad):
     """③ The grad op `tanh_grad` (tanh's backward): `need[i]` says whether input i of `tanh`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
-    if grad_state.enabled and (not out.stop_gradient or not out_grad.stop_gradient):
+    if grad_state.enabled and (not out._stop_gradient or not out_grad._stop_gradient):
         x_grad = None
         if need[0]:
             x_grad = multiply_ad_func(out_grad, _conj(scale_ad_func(square_ad_func(out), -1.0, 1.0, True)))
@@ -1752,7 +1752,7 @@ def sigmoid_ad_func(x):
     # Forward API Call
     out = _api.sigmoid(x)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = SigmoidGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -1808,7 +1808,7 @@ def sigmoid_grad_ad_func(need, out, out_grad):
     """③ The grad op `sigmoid_grad` (sigmoid's backward): `need[i]` says whether input i of `sigmoid`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
-    if grad_state.enabled and (not out.stop_gradient or not out_grad.stop_gradient):
+    if grad_state.enabled and (not out._stop_gradient or not out_grad._stop_gradient):
         x_grad = None
         if need[0]:
             x_grad = multiply_ad_func(out_grad, _conj(multiply_ad_func(out, scale_ad_func(out, -1.0, 1.0, True))))
@@ -1829,7 +1829,7 @@ def erf_ad_func(x):
     # Forward API Call
     out = _api.erf(x)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = ErfGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -1875,7 +1875,7 @@ def asin_ad_func(x):
     # Forward API Call
     out = _api.asin(x)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = AsinGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -1933,7 +1933,7 @@ def acos_ad_func(x):
     # Forward API Call
     out = _api.acos(x)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = AcosGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -1991,7 +1991,7 @@ def atan_ad_func(x):
     # Forward API Call
     out = _api.atan(x)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = AtanGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -2049,7 +2049,7 @@ def sinh_ad_func(x):
     # Forward API Call
     out = _api.sinh(x)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = SinhGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -2107,7 +2107,7 @@ def cosh_ad_func(x):
     # Forward API Call
     out = _api.cosh(x)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = CoshGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -2165,7 +2165,7 @@ def asinh_ad_func(x):
     # Forward API Call
     out = _api.asinh(x)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = AsinhGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -2223,7 +2223,7 @@ def acosh_ad_func(x):
     # Forward API Call
     out = _api.acosh(x)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = AcoshGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -2281,7 +2281,7 @@ def atanh_ad_func(x):
     # Forward API Call
     out = _api.atanh(x)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = AtanhGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -2339,7 +2339,7 @@ def log10_ad_func(x):
     # Forward API Call
     out = _api.log10(x)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = Log10GradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -2397,7 +2397,7 @@ def lgamma_ad_func(x):
     # Forward API Call
     out = _api.lgamma(x)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = LgammaGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -2455,7 +2455,7 @@ def digamma_ad_func(x):
     # Forward API Call
     out = _api.digamma(x)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = DigammaGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -2513,7 +2513,7 @@ def i0_ad_func(x):
     # Forward API Call
     out = _api.i0(x)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = I0GradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -2571,7 +2571,7 @@ def polygamma_ad_func(x, n):
     # Forward API Call
     out = _api.polygamma(x, n)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = PolygammaGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -2631,7 +2631,7 @@ def i1_ad_func(x):
     # Forward API Call
     out = _api.i1(x)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = I1GradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -2689,7 +2689,7 @@ def erfinv_ad_func(x):
     # Forward API Call
     out = _api.erfinv(x)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = ErfinvGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -2732,7 +2732,7 @@ def trunc_ad_func(input):
     # Forward API Call
     out = _api.trunc(input)
     # Node Creation
-    if grad_state.enabled and (not input.stop_gradient):
+    if grad_state.enabled and (not input._stop_gradient):
         node = TruncGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(input)
@@ -2814,7 +2814,7 @@ def atan2_ad_func(x, y):
     # Forward API Call
     out = _api.atan2(x, y)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = Atan2GradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         x_next, x_meta = edge_record(x)
@@ -2875,7 +2875,7 @@ def fmax_ad_func(x, y):
     # Forward API Call
     out = _api.fmax(x, y)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = FmaxGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         x_next, x_meta = edge_record(x)
@@ -2935,7 +2935,7 @@ def fmin_ad_func(x, y):
     # Forward API Call
     out = _api.fmin(x, y)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = FminGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         x_next, x_meta = edge_record(x)
@@ -2995,7 +2995,7 @@ def heaviside_ad_func(x, y):
     # Forward API Call
     out = _api.heaviside(x, y)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = HeavisideGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         x_next, x_meta = edge_record(x)
@@ -3062,7 +3062,7 @@ def lerp_ad_func(x, y, weight):
     # Forward API Call
     out = _api.lerp(x, y, weight)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient or not weight.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient or not weight._stop_gradient):
         node = LerpGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         x_next, x_meta = edge_record(x)
@@ -3123,7 +3123,7 @@ def floor_ad_func(x):
     # Forward API Call
     out = _api.floor(x)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = FloorGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -3169,7 +3169,7 @@ def ceil_ad_func(x):
     # Forward API Call
     out = _api.ceil(x)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = CeilGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -3215,7 +3215,7 @@ def round_ad_func(x, decimals):
     # Forward API Call
     out = _api.round(x, decimals)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = RoundGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -3264,7 +3264,7 @@ def reciprocal_ad_func(x):
     # Forward API Call
     out = _api.reciprocal(x)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = ReciprocalGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -3319,7 +3319,7 @@ def pow_ad_func(x, y):
     # Forward API Call
     out = _api.pow(x, y)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = PowGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -3382,7 +3382,7 @@ def scale_ad_func(x, scale, bias, bias_after_scale):
     # Forward API Call
     out = _api.scale(x, scale, bias, bias_after_scale)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = ScaleGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -3438,7 +3438,7 @@ def scale_grad_ad_func(need, out_grad, scale, bias, bias_after_scale):
     """③ The grad op `scale_grad` (scale's backward): `need[i]` says whether input i of `scale`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
-    if grad_state.enabled and (not out_grad.stop_gradient):
+    if grad_state.enabled and (not out_grad._stop_gradient):
         x_grad = None
         if need[0]:
             x_grad = scale_ad_func(out_grad, scale.conjugate(), 0.0, True)
@@ -3456,7 +3456,7 @@ def clip_ad_func(x, min, max):
     # Forward API Call
     out = _api.clip(x, min, max)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = ClipGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -3511,7 +3511,7 @@ def cast_ad_func(x, dtype):
     # Forward API Call
     out = _api.cast(x, dtype)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = CastGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -3565,7 +3565,7 @@ def cast_grad_ad_func(need, x, out_grad, dtype):
     """③ The grad op `cast_grad` (cast's backward): `need[i]` says whether input i of `cast`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
-    if grad_state.enabled and (not x.stop_gradient or not out_grad.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient or not out_grad._stop_gradient):
         x_grad = None
         if need[0]:
             x_grad = cast_ad_func(out_grad, x.dtype)
@@ -3583,7 +3583,7 @@ def assign_ad_func(x):
     # Forward API Call
     out = _api.assign(x)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = AssignGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -3618,7 +3618,7 @@ def assign_grad_ad_func(need, out_grad):
     """③ The grad op `assign_grad` (assign's backward): `need[i]` says whether input i of `assign`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
-    if grad_state.enabled and (not out_grad.stop_gradient):
+    if grad_state.enabled and (not out_grad._stop_gradient):
         x_grad = None
         if need[0]:
             x_grad = out_grad
@@ -3636,7 +3636,7 @@ def conj_ad_func(x):
     # Forward API Call
     out = _api.conj(x)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = ConjGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -3670,7 +3670,7 @@ def real_ad_func(x):
     # Forward API Call
     out = _api.real(x)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = RealGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -3711,7 +3711,7 @@ def imag_ad_func(x):
     # Forward API Call
     out = _api.imag(x)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = ImagGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -3752,7 +3752,7 @@ def complex_ad_func(real, imag):
     # Forward API Call
     out = _api.complex(real, imag)
     # Node Creation
-    if grad_state.enabled and (not real.stop_gradient or not imag.stop_gradient):
+    if grad_state.enabled and (not real._stop_gradient or not imag._stop_gradient):
         node = ComplexGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         real_next, real_meta = edge_record(real)
@@ -3793,7 +3793,7 @@ def as_complex_ad_func(x):
     # Forward API Call
     out = _api.as_complex(x)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = AsComplexGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -3827,7 +3827,7 @@ def as_real_ad_func(x):
     # Forward API Call
     out = _api.as_real(x)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = AsRealGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -3861,7 +3861,7 @@ def angle_ad_func(x):
     # Forward API Call
     out = _api.angle(x)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = AngleGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -3920,7 +3920,7 @@ def sum_ad_func(x, axis, dtype, keepdim):
     # Forward API Call
     out = _api.sum(x, axis, dtype, keepdim)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = SumGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -3971,7 +3971,7 @@ def sum_grad_ad_func(need, x, out_grad, axis, dtype, keepdim):
     """③ The grad op `sum_grad` (sum's backward): `need[i]` says whether input i of `sum`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
-    if grad_state.enabled and (not x.stop_gradient or not out_grad.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient or not out_grad._stop_gradient):
         x_grad = None
         if need[0]:
             x_grad = expand_ad_func(reshape_ad_func(out_grad, _meta.reduce_keep_shape(x._data.shape, axis)), x._data.shape)
@@ -3989,7 +3989,7 @@ def mean_ad_func(x, axis, keepdim):
     # Forward API Call
     out = _api.mean(x, axis, keepdim)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = MeanGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -4037,7 +4037,7 @@ def mean_grad_ad_func(need, x, out_grad, axis, keepdim):
     """③ The grad op `mean_grad` (mean's backward): `need[i]` says whether input i of `mean`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
-    if grad_state.enabled and (not x.stop_gradient or not out_grad.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient or not out_grad._stop_gradient):
         x_grad = None
         if need[0]:
             x_grad = scale_ad_func(expand_ad_func(reshape_ad_func(out_grad, _meta.reduce_keep_shape(x._data.shape, axis)), x._data.shape), 1.0 / _meta.reduced_count(x._data.shape, axis), 0.0, True)
@@ -4055,7 +4055,7 @@ def max_ad_func(x, axis, keepdim):
     # Forward API Call
     out = _api.max(x, axis, keepdim)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = MaxGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -4111,7 +4111,7 @@ def min_ad_func(x, axis, keepdim):
     # Forward API Call
     out = _api.min(x, axis, keepdim)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = MinGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -4167,7 +4167,7 @@ def prod_ad_func(x, axis, keepdim):
     # Forward API Call
     out = _api.prod(x, axis, keepdim)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = ProdGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -4259,7 +4259,7 @@ def logsumexp_ad_func(x, axis, keepdim):
     # Forward API Call
     out = _api.logsumexp(x, axis, keepdim)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = LogsumexpGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -4307,7 +4307,7 @@ def cumsum_ad_func(x, axis, flatten, exclusive, reverse):
     # Forward API Call
     out = _api.cumsum(x, axis, flatten, exclusive, reverse)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = CumsumGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -4375,7 +4375,7 @@ def matmul_ad_func(x, y, transpose_x, transpose_y):
     # Forward API Call
     out = _api.matmul(x, y, transpose_x, transpose_y)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = MatmulGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         x_next, x_meta = edge_record(x)
@@ -4454,7 +4454,7 @@ def matmul_grad_ad_func(need, x, y, out_grad, transpose_x, transpose_y):
     """③ The grad op `matmul_grad` (matmul's backward): `need[i]` says whether input i of `matmul`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
-    if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient or not out_grad.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient or not out_grad._stop_gradient):
         x_grad, y_grad = None, None
         if need[0] or need[1]:
             x2, y2, g = (x, y, out_grad)
@@ -4496,7 +4496,7 @@ def tril_ad_func(x, diagonal):
     # Forward API Call
     out = _api.tril(x, diagonal)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = TrilGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -4545,7 +4545,7 @@ def triu_ad_func(x, diagonal):
     # Forward API Call
     out = _api.triu(x, diagonal)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = TriuGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -4594,7 +4594,7 @@ def dot_ad_func(x, y):
     # Forward API Call
     out = _api.dot(x, y)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient or not y.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = DotGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         x_next, x_meta = edge_record(x)
@@ -4651,7 +4651,7 @@ def unfold_ad_func(x, kernel_sizes, strides, paddings, dilations):
     # Forward API Call
     out = _api.unfold(x, kernel_sizes, strides, paddings, dilations)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = UnfoldGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -4700,7 +4700,7 @@ def fold_ad_func(x, output_sizes, kernel_sizes, strides, paddings, dilations):
     # Forward API Call
     out = _api.fold(x, output_sizes, kernel_sizes, strides, paddings, dilations)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = FoldGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -4743,7 +4743,7 @@ def conv2d_ad_func(input, filter, strides, paddings, padding_algorithm, dilation
     # Forward API Call
     out = _api.conv2d(input, filter, strides, paddings, padding_algorithm, dilations, groups, data_format)
     # Node Creation
-    if grad_state.enabled and (not input.stop_gradient or not filter.stop_gradient):
+    if grad_state.enabled and (not input._stop_gradient or not filter._stop_gradient):
         node = Conv2dGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         input_next, input_meta = edge_record(input)
@@ -4829,7 +4829,7 @@ def conv2d_grad_ad_func(need, input, filter, out_grad, strides, paddings, paddin
     """③ The grad op `conv2d_grad` (conv2d's backward): `need[i]` says whether input i of `conv2d`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
-    if grad_state.enabled and (not input.stop_gradient or not filter.stop_gradient or not out_grad.stop_gradient):
+    if grad_state.enabled and (not input._stop_gradient or not filter._stop_gradient or not out_grad._stop_gradient):
         input_grad, filter_grad = None, None
         if need[0] or need[1]:
             x, g = (input, out_grad)
@@ -4864,7 +4864,7 @@ def pool2d_ad_func(x, kernel_size, strides, paddings, ceil_mode, exclusive, data
     # Forward API Call
     out = _api.pool2d(x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = Pool2dGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -4965,7 +4965,7 @@ def pool2d_grad_ad_func(need, x, out_grad, kernel_size, strides, paddings, ceil_
     """③ The grad op `pool2d_grad` (pool2d's backward): `need[i]` says whether input i of `pool2d`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
-    if grad_state.enabled and (not x.stop_gradient or not out_grad.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient or not out_grad._stop_gradient):
         x_grad = None
         if need[0]:
             xt, g = (x, out_grad)
@@ -5003,7 +5003,7 @@ def relu_ad_func(x):
     # Forward API Call
     out = _api.relu(x)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = ReluGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -5059,7 +5059,7 @@ def relu_grad_ad_func(need, out, out_grad):
     """③ The grad op `relu_grad` (relu's backward): `need[i]` says whether input i of `relu`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
-    if grad_state.enabled and (not out.stop_gradient or not out_grad.stop_gradient):
+    if grad_state.enabled and (not out._stop_gradient or not out_grad._stop_gradient):
         x_grad = None
         if need[0]:
             x_grad = multiply_ad_func(out_grad, cast_ad_func(greater_than_ad_func(out, full_like_ad_func(out, 0.0, out.dtype)), out_grad.dtype))
@@ -5077,7 +5077,7 @@ def gelu_ad_func(x, approximate):
     # Forward API Call
     out = _api.gelu(x, approximate)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = GeluGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -5145,7 +5145,7 @@ def silu_ad_func(x):
     # Forward API Call
     out = _api.silu(x)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = SiluGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -5200,7 +5200,7 @@ def leaky_relu_ad_func(x, negative_slope):
     # Forward API Call
     out = _api.leaky_relu(x, negative_slope)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = LeakyReluGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -5257,7 +5257,7 @@ def elu_ad_func(x, alpha):
     # Forward API Call
     out = _api.elu(x, alpha)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = EluGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -5322,7 +5322,7 @@ def softplus_ad_func(x, beta, threshold):
     # Forward API Call
     out = _api.softplus(x, beta, threshold)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = SoftplusGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -5380,7 +5380,7 @@ def softmax_ad_func(x, axis):
     # Forward API Call
     out = _api.softmax(x, axis)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = SoftmaxGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -5439,7 +5439,7 @@ def softmax_grad_ad_func(need, out, out_grad, axis):
     """③ The grad op `softmax_grad` (softmax's backward): `need[i]` says whether input i of `softmax`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
-    if grad_state.enabled and (not out.stop_gradient or not out_grad.stop_gradient):
+    if grad_state.enabled and (not out._stop_gradient or not out_grad._stop_gradient):
         x_grad = None
         if need[0]:
             x_grad = multiply_ad_func(out, subtract_ad_func(out_grad, sum_ad_func(multiply_ad_func(out_grad, out), (axis,), None, True)))
@@ -5457,7 +5457,7 @@ def log_softmax_ad_func(x, axis):
     # Forward API Call
     out = _api.log_softmax(x, axis)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = LogSoftmaxGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -5504,7 +5504,7 @@ def log_softmax_grad_ad_func(need, out, out_grad, axis):
     """③ The grad op `log_softmax_grad` (log_softmax's backward): `need[i]` says whether input i of `log_softmax`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
-    if grad_state.enabled and (not out.stop_gradient or not out_grad.stop_gradient):
+    if grad_state.enabled and (not out._stop_gradient or not out_grad._stop_gradient):
         x_grad = None
         if need[0]:
             x_grad = subtract_ad_func(out_grad, multiply_ad_func(exp_ad_func(out), sum_ad_func(out_grad, (axis,), None, True)))
@@ -5522,7 +5522,7 @@ def reshape_ad_func(x, shape):
     # Forward API Call
     out = _api.reshape(x, shape)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = ReshapeGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -5581,7 +5581,7 @@ def reshape_grad_ad_func(need, x, out_grad, shape):
     """③ The grad op `reshape_grad` (reshape's backward): `need[i]` says whether input i of `reshape`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
-    if grad_state.enabled and (not x.stop_gradient or not out_grad.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient or not out_grad._stop_gradient):
         x_grad = None
         if need[0]:
             x_grad = reshape_ad_func(out_grad, x._data.shape)
@@ -5599,7 +5599,7 @@ def transpose_ad_func(x, perm):
     # Forward API Call
     out = _api.transpose(x, perm)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = TransposeGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -5639,7 +5639,7 @@ def transpose_grad_ad_func(need, out_grad, perm):
     """③ The grad op `transpose_grad` (transpose's backward): `need[i]` says whether input i of `transpose`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
-    if grad_state.enabled and (not out_grad.stop_gradient):
+    if grad_state.enabled and (not out_grad._stop_gradient):
         x_grad = None
         if need[0]:
             x_grad = transpose_ad_func(out_grad, _meta.inverse_perm(perm))
@@ -5657,7 +5657,7 @@ def squeeze_ad_func(x, axis):
     # Forward API Call
     out = _api.squeeze(x, axis)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = SqueezeGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -5712,7 +5712,7 @@ def unsqueeze_ad_func(x, axis):
     # Forward API Call
     out = _api.unsqueeze(x, axis)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = UnsqueezeGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -5767,7 +5767,7 @@ def flatten_ad_func(x, start_axis, stop_axis):
     # Forward API Call
     out = _api.flatten(x, start_axis, stop_axis)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = FlattenGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -5822,7 +5822,7 @@ def concat_ad_func(x, axis):
     # Forward API Call
     out = _api.concat(x, axis)
     # Node Creation
-    if grad_state.enabled and (not all(t.stop_gradient for t in x)):
+    if grad_state.enabled and (not all(t._stop_gradient for t in x)):
         node = ConcatGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         x_next, x_meta = edge_records(x)
@@ -5867,7 +5867,7 @@ def split_ad_func(x, sections, axis):
     # Forward API Call
     out = _api.split(x, sections, axis)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = SplitGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -5910,7 +5910,7 @@ def split_with_num_ad_func(x, num, axis):
     # Forward API Call
     out = _api.split_with_num(x, num, axis)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = SplitWithNumGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -5953,7 +5953,7 @@ def stack_ad_func(x, axis):
     # Forward API Call
     out = _api.stack(x, axis)
     # Node Creation
-    if grad_state.enabled and (not all(t.stop_gradient for t in x)):
+    if grad_state.enabled and (not all(t._stop_gradient for t in x)):
         node = StackGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         x_next, x_meta = edge_records(x)
@@ -5991,7 +5991,7 @@ def unbind_ad_func(input, axis):
     # Forward API Call
     out = _api.unbind(input, axis)
     # Node Creation
-    if grad_state.enabled and (not input.stop_gradient):
+    if grad_state.enabled and (not input._stop_gradient):
         node = UnbindGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(input)
@@ -6034,7 +6034,7 @@ def expand_ad_func(x, shape):
     # Forward API Call
     out = _api.expand(x, shape)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = ExpandGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -6068,7 +6068,7 @@ def tile_ad_func(x, repeat_times):
     # Forward API Call
     out = _api.tile(x, repeat_times)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = TileGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -6126,7 +6126,7 @@ def flip_ad_func(x, axis):
     # Forward API Call
     out = _api.flip(x, axis)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = FlipGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -6166,7 +6166,7 @@ def where_ad_func(condition, x, y):
     # Forward API Call
     out = _api.where(condition, x, y)
     # Node Creation
-    if grad_state.enabled and (not condition.stop_gradient or not x.stop_gradient or not y.stop_gradient):
+    if grad_state.enabled and (not condition._stop_gradient or not x._stop_gradient or not y._stop_gradient):
         node = WhereGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         condition_next, condition_meta = edge_record(condition)
@@ -6217,7 +6217,7 @@ def slice_ad_func(input, axes, starts, ends, decrease_axis):
     # Forward API Call
     out = _api.slice(input, axes, starts, ends, decrease_axis)
     # Node Creation
-    if grad_state.enabled and (not input.stop_gradient):
+    if grad_state.enabled and (not input._stop_gradient):
         node = SliceGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(input)
@@ -6268,7 +6268,7 @@ def strided_slice_ad_func(x, axes, starts, ends, strides):
     # Forward API Call
     out = _api.strided_slice(x, axes, starts, ends, strides)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = StridedSliceGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -6319,7 +6319,7 @@ def gather_ad_func(x, index, axis):
     # Forward API Call
     out = _api.gather(x, index, axis)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient or not index.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient or not index._stop_gradient):
         node = GatherGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         x_next, x_meta = edge_record(x)
@@ -6370,7 +6370,7 @@ def index_select_ad_func(x, index, axis):
     # Forward API Call
     out = _api.index_select(x, index, axis)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient or not index.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient or not index._stop_gradient):
         node = IndexSelectGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         x_next, x_meta = edge_record(x)
@@ -6421,7 +6421,7 @@ def gather_nd_ad_func(x, index):
     # Forward API Call
     out = _api.gather_nd(x, index)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient or not index.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient or not index._stop_gradient):
         node = GatherNdGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         x_next, x_meta = edge_record(x)
@@ -6470,7 +6470,7 @@ def masked_select_ad_func(x, mask):
     # Forward API Call
     out = _api.masked_select(x, mask)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient or not mask.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient or not mask._stop_gradient):
         node = MaskedSelectGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         x_next, x_meta = edge_record(x)
@@ -6526,7 +6526,7 @@ def slice_grad_ad_func(input, out_grad, axes, starts, ends, decrease_axis):
     # Forward API Call
     input_grad = _api.slice_grad(input, out_grad, axes, starts, ends, decrease_axis)
     # Node Creation
-    if grad_state.enabled and (not input.stop_gradient or not out_grad.stop_gradient):
+    if grad_state.enabled and (not input._stop_gradient or not out_grad._stop_gradient):
         node = SliceGradGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         input_next, input_meta = edge_record(input)
@@ -6568,7 +6568,7 @@ def strided_slice_grad_ad_func(x, out_grad, axes, starts, ends, strides):
     # Forward API Call
     x_grad = _api.strided_slice_grad(x, out_grad, axes, starts, ends, strides)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient or not out_grad.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient or not out_grad._stop_gradient):
         node = StridedSliceGradGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         x_next, x_meta = edge_record(x)
@@ -6610,7 +6610,7 @@ def gather_grad_ad_func(x, index, out_grad, axis):
     # Forward API Call
     x_grad = _api.gather_grad(x, index, out_grad, axis)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient or not index.stop_gradient or not out_grad.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient or not index._stop_gradient or not out_grad._stop_gradient):
         node = GatherGradGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         x_next, x_meta = edge_record(x)
@@ -6655,7 +6655,7 @@ def index_select_grad_ad_func(x, index, out_grad, axis):
     # Forward API Call
     x_grad = _api.index_select_grad(x, index, out_grad, axis)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient or not index.stop_gradient or not out_grad.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient or not index._stop_gradient or not out_grad._stop_gradient):
         node = IndexSelectGradGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         x_next, x_meta = edge_record(x)
@@ -6700,7 +6700,7 @@ def gather_nd_grad_ad_func(x, index, out_grad):
     # Forward API Call
     x_grad = _api.gather_nd_grad(x, index, out_grad)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient or not index.stop_gradient or not out_grad.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient or not index._stop_gradient or not out_grad._stop_gradient):
         node = GatherNdGradGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         x_next, x_meta = edge_record(x)
@@ -6743,7 +6743,7 @@ def masked_select_grad_ad_func(x, mask, out_grad):
     # Forward API Call
     x_grad = _api.masked_select_grad(x, mask, out_grad)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient or not mask.stop_gradient or not out_grad.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient or not mask._stop_gradient or not out_grad._stop_gradient):
         node = MaskedSelectGradGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         x_next, x_meta = edge_record(x)
@@ -6875,7 +6875,7 @@ def topk_ad_func(x, k, axis, largest, sorted):
     # Forward API Call
     out, indices = _api.topk(x, k, axis, largest, sorted)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = TopkGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)
@@ -6938,7 +6938,7 @@ def argsort_ad_func(x, axis, descending, stable):
     # Forward API Call
     out, indices = _api.argsort(x, axis, descending, stable)
     # Node Creation
-    if grad_state.enabled and (not x.stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient):
         node = ArgsortGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
         node._next, node._meta = edge_record(x)

@@ -38,4 +38,4 @@ def set_history(t, node, slot, rank):
     m.grad_node = node
     m.out_slot = slot
     m.out_rank = rank
-    t.stop_gradient = False
+    t._stop_gradient = False

@@ -96,7 +96,7 @@ def _ones(shape, dtype):
 def _root_node(t, where):
     if not isinstance(t, Tensor):
         raise TypeError(f"{where}: expected Tensors, got {type(t).__name__}")
-    if t.stop_gradient or t._data.dtype.kind in "biu":
+    if t._stop_gradient or t._data.dtype.kind in "biu":
         return None
     if t._base is not None and t._view_version != t._version.value:
         refresh_view(t)  # a view whose base was written since: re-derive it

@@ -190,7 +190,7 @@ class GradNodeBase:
                 continue
             if raw:
                 g = Tensor._wrap(g)
-                g.stop_gradient = False
+                g._stop_gradient = False
             g = run_hooks(hooks, g)
             grads[slot][rank] = g._data if raw else g
         return grads

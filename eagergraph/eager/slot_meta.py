@@ -16,7 +16,7 @@ _NO_GRAD_KINDS = "biu"  # bool/int tensors never receive gradients
 def edge_record(t):
     """The edge record of forward input `t`: (next node or None, its meta entries)."""
     arr = t._data
-    if t.stop_gradient or arr.dtype.kind in _NO_GRAD_KINDS:
+    if t._stop_gradient or arr.dtype.kind in _NO_GRAD_KINDS:
         return None, (0, 0, arr.shape, arr.dtype)
     if t._base is not None and t._view_version != t._version.value:
         refresh_view(t)  # its base was written since: re-derive it

@@ -63,7 +63,7 @@ class TensorWrapper:
         self._version = v
         self._snapshot = v.value
         self._data = t._data
-        self._stop_gradient = t.stop_gradient
+        self._stop_gradient = t._stop_gradient
         if node is not None:               # a forward output of `node`
             self._slot = slot
             self._rank = rank
@@ -127,7 +127,7 @@ class TensorWrapper:
             data = self._unpacked(node)._data
             if not self._is_output:  # an input: re-attach its place in the graph
                 out = Tensor._wrap(data)
-                out.stop_gradient = self._stop_gradient
+                out._stop_gradient = self._stop_gradient
                 out._autograd_meta = self._hooked[3]
                 return out
         elif self._tensor is not None:
@@ -142,7 +142,7 @@ class TensorWrapper:
             m.grad_node = n
             m.out_slot = self._slot
             m.out_rank = self._rank
-            out.stop_gradient = self._stop_gradient
+            out._stop_gradient = self._stop_gradient
         return out
 
     def clear(self):
