@@ -50,11 +50,11 @@ def yaml_families():
     """op name -> the family of the ops.yaml section it stands in, in section order."""
     out, family = {}, None
     for line in open(os.path.join(OPDEFS, "ops.yaml")):
-        m = re.match(r"# -+ (\w+):", line) or re.match(r"- op : (\w+)", line)
-        if m and line.startswith("#"):
-            family = m.group(1)
-        elif m:
-            out[m.group(1)] = family
+        section, op = re.match(r"# -+ (\w+):", line), re.match(r"- op : (\w+)", line)
+        if section:
+            family = section.group(1)
+        elif op:
+            out[op.group(1)] = family
     return out
 
 
