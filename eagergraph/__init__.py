@@ -13,6 +13,7 @@ from .tensor import Tensor, Size
 from .creation import to_tensor
 from .tensor_repr import set_printoptions
 from . import ops as _ops
+from . import linalg
 from . import nn
 from .nn.parameter import create_parameter
 from .nn.param_attr import ParamAttr
@@ -61,7 +62,7 @@ __all__ += ["create_parameter", "ParamAttr", "install_as_paddle"]
 __all__ += ["set_flags", "get_flags"]
 __all__ += ["io", "save", "load"]
 __all__ += ["static", "metric", "callbacks", "hapi", "Model", "summary"]
-__all__ += ["vision"]
+__all__ += ["vision", "linalg"]
 __all__ += ["distributed", "DataParallel"]
 __all__ += ["amp", "is_autocast_enabled", "get_autocast_dtype"]
 __all__ += ["in_dynamic_mode", "disable_static", "enable_static", "device", "base", "incubate",

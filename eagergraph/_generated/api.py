@@ -8,26 +8,30 @@ from ..kernel_api import prepare_data, make_outputs, check_output, raise_with_op
 from ..phi.infermeta.common import dtype_of
 from ..phi.common import NP_TO_DTYPE
 from ..tensor import wrap_like
-from ..phi.infermeta import (AngleInferMeta, ArangeInferMeta, ArgMinMaxInferMeta, ArgsortInferMeta,
-                             AsComplexInferMeta, AsRealInferMeta, Atan2InferMeta, CastInferMeta,
-                             ClipInferMeta, CompareInferMeta, ComplexInferMeta, ConcatInferMeta,
-                             ConvInferMeta, CreateInferMeta, CreateLikeInferMeta, CumInferMeta,
-                             DotInferMeta, ElementwiseInferMeta, ExpandInferMeta, EyeInferMeta,
-                             FlattenInferMeta, FlipInferMeta, FoldInferMeta, GatherGradInferMeta,
-                             GatherInferMeta, GatherNdGradInferMeta, GatherNdInferMeta,
-                             GaussianInferMeta, IndexSelectGradInferMeta, IndexSelectInferMeta,
-                             IsfiniteInferMeta, LerpInferMeta, LinspaceInferMeta,
-                             LogicalBinaryInferMeta, LogicalNotInferMeta,
+from ..phi.infermeta import (AddmmInferMeta, AngleInferMeta, ArangeInferMeta, ArgMinMaxInferMeta,
+                             ArgsortInferMeta, AsComplexInferMeta, AsRealInferMeta, Atan2InferMeta,
+                             BmmInferMeta, CastInferMeta, ClipInferMeta, CompareInferMeta,
+                             ComplexInferMeta, ConcatInferMeta, ConvInferMeta, CreateInferMeta,
+                             CreateLikeInferMeta, CumExtremumInferMeta, CumInferMeta,
+                             DeterminantInferMeta, DotInferMeta, ElementwiseInferMeta,
+                             ExpandInferMeta, EyeInferMeta, FlattenInferMeta, FlipInferMeta,
+                             FoldInferMeta, GatherGradInferMeta, GatherInferMeta,
+                             GatherNdGradInferMeta, GatherNdInferMeta, GaussianInferMeta,
+                             IndexAddInferMeta, IndexSelectGradInferMeta, IndexSelectInferMeta,
+                             InverseInferMeta, IsfiniteInferMeta, LerpInferMeta, LinspaceInferMeta,
+                             LogicalBinaryInferMeta, LogicalNotInferMeta, MaskedFillInferMeta,
                              MaskedSelectGradInferMeta, MaskedSelectInferMeta, MatmulInferMeta,
-                             NonzeroInferMeta, Pool2DInferMeta, RandintInferMeta,
-                             RandpermInferMeta, RealInferMeta, ReduceInferMeta,
+                             MvInferMeta, NonzeroInferMeta, Pool2DInferMeta, PutAlongAxisInferMeta,
+                             RandintInferMeta, RandpermInferMeta, RealInferMeta, ReduceInferMeta,
                              ReduceIntArrayAxisInferMeta, ReduceToBoolInferMeta, ReshapeInferMeta,
-                             SliceGradInferMeta, SliceInferMeta, SoftmaxInferMeta, SplitInferMeta,
+                             RollInferMeta, ScatterInferMeta, SliceGradInferMeta, SliceInferMeta,
+                             SoftmaxInferMeta, SolveInferMeta, SplitInferMeta,
                              SplitWithNumInferMeta, SqueezeInferMeta, StackInferMeta,
                              StridedSliceGradInferMeta, StridedSliceInferMeta, SumInferMeta,
-                             TileInferMeta, TopKInferMeta, TransposeInferMeta, TrilTriuInferMeta,
-                             UnbindInferMeta, UnchangedInferMeta, UnfoldInferMeta,
-                             UniformRandomInferMeta, UnsqueezeInferMeta, WhereInferMeta)
+                             TakeAlongAxisInferMeta, TileInferMeta, TopKInferMeta, TraceInferMeta,
+                             TransposeInferMeta, TrilTriuInferMeta, UnbindInferMeta,
+                             UnchangedInferMeta, UnfoldInferMeta, UniformRandomInferMeta,
+                             UnsqueezeInferMeta, WhereInferMeta)
 
 
 
@@ -2268,6 +2272,46 @@ def cumsum(x, axis, flatten, exclusive, reverse):
     return out
 
 
+_cummax_kernels = KernelFactory.cache("cummax")
+
+
+def cummax(x, axis, dtype):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _cummax_kernels.get(x._data.dtype) or select_kernel("cummax", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = CumExtremumInferMeta(x, axis, dtype)
+        # Kernel Call
+        out = kernel.fn(x_d, axis, dtype)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("cummax", e)
+    return make_outputs("cummax", out, meta)
+
+
+_cummin_kernels = KernelFactory.cache("cummin")
+
+
+def cummin(x, axis, dtype):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _cummin_kernels.get(x._data.dtype) or select_kernel("cummin", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = CumExtremumInferMeta(x, axis, dtype)
+        # Kernel Call
+        out = kernel.fn(x_d, axis, dtype)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("cummin", e)
+    return make_outputs("cummin", out, meta)
+
+
 _matmul_kernels = KernelFactory.cache("matmul")
 
 
@@ -2363,6 +2407,179 @@ def dot(x, y):
     out = wrap_like(out, meta[1].np_dtype)
     if out._data.shape != meta[0]:
         check_output("dot", out, meta)
+    return out
+
+
+_bmm_kernels = KernelFactory.cache("bmm")
+
+
+def bmm(x, y):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _bmm_kernels.get(x._data.dtype) or select_kernel("bmm", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    y_d = y._data
+    if kernel.input_np_dtype is not None:
+        x_d, y_d = prepare_data(kernel, x_d, y_d)
+    try:
+        # InferMeta
+        meta = BmmInferMeta(x, y)
+        # Kernel Call
+        out = kernel.fn(x_d, y_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("bmm", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("bmm", out, meta)
+    return out
+
+
+_mv_kernels = KernelFactory.cache("mv")
+
+
+def mv(x, vec):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _mv_kernels.get(x._data.dtype) or select_kernel("mv", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    vec_d = vec._data
+    if kernel.input_np_dtype is not None:
+        x_d, vec_d = prepare_data(kernel, x_d, vec_d)
+    try:
+        # InferMeta
+        meta = MvInferMeta(x, vec)
+        # Kernel Call
+        out = kernel.fn(x_d, vec_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("mv", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("mv", out, meta)
+    return out
+
+
+_addmm_kernels = KernelFactory.cache("addmm")
+
+
+def addmm(input, x, y, beta, alpha):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of input)
+    kernel = _addmm_kernels.get(input._data.dtype) or select_kernel("addmm", dtype_of(input))
+    # PrepareData
+    input_d = input._data
+    x_d = x._data
+    y_d = y._data
+    if kernel.input_np_dtype is not None:
+        input_d, x_d, y_d = prepare_data(kernel, input_d, x_d, y_d)
+    try:
+        # InferMeta
+        meta = AddmmInferMeta(input, x, y, beta, alpha)
+        # Kernel Call
+        out = kernel.fn(input_d, x_d, y_d, beta, alpha)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("addmm", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("addmm", out, meta)
+    return out
+
+
+_inverse_kernels = KernelFactory.cache("inverse")
+
+
+def inverse(x):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _inverse_kernels.get(x._data.dtype) or select_kernel("inverse", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = InverseInferMeta(x)
+        # Kernel Call
+        out = kernel.fn(x_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("inverse", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("inverse", out, meta)
+    return out
+
+
+_det_kernels = KernelFactory.cache("det")
+
+
+def det(x):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _det_kernels.get(x._data.dtype) or select_kernel("det", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = DeterminantInferMeta(x)
+        # Kernel Call
+        out = kernel.fn(x_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("det", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("det", out, meta)
+    return out
+
+
+_solve_kernels = KernelFactory.cache("solve")
+
+
+def solve(x, y):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _solve_kernels.get(x._data.dtype) or select_kernel("solve", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    y_d = y._data
+    if kernel.input_np_dtype is not None:
+        x_d, y_d = prepare_data(kernel, x_d, y_d)
+    try:
+        # InferMeta
+        meta = SolveInferMeta(x, y)
+        # Kernel Call
+        out = kernel.fn(x_d, y_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("solve", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("solve", out, meta)
+    return out
+
+
+_trace_kernels = KernelFactory.cache("trace")
+
+
+def trace(x, offset, axis1, axis2):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _trace_kernels.get(x._data.dtype) or select_kernel("trace", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = TraceInferMeta(x, offset, axis1, axis2)
+        # Kernel Call
+        out = kernel.fn(x_d, offset, axis1, axis2)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("trace", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("trace", out, meta)
     return out
 
 
@@ -2981,6 +3198,30 @@ def where(condition, x, y):
     return out
 
 
+_roll_kernels = KernelFactory.cache("roll")
+
+
+def roll(x, shifts, axis):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _roll_kernels.get(x._data.dtype) or select_kernel("roll", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = RollInferMeta(x, shifts, axis)
+        # Kernel Call
+        out = kernel.fn(x_d, shifts, axis)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("roll", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("roll", out, meta)
+    return out
+
+
 _slice_kernels = KernelFactory.cache("slice")
 
 
@@ -3150,6 +3391,135 @@ def nonzero(condition):
     out = wrap_like(out, meta[1].np_dtype)
     if out._data.shape != meta[0]:
         check_output("nonzero", out, meta)
+    return out
+
+
+_scatter_kernels = KernelFactory.cache("scatter")
+
+
+def scatter(x, index, updates, overwrite):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _scatter_kernels.get(x._data.dtype) or select_kernel("scatter", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    index_d = index._data
+    updates_d = updates._data
+    if kernel.input_np_dtype is not None:
+        x_d, index_d, updates_d = prepare_data(kernel, x_d, index_d, updates_d)
+    try:
+        # InferMeta
+        meta = ScatterInferMeta(x, index, updates, overwrite)
+        # Kernel Call
+        out = kernel.fn(x_d, index_d, updates_d, overwrite)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("scatter", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("scatter", out, meta)
+    return out
+
+
+_index_add_kernels = KernelFactory.cache("index_add")
+
+
+def index_add(x, index, add_value, axis):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _index_add_kernels.get(x._data.dtype) or select_kernel("index_add", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    index_d = index._data
+    add_value_d = add_value._data
+    if kernel.input_np_dtype is not None:
+        x_d, index_d, add_value_d = prepare_data(kernel, x_d, index_d, add_value_d)
+    try:
+        # InferMeta
+        meta = IndexAddInferMeta(x, index, add_value, axis)
+        # Kernel Call
+        out = kernel.fn(x_d, index_d, add_value_d, axis)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("index_add", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("index_add", out, meta)
+    return out
+
+
+_masked_fill_kernels = KernelFactory.cache("masked_fill")
+
+
+def masked_fill(x, mask, value):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _masked_fill_kernels.get(x._data.dtype) or select_kernel("masked_fill", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    mask_d = mask._data
+    value_d = value._data
+    if kernel.input_np_dtype is not None:
+        x_d, mask_d, value_d = prepare_data(kernel, x_d, mask_d, value_d)
+    try:
+        # InferMeta
+        meta = MaskedFillInferMeta(x, mask, value)
+        # Kernel Call
+        out = kernel.fn(x_d, mask_d, value_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("masked_fill", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("masked_fill", out, meta)
+    return out
+
+
+_take_along_axis_kernels = KernelFactory.cache("take_along_axis")
+
+
+def take_along_axis(arr, indices, axis):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of arr)
+    kernel = _take_along_axis_kernels.get(arr._data.dtype) or select_kernel("take_along_axis", dtype_of(arr))
+    # PrepareData
+    arr_d = arr._data
+    indices_d = indices._data
+    if kernel.input_np_dtype is not None:
+        arr_d, indices_d = prepare_data(kernel, arr_d, indices_d)
+    try:
+        # InferMeta
+        meta = TakeAlongAxisInferMeta(arr, indices, axis)
+        # Kernel Call
+        out = kernel.fn(arr_d, indices_d, axis)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("take_along_axis", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("take_along_axis", out, meta)
+    return out
+
+
+_put_along_axis_kernels = KernelFactory.cache("put_along_axis")
+
+
+def put_along_axis(arr, indices, values, axis, reduce, include_self):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of arr)
+    kernel = _put_along_axis_kernels.get(arr._data.dtype) or select_kernel("put_along_axis", dtype_of(arr))
+    # PrepareData
+    arr_d = arr._data
+    indices_d = indices._data
+    values_d = values._data
+    if kernel.input_np_dtype is not None:
+        arr_d, indices_d, values_d = prepare_data(kernel, arr_d, indices_d, values_d)
+    try:
+        # InferMeta
+        meta = PutAlongAxisInferMeta(arr, indices, values, axis, reduce, include_self)
+        # Kernel Call
+        out = kernel.fn(arr_d, indices_d, values_d, axis, reduce, include_self)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("put_along_axis", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("put_along_axis", out, meta)
     return out
 
 

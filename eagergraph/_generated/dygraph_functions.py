@@ -4367,6 +4367,121 @@ class CumsumGradNode(GradNodeBase):
         self._wrappers_cleared = True
 
 
+def cummax_ad_func(x, axis, dtype):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, = amp_auto_cast("cummax", ("x",), (x,))
+        return amp_call(cummax_ad_func, x, axis, dtype)
+    # Forward API Call
+    out, indices = _api.cummax(x, axis, dtype)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient):
+        node = CummaxGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        node.bwd_in_meta = [[out_meta(out)], [out_meta(indices)]]
+        node.axis = axis
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x, True)
+        set_history(out, node, 0, 0)
+        set_history(indices, node, 1, 0)
+        node.indices_wrapper = TensorWrapper(indices, False, node, 1, 0)
+    # Returns
+    return out, indices
+
+
+class CummaxGradNode(GradNodeBase):
+    """Backward of `cummax` (cummax_grad):
+        # out_grad added where each running max came from
+        if x.ndim == 0:
+            x_grad = out_grad
+        else:
+            x_grad = put_along_axis(full_like(x, 0.0, out_grad.dtype), indices, out_grad, axis, "add", True)
+    """
+
+    __slots__ = ("x_wrapper", "indices_wrapper", "axis")
+    forward_op = "cummax"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = fill_zero(grads[0][0], self.bwd_in_meta[0][0])
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        indices = self.indices_wrapper.recover(self)
+        axis = self.axis
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            if x.ndim == 0:
+                x_grad = out_grad
+            else:
+                x_grad = put_along_axis_ad_func(full_like_ad_func(x, 0.0, out_grad.dtype), indices, out_grad, axis, 'add', True)
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.indices_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def cummin_ad_func(x, axis, dtype):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, = amp_auto_cast("cummin", ("x",), (x,))
+        return amp_call(cummin_ad_func, x, axis, dtype)
+    # Forward API Call
+    out, indices = _api.cummin(x, axis, dtype)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient):
+        node = CumminGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        node.bwd_in_meta = [[out_meta(out)], [out_meta(indices)]]
+        node.axis = axis
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x, True)
+        set_history(out, node, 0, 0)
+        set_history(indices, node, 1, 0)
+        node.indices_wrapper = TensorWrapper(indices, False, node, 1, 0)
+    # Returns
+    return out, indices
+
+
+class CumminGradNode(GradNodeBase):
+    """Backward of `cummin` (cummin_grad):
+        if x.ndim == 0:
+            x_grad = out_grad
+        else:
+            x_grad = put_along_axis(full_like(x, 0.0, out_grad.dtype), indices, out_grad, axis, "add", True)
+    """
+
+    __slots__ = ("x_wrapper", "indices_wrapper", "axis")
+    forward_op = "cummin"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = fill_zero(grads[0][0], self.bwd_in_meta[0][0])
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        indices = self.indices_wrapper.recover(self)
+        axis = self.axis
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            if x.ndim == 0:
+                x_grad = out_grad
+            else:
+                x_grad = put_along_axis_ad_func(full_like_ad_func(x, 0.0, out_grad.dtype), indices, out_grad, axis, 'add', True)
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.indices_wrapper.clear()
+        self._wrappers_cleared = True
+
+
 def matmul_ad_func(x, y, transpose_x, transpose_y):
     # AMP Logic
     if amp_flag.on and amp_state.active:
@@ -4640,6 +4755,408 @@ class DotGradNode(GradNodeBase):
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
         self.y_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def bmm_ad_func(x, y):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, y = amp_auto_cast("bmm", ("x", "y"), (x, y))
+        return amp_call(bmm_ad_func, x, y)
+    # Forward API Call
+    out = _api.bmm(x, y)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
+        node = BmmGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        x_next, x_meta = edge_record(x)
+        y_next, y_meta = edge_record(y)
+        node._next = (x_next, y_next)
+        node._meta = x_meta + y_meta
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x)
+        node.y_wrapper = TensorWrapper(y)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+class BmmGradNode(GradNodeBase):
+    """Backward of `bmm` (bmm_grad):
+        x_grad = matmul(out_grad, conj(y), False, True)
+        y_grad = matmul(conj(x), out_grad, True, False)
+    """
+
+    __slots__ = ("x_wrapper", "y_wrapper")
+    forward_op = "bmm"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        y = self.y_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next[0] is not None:
+            x_grad = matmul_ad_func(out_grad, _conj(y), False, True)
+        y_grad = None
+        if self._next[1] is not None:
+            y_grad = matmul_ad_func(_conj(x), out_grad, True, False)
+        return [x_grad, y_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.y_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def mv_ad_func(x, vec):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, vec = amp_auto_cast("mv", ("x", "vec"), (x, vec))
+        return amp_call(mv_ad_func, x, vec)
+    # Forward API Call
+    out = _api.mv(x, vec)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient or not vec._stop_gradient):
+        node = MvGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        x_next, x_meta = edge_record(x)
+        vec_next, vec_meta = edge_record(vec)
+        node._next = (x_next, vec_next)
+        node._meta = x_meta + vec_meta
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x)
+        node.vec_wrapper = TensorWrapper(vec)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+class MvGradNode(GradNodeBase):
+    """Backward of `mv` (mv_grad):
+        x_grad = multiply(unsqueeze(out_grad, (-1,)), unsqueeze(conj(vec), (0,)))
+        vec_grad = matmul(conj(x), out_grad, True, False)
+    """
+
+    __slots__ = ("x_wrapper", "vec_wrapper")
+    forward_op = "mv"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        vec = self.vec_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next[0] is not None:
+            x_grad = multiply_ad_func(unsqueeze_ad_func(out_grad, (-1,)), unsqueeze_ad_func(_conj(vec), (0,)))
+        vec_grad = None
+        if self._next[1] is not None:
+            vec_grad = matmul_ad_func(_conj(x), out_grad, True, False)
+        return [x_grad, vec_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.vec_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def addmm_ad_func(input, x, y, beta, alpha):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        input, x, y = amp_auto_cast("addmm", ("input", "x", "y"), (input, x, y))
+        return amp_call(addmm_ad_func, input, x, y, beta, alpha)
+    # Forward API Call
+    out = _api.addmm(input, x, y, beta, alpha)
+    # Node Creation
+    if grad_state.enabled and (not input._stop_gradient or not x._stop_gradient or not y._stop_gradient):
+        node = AddmmGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        input_next, input_meta = edge_record(input)
+        x_next, x_meta = edge_record(x)
+        y_next, y_meta = edge_record(y)
+        node._next = (input_next, x_next, y_next)
+        node._meta = input_meta + x_meta + y_meta
+        node.beta = beta
+        node.alpha = alpha
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x)
+        node.y_wrapper = TensorWrapper(y)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def addmm__ad_func(input, x, y, beta, alpha):
+    # AMP Logic: inplace ops skip AMP
+    if amp_flag.on and amp_state.active:
+        return amp_skip("addmm_", addmm__ad_func, input, x, y, beta, alpha)
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(input, "addmm_")
+    # Forward on input's current value, carrying input's autograd history
+    out = addmm_ad_func(inplace_input(input, False), x, y, beta, alpha)
+    # Write into input (its storage is shared with its views); input takes over the result's history
+    return commit_inplace(input, out, "addmm_", rebind=True)
+
+
+class AddmmGradNode(GradNodeBase):
+    """Backward of `addmm` (addmm_grad):
+        input_grad = scale(out_grad, beta, 0.0, True)
+        x_grad = scale(matmul(out_grad, conj(y), False, True), alpha, 0.0, True)
+        y_grad = scale(matmul(conj(x), out_grad, True, False), alpha, 0.0, True)
+    """
+
+    __slots__ = ("x_wrapper", "y_wrapper", "beta", "alpha")
+    forward_op = "addmm"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        y = self.y_wrapper.recover(self)
+        beta = self.beta
+        alpha = self.alpha
+        # The gradient formulas, written with ops
+        input_grad = None
+        if self._next[0] is not None:
+            input_grad = scale_ad_func(out_grad, beta, 0.0, True)
+        x_grad = None
+        if self._next[1] is not None:
+            x_grad = scale_ad_func(matmul_ad_func(out_grad, _conj(y), False, True), alpha, 0.0, True)
+        y_grad = None
+        if self._next[2] is not None:
+            y_grad = scale_ad_func(matmul_ad_func(_conj(x), out_grad, True, False), alpha, 0.0, True)
+        return [input_grad, x_grad, y_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.y_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def inverse_ad_func(x):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, = amp_auto_cast("inverse", ("x",), (x,))
+        return amp_call(inverse_ad_func, x)
+    # Forward API Call
+    out = _api.inverse(x)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient):
+        node = InverseGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        set_history(out, node, 0, 0)
+        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+    # Returns
+    return out
+
+
+class InverseGradNode(GradNodeBase):
+    """Backward of `inverse` (inverse_grad):
+        x_grad = scale(matmul(matmul(conj(out), out_grad, True, False), conj(out), False, True), -1.0, 0.0, True)
+    """
+
+    __slots__ = ("out_wrapper",)
+    forward_op = "inverse"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        out = self.out_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            x_grad = scale_ad_func(matmul_ad_func(matmul_ad_func(_conj(out), out_grad, True, False), _conj(out), False, True), -1.0, 0.0, True)
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.out_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def det_ad_func(x):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, = amp_auto_cast("det", ("x",), (x,))
+        return amp_call(det_ad_func, x)
+    # Forward API Call
+    out = _api.det(x)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient):
+        node = DetGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
+        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+    # Returns
+    return out
+
+
+class DetGradNode(GradNodeBase):
+    """Backward of `det` (det_grad):
+        # d det / dX = det X^-T, so the VJP is G conj(det) X^-H
+        perm = list(range(x.ndim - 2)) + [x.ndim - 1, x.ndim - 2]
+        gd = unsqueeze(unsqueeze(multiply(out_grad, conj(out)), (-1,)), (-1,))
+        x_grad = multiply(gd, conj(transpose(inverse(x), perm)))
+    """
+
+    __slots__ = ("x_wrapper", "out_wrapper")
+    forward_op = "det"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        out = self.out_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            perm = list(range(x.ndim - 2)) + [x.ndim - 1, x.ndim - 2]
+            gd = unsqueeze_ad_func(unsqueeze_ad_func(multiply_ad_func(out_grad, _conj(out)), (-1,)), (-1,))
+            x_grad = multiply_ad_func(gd, _conj(transpose_ad_func(inverse_ad_func(x), perm)))
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.out_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def solve_ad_func(x, y):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, y = amp_auto_cast("solve", ("x", "y"), (x, y))
+        return amp_call(solve_ad_func, x, y)
+    # Forward API Call
+    out = _api.solve(x, y)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
+        node = SolveGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        x_next, x_meta = edge_record(x)
+        y_next, y_meta = edge_record(y)
+        node._next = (x_next, y_next)
+        node._meta = x_meta + y_meta
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x)
+        node.y_wrapper = TensorWrapper(y)
+        set_history(out, node, 0, 0)
+        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+    # Returns
+    return out
+
+
+class SolveGradNode(GradNodeBase):
+    """Backward of `solve` (solve_grad):
+        # out = X^-1 Y: y_grad = X^-H G, x_grad = -y_grad out^H (a vector right-hand side, one
+        # of shape x.shape[:-1], is a column)
+        vec = y.ndim == 1 or tuple(y.shape) == tuple(x.shape[:-1])
+        g2 = unsqueeze(out_grad, (-1,)) if vec else out_grad
+        o2 = unsqueeze(out, (-1,)) if vec else out
+        perm = list(range(x.ndim - 2)) + [x.ndim - 1, x.ndim - 2]
+        yg = solve(transpose(conj(x), perm), g2)
+        x_grad = scale(matmul(yg, conj(o2), False, True), -1.0, 0.0, True)
+        y_grad = squeeze(yg, (-1,)) if vec else yg
+    """
+
+    __slots__ = ("x_wrapper", "y_wrapper", "out_wrapper")
+    forward_op = "solve"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        y = self.y_wrapper.recover(self)
+        out = self.out_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad, y_grad = None, None
+        if self._next[0] is not None or self._next[1] is not None:
+            vec = y.ndim == 1 or tuple(y._data.shape) == tuple(x._data.shape[:-1])
+            g2 = unsqueeze_ad_func(out_grad, (-1,)) if vec else out_grad
+            o2 = unsqueeze_ad_func(out, (-1,)) if vec else out
+            perm = list(range(x.ndim - 2)) + [x.ndim - 1, x.ndim - 2]
+            yg = solve_ad_func(transpose_ad_func(_conj(x), perm), g2)
+            x_grad = scale_ad_func(matmul_ad_func(yg, _conj(o2), False, True), -1.0, 0.0, True)
+            y_grad = squeeze_ad_func(yg, (-1,)) if vec else yg
+            if not (self._next[0] is not None):
+                x_grad = None
+            if not (self._next[1] is not None):
+                y_grad = None
+        return [x_grad, y_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.y_wrapper.clear()
+        self.out_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def trace_ad_func(x, offset, axis1, axis2):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, = amp_auto_cast("trace", ("x",), (x,))
+        return amp_call(trace_ad_func, x, offset, axis1, axis2)
+    # Forward API Call
+    out = _api.trace(x, offset, axis1, axis2)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient):
+        node = TraceGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        node.offset = offset
+        node.axis1 = axis1
+        node.axis2 = axis2
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+class TraceGradNode(GradNodeBase):
+    """Backward of `trace` (trace_grad):
+        # out_grad on the (offset) diagonal of the axis1/axis2 planes, zeros elsewhere
+        a1, a2 = axis1 % x.ndim, axis2 % x.ndim
+        perm = [i for i in range(x.ndim) if i != a1 and i != a2] + [a1, a2]
+        mask = tril(triu(full_like(transpose(x, perm), 1, x.dtype), offset), offset)
+        gt = multiply(mask, unsqueeze(unsqueeze(out_grad, (-1,)), (-1,)))
+        x_grad = transpose(gt, inverse_perm(perm))
+    """
+
+    __slots__ = ("x_wrapper", "offset", "axis1", "axis2")
+    forward_op = "trace"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        offset = self.offset
+        axis1 = self.axis1
+        axis2 = self.axis2
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            a1, a2 = (axis1 % x.ndim, axis2 % x.ndim)
+            perm = [i for i in range(x.ndim) if i != a1 and i != a2] + [a1, a2]
+            mask = tril_ad_func(triu_ad_func(full_like_ad_func(transpose_ad_func(x, perm), 1, x.dtype), offset), offset)
+            gt = multiply_ad_func(mask, unsqueeze_ad_func(unsqueeze_ad_func(out_grad, (-1,)), (-1,)))
+            x_grad = transpose_ad_func(gt, _meta.inverse_perm(perm))
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
         self._wrappers_cleared = True
 
 
@@ -6209,6 +6726,51 @@ class WhereGradNode(GradNodeBase):
         self._wrappers_cleared = True
 
 
+def roll_ad_func(x, shifts, axis):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, = amp_auto_cast("roll", ("x",), (x,))
+        return amp_call(roll_ad_func, x, shifts, axis)
+    # Forward API Call
+    out = _api.roll(x, shifts, axis)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient):
+        node = RollGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        node.shifts = shifts
+        node.axis = axis
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+class RollGradNode(GradNodeBase):
+    """Backward of `roll` (roll_grad):
+        back = []
+        for s in shifts:
+            back.append(-s)
+        x_grad = roll(out_grad, back, axis)
+    """
+
+    __slots__ = ("shifts", "axis")
+    forward_op = "roll"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        shifts = self.shifts
+        axis = self.axis
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            back = []
+            for s in shifts:
+                back.append(-s)
+            x_grad = roll_ad_func(out_grad, back, axis)
+        return [x_grad]
+
+
 def slice_ad_func(input, axes, starts, ends, decrease_axis):
     # AMP Logic
     if amp_flag.on and amp_state.active:
@@ -6520,6 +7082,368 @@ def nonzero_ad_func(condition):
     out = _api.nonzero(condition)
     # Returns
     return out
+
+
+def scatter_ad_func(x, index, updates, overwrite):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, index, updates = amp_auto_cast("scatter", ("x", "index", "updates"), (x, index, updates))
+        return amp_call(scatter_ad_func, x, index, updates, overwrite)
+    # Forward API Call
+    out = _api.scatter(x, index, updates, overwrite)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient or not index._stop_gradient or not updates._stop_gradient):
+        node = ScatterGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        x_next, x_meta = edge_record(x)
+        index_next, index_meta = edge_record(index)
+        updates_next, updates_meta = edge_record(updates)
+        node._next = (x_next, index_next, updates_next)
+        node._meta = x_meta + index_meta + updates_meta
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.index_wrapper = TensorWrapper(index)
+        node.updates_wrapper = TensorWrapper(updates, True)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def scatter__ad_func(x, index, updates, overwrite):
+    # AMP Logic: inplace ops skip AMP
+    if amp_flag.on and amp_state.active:
+        return amp_skip("scatter_", scatter__ad_func, x, index, updates, overwrite)
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "scatter_")
+    # Forward on x's current value, carrying x's autograd history
+    out = scatter_ad_func(inplace_input(x, False), index, updates, overwrite)
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "scatter_", rebind=True)
+
+
+class ScatterGradNode(GradNodeBase):
+    """Backward of `scatter` (scatter_grad):
+        x_grad = scatter(out_grad, index, full_like(updates, 0.0, out_grad.dtype), True)
+        updates_grad = gather(out_grad, index, 0)
+    """
+
+    __slots__ = ("index_wrapper", "updates_wrapper")
+    forward_op = "scatter"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        index = self.index_wrapper.recover(self)
+        updates = self.updates_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next[0] is not None:
+            x_grad = scatter_ad_func(out_grad, index, full_like_ad_func(updates, 0.0, out_grad.dtype), True)
+        updates_grad = None
+        if self._next[2] is not None:
+            updates_grad = gather_ad_func(out_grad, index, 0)
+        return [x_grad, None, updates_grad]
+
+    def clear_tensor_wrappers(self):
+        self.index_wrapper.clear()
+        self.updates_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def index_add_ad_func(x, index, add_value, axis):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, index, add_value = amp_auto_cast("index_add", ("x", "index", "add_value"), (x, index, add_value))
+        return amp_call(index_add_ad_func, x, index, add_value, axis)
+    # Forward API Call
+    out = _api.index_add(x, index, add_value, axis)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient or not index._stop_gradient or not add_value._stop_gradient):
+        node = IndexAddGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        x_next, x_meta = edge_record(x)
+        index_next, index_meta = edge_record(index)
+        add_value_next, add_value_meta = edge_record(add_value)
+        node._next = (x_next, index_next, add_value_next)
+        node._meta = x_meta + index_meta + add_value_meta
+        node.axis = axis
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.index_wrapper = TensorWrapper(index)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def index_add__ad_func(x, index, add_value, axis):
+    # AMP Logic: inplace ops skip AMP
+    if amp_flag.on and amp_state.active:
+        return amp_skip("index_add_", index_add__ad_func, x, index, add_value, axis)
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "index_add_")
+    # Forward on x's current value, carrying x's autograd history
+    out = index_add_ad_func(inplace_input(x, False), index, add_value, axis)
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "index_add_", rebind=True)
+
+
+class IndexAddGradNode(GradNodeBase):
+    """Backward of `index_add` (index_add_grad):
+        x_grad = out_grad
+        add_value_grad = index_select(out_grad, index, axis)
+    """
+
+    __slots__ = ("index_wrapper", "axis")
+    forward_op = "index_add"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        index = self.index_wrapper.recover(self)
+        axis = self.axis
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next[0] is not None:
+            x_grad = out_grad
+        add_value_grad = None
+        if self._next[2] is not None:
+            add_value_grad = index_select_ad_func(out_grad, index, axis)
+        return [x_grad, None, add_value_grad]
+
+    def clear_tensor_wrappers(self):
+        self.index_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def masked_fill_ad_func(x, mask, value):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, mask, value = amp_auto_cast("masked_fill", ("x", "mask", "value"), (x, mask, value))
+        return amp_call(masked_fill_ad_func, x, mask, value)
+    # Forward API Call
+    out = _api.masked_fill(x, mask, value)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient or not mask._stop_gradient or not value._stop_gradient):
+        node = MaskedFillGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        x_next, x_meta = edge_record(x)
+        mask_next, mask_meta = edge_record(mask)
+        value_next, value_meta = edge_record(value)
+        node._next = (x_next, mask_next, value_next)
+        node._meta = x_meta + mask_meta + value_meta
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.mask_wrapper = TensorWrapper(mask)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+class MaskedFillGradNode(GradNodeBase):
+    """Backward of `masked_fill` (masked_fill_grad):
+        x_grad = where(expand(mask, out_grad.shape), full_like(out_grad, 0.0, out_grad.dtype), out_grad)
+        value_grad = where(expand(mask, out_grad.shape), out_grad, full_like(out_grad, 0.0, out_grad.dtype))
+    """
+
+    __slots__ = ("mask_wrapper",)
+    forward_op = "masked_fill"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        mask = self.mask_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next[0] is not None:
+            x_grad = where_ad_func(expand_ad_func(mask, out_grad._data.shape), full_like_ad_func(out_grad, 0.0, out_grad.dtype), out_grad)
+        value_grad = None
+        if self._next[2] is not None:
+            value_grad = where_ad_func(expand_ad_func(mask, out_grad._data.shape), out_grad, full_like_ad_func(out_grad, 0.0, out_grad.dtype))
+        return [x_grad, None, value_grad]
+
+    def clear_tensor_wrappers(self):
+        self.mask_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def take_along_axis_ad_func(arr, indices, axis):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        arr, indices = amp_auto_cast("take_along_axis", ("arr", "indices"), (arr, indices))
+        return amp_call(take_along_axis_ad_func, arr, indices, axis)
+    # Forward API Call
+    out = _api.take_along_axis(arr, indices, axis)
+    # Node Creation
+    if grad_state.enabled and (not arr._stop_gradient or not indices._stop_gradient):
+        node = TakeAlongAxisGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        arr_next, arr_meta = edge_record(arr)
+        indices_next, indices_meta = edge_record(indices)
+        node._next = (arr_next, indices_next)
+        node._meta = arr_meta + indices_meta
+        node.axis = axis
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.arr_wrapper = TensorWrapper(arr, True)
+        node.indices_wrapper = TensorWrapper(indices)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+class TakeAlongAxisGradNode(GradNodeBase):
+    """Backward of `take_along_axis` (take_along_axis_grad):
+        arr_grad = put_along_axis(full_like(arr, 0.0, out_grad.dtype), indices, out_grad, axis, "add", True)
+    """
+
+    __slots__ = ("arr_wrapper", "indices_wrapper", "axis")
+    forward_op = "take_along_axis"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        arr = self.arr_wrapper.recover(self)
+        indices = self.indices_wrapper.recover(self)
+        axis = self.axis
+        # The gradient formulas, written with ops
+        arr_grad = None
+        if self._next[0] is not None:
+            arr_grad = put_along_axis_ad_func(full_like_ad_func(arr, 0.0, out_grad.dtype), indices, out_grad, axis, 'add', True)
+        return [arr_grad, None]
+
+    def clear_tensor_wrappers(self):
+        self.arr_wrapper.clear()
+        self.indices_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def put_along_axis_ad_func(arr, indices, values, axis, reduce, include_self):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        arr, indices, values = amp_auto_cast("put_along_axis", ("arr", "indices", "values"), (arr, indices, values))
+        return amp_call(put_along_axis_ad_func, arr, indices, values, axis, reduce, include_self)
+    # Forward API Call
+    out = _api.put_along_axis(arr, indices, values, axis, reduce, include_self)
+    # Node Creation
+    if grad_state.enabled and (not arr._stop_gradient or not indices._stop_gradient or not values._stop_gradient):
+        node = PutAlongAxisGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        arr_next, arr_meta = edge_record(arr)
+        indices_next, indices_meta = edge_record(indices)
+        values_next, values_meta = edge_record(values)
+        node._next = (arr_next, indices_next, values_next)
+        node._meta = arr_meta + indices_meta + values_meta
+        node.axis = axis
+        node.reduce = reduce
+        node.include_self = include_self
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.arr_wrapper = TensorWrapper(arr)
+        node.indices_wrapper = TensorWrapper(indices)
+        node.values_wrapper = TensorWrapper(values)
+        set_history(out, node, 0, 0)
+        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+    # Returns
+    return out
+
+
+class PutAlongAxisGradNode(GradNodeBase):
+    """Backward of `put_along_axis` (put_along_axis_grad):
+        # assign/add: a linear map of arr and values; mul: out = arr * (product of the values put
+        # at each position), so d/dvalues = out_grad * out / values there (Paddle's formula)
+        zeros = full_like(indices, 0.0, out_grad.dtype)
+        if reduce == "assign":
+            # of values written to one position only the last one is kept (Paddle: only it gets
+            # a gradient); ids number the values 1..n to find it
+            ids = reshape(cumsum(full_like(indices, 1.0, out_grad.dtype), -1, True, False, False), indices.shape)
+            last = put_along_axis(full_like(out_grad, 0.0, out_grad.dtype), indices, ids, axis, "assign", True)
+            won = cast(equal(take_along_axis(last, indices, axis), ids), out_grad.dtype)
+            arr_grad = put_along_axis(out_grad, indices, zeros, axis, "assign", True)
+            values_grad = multiply(take_along_axis(out_grad, indices, axis), won)
+        elif reduce == "add":
+            arr_grad = out_grad if include_self else put_along_axis(out_grad, indices, zeros, axis, "assign", True)
+            values_grad = take_along_axis(out_grad, indices, axis)
+        elif reduce in ("mul", "multiply") and include_self:
+            arr_grad = put_along_axis(out_grad, indices, conj(values), axis, "mul", True)
+            values_grad = divide(take_along_axis(multiply(out_grad, conj(out)), indices, axis), conj(values))
+        elif reduce in ("mul", "multiply"):
+            # without x: out = product of the values put there
+            arr_grad = put_along_axis(out_grad, indices, zeros, axis, "assign", True)
+            values_grad = divide(take_along_axis(multiply(out_grad, conj(out)), indices, axis), conj(values))
+        elif reduce == "mean":
+            # cnt: how many terms each output position averages (1 where nothing was put)
+            cnt = put_along_axis(full_like(out_grad, 1.0, out_grad.dtype), indices, full_like(indices, 1.0, out_grad.dtype), axis, "add", include_self)
+            share = divide(out_grad, cnt)
+            arr_grad = share if include_self else put_along_axis(out_grad, indices, zeros, axis, "assign", True)
+            values_grad = take_along_axis(share, indices, axis)
+        else:
+            # amin/amax: out_grad shared evenly among the terms equal to the result
+            val_eq = cast(equal(take_along_axis(out, indices, axis), values), out_grad.dtype)
+            self_eq = cast(equal(arr, out), out_grad.dtype) if include_self else full_like(out_grad, 0.0, out_grad.dtype)
+            cnt = put_along_axis(self_eq, indices, val_eq, axis, "add", True)
+            untouched = put_along_axis(full_like(out_grad, 1.0, out_grad.dtype), indices, zeros, axis, "assign", True)
+            share = divide(out_grad, cnt if include_self else add(cnt, untouched))
+            arr_grad = multiply(share, self_eq) if include_self else multiply(out_grad, untouched)
+            values_grad = multiply(take_along_axis(share, indices, axis), val_eq)
+    """
+
+    __slots__ = ("arr_wrapper", "indices_wrapper", "values_wrapper", "out_wrapper", "axis", "reduce", "include_self")
+    forward_op = "put_along_axis"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        arr = self.arr_wrapper.recover(self)
+        indices = self.indices_wrapper.recover(self)
+        values = self.values_wrapper.recover(self)
+        out = self.out_wrapper.recover(self)
+        axis = self.axis
+        reduce = self.reduce
+        include_self = self.include_self
+        # The gradient formulas, written with ops
+        arr_grad, values_grad = None, None
+        if self._next[0] is not None or self._next[2] is not None:
+            zeros = full_like_ad_func(indices, 0.0, out_grad.dtype)
+            if reduce == 'assign':
+                ids = reshape_ad_func(cumsum_ad_func(full_like_ad_func(indices, 1.0, out_grad.dtype), -1, True, False, False), indices._data.shape)
+                last = put_along_axis_ad_func(full_like_ad_func(out_grad, 0.0, out_grad.dtype), indices, ids, axis, 'assign', True)
+                won = cast_ad_func(equal_ad_func(take_along_axis_ad_func(last, indices, axis), ids), out_grad.dtype)
+                arr_grad = put_along_axis_ad_func(out_grad, indices, zeros, axis, 'assign', True)
+                values_grad = multiply_ad_func(take_along_axis_ad_func(out_grad, indices, axis), won)
+            elif reduce == 'add':
+                arr_grad = out_grad if include_self else put_along_axis_ad_func(out_grad, indices, zeros, axis, 'assign', True)
+                values_grad = take_along_axis_ad_func(out_grad, indices, axis)
+            elif reduce in ('mul', 'multiply') and include_self:
+                arr_grad = put_along_axis_ad_func(out_grad, indices, _conj(values), axis, 'mul', True)
+                values_grad = divide_ad_func(take_along_axis_ad_func(multiply_ad_func(out_grad, _conj(out)), indices, axis), _conj(values))
+            elif reduce in ('mul', 'multiply'):
+                arr_grad = put_along_axis_ad_func(out_grad, indices, zeros, axis, 'assign', True)
+                values_grad = divide_ad_func(take_along_axis_ad_func(multiply_ad_func(out_grad, _conj(out)), indices, axis), _conj(values))
+            elif reduce == 'mean':
+                cnt = put_along_axis_ad_func(full_like_ad_func(out_grad, 1.0, out_grad.dtype), indices, full_like_ad_func(indices, 1.0, out_grad.dtype), axis, 'add', include_self)
+                share = divide_ad_func(out_grad, cnt)
+                arr_grad = share if include_self else put_along_axis_ad_func(out_grad, indices, zeros, axis, 'assign', True)
+                values_grad = take_along_axis_ad_func(share, indices, axis)
+            else:
+                val_eq = cast_ad_func(equal_ad_func(take_along_axis_ad_func(out, indices, axis), values), out_grad.dtype)
+                self_eq = cast_ad_func(equal_ad_func(arr, out), out_grad.dtype) if include_self else full_like_ad_func(out_grad, 0.0, out_grad.dtype)
+                cnt = put_along_axis_ad_func(self_eq, indices, val_eq, axis, 'add', True)
+                untouched = put_along_axis_ad_func(full_like_ad_func(out_grad, 1.0, out_grad.dtype), indices, zeros, axis, 'assign', True)
+                share = divide_ad_func(out_grad, cnt if include_self else add_ad_func(cnt, untouched))
+                arr_grad = multiply_ad_func(share, self_eq) if include_self else multiply_ad_func(out_grad, untouched)
+                values_grad = multiply_ad_func(take_along_axis_ad_func(share, indices, axis), val_eq)
+            if not (self._next[0] is not None):
+                arr_grad = None
+            if not (self._next[2] is not None):
+                values_grad = None
+        return [arr_grad, None, values_grad]
+
+    def clear_tensor_wrappers(self):
+        self.arr_wrapper.clear()
+        self.indices_wrapper.clear()
+        self.values_wrapper.clear()
+        self.out_wrapper.clear()
+        self._wrappers_cleared = True
 
 
 def slice_grad_ad_func(input, out_grad, axes, starts, ends, decrease_axis):

@@ -1077,6 +1077,24 @@ def cumsum_(x, axis=-1, flatten=False, exclusive=False, reverse=False, name=None
     return _ad.cumsum__ad_func(x, axis, flatten, exclusive, reverse)
 
 
+def cummax(x, axis=-1, dtype='int64', name=None):
+    """`cummax` (ops.yaml: cummax(Tensor x, int axis, DataType dtype) -> Tensor(out), Tensor(indices))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "cummax", "x", 0)
+    axis = parse_int(axis, "cummax", "axis", 1)
+    dtype = parse_dtype(dtype, "cummax", "dtype", 2)
+    return _ad.cummax_ad_func(x, axis, dtype)
+
+
+def cummin(x, axis=-1, dtype='int64', name=None):
+    """`cummin` (ops.yaml: cummin(Tensor x, int axis, DataType dtype) -> Tensor(out), Tensor(indices))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "cummin", "x", 0)
+    axis = parse_int(axis, "cummin", "axis", 1)
+    dtype = parse_dtype(dtype, "cummin", "dtype", 2)
+    return _ad.cummin_ad_func(x, axis, dtype)
+
+
 def matmul(x, y, transpose_x=False, transpose_y=False, name=None):
     """`matmul` (ops.yaml: matmul(Tensor x, Tensor y, bool transpose_x, bool transpose_y) -> Tensor(out))"""
     if type(x) is not Tensor:
@@ -1127,6 +1145,83 @@ def dot(x, y, name=None):
     if type(y) is not Tensor:
         y = parse_tensor(y, "dot", "y", 1)
     return _ad.dot_ad_func(x, y)
+
+
+def bmm(x, y, name=None):
+    """`bmm` (ops.yaml: bmm(Tensor x, Tensor y) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "bmm", "x", 0)
+    if type(y) is not Tensor:
+        y = parse_tensor(y, "bmm", "y", 1)
+    return _ad.bmm_ad_func(x, y)
+
+
+def mv(x, vec, name=None):
+    """`mv` (ops.yaml: mv(Tensor x, Tensor vec) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "mv", "x", 0)
+    if type(vec) is not Tensor:
+        vec = parse_tensor(vec, "mv", "vec", 1)
+    return _ad.mv_ad_func(x, vec)
+
+
+def addmm(input, x, y, beta=1.0, alpha=1.0, name=None):
+    """`addmm` (ops.yaml: addmm(Tensor input, Tensor x, Tensor y, float beta, float alpha) -> Tensor(out))"""
+    if type(input) is not Tensor:
+        input = parse_tensor(input, "addmm", "input", 0)
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "addmm", "x", 1)
+    if type(y) is not Tensor:
+        y = parse_tensor(y, "addmm", "y", 2)
+    beta = parse_float(beta, "addmm", "beta", 3)
+    alpha = parse_float(alpha, "addmm", "alpha", 4)
+    return _ad.addmm_ad_func(input, x, y, beta, alpha)
+
+
+def addmm_(input, x, y, beta=1.0, alpha=1.0, name=None):
+    """`addmm_` (ops.yaml: addmm(Tensor input, Tensor x, Tensor y, float beta, float alpha) -> Tensor(out) (inplace: writes into x))"""
+    if type(input) is not Tensor:
+        input = parse_tensor(input, "addmm", "input", 0)
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "addmm", "x", 1)
+    if type(y) is not Tensor:
+        y = parse_tensor(y, "addmm", "y", 2)
+    beta = parse_float(beta, "addmm", "beta", 3)
+    alpha = parse_float(alpha, "addmm", "alpha", 4)
+    return _ad.addmm__ad_func(input, x, y, beta, alpha)
+
+
+def inverse(x, name=None):
+    """`inverse` (ops.yaml: inverse(Tensor x) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "inverse", "x", 0)
+    return _ad.inverse_ad_func(x)
+
+
+def det(x, name=None):
+    """`det` (ops.yaml: det(Tensor x) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "det", "x", 0)
+    return _ad.det_ad_func(x)
+
+
+def solve(x, y, name=None):
+    """`solve` (ops.yaml: solve(Tensor x, Tensor y) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "solve", "x", 0)
+    if type(y) is not Tensor:
+        y = parse_tensor(y, "solve", "y", 1)
+    return _ad.solve_ad_func(x, y)
+
+
+def trace(x, offset=0, axis1=0, axis2=1, name=None):
+    """`trace` (ops.yaml: trace(Tensor x, int offset, int axis1, int axis2) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "trace", "x", 0)
+    offset = parse_int(offset, "trace", "offset", 1)
+    axis1 = parse_int(axis1, "trace", "axis1", 2)
+    axis2 = parse_int(axis2, "trace", "axis2", 3)
+    return _ad.trace_ad_func(x, offset, axis1, axis2)
 
 
 def unfold(x, kernel_sizes, strides=[1, 1], paddings=[0, 0, 0, 0], dilations=[1, 1], name=None):
@@ -1434,6 +1529,17 @@ def where(condition, x, y, name=None):
     return _ad.where_ad_func(condition, x, y)
 
 
+def roll(x, shifts=[], axis=[], name=None):
+    """`roll` (ops.yaml: roll(Tensor x, IntArray shifts, int[] axis) -> Tensor(out))
+
+    an empty axis rolls the flattened x (the public axis=None)."""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "roll", "x", 0)
+    shifts = parse_int_array(shifts, "roll", "shifts", 1)
+    axis = parse_int_list(axis, "roll", "axis", 2)
+    return _ad.roll_ad_func(x, shifts, axis)
+
+
 def slice(input, axes, starts, ends, decrease_axis=[], name=None):
     """`slice` (ops.yaml: slice(Tensor input, int[] axes, IntArray starts, IntArray ends, int[] decrease_axis) -> Tensor(out))"""
     if type(input) is not Tensor:
@@ -1499,6 +1605,89 @@ def nonzero(condition, name=None):
     if type(condition) is not Tensor:
         condition = parse_tensor(condition, "nonzero", "condition", 0)
     return _ad.nonzero_ad_func(condition)
+
+
+def scatter(x, index, updates, overwrite=True, name=None):
+    """`scatter` (ops.yaml: scatter(Tensor x, Tensor index, Tensor updates, bool overwrite) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "scatter", "x", 0)
+    if type(index) is not Tensor:
+        index = parse_tensor(index, "scatter", "index", 1)
+    if type(updates) is not Tensor:
+        updates = parse_tensor(updates, "scatter", "updates", 2)
+    overwrite = parse_bool(overwrite, "scatter", "overwrite", 3)
+    return _ad.scatter_ad_func(x, index, updates, overwrite)
+
+
+def scatter_(x, index, updates, overwrite=True, name=None):
+    """`scatter_` (ops.yaml: scatter(Tensor x, Tensor index, Tensor updates, bool overwrite) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "scatter", "x", 0)
+    if type(index) is not Tensor:
+        index = parse_tensor(index, "scatter", "index", 1)
+    if type(updates) is not Tensor:
+        updates = parse_tensor(updates, "scatter", "updates", 2)
+    overwrite = parse_bool(overwrite, "scatter", "overwrite", 3)
+    return _ad.scatter__ad_func(x, index, updates, overwrite)
+
+
+def index_add(x, index, add_value, axis=0, name=None):
+    """`index_add` (ops.yaml: index_add(Tensor x, Tensor index, Tensor add_value, int axis) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "index_add", "x", 0)
+    if type(index) is not Tensor:
+        index = parse_tensor(index, "index_add", "index", 1)
+    if type(add_value) is not Tensor:
+        add_value = parse_tensor(add_value, "index_add", "add_value", 2)
+    axis = parse_int(axis, "index_add", "axis", 3)
+    return _ad.index_add_ad_func(x, index, add_value, axis)
+
+
+def index_add_(x, index, add_value, axis=0, name=None):
+    """`index_add_` (ops.yaml: index_add(Tensor x, Tensor index, Tensor add_value, int axis) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "index_add", "x", 0)
+    if type(index) is not Tensor:
+        index = parse_tensor(index, "index_add", "index", 1)
+    if type(add_value) is not Tensor:
+        add_value = parse_tensor(add_value, "index_add", "add_value", 2)
+    axis = parse_int(axis, "index_add", "axis", 3)
+    return _ad.index_add__ad_func(x, index, add_value, axis)
+
+
+def masked_fill(x, mask, value, name=None):
+    """`masked_fill` (ops.yaml: masked_fill(Tensor x, Tensor mask, Tensor value) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "masked_fill", "x", 0)
+    if type(mask) is not Tensor:
+        mask = parse_tensor(mask, "masked_fill", "mask", 1)
+    if type(value) is not Tensor:
+        value = parse_tensor(value, "masked_fill", "value", 2)
+    return _ad.masked_fill_ad_func(x, mask, value)
+
+
+def take_along_axis(arr, indices, axis, name=None):
+    """`take_along_axis` (ops.yaml: take_along_axis(Tensor arr, Tensor indices, int axis) -> Tensor(out))"""
+    if type(arr) is not Tensor:
+        arr = parse_tensor(arr, "take_along_axis", "arr", 0)
+    if type(indices) is not Tensor:
+        indices = parse_tensor(indices, "take_along_axis", "indices", 1)
+    axis = parse_int(axis, "take_along_axis", "axis", 2)
+    return _ad.take_along_axis_ad_func(arr, indices, axis)
+
+
+def put_along_axis(arr, indices, values, axis, reduce='assign', include_self=True, name=None):
+    """`put_along_axis` (ops.yaml: put_along_axis(Tensor arr, Tensor indices, Tensor values, int axis, str reduce, bool include_self) -> Tensor(out))"""
+    if type(arr) is not Tensor:
+        arr = parse_tensor(arr, "put_along_axis", "arr", 0)
+    if type(indices) is not Tensor:
+        indices = parse_tensor(indices, "put_along_axis", "indices", 1)
+    if type(values) is not Tensor:
+        values = parse_tensor(values, "put_along_axis", "values", 2)
+    axis = parse_int(axis, "put_along_axis", "axis", 3)
+    reduce = parse_str(reduce, "put_along_axis", "reduce", 4)
+    include_self = parse_bool(include_self, "put_along_axis", "include_self", 5)
+    return _ad.put_along_axis_ad_func(arr, indices, values, axis, reduce, include_self)
 
 
 def slice_grad(input, out_grad, axes, starts, ends, decrease_axis=[], name=None):

@@ -3,22 +3,23 @@
 generated function appears as it is, and every op with `inplace:` has paddle.X_ and Tensor.X_.
 eagergraph.ops (paddle.X), the Tensor methods and paddle.nn.functional take their names from
 here; hand-written wrappers in ops/ cover ops whose Python signature differs."""
-from .ops_api import (abs, abs_, acos, acos_, acosh, acosh_, add, add_, angle, as_complex, as_real,
-                      asin, asin_, asinh, asinh_, atan, atan2, atan_, atanh, atanh_, bitwise_and,
-                      bitwise_not, bitwise_or, bitwise_xor, cast_, ceil, ceil_, clip_, complex,
-                      conj, cos, cos_, cosh, cosh_, cumsum_, digamma, digamma_, divide, divide_,
-                      dot, elu, elu_, equal, erf, erfinv, exp, exp_, expm1, flatten, flatten_,
-                      floor, floor_, floor_divide, floor_divide_, fmax, fmin, gather_nd,
-                      greater_equal, greater_than, heaviside, i0, i0_, i1, imag, index_select,
-                      isfinite, isinf, isnan, leaky_relu, leaky_relu_, less_equal, less_than,
-                      lgamma, lgamma_, log, log10, log10_, log1p, log2, log2_, log_, logical_and,
-                      logical_not, logical_or, logical_xor, logit, logit_, masked_select, matmul,
-                      maximum, minimum, multiply, multiply_, nextafter, not_equal, polygamma_,
-                      pow_, real, reciprocal, reciprocal_, relu, relu_, remainder, remainder_,
-                      reshape_, round, round_, rsqrt, rsqrt_, scale_, sigmoid, sigmoid_, sign,
-                      sign_, silu_, sin, sin_, sinh, sinh_, softmax_, softplus, sqrt, sqrt_,
-                      square, square_, squeeze_, strided_slice, subtract, subtract_, tan, tanh,
-                      tanh_, tile, tril, tril_, triu, triu_, trunc, trunc_, unsqueeze_)
+from .ops_api import (abs, abs_, acos, acos_, acosh, acosh_, add, add_, addmm, addmm_, angle,
+                      as_complex, as_real, asin, asin_, asinh, asinh_, atan, atan2, atan_, atanh,
+                      atanh_, bitwise_and, bitwise_not, bitwise_or, bitwise_xor, bmm, cast_, ceil,
+                      ceil_, clip_, complex, conj, cos, cos_, cosh, cosh_, cumsum_, digamma,
+                      digamma_, divide, divide_, dot, elu, elu_, equal, erf, erfinv, exp, exp_,
+                      expm1, flatten, flatten_, floor, floor_, floor_divide, floor_divide_, fmax,
+                      fmin, gather_nd, greater_equal, greater_than, heaviside, i0, i0_, i1, imag,
+                      index_add_, index_select, inverse, isfinite, isinf, isnan, leaky_relu,
+                      leaky_relu_, less_equal, less_than, lgamma, lgamma_, log, log10, log10_,
+                      log1p, log2, log2_, log_, logical_and, logical_not, logical_or, logical_xor,
+                      logit, logit_, masked_select, matmul, maximum, minimum, multiply, multiply_,
+                      mv, nextafter, not_equal, polygamma_, pow_, real, reciprocal, reciprocal_,
+                      relu, relu_, remainder, remainder_, reshape_, round, round_, rsqrt, rsqrt_,
+                      scale_, scatter, scatter_, sigmoid, sigmoid_, sign, sign_, silu_, sin, sin_,
+                      sinh, sinh_, softmax_, softplus, sqrt, sqrt_, square, square_, squeeze_,
+                      strided_slice, subtract, subtract_, tan, tanh, tanh_, tile, trace, tril,
+                      tril_, triu, triu_, trunc, trunc_, unsqueeze_)
 
 # paddle.X
 PADDLE = {
@@ -99,12 +100,18 @@ PADDLE = {
     "tril": tril,
     "triu": triu,
     "dot": dot,
+    "bmm": bmm,
+    "mv": mv,
+    "addmm": addmm,
+    "inverse": inverse,
+    "trace": trace,
     "flatten": flatten,
     "tile": tile,
     "strided_slice": strided_slice,
     "index_select": index_select,
     "gather_nd": gather_nd,
     "masked_select": masked_select,
+    "scatter": scatter,
 }
 
 # Tensor.X
@@ -185,12 +192,18 @@ TENSOR_METHODS = {
     "tril": tril,
     "triu": triu,
     "dot": dot,
+    "bmm": bmm,
+    "mv": mv,
+    "addmm": addmm,
+    "inverse": inverse,
+    "trace": trace,
     "flatten": flatten,
     "tile": tile,
     "strided_slice": strided_slice,
     "index_select": index_select,
     "gather_nd": gather_nd,
     "masked_select": masked_select,
+    "scatter": scatter,
 }
 
 # paddle.nn.functional.X
@@ -249,6 +262,7 @@ INPLACE = {
     "cumsum_": cumsum_,
     "tril_": tril_,
     "triu_": triu_,
+    "addmm_": addmm_,
     "relu_": relu_,
     "silu_": silu_,
     "leaky_relu_": leaky_relu_,
@@ -258,4 +272,6 @@ INPLACE = {
     "squeeze_": squeeze_,
     "unsqueeze_": unsqueeze_,
     "flatten_": flatten_,
+    "scatter_": scatter_,
+    "index_add_": index_add_,
 }

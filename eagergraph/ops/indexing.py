@@ -18,9 +18,9 @@ import numpy as np
 from .._generated import ops_api as _C_ops
 from .._generated import dygraph_functions as _ad
 from ..tensor import Tensor
-from ..eager_utils import parse_tensor
+from ..eager_utils import parse_tensor, parse_int
 from ..phi.infermeta.common import broadcast_shape
-from ..phi.common import int64
+from ..phi.common import int64, bool_ as _bool, NP_TO_DTYPE
 
 __all__ = ["slice", "gather", "nonzero"]
 TENSOR_METHODS = __all__ + ["__getitem__"]
@@ -290,3 +290,109 @@ def _advanced_index(x, advanced):
         perm = list(range(nb, nb + p)) + list(range(nb)) + list(range(nb + p, out._data.ndim))
         out = _ad.transpose_ad_func(out, perm)
     return out
+
+
+# ------------------------------------------- writes into a copy (Paddle manipulation.py)
+__all__ += ["masked_fill", "index_add", "index_add_", "take_along_axis", "put_along_axis"]
+TENSOR_METHODS = __all__ + ["__getitem__"]
+
+
+def _value_tensor(value, x, op):
+    if isinstance(value, Tensor):
+        return value
+    if not isinstance(value, (int, float, complex, bool, np.generic, np.ndarray, list, tuple)):
+        raise TypeError(f"{op}(): argument 'value' must be a number or a Tensor, but got "
+                        f"{type(value).__name__}")
+    return Tensor._wrap(np.asarray(value).astype(x._data.dtype))
+
+
+def masked_fill(x, mask, value, name=None):
+    """x with `value` (a scalar or 0-D Tensor) where the bool mask (broadcast against x) is
+    True."""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "masked_fill", "x", 0)
+    if type(mask) is not Tensor:
+        mask = parse_tensor(mask, "masked_fill", "mask", 1)
+    if mask._data.dtype != np.bool_:
+        mask = _ad.cast_ad_func(mask, _bool)
+    return _ad.masked_fill_ad_func(x, mask, _value_tensor(value, x, "masked_fill"))
+
+
+def _index_add_args(x, index, axis, value, alpha, op):
+    if type(x) is not Tensor:
+        x = parse_tensor(x, op, "x", 0)
+    if type(index) is not Tensor:
+        index = parse_tensor(index, op, "index", 1)
+    axis = parse_int(axis, op, "axis", 2)
+    if type(value) is not Tensor:
+        value = parse_tensor(value, op, "value", 3)
+    if alpha != 1:
+        value = _ad.scale_ad_func(value, float(alpha), 0.0, True)
+    return x, index, value, int(axis)
+
+
+def index_add(x, index, axis, value, alpha=1, name=None, *, out=None):
+    """x with value * alpha added at `index` along axis (repeated indices add up)."""
+    x, index, value, axis = _index_add_args(x, index, axis, value, alpha, "index_add")
+    return _ad.index_add_ad_func(x, index, value, axis)
+
+
+def index_add_(x, index, axis, value, alpha=1, name=None):
+    """x += value * alpha at `index` along axis, in place."""
+    x, index, value, axis = _index_add_args(x, index, axis, value, alpha, "index_add_")
+    return _ad.index_add__ad_func(x, index, value, axis)
+
+
+def _along_axis_prepare(arr, indices, axis, op):
+    if type(arr) is not Tensor:
+        arr = parse_tensor(arr, op, "arr", 0)
+    if type(indices) is not Tensor:
+        indices = parse_tensor(indices, op, "indices", 1)
+    axis = parse_int(axis, op, "axis", 2)
+    n = arr._data.ndim
+    if indices._data.ndim != n:
+        raise ValueError(f"{op}(): `indices` and `arr` must have the same number of dimensions!")
+    if n and not -n <= axis < n:
+        raise ValueError(f"(InvalidArgument) {op}(): axis {axis} is out of range for an input "
+                         f"of {n} dims.")
+    return arr, indices, (axis % n if n else 0)
+
+
+def take_along_axis(arr, indices, axis, broadcast=True, *, out=None):
+    """arr's values at `indices` along axis (indices has arr's rank; with broadcast=True the
+    other dims of arr and indices broadcast against each other)."""
+    arr, indices, axis = _along_axis_prepare(arr, indices, axis, "take_along_axis")
+    if broadcast and arr._data.ndim:
+        a, k = arr._data.shape, indices._data.shape
+        shape = [0 if a[i] == 0 or k[i] == 0 else max(a[i], k[i]) for i in range(len(a))]
+        shape[axis] = k[axis]
+        if tuple(shape) != k:
+            indices = _ad.expand_ad_func(indices, shape)
+        shape[axis] = a[axis]
+        if tuple(shape) != a:
+            arr = _ad.expand_ad_func(arr, shape)
+    return _ad.take_along_axis_ad_func(arr, indices, axis)
+
+
+def put_along_axis(arr, indices, values, axis, reduce="assign", include_self=True,
+                   broadcast=True):
+    """A copy of arr with `values` put (or reduced: 'add', 'mul'/'multiply', 'mean', 'amin',
+    'amax') at `indices` along axis."""
+    arr, indices, axis = _along_axis_prepare(arr, indices, axis, "put_along_axis")
+    values = _value_tensor(values, arr, "put_along_axis")
+    if values._data.dtype != arr._data.dtype and not isinstance(values, Tensor):
+        values = _ad.cast_ad_func(values, NP_TO_DTYPE[arr._data.dtype])
+    if broadcast:
+        a, k = arr._data.shape, indices._data.shape
+        if arr._data.ndim and all(a[i] >= k[i] for i in range(len(a))):
+            shape = list(a)
+            shape[axis] = k[axis]
+            if tuple(shape) != k:
+                indices = _ad.expand_ad_func(indices, shape)
+        else:
+            shape = list(k)
+        if tuple(values._data.shape) != tuple(shape):
+            values = _ad.expand_ad_func(values, shape)
+    elif values._data.size == 1 and tuple(values._data.shape) != indices._data.shape:
+        values = _ad.expand_ad_func(values, list(indices._data.shape))
+    return _ad.put_along_axis_ad_func(arr, indices, values, axis, reduce, include_self)

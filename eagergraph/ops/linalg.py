@@ -34,3 +34,36 @@ def inner(x, y, name=None):
     nx = _ad.reshape_ad_func(x, (math.prod(xs[:-1]), 0) if xs[-1] == 0 else (-1, xs[-1]))
     ny = _ad.reshape_ad_func(y, (math.prod(ys[:-1]), 0) if ys[-1] == 0 else (-1, ys[-1]))
     return _ad.reshape_ad_func(_ad.matmul_ad_func(nx, ny, False, True), tuple(dst))
+
+
+# Paddle's paddle.linalg-only functions (not paddle.X); solve is also a Tensor method
+TENSOR_METHODS = TENSOR_METHODS + ["solve"]
+
+
+def det(x, name=None):
+    """The determinant of the square matrices in the last two axes of x."""
+    return _ad.det_ad_func(x)
+
+
+def _transpose_last_2dim(x):
+    perm = list(range(len(x.shape)))
+    perm[-1], perm[-2] = perm[-2], perm[-1]
+    return _ad.transpose_ad_func(x, perm)
+
+
+def solve(x, y, left=True, name=None):
+    """X^-1 Y (left=True) or Y X^-1 (left=False) for the square matrices in x's last two axes;
+    y may be a vector (1-D, or shaped x.shape[:-1]) per matrix."""
+    if not left:
+        xs = x.shape[-2:]
+        if len(y.shape) == 1:
+            raise ValueError(f"Incompatible shapes of X and Y for the equation Out * X = Y, "
+                             f"where input X's matrix shape is {xs} andinput Y's matrix shape "
+                             f"is None")
+        if xs[0] != y.shape[-1]:
+            raise ValueError(f"Incompatible shapes of X and Y for the equation Out * X = Y, "
+                             f"where input X's matrix shape is {xs} andinput Y's matrix shape "
+                             f"is {y.shape[-2:]}")
+        x, y = _transpose_last_2dim(x), _transpose_last_2dim(y)
+    out = _ad.solve_ad_func(x, y)
+    return out if left else _transpose_last_2dim(out)

@@ -6,7 +6,7 @@ import numpy as np
 from .._generated import ops_api as _C_ops
 from .._generated import dygraph_functions as _ad
 from ..tensor import Tensor
-from ..eager_utils import parse_tensor
+from ..eager_utils import parse_tensor, parse_int, parse_int_array
 
 __all__ = ["reshape", "transpose", "squeeze", "unsqueeze", "concat", "split", "chunk",
                      "stack", "unbind", "expand", "broadcast_to", "expand_as", "flip", "where"]
@@ -181,3 +181,99 @@ def where(condition, x=None, y=None, name=None):
         if ys != shape:
             y = _ad.expand_ad_func(y, shape)
     return _ad.where_ad_func(condition, x, y)
+
+
+# ---- roll, t, moveaxis, unstack, meshgrid (Paddle manipulation.py, linalg.py, creation.py)
+__all__ += ["roll", "t", "moveaxis", "unstack", "meshgrid"]
+TENSOR_METHODS = [n for n in __all__ if n != "meshgrid"]
+
+
+def _int_list(v, op="", arg="", pos=0):
+    return list(parse_int_array(v, op, arg, pos))
+
+
+def roll(x, shifts, axis=None, name=None):
+    """x shifted cyclically by `shifts` along `axis` (the flattened x when axis is None)."""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "roll", "x", 0)
+    return _ad.roll_ad_func(x, _int_list(shifts, "roll", "shifts", 1), [] if axis is None else _int_list(axis, "roll", "axis", 2))
+
+
+def t(input, name=None):
+    """The transpose of a tensor of at most 2 dims (0-D and 1-D come back unchanged)."""
+    if type(input) is not Tensor:
+        input = parse_tensor(input, "t", "input", 0)
+    n = input._data.ndim
+    if n > 2:
+        raise ValueError(f"Input(input) only support N-D (N<=2) tensor, but received length of "
+                         f"Input(input) is {n}. Perhaps you can use paddle.tensor.transpose() "
+                         f"instead.")
+    if n < 2:
+        return input
+    return _ad.transpose_ad_func(input, [1, 0])
+
+
+def moveaxis(x, source, destination, name=None):
+    """x with the dims `source` moved to positions `destination` (the others keep their
+    order)."""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "moveaxis", "x", 0)
+    src, dst = (_int_list(source, "moveaxis", "source", 1),
+                _int_list(destination, "moveaxis", "destination", 2))
+    if len(src) != len(dst):
+        raise AssertionError("`source` and `destination` must have the same number of axes")
+    n = x._data.ndim
+    for name_, vals in (("source", src), ("destination", dst)):
+        for v in vals:
+            if not -n <= v < n or (n == 0 and v != 0):
+                raise AssertionError(f"'{name_}' must be in the range of [-{n}, {n})")
+    src = [v % n if n else 0 for v in src]
+    dst = [v % n if n else 0 for v in dst]
+    if len(set(src)) != len(src):
+        raise AssertionError("Each elemment of 'source' must be unique!")
+    if len(set(dst)) != len(dst):
+        raise AssertionError("Each elemment of 'destination' must be unique!")
+    if n == 0:
+        return _ad.transpose_ad_func(x, [])
+    perm = [-1] * n
+    for s, d in zip(src, dst):
+        perm[d] = s
+    rest = iter(i for i in range(n) if i not in src)
+    perm = [p if p != -1 else next(rest) for p in perm]
+    return _ad.transpose_ad_func(x, perm)
+
+
+def unstack(x, axis=0, num=None):
+    """The slices of x along axis, as a list (num, when given, must be x.shape[axis])."""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "unstack", "x", 0)
+    axis = parse_int(axis, "unstack", "axis", 1)
+    n = x._data.ndim
+    if not -n <= axis < n:
+        raise ValueError(f"unstack(): the axis must in range [{-n}, {n}).")
+    if num is not None and (num < 0 or num > x._data.shape[axis]):
+        raise ValueError(f"unstack(): `num` must be in the range [0, {x._data.shape[axis]})")
+    if x._data.shape[axis] == 0:
+        return []
+    return [_ad.squeeze_ad_func(p, [axis]) for p in
+            _ad.split_with_num_ad_func(x, x._data.shape[axis], axis)]
+
+
+def meshgrid(*args, **kwargs):
+    """Coordinate grids of 1-D tensors: output k is args[k] broadcast along dim k of the
+    [len(args[0]), len(args[1]), ...] grid."""
+    if len(args) == 1 and isinstance(args[0], (list, tuple)):
+        args = args[0]
+    for i, a in enumerate(args):
+        if not isinstance(a, Tensor):
+            raise TypeError(f"meshgrid(): argument {i} must be a Tensor")
+        if a._data.ndim > 1:
+            raise ValueError(f"(InvalidArgument) Expected scalar or 1D tensor in the tensor "
+                             f"list but got tensor {i}: {list(a._data.shape)}")
+    shape = [int(a._data.size) for a in args]
+    outs = []
+    for k, a in enumerate(args):
+        view = [1] * len(args)
+        view[k] = shape[k]
+        outs.append(_ad.expand_ad_func(_ad.reshape_ad_func(a, view), shape))
+    return outs

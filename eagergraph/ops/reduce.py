@@ -285,3 +285,27 @@ def amin(x, axis=None, keepdim=False, name=None):
     it."""
     x, keepdim = _prepare(x, keepdim, "amin", 2)
     return _ad.min_ad_func(x, _axis(axis, "amin"), keepdim)
+
+
+# ---- cummax / cummin (Paddle math.py): axis=None scans the flattened x
+__all__ += ["cummax", "cummin"]
+TENSOR_METHODS = __all__
+
+
+def _cum_extremum(x, axis, dtype, op):
+    if type(x) is not Tensor:
+        x = parse_tensor(x, op, "x", 0)
+    if axis is None:
+        x, axis = _ad.flatten_ad_func(x, 0, -1), -1
+    d = parse_dtype(dtype, op, "dtype", 2)
+    return getattr(_ad, op + "_ad_func")(x, int(_arg_axis(axis, op)), d)
+
+
+def cummax(x, axis=None, dtype="int64", name=None):
+    """Running max along axis and the index of each (of the flattened x when axis is None)."""
+    return _cum_extremum(x, axis, dtype, "cummax")
+
+
+def cummin(x, axis=None, dtype="int64", name=None):
+    """Running min along axis and the index of each (of the flattened x when axis is None)."""
+    return _cum_extremum(x, axis, dtype, "cummin")

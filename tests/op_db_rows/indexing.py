@@ -170,3 +170,83 @@ ROWS += [
                ((3,), (4,), {}, [[True, False, True], [True, True, False]]),
                ((2, 1), (5,), {}, [[True, True, True], [False, True, True]]))),
 ]
+
+
+# ---- writes into a copy: scatter, index_add, masked_fill, take_along_axis, put_along_axis
+_WRITE = ("int32", "int64", "float32", "float64", "complex64", "complex128")
+
+
+def _np_scatter(x, index, updates, overwrite=True):
+    out = x.copy()
+    index = index.reshape(-1)
+    if overwrite:
+        out[index] = updates
+    else:
+        out[index] = 0
+        np.add.at(out, index, updates)
+    return out
+
+
+def _np_index_add(x, index, value, axis=0, alpha=1):
+    out = x.copy()
+    np.add.at(out, (slice(None),) * (axis % x.ndim) + (index,), value * alpha)
+    return out
+
+
+def _np_put(arr, indices, values, axis, reduce="assign", include_self=True):
+    out = arr.copy()
+    grids = list(np.indices(indices.shape, sparse=True))
+    grids[axis] = indices
+    pos = tuple(grids)
+    if reduce == "assign":
+        out[pos] = values
+    elif reduce == "add":
+        if not include_self:
+            out[pos] = 0
+        np.add.at(out, pos, values)
+    else:  # mul
+        np.multiply.at(out, pos, values)
+    return out
+
+
+def _put_samples(rng, dt):
+    idx = np.array([[0, 1, 3], [2, 3, 1]])
+    out = []
+    for kw in ({}, {"reduce": "add"}, {"reduce": "add", "include_self": False},
+               {"reduce": "mul"}):
+        out.append(Sample([make_array(rng, (4, 3), dt), idx, make_array(rng, (2, 3), dt)],
+                          dict(kw, axis=0), desc=str(kw)))
+    return out
+
+
+ROWS += [
+    OpInfo("scatter", lambda x, index, updates, overwrite=True:
+           paddle.scatter(x, index, updates, overwrite), _np_scatter, _WRITE,
+           sample_inputs=lambda rng, dt: [
+               Sample([make_array(rng, (4, 3), dt), np.array([2, 0]), make_array(rng, (2, 3), dt)]),
+               Sample([make_array(rng, (4, 3), dt), np.array([2, 2, 0]),
+                       make_array(rng, (3, 3), dt)], {"overwrite": False}, desc="add dup")]),
+    OpInfo("index_add", lambda x, index, value, axis=0, alpha=1:
+           paddle.index_add(x, index, axis, value, alpha), _np_index_add, _WRITE,
+           sample_inputs=lambda rng, dt: [
+               Sample([make_array(rng, (4, 3), dt), np.array([1, 1, 3]),
+                       make_array(rng, (3, 3), dt)]),
+               Sample([make_array(rng, (2, 3, 4), dt), np.array([0, 3]),
+                       make_array(rng, (2, 3, 2), dt)], {"axis": -1, "alpha": 2})]),
+    OpInfo("masked_fill", lambda x, mask, value=1.5: paddle.masked_fill(x, mask, value),
+           lambda x, mask, value=1.5: np.where(mask, np.asarray(value).astype(x.dtype), x)
+           .astype(x.dtype), _WRITE,
+           sample_inputs=lambda rng, dt: [
+               Sample([make_array(rng, (2, 3), dt), rng.random((2, 3)) > 0.5]),
+               Sample([make_array(rng, (2, 3), dt), np.array([True, False, True])],
+                      {"value": -2}, desc="bcast")]),
+    OpInfo("take_along_axis", lambda arr, indices, axis: paddle.take_along_axis(arr, indices, axis),
+           lambda arr, indices, axis: np.take_along_axis(arr, indices, axis), _WRITE,
+           sample_inputs=lambda rng, dt: [
+               Sample([make_array(rng, (4, 3), dt), np.array([[0, 1, 1], [3, 3, 0]])], {"axis": 0}),
+               Sample([make_array(rng, (2, 3, 4), dt), np.array([[[0], [3], [-1]]])],
+                      {"axis": -1}, desc="bcast")]),
+    OpInfo("put_along_axis", lambda arr, indices, values, axis, **kw:
+           paddle.put_along_axis(arr, indices, values, axis, **kw), _np_put, _WRITE,
+           sample_inputs=_put_samples),
+]

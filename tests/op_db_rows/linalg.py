@@ -56,3 +56,84 @@ ROWS += [
            ("int32", "int64", "float32", "float64", "complex64", "complex128"),
            sample_inputs=_dot_samples),
 ]
+
+FL = ("float32", "float64")
+FLC = ("float32", "float64", "complex64", "complex128")
+
+
+def _wellcond(rng, shape, dt):
+    """Random matrices plus n * I: far from singular, so finite differences stay accurate."""
+    a = make_array(rng, shape, dt, (-1.0, 1.0))
+    if a.size:
+        a = a + shape[-1] * np.eye(shape[-1], dtype=a.dtype)
+    return a
+
+
+def _bmm_samples(rng, dt):
+    return [Sample([make_array(rng, a, dt), make_array(rng, b, dt)], desc=f"{a}@{b}")
+            for a, b in [((2, 3, 4), (2, 4, 5)), ((1, 1, 2), (1, 2, 3)), ((0, 2, 3), (0, 3, 1))]]
+
+
+def _mv_samples(rng, dt):
+    return [Sample([make_array(rng, a, dt), make_array(rng, b, dt)], desc=f"{a}@{b}")
+            for a, b in [((3, 4), (4,)), ((1, 1), (1,)), ((0, 3), (3,))]]
+
+
+def _addmm_samples(rng, dt):
+    return [Sample([make_array(rng, i, dt), make_array(rng, a, dt), make_array(rng, b, dt)], kw,
+                   desc=f"{i}+{a}@{b} {kw}")
+            for i, a, b, kw in [((2, 4), (2, 3), (3, 4), {}),
+                                ((4,), (2, 3), (3, 4), {"beta": 0.5, "alpha": 2.0}),
+                                ((1, 1), (2, 3), (3, 4), {"alpha": -1.5}),
+                                ((2, 1), (2, 3), (3, 4), {"beta": 2.0}),
+                                ((1,), (2, 3), (3, 4), {})]]
+
+
+def _square_samples(rng, dt):
+    return [Sample([_wellcond(rng, s, dt)], desc=str(s)) for s in [(3, 3), (2, 3, 3), (1, 1),
+                                                                    (2, 1, 2, 2), (0, 2, 2)]]
+
+
+def _solve_samples(rng, dt):
+    out = []
+    for a, b, kw in [((3, 3), (3,), {}), ((2, 3, 3), (3,), {}), ((2, 3, 3), (2, 3), {}),
+                     ((3, 3), (2, 3, 2), {}), ((2, 3, 3), (3, 2), {}), ((2, 1, 2, 2), (3, 2, 1), {}),
+                     ((3, 3), (2, 3), {"left": False}), ((2, 3, 3), (4, 3), {"left": False})]:
+        out.append(Sample([_wellcond(rng, a, dt), make_array(rng, b, dt)], kw,
+                          desc=f"{a}\\{b} {kw}"))
+    return out
+
+
+def _solve_ref(x, y, left=True):
+    if not left:
+        return np.swapaxes(_solve_ref(np.swapaxes(x, -1, -2), np.swapaxes(y, -1, -2)), -1, -2)
+    vec = y.ndim == 1 or y.shape == x.shape[:-1]
+    yy = y[..., None] if vec else y
+    batch = np.broadcast_shapes(x.shape[:-2], yy.shape[:-2])
+    out = np.linalg.solve(np.broadcast_to(x, batch + x.shape[-2:]),
+                          np.broadcast_to(yy, batch + yy.shape[-2:]))
+    return out[..., 0] if vec else out
+
+
+def _trace_samples(rng, dt):
+    return [Sample([make_array(rng, s, dt)], kw, desc=f"{s} {kw}")
+            for s, kw in [((3, 3), {}), ((2, 3, 4), {"offset": 1}),
+                          ((2, 3, 4), {"axis1": -1, "axis2": 0}),
+                          ((3, 4), {"offset": -2}), ((3, 4), {"offset": 5}),
+                          ((2, 4, 3), {"offset": -1, "axis1": 2, "axis2": 1})]]
+
+
+ROWS += [
+    OpInfo("bmm", paddle.bmm, np.matmul, FL, sample_inputs=_bmm_samples),
+    OpInfo("mv", paddle.mv, np.matmul, FL, sample_inputs=_mv_samples),
+    OpInfo("addmm", paddle.addmm,
+           lambda i, x, y, beta=1.0, alpha=1.0: beta * i + alpha * np.matmul(x, y), FL,
+           sample_inputs=_addmm_samples),
+    OpInfo("inverse", paddle.inverse, np.linalg.inv, FLC, sample_inputs=_square_samples),
+    OpInfo("det", paddle.linalg.det, np.linalg.det, FLC, sample_inputs=_square_samples),
+    OpInfo("solve", paddle.linalg.solve, _solve_ref, FL, sample_inputs=_solve_samples),
+    OpInfo("trace", paddle.trace,
+           lambda x, offset=0, axis1=0, axis2=1: np.trace(x, offset, axis1, axis2, dtype=x.dtype),
+           ("int32", "int64", "float16", "float32", "float64", "complex64", "complex128"),
+           sample_inputs=_trace_samples),
+]

@@ -130,3 +130,13 @@ ROWS = [
            _without("uint8", "int8", "int16", "float16", "bfloat16"),
            sample_inputs=_where_samples),
 ]
+
+
+ROWS += [
+    OpInfo("roll", lambda x, shifts, axis=None: paddle.roll(x, shifts, axis),
+           lambda x, shifts, axis=None: np.roll(x, shifts, axis), ALL,
+           sample_inputs=_samples(([(2, 3, 4)], {"shifts": 5}),
+                                  ([(2, 3, 4)], {"shifts": [1, -2], "axis": [0, 2]}),
+                                  ([(2, 3)], {"shifts": -1, "axis": 1}),
+                                  ([()], {"shifts": 3}))),
+]

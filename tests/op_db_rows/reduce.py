@@ -127,3 +127,31 @@ ROWS += [
            sample_inputs=_cumsum_samples,
            out_dtype=lambda d: "int64" if d in ("uint8", "int16", "int32") else d),
 ]
+
+
+def _cum_extremum_ref(better):
+    def ref(x, axis=None):
+        if axis is None:
+            x, axis = x.reshape(-1), 0
+        xm = np.moveaxis(x, axis, -1)
+        out, idx = xm.copy(), np.zeros(xm.shape, np.int64)
+        for j in range(1, xm.shape[-1]):
+            take = better(xm[..., j], out[..., j - 1])
+            out[..., j] = np.where(take, xm[..., j], out[..., j - 1])
+            idx[..., j] = np.where(take, j, idx[..., j - 1])
+        return np.moveaxis(out, -1, axis), np.moveaxis(idx, -1, axis)
+    return ref
+
+
+def _cum_extremum_samples(rng, dt):
+    return [Sample([make_array(rng, s, dt)], kw, desc=f"{s} {kw}")
+            for s, kw in [((5,), {}), ((2, 3, 4), {}), ((2, 3, 4), {"axis": 1}),
+                          ((3, 4), {"axis": -1}), ((3, 0), {"axis": 0})]]
+
+
+ROWS += [
+    OpInfo("cummax", paddle.cummax, _cum_extremum_ref(np.greater_equal), I32_64 + F,
+           sample_inputs=_cum_extremum_samples, out_dtype=lambda d: (d, "int64")),
+    OpInfo("cummin", paddle.cummin, _cum_extremum_ref(np.less_equal), I32_64 + F,
+           sample_inputs=_cum_extremum_samples, out_dtype=lambda d: (d, "int64")),
+]

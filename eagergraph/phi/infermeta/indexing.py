@@ -191,3 +191,99 @@ def GatherNdGradInferMeta(x, index, out_grad):
 
 def MaskedSelectGradInferMeta(x, mask, out_grad):
     return _grad_meta(x, out_grad, MaskedSelectInferMeta(x, mask))
+
+
+__all__ += ["ScatterInferMeta", "IndexAddInferMeta", "MaskedFillInferMeta",
+            "TakeAlongAxisInferMeta", "PutAlongAxisInferMeta"]
+
+
+def _same_dtype(x, y, op, what):
+    if x._data.dtype != y._data.dtype:
+        raise ValueError(
+            f"(InvalidArgument) {op}(): the dtype of {what} ({NP_TO_DTYPE[y._data.dtype].name}) "
+            f"must be the same as x's ({NP_TO_DTYPE[x._data.dtype].name}).")
+
+
+def ScatterInferMeta(x, index, updates, overwrite):
+    """x's shape and dtype; index is 0-D, 1-D or [N, 1]; updates [N, *x.shape[1:]]."""
+    _check_index_dtype(index, "Ids")
+    xs, us, ish = x._data.shape, updates._data.shape, index._data.shape
+    if len(ish) == 2 and ish[1] != 1:
+        raise ValueError(f"(InvalidArgument) The last dim of the index should be 1 when the "
+                         f"index is a 2D tensor, but we get {ish[1]}.")
+    if len(ish) > 2:
+        raise ValueError(f"(InvalidArgument) The index should be a 0D or 1D tensor when the "
+                         f"index is not a 2D tensor, but we get {len(ish)}.")
+    if len(xs) == 0 or len(us) != len(xs) or tuple(us[1:]) != tuple(xs[1:]):
+        raise ValueError(f"(InvalidArgument) The dimensions of Input(Updates) {list(us)} and "
+                         f"Input(X) {list(xs)} must match after the first axis.")
+    _same_dtype(x, updates, "scatter", "updates")
+    return (xs, NP_TO_DTYPE[x._data.dtype])
+
+
+def IndexAddInferMeta(x, index, add_value, axis):
+    _check_index_dtype(index, "Index")
+    xs, vs = x._data.shape, add_value._data.shape
+    n = len(xs)
+    if not -n <= axis < n:
+        raise ValueError(f"(InvalidArgument) The axis is expected to be in range of [{-n}, "
+                         f"{n}), but got {axis}")
+    a = axis % n
+    if len(index._data.shape) != 1:
+        raise ValueError(f"(InvalidArgument) The index must be a 1-D Tensor, but got "
+                         f"{len(index._data.shape)}-D.")
+    want = xs[:a] + (index._data.shape[0],) + xs[a + 1:]
+    if tuple(vs) != want:
+        raise ValueError(f"(InvalidArgument) The shape of add_value {list(vs)} must be "
+                         f"{list(want)}.")
+    _same_dtype(x, add_value, "index_add", "add_value")
+    return (xs, NP_TO_DTYPE[x._data.dtype])
+
+
+def MaskedFillInferMeta(x, mask, value):
+    if mask._data.dtype != np.bool_:
+        raise TypeError("masked_fill(): mask must be a bool Tensor")
+    if value._data.size != 1:
+        raise ValueError(f"(InvalidArgument) masked_fill(): value must be a scalar or a 0-D "
+                         f"Tensor, but got shape {list(value._data.shape)}.")
+    out = broadcast_shape(x._data.shape, mask._data.shape)
+    return (tuple(out), NP_TO_DTYPE[x._data.dtype])
+
+
+def _along_axis_checks(arr, indices, axis, op):
+    _check_index_dtype(indices, "Index")
+    n = len(arr._data.shape)
+    if len(indices._data.shape) != n:
+        raise ValueError("`indices` and `arr` must have the same number of dimensions!")
+    if not -n <= axis < n and not (n == 0 and axis in (0, -1)):
+        raise ValueError(f"(InvalidArgument) {op}(): axis {axis} is out of range for an input "
+                         f"of {n} dims.")
+    a = axis % n if n else 0
+    for i, (d, k) in enumerate(zip(arr._data.shape, indices._data.shape)):
+        if i != a and k > d:
+            raise RuntimeError(f"Size does not match at dimension {i} expected index "
+                               f"{list(indices._data.shape)} to be smaller than self "
+                               f"{list(arr._data.shape)} apart from dimension {a}")
+    return a
+
+
+def TakeAlongAxisInferMeta(arr, indices, axis):
+    _along_axis_checks(arr, indices, axis, "take_along_axis")
+    return (indices._data.shape, NP_TO_DTYPE[arr._data.dtype])
+
+
+_REDUCES = ("assign", "add", "mul", "multiply", "mean", "amin", "amax")
+
+
+def PutAlongAxisInferMeta(arr, indices, values, axis, reduce, include_self):
+    _along_axis_checks(arr, indices, axis, "put_along_axis")
+    if reduce not in _REDUCES:
+        raise ValueError(f"(InvalidArgument) put_along_axis(): reduce must be one of "
+                         f"{list(_REDUCES)}, but got '{reduce}'.")
+    for i, (k, v) in enumerate(zip(indices._data.shape, values._data.shape)):
+        if k > v:
+            raise RuntimeError(f"Size does not match at dimension {i} expected index "
+                               f"{list(indices._data.shape)} to be smaller size than values "
+                               f"{list(values._data.shape)}")
+    _same_dtype(arr, values, "put_along_axis", "values")
+    return (arr._data.shape, NP_TO_DTYPE[arr._data.dtype])

@@ -1,5 +1,6 @@
 """InferMeta for matrix products (Paddle phi/infermeta/binary.cc: MatmulInferMeta)."""
 from ..common import NP_TO_DTYPE
+from .common import broadcast_shape
 
 __all__ = ["MatmulInferMeta"]
 
@@ -78,3 +79,142 @@ def DotInferMeta(x, y):
                          f"received {NP_TO_DTYPE[x._data.dtype].name} and "
                          f"{NP_TO_DTYPE[y._data.dtype].name}.")
     return (xs[:-1], NP_TO_DTYPE[x._data.dtype])
+
+
+__all__ += ["BmmInferMeta", "MvInferMeta", "AddmmInferMeta", "InverseInferMeta",
+            "DeterminantInferMeta", "SolveInferMeta", "TraceInferMeta"]
+
+
+def _same_dtype(x, y):
+    if x._data.dtype != y._data.dtype:
+        raise ValueError(
+            f"(InvalidArgument) The type of data we are trying to retrieve "
+            f"({NP_TO_DTYPE[y._data.dtype].name}) does not match the type of data "
+            f"({NP_TO_DTYPE[x._data.dtype].name}) currently contained in the container.")
+
+
+def BmmInferMeta(x, y):
+    xs, ys = x._data.shape, y._data.shape
+    for which, s in (("X", xs), ("Y", ys)):
+        if len(s) != 3:
+            raise ValueError(f"(InvalidArgument) Input({which}) of BmmOp must be 3-dimensional "
+                             f"in BmmOp, but received {which}'s shape: [{len(s)}].")
+    if xs[0] != ys[0]:
+        raise ValueError(f"(InvalidArgument) Input(X) and Input(Y) must have the same batch size "
+                         f"in BmmOp, but received X's batch size: [{xs[0]}],Y's batch size "
+                         f"[{ys[0]}]")
+    if xs[2] != ys[1]:
+        raise ValueError(f"(InvalidArgument) Input(X)'s width must be equal with Input(Y)'s "
+                         f"height in BmmOp,but receive X's width: [{xs[2]}],Y's height: "
+                         f"[{ys[1]}].")
+    _same_dtype(x, y)
+    return ((xs[0], xs[1], ys[2]), NP_TO_DTYPE[x._data.dtype])
+
+
+def MvInferMeta(x, vec):
+    xs, vs = x._data.shape, vec._data.shape
+    if len(xs) != 2:
+        raise ValueError(f"(InvalidArgument) The rank of input X should be 2, but is {len(xs)}")
+    if len(vs) != 1:
+        raise ValueError(f"(InvalidArgument) The rank of input Vec should be 1, but is {len(vs)}")
+    if xs[1] != vs[0]:
+        raise ValueError(f"(InvalidArgument) X's second dimension is expected to be equal to "
+                         f"Vec's first dimension, but received X'shape = {list(xs)}, Vec's "
+                         f"shape = {list(vs)}")
+    _same_dtype(x, vec)
+    return ((xs[0],), NP_TO_DTYPE[x._data.dtype])
+
+
+def _sz(s):
+    return f"paddle.Size({list(s)})"
+
+
+def AddmmInferMeta(input, x, y, beta, alpha):
+    """The checks of Paddle's Python paddle.addmm (tensor/math.py), in its order and words."""
+    ins, xs, ys = input._data.shape, x._data.shape, y._data.shape
+    if not len(xs) == len(ys) == 2:
+        raise ValueError(f"The dimension of x, y should be 2 but receive x's shape: {_sz(xs)}, "
+                         f"y's shape: {_sz(ys)}")
+    if xs[1] != ys[0]:
+        raise ValueError(f"The input Variable x's width must be equal with Variable y' height. "
+                         f"But received x's shape = {_sz(xs)}, y's shape = {_sz(ys)}.")
+    if len(ins) == 2:
+        if ins[0] != xs[0] and ins[0] != 1:
+            raise ValueError(f"When x's dimension[0] is not equal with input's dimension[0], "
+                             f"input's dimension[0] must be 1 but got {ins[0]}")
+        if ins[1] != ys[1] and ins[1] != 1:
+            raise ValueError(f"When y's dimension[1] is not equal with input's dimension[1], "
+                             f"input's dimension[1] must be 1 but got {ins[1]}")
+    elif len(ins) == 1:
+        if ins[0] not in (ys[1], 1):
+            raise ValueError(f"The input's shape: {_sz(ins)} is not broadcastable with "
+                             f"[x.shape[0], y.shape[1]]: [{xs[0]},{ys[1]}]")
+    else:
+        raise ValueError(f"The dimension of input should be 2 or 1 but receive input's shape: "
+                         f"{_sz(ins)}")
+    _same_dtype(x, y)
+    _same_dtype(x, input)
+    return ((xs[0], ys[1]), NP_TO_DTYPE[x._data.dtype])
+
+
+def _square(x, what="Input(Input)"):
+    s = x._data.shape
+    if len(s) < 2:
+        raise ValueError(f"(InvalidArgument) The dimension of {what} is expected to be no less "
+                         f"than 2. But received: {what}'s dimension = {len(s)}, shape = "
+                         f"{list(s)}.")
+    if s[-1] != s[-2]:
+        raise ValueError(f"(InvalidArgument) The last two dimensions are expected to be equal. "
+                         f"But received: {s[-2]} and {s[-1]}; {what}'s shape = {list(s)}.")
+    return s
+
+
+def InverseInferMeta(x):
+    return (_square(x), NP_TO_DTYPE[x._data.dtype])
+
+
+def DeterminantInferMeta(x):
+    s = x._data.shape
+    if len(s) >= 2 and s[-1] != s[-2]:
+        raise ValueError("(InvalidArgument) the input matrix should be square matrix.")
+    _square(x)
+    return (s[:-2], NP_TO_DTYPE[x._data.dtype])
+
+
+def _solve_is_vector(xs, ys):
+    """Paddle's is_vector_rhs: y is one vector per matrix (1-D, or shaped x.shape[:-1])."""
+    return len(ys) == 1 or tuple(ys) == tuple(xs[:-1])
+
+
+def SolveInferMeta(x, y):
+    xs, ys = x._data.shape, y._data.shape
+    _square(x, "Input(X)")
+    _same_dtype(x, y)
+    vec = _solve_is_vector(xs, ys)
+    yy = tuple(ys) + (1,) if vec else tuple(ys)
+    if len(yy) < 2 or yy[-2] != xs[-1]:
+        raise ValueError(
+            f"(InvalidArgument) Matrix X1 with dimension greater than 2 and any matrix Y1,the "
+            f"matrix X1's width must be equal with matrix Y1's height. But received X's shape = "
+            f"{list(xs)}, X1's shape = {list(xs)}, X1's width = {xs[-1]}; Y's shape = "
+            f"{list(ys)}, Y1's shape = {list(ys)}, Y1's height = {yy[-2] if len(yy) > 1 else 1}.")
+    batch = broadcast_shape(xs[:-2], yy[:-2])
+    out = tuple(batch) + ((xs[-1],) if vec else (xs[-1], yy[-1]))
+    return (out, NP_TO_DTYPE[x._data.dtype])
+
+
+def TraceInferMeta(x, offset, axis1, axis2):
+    s = x._data.shape
+    nd = len(s)
+    if nd < 2:
+        raise IndexError(f"(OutOfRange) Input(x)'s dim is out of range (expected at least 2, but "
+                         f"got {nd}).")
+    for name, a in (("axis1", axis1), ("axis2", axis2)):
+        if not -nd <= a < nd:
+            raise IndexError(f"(OutOfRange) {name} is out of range (expected to be in range of "
+                             f"[{-nd}, {nd - 1}], but got {a}).")
+    a1, a2 = axis1 % nd, axis2 % nd
+    if a1 == a2:
+        raise ValueError(f"(InvalidArgument) The dimensions should not be identical {a1} vs "
+                         f"{a2}.")
+    return (tuple(d for i, d in enumerate(s) if i not in (a1, a2)), NP_TO_DTYPE[x._data.dtype])

@@ -361,3 +361,28 @@ def WhereInferMeta(condition, x, y):
             f"(InvalidType) x and y must have the same dtype after type promotion, but got "
             f"x: {NP_TO_DTYPE[x._data.dtype].name}, y: {NP_TO_DTYPE[y._data.dtype].name}.")
     return (xs, NP_TO_DTYPE[x._data.dtype])
+
+
+__all__ += ["RollInferMeta"]
+
+
+def RollInferMeta(x, shifts, axis):
+    """x's shape and dtype; shifts and axis pair up (an empty axis: one shift of the
+    flattened x)."""
+    xs = x._data.shape
+    if axis:
+        if len(shifts) != len(axis):
+            raise ValueError(
+                f"(InvalidArgument) When dims.size() != 1, dims.size() should be equal to "
+                f"shifts.size(). But received dims.size() = {len(axis)}, shifts.size() = "
+                f"{len(shifts)}")
+        n = len(xs)
+        for a in axis:
+            if not -n <= a < n:
+                raise ValueError(f"(InvalidArgument) Attr(dims[{a}]) is out of range, It's "
+                                 f"expected to be in range of [-{n}, {n - 1}]. But received "
+                                 f"Attr(dims[{a}]) = {a}.")
+    elif len(shifts) != 1:
+        raise ValueError(f"(InvalidArgument) shifts.size() should be equal to 1 when dims is "
+                         f"empty, But received shifts.size() = {len(shifts)}")
+    return (xs, NP_TO_DTYPE[x._data.dtype])

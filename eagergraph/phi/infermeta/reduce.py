@@ -139,3 +139,19 @@ def CumInferMeta(x, axis, flatten, exclusive, reverse):
         raise IndexError(f"(OutOfRange) axis is out of range (expected to be in range of "
                          f"[{-nd}, {nd}), but got {axis}).")
     return (shape, NP_TO_DTYPE[x._data.dtype])
+
+
+__all__ += ["CumExtremumInferMeta"]
+
+
+def CumExtremumInferMeta(x, axis, dtype):
+    """cummax/cummin: out is x's shape and dtype, indices x's shape in `dtype` (int32/int64)."""
+    nd = max(len(x._data.shape), 1)
+    if not -nd <= axis < nd:
+        raise IndexError(f"(OutOfRange) axis is out of range (expected to be in range of "
+                         f"[{-nd}, {nd}), but got {axis}).")
+    if dtype.name not in ("int32", "int64"):
+        raise ValueError(f"(InvalidArgument) The dtype of indices must be int32 or int64, but "
+                         f"received {dtype.name}.")
+    shape = x._data.shape
+    return ((shape, NP_TO_DTYPE[x._data.dtype]), (shape, dtype))

@@ -156,3 +156,98 @@ def masked_select_grad(x, mask, out_grad):
     axes = tuple(range(lead)) + tuple(lead + i for i, d in enumerate(xs)
                                       if d == 1 and bs[lead + i] != 1)
     return g.sum(axis=axes).reshape(xs) if axes else g
+
+
+# ------------------------------------------------------ writes into a copy: scatter, index_add,
+# masked_fill, take_along_axis / put_along_axis
+def _bounded(index, dim, what):
+    """index with negatives counted from the end; out-of-range raises Paddle's IndexError."""
+    index = np.asarray(index, np.int64)
+    bad = (index >= dim) | (index < -dim)
+    if bad.any():
+        raise IndexError(f"(OutOfRange) {what} {index[bad].flat[0]} is out of bounds for a "
+                         f"dimension of size {dim}; valid indices are in [{-dim}, {dim}).")
+    return np.where(index < 0, index + dim, index)
+
+
+@register_kernel("scatter", ALL)
+def scatter(x, index, updates, overwrite):
+    idx = _bounded(index.reshape(-1), x.shape[0], "index")
+    out = x.copy()
+    if overwrite:
+        out[idx] = updates.reshape((idx.size,) + x.shape[1:])
+    else:
+        out[idx] = 0
+        np.add.at(out, idx, updates.reshape((idx.size,) + x.shape[1:]))
+    return out
+
+
+@register_kernel("index_add", ALL)
+def index_add(x, index, add_value, axis):
+    a = axis % x.ndim
+    idx = _bounded(index, x.shape[a], "index")
+    out = x.copy()
+    np.add.at(out, (slice(None),) * a + (idx,), add_value)
+    return out
+
+
+@register_kernel("masked_fill", ALL)
+def masked_fill(x, mask, value):
+    shape = np.broadcast_shapes(x.shape, mask.shape)
+    return np.where(mask, value.reshape(()).astype(x.dtype), x).reshape(shape).astype(x.dtype,
+                                                                                     copy=False)
+
+
+def _along(arr, indices, axis):
+    """Full index tuple for positions `indices` along axis (indices' extent elsewhere)."""
+    if arr.ndim == 0:
+        return ()
+    idx = _bounded(indices, arr.shape[axis], "index")
+    grids = list(np.indices(indices.shape, sparse=True))
+    grids[axis] = idx
+    return tuple(grids)
+
+
+@register_kernel("take_along_axis", ALL)
+def take_along_axis(arr, indices, axis):
+    if arr.ndim == 0:
+        return arr.copy()
+    return arr[_along(arr, indices, axis % arr.ndim)]
+
+
+@register_kernel("put_along_axis", ALL)
+def put_along_axis(arr, indices, values, axis, reduce, include_self):
+    out = arr.copy()
+    if arr.ndim == 0:
+        pos = ()
+        values = values.reshape(())
+    else:
+        pos = _along(arr, indices, axis % arr.ndim)
+        values = values[tuple(slice(0, k) for k in indices.shape)]
+    if reduce == "assign":
+        out[pos] = values
+    elif reduce == "add":
+        if not include_self:
+            out[pos] = 0
+        np.add.at(out, pos, values)
+    elif reduce in ("mul", "multiply"):
+        if not include_self:
+            out[pos] = 1
+        np.multiply.at(out, pos, values)
+    elif reduce == "mean":
+        count = np.zeros(arr.shape, np.int64)
+        np.add.at(count, pos, 1)
+        if not include_self:
+            out[pos] = 0
+        np.add.at(out, pos, values)
+        n = count + (1 if include_self else 0)
+        hit = count > 0
+        if out.dtype.kind in "iub":
+            out[hit] = out[hit] // n[hit]
+        else:
+            out[hit] = out[hit] / n[hit]
+    else:  # amin / amax
+        if not include_self:
+            out[pos] = values.max() if reduce == "amin" else values.min()
+        (np.minimum if reduce == "amin" else np.maximum).at(out, pos, values)
+    return out

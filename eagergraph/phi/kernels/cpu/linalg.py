@@ -3,7 +3,7 @@ import numpy as np
 
 from ...kernel_registry import register_kernel
 from ...common import int32, int64
-from ..dtype_groups import ALL, NUMERIC, FLOAT_COMPLEX
+from ..dtype_groups import ALL, NUMERIC, FLOAT, FLOAT_COMPLEX
 
 
 @register_kernel("matmul", (int32, int64) + FLOAT_COMPLEX)
@@ -70,3 +70,59 @@ def triu(x, diagonal):
 @register_kernel("dot", NUMERIC)
 def dot(x, y):
     return np.einsum("...i,...i->...", x, y)
+
+
+# ---- batched/vector products, square-matrix ops (Paddle bmm_kernel, mv_kernel, addmm_kernel,
+# inverse_kernel, determinant_kernel, solve_kernel, trace_kernel)
+
+
+@register_kernel("bmm", FLOAT)
+def bmm(x, y):
+    return np.matmul(x, y)
+
+
+@register_kernel("mv", FLOAT)
+def mv(x, vec):
+    return np.matmul(x, vec)
+
+
+@register_kernel("addmm", FLOAT)
+def addmm(input, x, y, beta, alpha):
+    dt = x.dtype.type
+    return (dt(beta) * input + dt(alpha) * np.matmul(x, y)).astype(x.dtype, copy=False)
+
+
+def _not_invertible():
+    return ValueError("(InvalidArgument) Input is not invertible.")
+
+
+@register_kernel("inverse", FLOAT_COMPLEX)
+def inverse(x):
+    try:
+        return np.linalg.inv(x)
+    except np.linalg.LinAlgError:
+        raise _not_invertible() from None
+
+
+@register_kernel("det", FLOAT_COMPLEX)
+def det(x):
+    return np.asarray(np.linalg.det(x), dtype=x.dtype)
+
+
+@register_kernel("solve", FLOAT)
+def solve(x, y):
+    vec = y.ndim == 1 or y.shape == x.shape[:-1]
+    yy = y[..., None] if vec else y
+    batch = np.broadcast_shapes(x.shape[:-2], yy.shape[:-2])
+    xb = np.broadcast_to(x, batch + x.shape[-2:])
+    yb = np.broadcast_to(yy, batch + yy.shape[-2:])
+    try:
+        out = np.linalg.solve(xb, yb)
+    except np.linalg.LinAlgError:
+        raise _not_invertible() from None
+    return out[..., 0] if vec else out
+
+
+@register_kernel("trace", NUMERIC)
+def trace(x, offset, axis1, axis2):
+    return np.trace(x, offset, axis1, axis2, dtype=x.dtype)

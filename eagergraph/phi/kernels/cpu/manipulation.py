@@ -110,3 +110,10 @@ def reshape_grad(need, x, out_grad, shape):
 def transpose_grad(need, out_grad, perm):
     inv = np.argsort([p % out_grad.ndim for p in perm]) if perm else None
     return (np.transpose(out_grad, inv),)
+
+
+@register_kernel("roll", ALL_WITH_HALF)
+def roll(x, shifts, axis):
+    if not axis:
+        return np.roll(x.reshape(-1), int(shifts[0])).reshape(x.shape)
+    return np.roll(x, tuple(int(s) for s in shifts), tuple(axis))

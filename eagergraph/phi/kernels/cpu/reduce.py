@@ -167,3 +167,38 @@ def cumsum(x, axis, flatten, exclusive, reverse):
         out = out - x
     out = np.ascontiguousarray(np.flip(out, axis)) if reverse else out
     return out if flatten else out.reshape(shape)
+
+
+def _cum_extremum(x, axis, dtype, better):
+    """Running max (better=np.greater_equal) or min along axis with the index of each: a later
+    equal value takes over, and a NaN, once seen, stays (with its own index)."""
+    shape = x.shape
+    if x.ndim == 0:
+        x, axis = x.reshape(1), 0
+    xm = np.moveaxis(x, axis, -1)
+    out = np.empty_like(xm)
+    idx = np.empty(xm.shape, dtype)
+    if xm.shape[-1]:
+        cur = xm[..., 0].copy()
+        cur_i = np.zeros(cur.shape, dtype)
+        out[..., 0], idx[..., 0] = cur, cur_i
+        for j in range(1, xm.shape[-1]):
+            v = xm[..., j]
+            take = better(v, cur) | (np.isnan(v) if xm.dtype.kind in "fc" else False)
+            if xm.dtype.kind in "fc":
+                take &= ~np.isnan(cur)
+            cur = np.where(take, v, cur)
+            cur_i = np.where(take, j, cur_i).astype(dtype)
+            out[..., j], idx[..., j] = cur, cur_i
+    return (np.moveaxis(out, -1, axis).reshape(shape),
+            np.moveaxis(idx, -1, axis).reshape(shape))
+
+
+@register_kernel("cummax", REAL_32_64)
+def cummax(x, axis, dtype):
+    return _cum_extremum(x, axis, dtype.np_dtype, np.greater_equal)
+
+
+@register_kernel("cummin", REAL_32_64)
+def cummin(x, axis, dtype):
+    return _cum_extremum(x, axis, dtype.np_dtype, np.less_equal)

@@ -1,0 +1,62 @@
+"""Linalg behaviour the op table cannot express: Paddle's errors (messages captured from
+paddlepaddle 3.3.1), singular matrices, broadcast batch shapes, the paddle.linalg namespace."""
+import re
+
+import numpy as np
+import pytest
+
+import eagergraph as paddle
+
+
+def t(*shape, dtype="float64"):
+    return paddle.to_tensor(np.random.default_rng(0).uniform(-1, 1, shape).astype(dtype))
+
+
+@pytest.mark.parametrize("call, err, msg", [
+    (lambda: paddle.bmm(t(2, 3), t(3, 2)), ValueError, "must be 3-dimensional in BmmOp"),
+    (lambda: paddle.bmm(t(2, 2, 3), t(3, 3, 2)), ValueError, "same batch size"),
+    (lambda: paddle.bmm(t(2, 2, 3), t(2, 2, 2)), ValueError, "width must be equal"),
+    (lambda: paddle.mv(t(2, 3), t(2)), ValueError, "second dimension is expected"),
+    (lambda: paddle.mv(t(3), t(3)), ValueError, "rank of input X should be 2"),
+    (lambda: paddle.mv(t(2, 3), t(3, 1)), ValueError, "rank of input Vec should be 1"),
+    (lambda: paddle.linalg.inv(t(2, 3)), ValueError, "last two dimensions are expected"),
+    (lambda: paddle.linalg.inv(t(3)), ValueError, "no less than 2"),
+    (lambda: paddle.linalg.inv(paddle.zeros([2, 2])), ValueError, "Input is not invertible"),
+    (lambda: paddle.linalg.det(t(2, 3)), ValueError, "should be square matrix"),
+    (lambda: paddle.linalg.solve(t(3, 3), t(2, 3)), ValueError, "X1's width must be equal"),
+    (lambda: paddle.linalg.solve(t(3, 3), t(3, 2), left=False), ValueError,
+     "Out * X = Y"),
+    (lambda: paddle.linalg.solve(paddle.zeros([2, 2], "float64"), t(2, 2)), ValueError,
+     "not invertible"),
+    (lambda: paddle.addmm(t(2, 2), t(2, 3), t(2, 3)), ValueError, "width must be equal"),
+    (lambda: paddle.addmm(t(3, 4), t(2, 3), t(3, 4)), ValueError, "dimension[0] must be 1"),
+    (lambda: paddle.addmm(t(2, 3, 4), t(2, 3), t(3, 4)), ValueError, "should be 2 or 1"),
+    (lambda: paddle.trace(t(3)), IndexError, "out of range"),
+    (lambda: paddle.trace(t(3, 3), axis1=0, axis2=0), ValueError, "should not be identical"),
+    (lambda: paddle.trace(t(3, 3), axis1=3), IndexError, "axis1 is out of range"),
+])
+def test_errors(call, err, msg):
+    with pytest.raises(err, match=re.escape(msg)):
+        call()
+
+
+def test_shapes_and_namespace():
+    assert paddle.linalg.solve(t(3, 3), t(3)).shape == [3]
+    assert paddle.linalg.solve(t(2, 3, 3), t(3)).shape == [2, 3]
+    assert paddle.linalg.solve(t(3, 3), t(2, 3, 2)).shape == [2, 3, 2]
+    assert paddle.linalg.solve(t(3, 3), t(2, 3), left=False).shape == [2, 3]
+    assert paddle.addmm(t(3), t(2, 3), t(3, 3)).shape == [2, 3]
+    assert paddle.trace(t(2, 3, 4), axis1=-1, axis2=0).shape == [3]
+    np.testing.assert_array_equal(paddle.trace(t(2, 3, 4), offset=5).numpy(), np.zeros(4))
+    assert float(paddle.linalg.det(paddle.zeros([2, 2]))) == 0.0
+    assert paddle.linalg.inv is paddle.inverse
+    x = t(3, 3)
+    assert x.solve(t(3)).shape == [3] and x.inverse().shape == [3, 3]
+
+
+def test_addmm_inplace():
+    inp, x, y = t(2, 4), t(2, 3), t(3, 4)
+    ref = paddle.addmm(inp, x, y, beta=0.5, alpha=2.0).numpy()
+    out = inp.addmm_(x, y, beta=0.5, alpha=2.0)
+    assert out is inp
+    np.testing.assert_allclose(inp.numpy(), ref)
