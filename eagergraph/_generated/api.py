@@ -12,19 +12,21 @@ from ..phi.infermeta import (AddmmInferMeta, AngleInferMeta, ArangeInferMeta, Ar
                              ArgsortInferMeta, AsComplexInferMeta, AsRealInferMeta, Atan2InferMeta,
                              BmmInferMeta, CastInferMeta, ClipInferMeta, CompareInferMeta,
                              ComplexInferMeta, ConcatInferMeta, ConvInferMeta, CreateInferMeta,
-                             CreateLikeInferMeta, CumExtremumInferMeta, CumInferMeta,
-                             DeterminantInferMeta, DotInferMeta, ElementwiseInferMeta,
+                             CreateLikeInferMeta, CrossInferMeta, CumExtremumInferMeta,
+                             CumInferMeta, DeterminantInferMeta, DiagEmbedInferMeta, DiagInferMeta,
+                             DiagonalInferMeta, DotInferMeta, ElementwiseInferMeta,
                              ExpandInferMeta, EyeInferMeta, FlattenInferMeta, FlipInferMeta,
                              FoldInferMeta, GatherGradInferMeta, GatherInferMeta,
                              GatherNdGradInferMeta, GatherNdInferMeta, GaussianInferMeta,
                              IndexAddInferMeta, IndexSelectGradInferMeta, IndexSelectInferMeta,
-                             InverseInferMeta, IsfiniteInferMeta, LerpInferMeta, LinspaceInferMeta,
-                             LogicalBinaryInferMeta, LogicalNotInferMeta, MaskedFillInferMeta,
-                             MaskedSelectGradInferMeta, MaskedSelectInferMeta, MatmulInferMeta,
-                             MvInferMeta, NonzeroInferMeta, Pool2DInferMeta, PutAlongAxisInferMeta,
-                             RandintInferMeta, RandpermInferMeta, RealInferMeta, ReduceInferMeta,
-                             ReduceIntArrayAxisInferMeta, ReduceToBoolInferMeta, ReshapeInferMeta,
-                             RollInferMeta, ScatterInferMeta, SliceGradInferMeta, SliceInferMeta,
+                             InverseInferMeta, IsfiniteInferMeta, KronInferMeta, LerpInferMeta,
+                             LinspaceInferMeta, LogicalBinaryInferMeta, LogicalNotInferMeta,
+                             MaskedFillInferMeta, MaskedSelectGradInferMeta, MaskedSelectInferMeta,
+                             MatmulInferMeta, MvInferMeta, NonzeroInferMeta, Pool2DInferMeta,
+                             PutAlongAxisInferMeta, RandintInferMeta, RandpermInferMeta,
+                             RealInferMeta, ReduceInferMeta, ReduceIntArrayAxisInferMeta,
+                             ReduceToBoolInferMeta, ReshapeInferMeta, RollInferMeta,
+                             ScatterInferMeta, SliceGradInferMeta, SliceInferMeta,
                              SoftmaxInferMeta, SolveInferMeta, SplitInferMeta,
                              SplitWithNumInferMeta, SqueezeInferMeta, StackInferMeta,
                              StridedSliceGradInferMeta, StridedSliceInferMeta, SumInferMeta,
@@ -2580,6 +2582,128 @@ def trace(x, offset, axis1, axis2):
     out = wrap_like(out, meta[1].np_dtype)
     if out._data.shape != meta[0]:
         check_output("trace", out, meta)
+    return out
+
+
+_diagonal_kernels = KernelFactory.cache("diagonal")
+
+
+def diagonal(x, offset, axis1, axis2):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _diagonal_kernels.get(x._data.dtype) or select_kernel("diagonal", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = DiagonalInferMeta(x, offset, axis1, axis2)
+        # Kernel Call
+        out = kernel.fn(x_d, offset, axis1, axis2)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("diagonal", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("diagonal", out, meta)
+    return out
+
+
+_diag_embed_kernels = KernelFactory.cache("diag_embed")
+
+
+def diag_embed(input, offset, dim1, dim2):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of input)
+    kernel = _diag_embed_kernels.get(input._data.dtype) or select_kernel("diag_embed", dtype_of(input))
+    # PrepareData
+    input_d = input._data
+    if kernel.input_np_dtype is not None:
+        input_d, = prepare_data(kernel, input_d)
+    try:
+        # InferMeta
+        meta = DiagEmbedInferMeta(input, offset, dim1, dim2)
+        # Kernel Call
+        out = kernel.fn(input_d, offset, dim1, dim2)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("diag_embed", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("diag_embed", out, meta)
+    return out
+
+
+_diag_kernels = KernelFactory.cache("diag")
+
+
+def diag(x, offset, padding_value):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _diag_kernels.get(x._data.dtype) or select_kernel("diag", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = DiagInferMeta(x, offset, padding_value)
+        # Kernel Call
+        out = kernel.fn(x_d, offset, padding_value)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("diag", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("diag", out, meta)
+    return out
+
+
+_kron_kernels = KernelFactory.cache("kron")
+
+
+def kron(x, y):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _kron_kernels.get(x._data.dtype) or select_kernel("kron", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    y_d = y._data
+    if kernel.input_np_dtype is not None:
+        x_d, y_d = prepare_data(kernel, x_d, y_d)
+    try:
+        # InferMeta
+        meta = KronInferMeta(x, y)
+        # Kernel Call
+        out = kernel.fn(x_d, y_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("kron", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("kron", out, meta)
+    return out
+
+
+_cross_kernels = KernelFactory.cache("cross")
+
+
+def cross(x, y, axis):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _cross_kernels.get(x._data.dtype) or select_kernel("cross", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    y_d = y._data
+    if kernel.input_np_dtype is not None:
+        x_d, y_d = prepare_data(kernel, x_d, y_d)
+    try:
+        # InferMeta
+        meta = CrossInferMeta(x, y, axis)
+        # Kernel Call
+        out = kernel.fn(x_d, y_d, axis)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("cross", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("cross", out, meta)
     return out
 
 

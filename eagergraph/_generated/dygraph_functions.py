@@ -5160,6 +5160,322 @@ class TraceGradNode(GradNodeBase):
         self._wrappers_cleared = True
 
 
+def diagonal_ad_func(x, offset, axis1, axis2):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, = amp_auto_cast("diagonal", ("x",), (x,))
+        return amp_call(diagonal_ad_func, x, offset, axis1, axis2)
+    # Forward API Call
+    out = _api.diagonal(x, offset, axis1, axis2)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient):
+        node = DiagonalGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        node.offset = offset
+        node.axis1 = axis1
+        node.axis2 = axis2
+        node.x_wrapper = TensorWrapper(x, True)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+class DiagonalGradNode(GradNodeBase):
+    """Backward of `diagonal` (diagonal_grad):
+        # out_grad, padded with zeros to the width of x's axis2, times the 0/1 mask of the offset
+        # diagonal of each axis1/axis2 plane
+        nd = x.ndim
+        a1, a2 = axis1 % nd, axis2 % nd
+        perm = [i for i in range(nd) if i != a1 and i != a2] + [a1, a2]
+        n, m = x.shape[a1], x.shape[a2]
+        k = out_grad.shape[-1]
+        left = m if offset > m else (offset if offset > 0 else 0)
+        batch = list(out_grad.shape[:-1])
+        parts = [out_grad]
+        if left > 0:
+            parts = [full(tuple(batch + [left]), 0, out_grad.dtype)] + parts
+        if m - k - left > 0:
+            parts = parts + [full(tuple(batch + [m - k - left]), 0, out_grad.dtype)]
+        gp = concat(parts, -1) if len(parts) > 1 else out_grad
+        mask = tril(triu(full((n, m), 1, out_grad.dtype), offset), offset)
+        x_grad = transpose(multiply(mask, unsqueeze(gp, (-2,))), inverse_perm(perm))
+    """
+
+    __slots__ = ("x_wrapper", "offset", "axis1", "axis2")
+    forward_op = "diagonal"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        offset = self.offset
+        axis1 = self.axis1
+        axis2 = self.axis2
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            nd = x.ndim
+            a1, a2 = (axis1 % nd, axis2 % nd)
+            perm = [i for i in range(nd) if i != a1 and i != a2] + [a1, a2]
+            n, m = (x._data.shape[a1], x._data.shape[a2])
+            k = out_grad._data.shape[-1]
+            left = m if offset > m else offset if offset > 0 else 0
+            batch = list(out_grad._data.shape[:-1])
+            parts = [out_grad]
+            if left > 0:
+                parts = [full_ad_func(tuple(batch + [left]), 0, out_grad.dtype)] + parts
+            if m - k - left > 0:
+                parts = parts + [full_ad_func(tuple(batch + [m - k - left]), 0, out_grad.dtype)]
+            gp = concat_ad_func(parts, -1) if len(parts) > 1 else out_grad
+            mask = tril_ad_func(triu_ad_func(full_ad_func((n, m), 1, out_grad.dtype), offset), offset)
+            x_grad = transpose_ad_func(multiply_ad_func(mask, unsqueeze_ad_func(gp, (-2,))), _meta.inverse_perm(perm))
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def diag_embed_ad_func(input, offset, dim1, dim2):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        input, = amp_auto_cast("diag_embed", ("input",), (input,))
+        return amp_call(diag_embed_ad_func, input, offset, dim1, dim2)
+    # Forward API Call
+    out = _api.diag_embed(input, offset, dim1, dim2)
+    # Node Creation
+    if grad_state.enabled and (not input._stop_gradient):
+        node = DiagEmbedGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(input)
+        node.offset = offset
+        node.dim1 = dim1
+        node.dim2 = dim2
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+class DiagEmbedGradNode(GradNodeBase):
+    """Backward of `diag_embed` (diag_embed_grad):
+        input_grad = diagonal(out_grad, offset, dim1, dim2)
+    """
+
+    __slots__ = ("offset", "dim1", "dim2")
+    forward_op = "diag_embed"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        offset = self.offset
+        dim1 = self.dim1
+        dim2 = self.dim2
+        # The gradient formulas, written with ops
+        input_grad = None
+        if self._next is not None:
+            input_grad = diagonal_ad_func(out_grad, offset, dim1, dim2)
+        return [input_grad]
+
+
+def diag_ad_func(x, offset, padding_value):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, = amp_auto_cast("diag", ("x",), (x,))
+        return amp_call(diag_ad_func, x, offset, padding_value)
+    # Forward API Call
+    out = _api.diag(x, offset, padding_value)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient):
+        node = DiagGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        node.offset = offset
+        node.x_wrapper = TensorWrapper(x, True)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+class DiagGradNode(GradNodeBase):
+    """Backward of `diag` (diag_grad):
+        if x.ndim <= 1:
+            x_grad = reshape(diagonal(out_grad, offset, 0, 1), x.shape)
+        else:
+            n, m = x.shape[0], x.shape[1]
+            k = out_grad.shape[-1]
+            left = m if offset > m else (offset if offset > 0 else 0)
+            parts = [out_grad]
+            if left > 0:
+                parts = [full((left,), 0, out_grad.dtype)] + parts
+            if m - k - left > 0:
+                parts = parts + [full((m - k - left,), 0, out_grad.dtype)]
+            gp = concat(parts, -1) if len(parts) > 1 else out_grad
+            mask = tril(triu(full((n, m), 1, out_grad.dtype), offset), offset)
+            x_grad = multiply(mask, unsqueeze(gp, (0,)))
+    """
+
+    __slots__ = ("x_wrapper", "offset")
+    forward_op = "diag"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        offset = self.offset
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            if x.ndim <= 1:
+                x_grad = reshape_ad_func(diagonal_ad_func(out_grad, offset, 0, 1), x._data.shape)
+            else:
+                n, m = (x._data.shape[0], x._data.shape[1])
+                k = out_grad._data.shape[-1]
+                left = m if offset > m else offset if offset > 0 else 0
+                parts = [out_grad]
+                if left > 0:
+                    parts = [full_ad_func((left,), 0, out_grad.dtype)] + parts
+                if m - k - left > 0:
+                    parts = parts + [full_ad_func((m - k - left,), 0, out_grad.dtype)]
+                gp = concat_ad_func(parts, -1) if len(parts) > 1 else out_grad
+                mask = tril_ad_func(triu_ad_func(full_ad_func((n, m), 1, out_grad.dtype), offset), offset)
+                x_grad = multiply_ad_func(mask, unsqueeze_ad_func(gp, (0,)))
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def kron_ad_func(x, y):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, y = amp_auto_cast("kron", ("x", "y"), (x, y))
+        return amp_call(kron_ad_func, x, y)
+    # Forward API Call
+    out = _api.kron(x, y)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
+        node = KronGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        x_next, x_meta = edge_record(x)
+        y_next, y_meta = edge_record(y)
+        node._next = (x_next, y_next)
+        node._meta = x_meta + y_meta
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x)
+        node.y_wrapper = TensorWrapper(y)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+class KronGradNode(GradNodeBase):
+    """Backward of `kron` (kron_grad):
+        # out_grad viewed as [x0, y0, x1, y1, ...]: x_grad sums G conj(y) over the y axes and
+        # y_grad sums G conj(x) over the x axes
+        nd = x.ndim if x.ndim > y.ndim else y.ndim
+        xs = [1] * (nd - x.ndim) + list(x.shape)
+        ys = [1] * (nd - y.ndim) + list(y.shape)
+        inter = [d for pair in zip(xs, ys) for d in pair]
+        g = reshape(out_grad, inter)
+        xe = reshape(x, [d for a in xs for d in (a, 1)])
+        ye = reshape(y, [d for b in ys for d in (1, b)])
+        x_grad = reshape(sum(multiply(g, conj(ye)), tuple(2 * i + 1 for i in range(nd)), None, False), x.shape)
+        y_grad = reshape(sum(multiply(g, conj(xe)), tuple(2 * i for i in range(nd)), None, False), y.shape)
+    """
+
+    __slots__ = ("x_wrapper", "y_wrapper")
+    forward_op = "kron"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        y = self.y_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad, y_grad = None, None
+        if self._next[0] is not None or self._next[1] is not None:
+            nd = x.ndim if x.ndim > y.ndim else y.ndim
+            xs = [1] * (nd - x.ndim) + list(x._data.shape)
+            ys = [1] * (nd - y.ndim) + list(y._data.shape)
+            inter = [d for pair in zip(xs, ys) for d in pair]
+            g = reshape_ad_func(out_grad, inter)
+            xe = reshape_ad_func(x, [d for a in xs for d in (a, 1)])
+            ye = reshape_ad_func(y, [d for b in ys for d in (1, b)])
+            x_grad = reshape_ad_func(sum_ad_func(multiply_ad_func(g, _conj(ye)), tuple((2 * i + 1 for i in range(nd))), None, False), x._data.shape)
+            y_grad = reshape_ad_func(sum_ad_func(multiply_ad_func(g, _conj(xe)), tuple((2 * i for i in range(nd))), None, False), y._data.shape)
+            if not (self._next[0] is not None):
+                x_grad = None
+            if not (self._next[1] is not None):
+                y_grad = None
+        return [x_grad, y_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.y_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def cross_ad_func(x, y, axis):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, y = amp_auto_cast("cross", ("x", "y"), (x, y))
+        return amp_call(cross_ad_func, x, y, axis)
+    # Type Promotion
+    if x._data.dtype != y._data.dtype:
+        x, y = promote_binary("cross", x, y)
+    # Forward API Call
+    out = _api.cross(x, y, axis)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
+        node = CrossGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        x_next, x_meta = edge_record(x)
+        y_next, y_meta = edge_record(y)
+        node._next = (x_next, y_next)
+        node._meta = x_meta + y_meta
+        node.axis = axis
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x)
+        node.y_wrapper = TensorWrapper(y)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+class CrossGradNode(GradNodeBase):
+    """Backward of `cross` (cross_grad):
+        x_grad = cross(conj(y), out_grad, axis)
+        y_grad = cross(out_grad, conj(x), axis)
+    """
+
+    __slots__ = ("x_wrapper", "y_wrapper", "axis")
+    forward_op = "cross"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        y = self.y_wrapper.recover(self)
+        axis = self.axis
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next[0] is not None:
+            x_grad = cross_ad_func(_conj(y), out_grad, axis)
+        y_grad = None
+        if self._next[1] is not None:
+            y_grad = cross_ad_func(out_grad, _conj(x), axis)
+        return [x_grad, y_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.y_wrapper.clear()
+        self._wrappers_cleared = True
+
+
 def unfold_ad_func(x, kernel_sizes, strides, paddings, dilations):
     # AMP Logic
     if amp_flag.on and amp_state.active:

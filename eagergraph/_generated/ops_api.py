@@ -1224,6 +1224,54 @@ def trace(x, offset=0, axis1=0, axis2=1, name=None):
     return _ad.trace_ad_func(x, offset, axis1, axis2)
 
 
+def diagonal(x, offset=0, axis1=0, axis2=1, name=None):
+    """`diagonal` (ops.yaml: diagonal(Tensor x, int offset, int axis1, int axis2) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "diagonal", "x", 0)
+    offset = parse_int(offset, "diagonal", "offset", 1)
+    axis1 = parse_int(axis1, "diagonal", "axis1", 2)
+    axis2 = parse_int(axis2, "diagonal", "axis2", 3)
+    return _ad.diagonal_ad_func(x, offset, axis1, axis2)
+
+
+def diag_embed(input, offset=0, dim1=-2, dim2=-1, name=None):
+    """`diag_embed` (ops.yaml: diag_embed(Tensor input, int offset, int dim1, int dim2) -> Tensor(out))"""
+    if type(input) is not Tensor:
+        input = parse_tensor(input, "diag_embed", "input", 0)
+    offset = parse_int(offset, "diag_embed", "offset", 1)
+    dim1 = parse_int(dim1, "diag_embed", "dim1", 2)
+    dim2 = parse_int(dim2, "diag_embed", "dim2", 3)
+    return _ad.diag_embed_ad_func(input, offset, dim1, dim2)
+
+
+def diag(x, offset=0, padding_value=0.0, name=None):
+    """`diag` (ops.yaml: diag(Tensor x, int offset, float padding_value) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "diag", "x", 0)
+    offset = parse_int(offset, "diag", "offset", 1)
+    padding_value = parse_float(padding_value, "diag", "padding_value", 2)
+    return _ad.diag_ad_func(x, offset, padding_value)
+
+
+def kron(x, y, name=None):
+    """`kron` (ops.yaml: kron(Tensor x, Tensor y) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "kron", "x", 0)
+    if type(y) is not Tensor:
+        y = parse_tensor(y, "kron", "y", 1)
+    return _ad.kron_ad_func(x, y)
+
+
+def cross(x, y, axis=9, name=None):
+    """`cross` (ops.yaml: cross(Tensor x, Tensor y, int axis) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "cross", "x", 0)
+    if type(y) is not Tensor:
+        y = parse_tensor(y, "cross", "y", 1)
+    axis = parse_int(axis, "cross", "axis", 2)
+    return _ad.cross_ad_func(x, y, axis)
+
+
 def unfold(x, kernel_sizes, strides=[1, 1], paddings=[0, 0, 0, 0], dilations=[1, 1], name=None):
     """`unfold` (ops.yaml: unfold(Tensor x, int[] kernel_sizes, int[] strides, int[] paddings, int[] dilations) -> Tensor(out))"""
     if type(x) is not Tensor:

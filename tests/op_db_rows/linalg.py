@@ -137,3 +137,78 @@ ROWS += [
            ("int32", "int64", "float16", "float32", "float64", "complex64", "complex128"),
            sample_inputs=_trace_samples),
 ]
+
+# diagonals, kron, cross
+DIAGD = ("int32", "int64", "float16", "float32", "float64", "complex64", "complex128")
+
+
+def _diagonal_samples(rng, dt):
+    return [Sample([make_array(rng, s, dt)], kw, desc=f"{s} {kw}")
+            for s, kw in [((3, 3), {}), ((2, 3, 4), {"offset": 1, "axis1": 1, "axis2": 2}),
+                          ((2, 3, 4), {"offset": -1, "axis1": 2, "axis2": 0}),
+                          ((3, 4), {"offset": 2}), ((3, 4), {"offset": -5}), ((0, 2), {})]]
+
+
+def _diag_embed_samples(rng, dt):
+    return [Sample([make_array(rng, s, dt)], kw, desc=f"{s} {kw}")
+            for s, kw in [((3,), {}), ((2, 3), {"offset": 1}),
+                          ((2, 3), {"offset": -2, "dim1": 0, "dim2": 2}),
+                          ((2, 3, 2), {"offset": 1, "dim1": 3, "dim2": 1}), ((0,), {})]]
+
+
+def _diag_embed_ref(x, offset=0, dim1=-2, dim2=-1):
+    k = x.shape[-1]
+    n = k + abs(offset)
+    out = np.zeros(x.shape[:-1] + (n, n), dtype=x.dtype)
+    for i in range(k):
+        r, c = (i, i + offset) if offset >= 0 else (i - offset, i)
+        out[..., r, c] = x[..., i]
+    return np.moveaxis(out, (-2, -1), (dim1 % (x.ndim + 1), dim2 % (x.ndim + 1)))
+
+
+def _diag_samples(rng, dt):
+    return [Sample([make_array(rng, s, dt)], kw, desc=f"{s} {kw}")
+            for s, kw in [((3,), {}), ((3,), {"offset": 1, "padding_value": 2}),
+                          ((2,), {"offset": -2}), ((), {}), ((3, 4), {}), ((3, 4), {"offset": 2}),
+                          ((4, 3), {"offset": -1}), ((2, 3), {"offset": 4})]]
+
+
+def _diag_ref(x, offset=0, padding_value=0):
+    if x.ndim == 2:
+        return np.diagonal(x, offset)
+    out = np.diag(x.reshape(-1), offset)
+    out[np.diag(np.ones(x.size, bool), offset) == 0] = padding_value
+    return out
+
+
+def _kron_samples(rng, dt):
+    return [Sample([make_array(rng, a, dt), make_array(rng, b, dt)], desc=f"{a}x{b}")
+            for a, b in [((2, 3), (3, 2)), ((2, 3, 2), (3, 2)), ((3,), (2, 1, 2)), ((), (2,)),
+                         ((0, 2), (2, 2))]]
+
+
+def _cross_samples(rng, dt):
+    return [Sample([make_array(rng, a, dt), make_array(rng, a, dt)], kw, desc=f"{a} {kw}")
+            for a, kw in [((3,), {}), ((2, 3), {}), ((3, 3), {"axis": 0}), ((4, 3, 2), {"axis": -2}),
+                          ((0, 3), {})]]
+
+
+def _cross_ref(x, y, axis=9):
+    if axis == 9:
+        axis = list(x.shape).index(3)
+    return np.cross(x, y, axis=axis)
+
+
+ROWS += [
+    OpInfo("diagonal", paddle.diagonal,
+           lambda x, offset=0, axis1=0, axis2=1: np.diagonal(x, offset, axis1, axis2), ALLD,
+           sample_inputs=_diagonal_samples),
+    OpInfo("diag_embed", paddle.diag_embed, _diag_embed_ref, ("int32", "int64", "float32",
+                                                              "float64"),
+           sample_inputs=_diag_embed_samples),
+    OpInfo("diag", paddle.diag, _diag_ref, DIAGD, sample_inputs=_diag_samples),
+    OpInfo("kron", paddle.kron, np.kron, DIAGD, sample_inputs=_kron_samples),
+    OpInfo("cross", paddle.cross, _cross_ref, ("int32", "int64", "float32", "float64",
+                                               "complex64", "complex128"),
+           sample_inputs=_cross_samples),
+]

@@ -218,3 +218,97 @@ def TraceInferMeta(x, offset, axis1, axis2):
         raise ValueError(f"(InvalidArgument) The dimensions should not be identical {a1} vs "
                          f"{a2}.")
     return (tuple(d for i, d in enumerate(s) if i not in (a1, a2)), NP_TO_DTYPE[x._data.dtype])
+
+
+__all__ += ["DiagonalInferMeta", "DiagEmbedInferMeta", "DiagInferMeta", "KronInferMeta",
+            "CrossInferMeta"]
+
+
+def _diag_len(n, m, offset):
+    """The length of the offset diagonal of an n x m plane (0 when it misses the plane)."""
+    return max(0, min(n, m - offset) if offset >= 0 else min(n + offset, m))
+
+
+def DiagonalInferMeta(x, offset, axis1, axis2):
+    s = x._data.shape
+    nd = len(s)
+    if nd < 2:
+        raise IndexError(f"(OutOfRange) Input's dim is out of range (expected at least 2 "
+                         f"dimensions, but got {nd}).")
+    for name, a in (("axis1", axis1), ("axis2", axis2)):
+        if not -nd <= a < nd:
+            raise IndexError(f"(OutOfRange) Attr({name}) is out of range (expected to be in "
+                             f"range of [{-nd}, {nd - 1}], but got {a}).")
+    a1, a2 = axis1 % nd, axis2 % nd
+    if a1 == a2:
+        raise ValueError(f"(InvalidArgument) The dimensions should not be identical {a1} vs "
+                         f"{a2}.")
+    rest = tuple(d for i, d in enumerate(s) if i not in (a1, a2))
+    return (rest + (_diag_len(s[a1], s[a2], offset),), NP_TO_DTYPE[x._data.dtype])
+
+
+def DiagEmbedInferMeta(input, offset, dim1, dim2):
+    s = input._data.shape
+    nd = len(s)
+    for name, d in (("Dim1", dim1), ("Dim2", dim2)):
+        if not -(nd + 1) <= d <= nd:
+            raise IndexError(f"(OutOfRange) {name} is out of range (expected to be in range of "
+                             f"[{-(nd + 1)}, {nd}], but got {d}).")
+    d1, d2 = dim1 % (nd + 1), dim2 % (nd + 1)
+    if d1 == d2:
+        raise ValueError(f"(InvalidArgument) diagonal dimensions should not be identical {d1} "
+                         f"vs {d2}.")
+    size = s[-1] + abs(offset)
+    out = list(s[:-1])
+    for d in sorted((d1, d2)):
+        out.insert(d, size)
+    return (tuple(out), NP_TO_DTYPE[input._data.dtype])
+
+
+def DiagInferMeta(x, offset, padding_value):
+    s = x._data.shape
+    if len(s) <= 1:
+        n = (s[0] if s else 1) + abs(offset)
+        return ((n, n), NP_TO_DTYPE[x._data.dtype])
+    if len(s) == 2:
+        return ((_diag_len(s[0], s[1], offset),), NP_TO_DTYPE[x._data.dtype])
+    raise ValueError(f"(InvalidArgument) The input tensor X's dimensions of DiagV2Op should be "
+                     f"either 1 or 2, but received {len(s)}.")
+
+
+def KronInferMeta(x, y):
+    _same_dtype(x, y)
+    xs, ys = x._data.shape, y._data.shape
+    nd = max(len(xs), len(ys))
+    xs = (1,) * (nd - len(xs)) + tuple(xs)
+    ys = (1,) * (nd - len(ys)) + tuple(ys)
+    return (tuple(a * b for a, b in zip(xs, ys)), NP_TO_DTYPE[x._data.dtype])
+
+
+def cross_axis(shape, axis):
+    """Paddle's cross axis: 9 (the default) means the first axis of size 3."""
+    if axis == 9:
+        for i, d in enumerate(shape):
+            if d == 3:
+                return i
+        raise ValueError(f"(InvalidArgument) Input(X/Y).dims() must have a dimension of size "
+                         f"3, but received {list(shape)}.")
+    return axis % len(shape)
+
+
+def CrossInferMeta(x, y, axis):
+    xs, ys = x._data.shape, y._data.shape
+    if tuple(xs) != tuple(ys):
+        raise ValueError(f"(InvalidArgument) The 'shape' of Input(X) should be equal to the "
+                         f"'shape' of Input(Y). But received Input(X).dimensions = {list(xs)}, "
+                         f"Input(Y).dimensions = {list(ys)}")
+    nd = len(xs)
+    if axis != 9:
+        if not -nd <= axis < nd:
+            raise IndexError(f"(OutOfRange) Attr(dim) is out of range, It's expected to be in "
+                             f"range of [{-nd}, {nd - 1}]. But received Attr(dim) = {axis}.")
+        if xs[axis] != 3:
+            raise ValueError(f"(InvalidArgument) Input(X/Y).dims()[dim] should be equal to 3."
+                             f"But received Input(X/Y).dims()[dim] = {xs[axis]}.")
+    cross_axis(xs, axis)
+    return (tuple(xs), NP_TO_DTYPE[x._data.dtype])

@@ -126,3 +126,58 @@ def solve(x, y):
 @register_kernel("trace", NUMERIC)
 def trace(x, offset, axis1, axis2):
     return np.trace(x, offset, axis1, axis2, dtype=x.dtype)
+
+
+# ---- diagonals, kron, cross (Paddle diagonal_kernel, diag_embed_kernel, diag_kernel,
+# kron_kernel, cross_kernel)
+
+
+@register_kernel("diagonal", ALL)
+def diagonal(x, offset, axis1, axis2):
+    return np.diagonal(x, offset, axis1, axis2).copy()
+
+
+def _embed(x, offset, dim1, dim2):
+    """x's last axis on the offset diagonal of a new (dim1, dim2) plane, zeros elsewhere."""
+    k = x.shape[-1]
+    n = k + abs(offset)
+    out = np.zeros(x.shape[:-1] + (n, n), dtype=x.dtype)
+    i = np.arange(k)
+    r, c = (i, i + offset) if offset >= 0 else (i - offset, i)
+    out[..., r, c] = x
+    nd = x.ndim + 1
+    d1, d2 = dim1 % nd, dim2 % nd
+    if d1 > d2:
+        d1, d2 = d2, d1
+        out = np.swapaxes(out, -1, -2)
+    return np.moveaxis(out, (-2, -1), (d1, d2))
+
+
+@register_kernel("diag_embed", (int32, int64) + FLOAT)
+def diag_embed(input, offset, dim1, dim2):
+    return np.ascontiguousarray(_embed(input, offset, dim1, dim2))
+
+
+@register_kernel("diag", (int32, int64) + FLOAT_COMPLEX)
+def diag(x, offset, padding_value):
+    if x.ndim == 2:
+        return np.diagonal(x, offset).copy()
+    v = x.reshape(-1)
+    k = v.shape[0]
+    n = k + abs(offset)
+    out = np.full((n, n), padding_value, dtype=x.dtype)
+    i = np.arange(k)
+    out[(i, i + offset) if offset >= 0 else (i - offset, i)] = v
+    return out
+
+
+@register_kernel("kron", (int32, int64) + FLOAT_COMPLEX)
+def kron(x, y):
+    return np.kron(x, y).astype(x.dtype, copy=False)
+
+
+@register_kernel("cross", (int32, int64) + FLOAT_COMPLEX)
+def cross(x, y, axis):
+    if axis == 9:  # the first axis of size 3 (InferMeta has checked there is one)
+        axis = list(x.shape).index(3)
+    return np.cross(x, y, axis=axis).astype(x.dtype, copy=False)
