@@ -10,13 +10,13 @@ from ..phi.common import NP_TO_DTYPE
 from ..tensor import wrap_like
 from ..phi.infermeta import (AddmmInferMeta, AngleInferMeta, ArangeInferMeta, ArgMinMaxInferMeta,
                              ArgsortInferMeta, AsComplexInferMeta, AsRealInferMeta, Atan2InferMeta,
-                             BmmInferMeta, CastInferMeta, ClipInferMeta, CompareInferMeta,
-                             ComplexInferMeta, ConcatInferMeta, ConvInferMeta, CreateInferMeta,
-                             CreateLikeInferMeta, CrossInferMeta, CumExtremumInferMeta,
-                             CumInferMeta, DeterminantInferMeta, DiagEmbedInferMeta, DiagInferMeta,
-                             DiagonalInferMeta, DotInferMeta, ElementwiseInferMeta,
-                             ExpandInferMeta, EyeInferMeta, FlattenInferMeta, FlipInferMeta,
-                             FoldInferMeta, GatherGradInferMeta, GatherInferMeta,
+                             BmmInferMeta, CastInferMeta, CholeskyInferMeta, ClipInferMeta,
+                             CompareInferMeta, ComplexInferMeta, ConcatInferMeta, ConvInferMeta,
+                             CreateInferMeta, CreateLikeInferMeta, CrossInferMeta,
+                             CumExtremumInferMeta, CumInferMeta, DeterminantInferMeta,
+                             DiagEmbedInferMeta, DiagInferMeta, DiagonalInferMeta, DotInferMeta,
+                             ElementwiseInferMeta, ExpandInferMeta, EyeInferMeta, FlattenInferMeta,
+                             FlipInferMeta, FoldInferMeta, GatherGradInferMeta, GatherInferMeta,
                              GatherNdGradInferMeta, GatherNdInferMeta, GaussianInferMeta,
                              IndexAddInferMeta, IndexSelectGradInferMeta, IndexSelectInferMeta,
                              InverseInferMeta, IsfiniteInferMeta, KronInferMeta, LerpInferMeta,
@@ -27,7 +27,7 @@ from ..phi.infermeta import (AddmmInferMeta, AngleInferMeta, ArangeInferMeta, Ar
                              RealInferMeta, ReduceInferMeta, ReduceIntArrayAxisInferMeta,
                              ReduceToBoolInferMeta, ReshapeInferMeta, RollInferMeta,
                              ScatterInferMeta, SliceGradInferMeta, SliceInferMeta,
-                             SoftmaxInferMeta, SolveInferMeta, SplitInferMeta,
+                             SlogdetInferMeta, SoftmaxInferMeta, SolveInferMeta, SplitInferMeta,
                              SplitWithNumInferMeta, SqueezeInferMeta, StackInferMeta,
                              StridedSliceGradInferMeta, StridedSliceInferMeta, SumInferMeta,
                              TakeAlongAxisInferMeta, TileInferMeta, TopKInferMeta, TraceInferMeta,
@@ -2704,6 +2704,54 @@ def cross(x, y, axis):
     out = wrap_like(out, meta[1].np_dtype)
     if out._data.shape != meta[0]:
         check_output("cross", out, meta)
+    return out
+
+
+_cholesky_kernels = KernelFactory.cache("cholesky")
+
+
+def cholesky(x, upper):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _cholesky_kernels.get(x._data.dtype) or select_kernel("cholesky", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = CholeskyInferMeta(x, upper)
+        # Kernel Call
+        out = kernel.fn(x_d, upper)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("cholesky", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("cholesky", out, meta)
+    return out
+
+
+_slogdet_kernels = KernelFactory.cache("slogdet")
+
+
+def slogdet(x):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _slogdet_kernels.get(x._data.dtype) or select_kernel("slogdet", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = SlogdetInferMeta(x)
+        # Kernel Call
+        out = kernel.fn(x_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("slogdet", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("slogdet", out, meta)
     return out
 
 

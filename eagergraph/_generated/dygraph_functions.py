@@ -5476,6 +5476,131 @@ class CrossGradNode(GradNodeBase):
         self._wrappers_cleared = True
 
 
+def cholesky_ad_func(x, upper):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, = amp_auto_cast("cholesky", ("x",), (x,))
+        return amp_call(cholesky_ad_func, x, upper)
+    # Forward API Call
+    out = _api.cholesky(x, upper)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient):
+        node = CholeskyGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        node.upper = upper
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        set_history(out, node, 0, 0)
+        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+    # Returns
+    return out
+
+
+class CholeskyGradNode(GradNodeBase):
+    """Backward of `cholesky` (cholesky_grad):
+        # L = chol(A): A_grad = sym(L^-H Phi(L^H G) L^-1), Phi the lower triangle with its
+        # diagonal halved (the upper factor U = L^H turns its grad into L's by a transpose)
+        perm = list(range(out.ndim - 2)) + [out.ndim - 1, out.ndim - 2]
+        L = transpose(out, perm) if upper else out
+        G = transpose(out_grad, perm) if upper else out_grad
+        P = matmul(L, G, True, False)
+        phi = subtract(tril(P, 0), scale(tril(triu(P, 0), 0), 0.5, 0.0, True))
+        Li = inverse(L)
+        S = matmul(matmul(Li, phi, True, False), Li, False, False)
+        x_grad = scale(add(S, transpose(S, perm)), 0.5, 0.0, True)
+    """
+
+    __slots__ = ("out_wrapper", "upper")
+    forward_op = "cholesky"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        out = self.out_wrapper.recover(self)
+        upper = self.upper
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            perm = list(range(out.ndim - 2)) + [out.ndim - 1, out.ndim - 2]
+            L = transpose_ad_func(out, perm) if upper else out
+            G = transpose_ad_func(out_grad, perm) if upper else out_grad
+            P = matmul_ad_func(L, G, True, False)
+            phi = subtract_ad_func(tril_ad_func(P, 0), scale_ad_func(tril_ad_func(triu_ad_func(P, 0), 0), 0.5, 0.0, True))
+            Li = inverse_ad_func(L)
+            S = matmul_ad_func(matmul_ad_func(Li, phi, True, False), Li, False, False)
+            x_grad = scale_ad_func(add_ad_func(S, transpose_ad_func(S, perm)), 0.5, 0.0, True)
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.out_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def slogdet_ad_func(x):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, = amp_auto_cast("slogdet", ("x",), (x,))
+        return amp_call(slogdet_ad_func, x)
+    # Forward API Call
+    out = _api.slogdet(x)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient):
+        node = SlogdetGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
+        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+    # Returns
+    return out
+
+
+class SlogdetGradNode(GradNodeBase):
+    """Backward of `slogdet` (slogdet_grad):
+        # d log|det X| = Re tr(X^-1 dX) and, for complex X, d sign = i sign Im tr(X^-1 dX): the
+        # grad is c X^-H with c = Re(G_log) + i Im(G_sign conj(sign))
+        perm = list(range(x.ndim - 2)) + [x.ndim - 1, x.ndim - 2]
+        g_log = slice(out_grad, [0], [1], [2], [0])
+        if x.is_complex():
+            g_sign = slice(out_grad, [0], [0], [1], [0])
+            sign = slice(out, [0], [0], [1], [0])
+            c = complex(real(g_log), imag(multiply(g_sign, conj(sign))))
+        else:
+            c = g_log
+        x_grad = multiply(unsqueeze(c, (-1, -2)), transpose(conj(inverse(x)), perm))
+    """
+
+    __slots__ = ("x_wrapper", "out_wrapper")
+    forward_op = "slogdet"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        out = self.out_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            perm = list(range(x.ndim - 2)) + [x.ndim - 1, x.ndim - 2]
+            g_log = slice_ad_func(out_grad, [0], [1], [2], [0])
+            if x.is_complex():
+                g_sign = slice_ad_func(out_grad, [0], [0], [1], [0])
+                sign = slice_ad_func(out, [0], [0], [1], [0])
+                c = complex_ad_func(real_ad_func(g_log), imag_ad_func(multiply_ad_func(g_sign, _conj(sign))))
+            else:
+                c = g_log
+            x_grad = multiply_ad_func(unsqueeze_ad_func(c, (-1, -2)), transpose_ad_func(_conj(inverse_ad_func(x)), perm))
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.out_wrapper.clear()
+        self._wrappers_cleared = True
+
+
 def unfold_ad_func(x, kernel_sizes, strides, paddings, dilations):
     # AMP Logic
     if amp_flag.on and amp_state.active:

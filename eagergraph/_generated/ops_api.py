@@ -1272,6 +1272,21 @@ def cross(x, y, axis=9, name=None):
     return _ad.cross_ad_func(x, y, axis)
 
 
+def cholesky(x, upper=False, name=None):
+    """`cholesky` (ops.yaml: cholesky(Tensor x, bool upper) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "cholesky", "x", 0)
+    upper = parse_bool(upper, "cholesky", "upper", 1)
+    return _ad.cholesky_ad_func(x, upper)
+
+
+def slogdet(x, name=None):
+    """`slogdet` (ops.yaml: slogdet(Tensor x) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "slogdet", "x", 0)
+    return _ad.slogdet_ad_func(x)
+
+
 def unfold(x, kernel_sizes, strides=[1, 1], paddings=[0, 0, 0, 0], dilations=[1, 1], name=None):
     """`unfold` (ops.yaml: unfold(Tensor x, int[] kernel_sizes, int[] strides, int[] paddings, int[] dilations) -> Tensor(out))"""
     if type(x) is not Tensor:

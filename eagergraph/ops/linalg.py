@@ -4,6 +4,7 @@ from those ops."""
 import math
 
 from .._generated import dygraph_functions as _ad
+from ..tensor import Tensor
 
 __all__ = ["mm", "outer", "inner"]
 TENSOR_METHODS = __all__
@@ -37,7 +38,7 @@ def inner(x, y, name=None):
 
 
 # Paddle's paddle.linalg-only functions (not paddle.X); solve is also a Tensor method
-TENSOR_METHODS = TENSOR_METHODS + ["solve"]
+TENSOR_METHODS = TENSOR_METHODS + ["solve", "cholesky", "slogdet"]
 
 
 def det(x, name=None):
@@ -67,3 +68,23 @@ def solve(x, y, left=True, name=None):
         x, y = _transpose_last_2dim(x), _transpose_last_2dim(y)
     out = _ad.solve_ad_func(x, y)
     return out if left else _transpose_last_2dim(out)
+
+
+def cholesky(x, upper=False, name=None):
+    """The Cholesky factor of the symmetric positive-definite matrices in x's last two axes:
+    lower L with x = L L^H, or upper U = L^H. The shape check is Paddle's Python assert."""
+    if not isinstance(x, Tensor):
+        raise TypeError(f"cholesky(): x must be a Tensor, but received {type(x).__name__}")
+    s = x.shape
+    if len(s) < 2 or s[-1] != s[-2]:
+        raise AssertionError("cholesky(): Shape must have at least 2 dimensions and last two "
+                             "dimensions must be equal.")
+    return _ad.cholesky_ad_func(x, upper)
+
+
+def slogdet(x, name=None):
+    """[sign, log|det|] of the square matrices in x's last two axes, stacked: [2, *batch]."""
+    return _ad.slogdet_ad_func(x)
+
+
+__all__ = __all__ + ["cholesky"]  # paddle.cholesky too; slogdet is paddle.linalg-only

@@ -212,3 +212,43 @@ ROWS += [
                                                "complex64", "complex128"),
            sample_inputs=_cross_samples),
 ]
+
+# cholesky, slogdet
+
+
+def _spd(rng, shape, dt):
+    """Symmetric positive definite: A A^T + n I."""
+    a = make_array(rng, shape, dt, (-1.0, 1.0))
+    return (np.matmul(a, np.swapaxes(a, -1, -2)) + shape[-1] * np.eye(shape[-1])).astype(dt)
+
+
+def _cholesky_samples(rng, dt):
+    return [Sample([_spd(rng, s, dt)], kw, desc=f"{s} {kw}")
+            for s, kw in [((3, 3), {}), ((2, 3, 3), {"upper": True}), ((1, 1), {}),
+                          ((0, 2, 2), {})]]
+
+
+def _sym(a):
+    """Cholesky reads one triangle; the row symmetrises its input so that finite differences
+    in any direction see the function the gradient (symmetric, as Paddle's) describes."""
+    return (a + paddle.transpose(a, list(range(a.ndim - 2)) + [a.ndim - 1, a.ndim - 2])) * 0.5
+
+
+def _cholesky_ref(a, upper=False):
+    low = np.linalg.cholesky(a)
+    return np.swapaxes(low, -1, -2) if upper else low
+
+
+def _slogdet_samples(rng, dt):
+    return [Sample([_wellcond(rng, s, dt)], desc=str(s)) for s in [(3, 3), (2, 3, 3), (1, 1),
+                                                                    (2, 1, 2, 2)]] + \
+        [Sample([-_wellcond(rng, (3, 3), dt)], desc="negative det")]
+
+
+ROWS += [
+    OpInfo("cholesky", lambda a, upper=False: paddle.linalg.cholesky(_sym(a), upper),
+           _cholesky_ref, FL, sample_inputs=_cholesky_samples),
+    OpInfo("slogdet", paddle.linalg.slogdet,
+           lambda a: np.stack([np.linalg.slogdet(a)[0], np.linalg.slogdet(a)[1]]), FLC,
+           sample_inputs=_slogdet_samples),
+]

@@ -312,3 +312,24 @@ def CrossInferMeta(x, y, axis):
                              f"But received Input(X/Y).dims()[dim] = {xs[axis]}.")
     cross_axis(xs, axis)
     return (tuple(xs), NP_TO_DTYPE[x._data.dtype])
+
+
+__all__ += ["CholeskyInferMeta", "SlogdetInferMeta"]
+
+
+def CholeskyInferMeta(x, upper):
+    s = x._data.shape
+    if len(s) < 2 or s[-1] != s[-2]:
+        raise AssertionError("Shape must have at least 2 dimensions and last two dimensions "
+                             "must be equal.")
+    return (s, NP_TO_DTYPE[x._data.dtype])
+
+
+def SlogdetInferMeta(x):
+    s = x._data.shape
+    if len(s) < 2:
+        raise ValueError("(InvalidArgument) the input matrix dimension size should greater "
+                         "than 2.")
+    if s[-1] != s[-2]:
+        raise ValueError("(InvalidArgument) the input matrix should be square matrix.")
+    return ((2,) + tuple(s[:-2]), NP_TO_DTYPE[x._data.dtype])

@@ -181,3 +181,29 @@ def cross(x, y, axis):
     if axis == 9:  # the first axis of size 3 (InferMeta has checked there is one)
         axis = list(x.shape).index(3)
     return np.cross(x, y, axis=axis).astype(x.dtype, copy=False)
+
+
+# ---- cholesky, slogdet (Paddle cholesky_kernel, slogdeterminant_kernel)
+
+
+@register_kernel("cholesky", FLOAT)
+def cholesky(x, upper):
+    try:
+        out = np.linalg.cholesky(x)
+    except np.linalg.LinAlgError:
+        bad = 0
+        for i, m in enumerate(x.reshape((-1,) + x.shape[-2:])):
+            try:
+                np.linalg.cholesky(m)
+            except np.linalg.LinAlgError:
+                bad = i
+                break
+        raise ValueError(f"(InvalidArgument) Cholesky decomposition was not successful. The "
+                         f"{bad}-th input matrice might not be not be positive definite.") from None
+    return np.ascontiguousarray(np.swapaxes(out, -1, -2).conj()) if upper else out
+
+
+@register_kernel("slogdet", FLOAT_COMPLEX)
+def slogdet(x):
+    sign, logabs = np.linalg.slogdet(x)
+    return np.stack([sign.astype(x.dtype), logabs.astype(x.dtype)])
