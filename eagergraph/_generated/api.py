@@ -22,11 +22,11 @@ from ..phi.infermeta import (AddmmInferMeta, AngleInferMeta, ArangeInferMeta, Ar
                              InverseInferMeta, IsfiniteInferMeta, KronInferMeta, LerpInferMeta,
                              LinspaceInferMeta, LogicalBinaryInferMeta, LogicalNotInferMeta,
                              MaskedFillInferMeta, MaskedSelectGradInferMeta, MaskedSelectInferMeta,
-                             MatmulInferMeta, MvInferMeta, NonzeroInferMeta, Pool2DInferMeta,
-                             PutAlongAxisInferMeta, RandintInferMeta, RandpermInferMeta,
-                             RealInferMeta, ReduceInferMeta, ReduceIntArrayAxisInferMeta,
-                             ReduceToBoolInferMeta, ReshapeInferMeta, RollInferMeta,
-                             ScatterInferMeta, SliceGradInferMeta, SliceInferMeta,
+                             MatmulInferMeta, MatrixPowerInferMeta, MultiDotInferMeta, MvInferMeta,
+                             NonzeroInferMeta, Pool2DInferMeta, PutAlongAxisInferMeta,
+                             RandintInferMeta, RandpermInferMeta, RealInferMeta, ReduceInferMeta,
+                             ReduceIntArrayAxisInferMeta, ReduceToBoolInferMeta, ReshapeInferMeta,
+                             RollInferMeta, ScatterInferMeta, SliceGradInferMeta, SliceInferMeta,
                              SlogdetInferMeta, SoftmaxInferMeta, SolveInferMeta, SplitInferMeta,
                              SplitWithNumInferMeta, SqueezeInferMeta, StackInferMeta,
                              StridedSliceGradInferMeta, StridedSliceInferMeta, SumInferMeta,
@@ -2752,6 +2752,54 @@ def slogdet(x):
     out = wrap_like(out, meta[1].np_dtype)
     if out._data.shape != meta[0]:
         check_output("slogdet", out, meta)
+    return out
+
+
+_matrix_power_kernels = KernelFactory.cache("matrix_power")
+
+
+def matrix_power(x, n):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _matrix_power_kernels.get(x._data.dtype) or select_kernel("matrix_power", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = MatrixPowerInferMeta(x, n)
+        # Kernel Call
+        out = kernel.fn(x_d, n)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("matrix_power", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("matrix_power", out, meta)
+    return out
+
+
+_multi_dot_kernels = KernelFactory.cache("multi_dot")
+
+
+def multi_dot(x):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _multi_dot_kernels.get(x[0]._data.dtype) or select_kernel("multi_dot", dtype_of(x[0]))
+    # PrepareData
+    x_d = [t._data for t in x]
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = MultiDotInferMeta(x)
+        # Kernel Call
+        out = kernel.fn(x_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("multi_dot", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("multi_dot", out, meta)
     return out
 
 

@@ -5601,6 +5601,189 @@ class SlogdetGradNode(GradNodeBase):
         self._wrappers_cleared = True
 
 
+def matrix_power_ad_func(x, n):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, = amp_auto_cast("matrix_power", ("x",), (x,))
+        return amp_call(matrix_power_ad_func, x, n)
+    # Forward API Call
+    out = _api.matrix_power(x, n)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient):
+        node = MatrixPowerGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        node.n = n
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+class MatrixPowerGradNode(GradNodeBase):
+    """Backward of `matrix_power` (matrix_power_grad):
+        # d(Y^m) = sum_k Y^k dY Y^(m-1-k), so the VJP is sum_k (Y^H)^k G (Y^H)^(m-1-k); for n < 0,
+        # Y = X^-1 and dY = -Y dX Y adds x_grad = -Y^H y_grad Y^H
+        perm = list(range(x.ndim - 2)) + [x.ndim - 1, x.ndim - 2]
+        m = n if n >= 0 else -n
+        y = x if n >= 0 else inverse(x)
+        yh = transpose(conj(y), perm)
+        if m == 0:
+            g = scale(out_grad, 0.0, 0.0, True)
+        else:
+            g = None
+            for k in range(m):
+                term = matmul(matmul(matrix_power(yh, k), out_grad, False, False), matrix_power(yh, m - 1 - k), False, False)
+                g = term if g is None else add(g, term)
+        if n >= 0:
+            x_grad = g
+        else:
+            x_grad = scale(matmul(matmul(yh, g, False, False), yh, False, False), -1.0, 0.0, True)
+    """
+
+    __slots__ = ("x_wrapper", "n")
+    forward_op = "matrix_power"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        n = self.n
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            perm = list(range(x.ndim - 2)) + [x.ndim - 1, x.ndim - 2]
+            m = n if n >= 0 else -n
+            y = x if n >= 0 else inverse_ad_func(x)
+            yh = transpose_ad_func(_conj(y), perm)
+            if m == 0:
+                g = scale_ad_func(out_grad, 0.0, 0.0, True)
+            else:
+                g = None
+                for k in range(m):
+                    term = matmul_ad_func(matmul_ad_func(matrix_power_ad_func(yh, k), out_grad, False, False), matrix_power_ad_func(yh, m - 1 - k), False, False)
+                    g = term if g is None else add_ad_func(g, term)
+            if n >= 0:
+                x_grad = g
+            else:
+                x_grad = scale_ad_func(matmul_ad_func(matmul_ad_func(yh, g, False, False), yh, False, False), -1.0, 0.0, True)
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def multi_dot_ad_func(x):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, = amp_auto_cast("multi_dot", ("x",), (x,))
+        return amp_call(multi_dot_ad_func, x)
+    # Forward API Call
+    out = _api.multi_dot(x)
+    # Node Creation
+    if grad_state.enabled and (not all(t._stop_gradient for t in x)):
+        node = MultiDotGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        x_next, x_meta = edge_records(x)
+        node._next = x_next
+        node._meta = x_meta
+        node._slot_sizes = (len(x),)
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = [TensorWrapper(t) for t in x]
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+class MultiDotGradNode(GradNodeBase):
+    """Backward of `multi_dot` (multi_dot_grad):
+        # 1-D ends lifted to a row / a column; x_grad[i] = (x0..x(i-1))^H G (x(i+1)..)^H
+        num = len(x)
+        first_vec = x[0].ndim == 1
+        last_vec = x[num - 1].ndim == 1
+        a = list(x)
+        if first_vec:
+            a[0] = unsqueeze(a[0], (0,))
+        if last_vec:
+            a[num - 1] = unsqueeze(a[num - 1], (-1,))
+        g = out_grad
+        if first_vec:
+            g = unsqueeze(g, (0,))
+        if last_vec:
+            g = unsqueeze(g, (-1,))
+        x_grad = []
+        for i in range(num):
+            gi = g
+            if i > 0:
+                left = a[0]
+                for j in range(1, i):
+                    left = matmul(left, a[j], False, False)
+                gi = matmul(conj(left), gi, True, False)
+            if i < num - 1:
+                right = a[i + 1]
+                for j in range(i + 2, num):
+                    right = matmul(right, a[j], False, False)
+                gi = matmul(gi, conj(right), False, True)
+            if i == 0 and first_vec:
+                gi = squeeze(gi, (0,))
+            if i == num - 1 and last_vec:
+                gi = squeeze(gi, (-1,))
+            x_grad.append(gi)
+    """
+
+    __slots__ = ("x_wrapper",)
+    forward_op = "multi_dot"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = [w.recover(self) for w in self.x_wrapper]
+        # The gradient formulas, written with ops
+        x_grad = None
+        if True:
+            num = len(x)
+            first_vec = x[0].ndim == 1
+            last_vec = x[num - 1].ndim == 1
+            a = list(x)
+            if first_vec:
+                a[0] = unsqueeze_ad_func(a[0], (0,))
+            if last_vec:
+                a[num - 1] = unsqueeze_ad_func(a[num - 1], (-1,))
+            g = out_grad
+            if first_vec:
+                g = unsqueeze_ad_func(g, (0,))
+            if last_vec:
+                g = unsqueeze_ad_func(g, (-1,))
+            x_grad = []
+            for i in range(num):
+                gi = g
+                if i > 0:
+                    left = a[0]
+                    for j in range(1, i):
+                        left = matmul_ad_func(left, a[j], False, False)
+                    gi = matmul_ad_func(_conj(left), gi, True, False)
+                if i < num - 1:
+                    right = a[i + 1]
+                    for j in range(i + 2, num):
+                        right = matmul_ad_func(right, a[j], False, False)
+                    gi = matmul_ad_func(gi, _conj(right), False, True)
+                if i == 0 and first_vec:
+                    gi = squeeze_ad_func(gi, (0,))
+                if i == num - 1 and last_vec:
+                    gi = squeeze_ad_func(gi, (-1,))
+                x_grad.append(gi)
+        return x_grad
+
+    def clear_tensor_wrappers(self):
+        for w in self.x_wrapper:
+            w.clear()
+        self._wrappers_cleared = True
+
+
 def unfold_ad_func(x, kernel_sizes, strides, paddings, dilations):
     # AMP Logic
     if amp_flag.on and amp_state.active:

@@ -1287,6 +1287,20 @@ def slogdet(x, name=None):
     return _ad.slogdet_ad_func(x)
 
 
+def matrix_power(x, n, name=None):
+    """`matrix_power` (ops.yaml: matrix_power(Tensor x, int n) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "matrix_power", "x", 0)
+    n = parse_int(n, "matrix_power", "n", 1)
+    return _ad.matrix_power_ad_func(x, n)
+
+
+def multi_dot(x, name=None):
+    """`multi_dot` (ops.yaml: multi_dot(Tensor[] x) -> Tensor(out))"""
+    x = parse_tensor_list(x, "multi_dot", "x", 0)
+    return _ad.multi_dot_ad_func(x)
+
+
 def unfold(x, kernel_sizes, strides=[1, 1], paddings=[0, 0, 0, 0], dilations=[1, 1], name=None):
     """`unfold` (ops.yaml: unfold(Tensor x, int[] kernel_sizes, int[] strides, int[] paddings, int[] dilations) -> Tensor(out))"""
     if type(x) is not Tensor:

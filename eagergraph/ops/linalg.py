@@ -38,7 +38,7 @@ def inner(x, y, name=None):
 
 
 # Paddle's paddle.linalg-only functions (not paddle.X); solve is also a Tensor method
-TENSOR_METHODS = TENSOR_METHODS + ["solve", "cholesky", "slogdet"]
+TENSOR_METHODS = TENSOR_METHODS + ["solve", "cholesky", "slogdet"]  # matrix_power: generated
 
 
 def det(x, name=None):
@@ -88,3 +88,14 @@ def slogdet(x, name=None):
 
 
 __all__ = __all__ + ["cholesky"]  # paddle.cholesky too; slogdet is paddle.linalg-only
+
+
+def matrix_power(x, n, name=None):
+    """x to the integer power n (n < 0: the inverse's power) for the square matrices in x's
+    last two axes."""
+    return _ad.matrix_power_ad_func(x, n)
+
+
+def multi_dot(x, name=None):
+    """x[0] @ x[1] @ ... (the first and last may be 1-D), in the cheapest order."""
+    return _ad.multi_dot_ad_func(x)

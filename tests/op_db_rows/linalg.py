@@ -252,3 +252,27 @@ ROWS += [
            lambda a: np.stack([np.linalg.slogdet(a)[0], np.linalg.slogdet(a)[1]]), FLC,
            sample_inputs=_slogdet_samples),
 ]
+
+
+def _matrix_power_samples(rng, dt):
+    return [Sample([_wellcond(rng, s, dt) * 0.5], {"n": n}, desc=f"{s} n={n}")
+            for s, n in [((3, 3), 2), ((2, 3, 3), 3), ((2, 2), 0), ((2, 2), 1), ((3, 3), -1),
+                         ((2, 2, 2), -2), ((0, 2, 2), 2)]]
+
+
+ROWS += [
+    OpInfo("matrix_power", paddle.linalg.matrix_power, np.linalg.matrix_power, FLC,
+           sample_inputs=_matrix_power_samples),
+]
+
+
+def _multi_dot_samples(rng, dt):
+    return [Sample([make_array(rng, s, dt) for s in shapes], desc=str(shapes))
+            for shapes in [[(2, 3), (3, 4)], [(2, 3), (3, 4), (4, 2)], [(3,), (3, 4), (4,)],
+                           [(3,), (3, 2), (2, 4), (4, 2)], [(2, 3), (3,)], [(0, 3), (3, 2)]]]
+
+
+ROWS += [
+    OpInfo("multi_dot", lambda *xs: paddle.linalg.multi_dot(list(xs)),
+           lambda *xs: np.linalg.multi_dot(xs), FL, sample_inputs=_multi_dot_samples),
+]

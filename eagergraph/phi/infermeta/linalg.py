@@ -333,3 +333,51 @@ def SlogdetInferMeta(x):
     if s[-1] != s[-2]:
         raise ValueError("(InvalidArgument) the input matrix should be square matrix.")
     return ((2,) + tuple(s[:-2]), NP_TO_DTYPE[x._data.dtype])
+
+
+__all__ += ["MatrixPowerInferMeta"]
+
+
+def MatrixPowerInferMeta(x, n):
+    s = x._data.shape
+    if len(s) < 2:
+        raise ValueError(f"(InvalidArgument) The Input(X) should have at least 2 dimensions. But "
+                         f"received a {len(s)} dimension tensor.")
+    if s[-1] != s[-2]:
+        raise ValueError(f"(InvalidArgument) The inner-most 2 dimensions of Input(X) all should "
+                         f"be square matrices But received X's shape[-2] = {s[-2]} and "
+                         f"shape[-1] = {s[-1]}.")
+    return (s, NP_TO_DTYPE[x._data.dtype])
+
+
+__all__ += ["MultiDotInferMeta"]
+
+
+def MultiDotInferMeta(x):
+    if len(x) <= 1:
+        raise ValueError("(InvalidArgument) The number of input tensors in multi_dot op should "
+                         "> 1.")
+    shapes = [t._data.shape for t in x]
+    first, last = shapes[0], shapes[-1]
+    if len(first) >= 3:
+        raise ValueError(f"(InvalidArgument) multi_dot: the first input tensor must be 1D or 2D "
+                         f"but got[{len(first)}]!")
+    if len(last) >= 3:
+        raise ValueError(f"(InvalidArgument) multi_dot: the last input tensor must be 1D or 2D "
+                         f"but got[{len(last)}]!")
+    width = first[-1]
+    for s in shapes[1:-1]:
+        if len(s) != 2:
+            raise ValueError(f"(InvalidArgument) multi_dot: the input tensor must be 2D but "
+                             f"got[{len(s)}]!")
+        if s[0] != width:
+            raise ValueError("(InvalidArgument) the input matrix does not meet the "
+                             "multiplication requirements.")
+        width = s[1]
+    if last[0] != width:
+        raise ValueError("(InvalidArgument) the input matrix does not meet the multiplication "
+                         "requirements.")
+    for t in x[1:]:
+        _same_dtype(t, x[0])
+    out = (() if len(first) == 1 else (first[0],)) + (() if len(last) == 1 else (last[1],))
+    return (out, NP_TO_DTYPE[x[0]._data.dtype])

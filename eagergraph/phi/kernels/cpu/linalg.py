@@ -207,3 +207,18 @@ def cholesky(x, upper):
 def slogdet(x):
     sign, logabs = np.linalg.slogdet(x)
     return np.stack([sign.astype(x.dtype), logabs.astype(x.dtype)])
+
+
+@register_kernel("matrix_power", FLOAT_COMPLEX)
+def matrix_power(x, n):
+    if n < 0 and x.size:
+        x = inverse(x)
+        n = -n
+    if x.size == 0:
+        return x.copy()
+    return np.linalg.matrix_power(x, n).astype(x.dtype, copy=False)
+
+
+@register_kernel("multi_dot", FLOAT)
+def multi_dot(x):
+    return np.asarray(np.linalg.multi_dot(x), dtype=x[0].dtype)
