@@ -1,7 +1,7 @@
 """paddle.linalg: Paddle's linear-algebra namespace (python/paddle/linalg.py), re-exporting the
 functions of the linalg family (the generated public ops and eagergraph/ops/linalg.py)."""
-from .ops import matmul, inverse as inv
+from .ops import matmul, inverse as inv, diagonal, cross
 from .ops.linalg import det, solve, cholesky, slogdet, matrix_power, multi_dot
 
-__all__ = ["matmul", "inv", "det", "solve", "cholesky", "slogdet", "matrix_power",
-           "multi_dot"]
+__all__ = ["matmul", "inv", "diagonal", "cross", "det", "solve", "cholesky", "slogdet",
+           "matrix_power", "multi_dot"]
