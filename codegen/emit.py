@@ -393,7 +393,8 @@ def emit_api(specs, grad_api=""):
 # public.py: where the generated functions appear (ops.yaml `public:` and `inplace:`)
 # ---------------------------------------------------------------------------------------------
 PUBLIC_HEADER = HEADER + '''"""The public surface of the generated ops, from ops.yaml: `public:` says where an op's
-generated function appears as it is, and every op with `inplace:` has paddle.X_ and Tensor.X_.
+generated function appears as it is; an op with `inplace:` has paddle.X_ and Tensor.X_, or, as its
+`inplace_public:` says, F.X_ (or no public inplace form).
 eagergraph.ops (paddle.X), the Tensor methods and paddle.nn.functional take their names from
 here; hand-written wrappers in ops/ cover ops whose Python signature differs."""
 from .ops_api import ({names})
@@ -406,8 +407,10 @@ def emit_public(specs):
     for s in specs:
         for p in s.public:
             places[p].append(s.name)
-        if s.inplace:
+        if s.inplace and "paddle" in s.inplace_public:
             inplace.append(s.name + "_")
+        if s.inplace and "nn.functional" in s.inplace_public:
+            places["nn.functional"].append(s.name + "_")  # F.relu_, as Paddle has
     used = sorted({n for v in places.values() for n in v} | set(inplace))
     head = "from .ops_api import ("
     out = [PUBLIC_HEADER.format(names=wrap_names(used, len(head)))]

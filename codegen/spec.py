@@ -57,6 +57,7 @@ class OpSpec:
     backward: str = ""
     doc: str = ""
     public: tuple = ()   # where the generated function appears: paddle, Tensor, nn.functional
+    inplace_public: tuple = ("paddle", "Tensor")  # where the `inplace:` form `<op>_` appears
     extra: dict = field(default_factory=dict, hash=False, compare=False)
 
     @property
@@ -157,7 +158,7 @@ def _parse_mapping(op, key, text, args, outputs):
 
 
 _KNOWN_KEYS = {"op", "args", "output", "infer_meta", "kernel", "type_promotion", "type_autocast",
-               "inplace", "view", "backward", "optional", "doc", "public"}
+               "inplace", "view", "backward", "optional", "doc", "public", "inplace_public"}
 
 
 def parse_op(entry):
@@ -203,12 +204,19 @@ def parse_op(entry):
     bad = sorted(set(public) - PUBLIC_PLACES)
     if bad:
         raise SpecError(f"op '{op}': public places {bad} unknown; known: {sorted(PUBLIC_PLACES)}")
+    ip = entry.get("inplace_public", ("paddle", "Tensor"))
+    ip = (ip,) if isinstance(ip, str) else tuple(ip or ())
+    if "inplace_public" in entry and not inplace:
+        raise SpecError(f"op '{op}': inplace_public without inplace")
+    if set(ip) - PUBLIC_PLACES or (("paddle" in ip) != ("Tensor" in ip)):
+        raise SpecError(f"op '{op}': inplace_public must be [paddle, Tensor], nn.functional, "
+                        f"both, or [] (not public), got {list(ip)}")
     return OpSpec(
         name=op, args=args, outputs=outputs, infer_meta=im["func"], infer_meta_params=im_params,
         kernel=kern.get("func", op), kernel_params=k_params, data_type=data_type,
         type_promotion=tp, type_autocast=ta, inplace=inplace, view=view,
         backward=entry.get("backward", "") or "", doc=entry.get("doc", "") or "",
-        public=public)
+        public=public, inplace_public=ip)
 
 
 def load_ops(path):

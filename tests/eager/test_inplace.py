@@ -11,13 +11,21 @@ def leaf(v):
     return paddle.to_tensor(v, dtype="float64", stop_gradient=False)
 
 
-def test_every_inplace_op_in_the_table_exists_on_paddle_and_tensor():
+def test_every_inplace_op_in_the_table_is_public_where_paddle_has_it():
+    """An op's `inplace:` form is paddle.X_ and Tensor.X_ by default; ops.yaml's inplace_public
+    moves it to paddle.nn.functional (F.relu_, as Paddle 3.3.1 has it) or keeps it internal."""
     from codegen.__main__ import load_specs
-    names = [s.name + "_" for s in load_specs()[0] if s.inplace]
-    assert len(names) >= 20
-    for n in names:
-        assert callable(getattr(paddle, n)), n
-        assert callable(getattr(paddle.Tensor, n)), n
+    F = paddle.nn.functional
+    specs = [s for s in load_specs()[0] if s.inplace]
+    assert len(specs) >= 20
+    for s in specs:
+        n = s.name + "_"
+        on_paddle = "paddle" in s.inplace_public
+        assert hasattr(paddle, n) is on_paddle and hasattr(paddle.Tensor, n) is on_paddle, n
+        assert hasattr(F, n) is ("nn.functional" in s.inplace_public), n
+        assert callable(getattr(paddle._C_ops, n)), n
+    for n in ("relu_", "leaky_relu_", "elu_", "softmax_"):  # F only, as Paddle 3.3.1
+        assert callable(getattr(F, n)) and not hasattr(paddle, n) and not hasattr(paddle.Tensor, n)
     for n in ("zero_", "fill_", "uniform_", "normal_", "masked_fill_", "index_put_"):
         assert callable(getattr(paddle.Tensor, n)), n
 
