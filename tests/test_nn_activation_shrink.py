@@ -82,3 +82,24 @@ def test_errors_and_layers():
         np.testing.assert_allclose(out.numpy(), fn(x if not isinstance(layer, nn.GLU) else
                                                    x[:6]).numpy())
     assert nn.Maxout(2)(paddle.to_tensor(np.ones((1, 4, 1, 1)))).shape == [1, 2, 1, 1]
+
+
+def test_functional_inplace_forms_match_their_out_of_place_ops():
+    """F.hardtanh_ and F.thresholded_relu_ (F only, as Paddle 3.3.1) write into x: same values as
+    the out-of-place op, one version bump, and the same gradient through x's history."""
+    a = np.array([-2.0, 0.5, 1.0, 1.5, 3.0])
+    w = paddle.to_tensor([1.0, 2.0, 3.0, 4.0, 5.0])
+    for inplace, op in ((F.hardtanh_, F.hardtanh), (F.thresholded_relu_, F.thresholded_relu)):
+        x1 = paddle.to_tensor(a, stop_gradient=False)
+        y1 = op(x1 * 1.0)
+        (y1 * w).sum().backward()
+        x2 = paddle.to_tensor(a, stop_gradient=False)
+        h = x2 * 1.0
+        assert inplace(h) is h and h.inplace_version == 1
+        np.testing.assert_array_equal(h.numpy(), y1.numpy())
+        (h * w).sum().backward()
+        np.testing.assert_array_equal(x2.grad.numpy(), x1.grad.numpy())
+        assert not hasattr(paddle, inplace.__name__)
+    np.testing.assert_array_equal(F.hardtanh(paddle.to_tensor(a)).numpy(), np.clip(a, -1, 1))
+    np.testing.assert_array_equal(F.thresholded_relu(paddle.to_tensor(a)).numpy(),
+                                  np.where(a > 1.0, a, 0.0))

@@ -4,8 +4,8 @@ gradients come from the ops they are built of."""
 from ... import ops as _ops
 from ..._generated import public as _public
 
-__all__ = ["relu6", "hardtanh", "hardsigmoid", "hardswish", "mish", "softsign", "tanhshrink",
-           "log_sigmoid", "prelu", "celu", "selu"]
+__all__ = ["relu6", "hardtanh", "hardtanh_", "hardsigmoid", "hardswish", "mish", "softsign",
+           "tanhshrink", "log_sigmoid", "prelu", "celu", "selu"]
 
 _softplus = _public.FUNCTIONAL["softplus"]
 
@@ -18,6 +18,11 @@ def relu6(x, name=None):
 def hardtanh(x, min=-1.0, max=1.0, name=None):  # noqa: A002 (Paddle's argument names)
     """x clipped to [min, max]."""
     return _ops.clip(x, min, max)
+
+
+def hardtanh_(x, min=-1.0, max=1.0, name=None):  # noqa: A002
+    """hardtanh written into x (an inplace clip, with its version bump and gradient)."""
+    return _ops.clip_(x, min, max)
 
 
 def hardsigmoid(x, slope=0.1666667, offset=0.5, name=None):

@@ -6,8 +6,8 @@ import numpy as np
 from ... import ops as _ops
 from .activation_extra import log_sigmoid
 
-__all__ = ["swish", "hardshrink", "softshrink", "thresholded_relu", "logsigmoid", "glu",
-           "maxout", "rrelu"]
+__all__ = ["swish", "hardshrink", "softshrink", "thresholded_relu", "thresholded_relu_",
+           "logsigmoid", "glu", "maxout", "rrelu"]
 
 
 def _f32(v):
@@ -50,6 +50,12 @@ def thresholded_relu(x, threshold=1.0, value=0.0, name=None):
     """x where x > threshold, else value."""
     return _ops.where(_ops.greater_than(x, _scalar(_f32(threshold), x)), x,
                       _ops.full_like(x, _f32(value), x.dtype))
+
+
+def thresholded_relu_(x, threshold=1.0, value=0.0, name=None):
+    """thresholded_relu written into x: every element not above threshold becomes value."""
+    keep = _ops.greater_than(x, _scalar(_f32(threshold), x))
+    return _ops.masked_fill_(x, _ops.logical_not(keep), _f32(value))
 
 
 def logsigmoid(x, name=None):
