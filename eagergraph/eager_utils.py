@@ -10,14 +10,11 @@ import numbers
 import numpy as np
 
 from .tensor import Tensor, Size
-from .phi.common import convert_dtype, DataType
+from .phi.common import convert_dtype, DataType, type_name as _tname
 
 _INT_TYPES = (int, np.integer)
 
 
-def _tname(v):
-    t = type(v)
-    return t.__name__ if t.__module__ == "builtins" else f"{t.__module__}.{t.__name__}"
 
 
 def _fail(op, arg, pos, want, value):

@@ -5,7 +5,7 @@ from operator import attrgetter as _attrgetter
 
 import numpy as np
 
-from .phi.common import NP_TO_DTYPE, CPU_PLACE
+from .phi.common import NP_TO_DTYPE, CPU_PLACE, type_name
 from .phi.version_counter import VersionCounter
 from .tensor_repr import tensor_repr
 
@@ -21,10 +21,8 @@ def _flag(name, value):
     type is Paddle's TypeError (CastPyArg2AttrBoolean)."""
     if value is None:
         return False
-    t = type(value)
-    tname = t.__name__ if t.__module__ == "builtins" else f"{t.__module__}.{t.__name__}"
     raise TypeError(f"(InvalidType) Tensor.{name}: argument (position 1) must be bool, but got "
-                    f"{tname}")
+                    f"{type_name(value)}")
 
 
 class Tensor:

@@ -1,32 +1,32 @@
 """paddle.grad: gradients of outputs w.r.t. inputs, without touching any .grad."""
 from ..tensor import Tensor
+from ..phi.common import type_name
 from ..eager.backward import run_backward
 
 
-def _check_in_out(v, what):
-    """Paddle's check_in_out: AssertionError for None, an empty list or a non-Tensor."""
+def tensor_list(v, what, where="paddle.grad", element="Tensor"):
+    """Paddle's check_in_out / check_tensors: `v` (a Tensor or a list of them) as a list, and
+    AssertionError for None, an empty list or a non-Tensor, naming `where`."""
     if v is None:
-        raise AssertionError(f"paddle.grad: {what} should not be None")
+        raise AssertionError(f"{where}: {what} should not be None")
     if isinstance(v, (list, tuple)):
         if len(v) == 0:
-            raise AssertionError(f"paddle.grad: {what} cannot be empty")
+            raise AssertionError(f"{where}: {what} cannot be empty")
         for i, t in enumerate(v):
             if not isinstance(t, Tensor):
-                raise AssertionError(f"paddle.grad: Elements of {what} must be Tensor, but "
+                raise AssertionError(f"{where}: Elements of {what} must be {element}, but "
                                      f"{what}[{i}] is {type(t).__name__}")
         return list(v)
     if not isinstance(v, Tensor):
-        raise AssertionError(f"paddle.grad: {what} must be Tensor or list of Tensor, but got "
+        raise AssertionError(f"{where}: {what} must be Tensor or list of Tensor, but got "
                              f"{type(v).__name__}")
     return [v]
 
 
 def _flag(value, name, none_ok=False):
     if not isinstance(value, bool):
-        t = type(value)
-        tname = t.__name__ if t.__module__ == "builtins" else f"{t.__module__}.{t.__name__}"
         raise AssertionError(f"paddle.grad: {name} must be {'None, ' if none_ok else ''}True or "
-                             f"False, but got {tname}")
+                             f"False, but got {type_name(value)}")
 
 
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
@@ -34,8 +34,8 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     """Return d(outputs)/d(inputs) as a list (one entry per input; None for unused inputs when
     allow_unused=True). retain_graph defaults to create_graph. Arguments are checked in Paddle's
     order, with its AssertionErrors."""
-    outs = _check_in_out(outputs, "outputs")
-    ins = _check_in_out(inputs, "inputs")
+    outs = tensor_list(outputs, "outputs")
+    ins = tensor_list(inputs, "inputs")
     if grad_outputs is not None:
         gos = list(grad_outputs) if isinstance(grad_outputs, (list, tuple)) else [grad_outputs]
         for g in gos:

@@ -23,7 +23,7 @@ from ..tensor import Tensor
 from .grad_mode import set_grad_enabled
 from .amp_utils import suspended as amp_suspended
 from .bound_ops import ops
-from ..phi.common import NP_TO_DTYPE
+from ..phi.common import NP_TO_DTYPE, type_name as _tname
 from .grad_tensor_holder import empty_buffer, holder_add
 from .accumulation_node import GradNodeAccumulation, leaf_node
 from .py_layer_node import GradNodePyLayer
@@ -148,11 +148,6 @@ def in_degree_map(roots):
                 indeg[nxt] = 1
                 stack.append(nxt)
     return indeg
-
-
-def _tname(v):
-    t = type(v)
-    return t.__name__ if t.__module__ == "builtins" else f"{t.__module__}.{t.__name__}"
 
 
 def run_backward(tensors, grad_tensors, retain_graph, create_graph=False, inputs=None,

@@ -18,7 +18,7 @@ from ..tensor import Tensor
 from .grad_node_info import GradNodeBase
 from .accumulation_node import GradNodeAccumulation
 from .bound_ops import ops
-from ..phi.common import NP_TO_DTYPE
+from ..phi.common import NP_TO_DTYPE, type_name as _type_name
 from .inplace_check import raise_modified_inplace
 from .tensor_wrapper import TensorWrapper
 
@@ -173,11 +173,6 @@ class GradNodePyLayer(GradNodeBase):
                 f"{list(meta.shape)}. Return one gradient per forward Tensor input, with that "
                 f"input's shape.")
         return g
-
-
-def _type_name(obj):
-    t = type(obj)
-    return t.__name__ if t.__module__ == "builtins" else f"{t.__module__}.{t.__qualname__}"
 
 
 def _cast(g, np_dtype):

@@ -162,3 +162,9 @@ class KernelKey:
 
     def __repr__(self):
         return f"KernelKey(backend={self.backend}, layout={self.layout}, dtype={self.dtype.name})"
+
+
+def type_name(value):
+    """The name of value's type as Paddle's argument errors print it: `int`, `numpy.ndarray`."""
+    t = type(value)
+    return t.__name__ if t.__module__ == "builtins" else f"{t.__module__}.{t.__qualname__}"
