@@ -6,16 +6,15 @@ ratios to Paddle and torch. Conv and pooling are where a NumPy engine can lose m
     python benchmarks/cnn_step.py [--rounds 7] [--steps 10]
 """
 import argparse
-import importlib
 import os
-import statistics
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import numpy as np  # noqa: E402
+
+from interleave import peer_steps, median_times  # noqa: E402
 
 BATCH = 64
 
@@ -73,23 +72,8 @@ def main():
     args = ap.parse_args()
     import eagergraph
     steps = {"eagergraph": paddle_like_step(eagergraph)}
-    for name in ("paddle", "torch"):
-        try:
-            lib = importlib.import_module(name)
-        except ImportError:
-            continue
-        steps[name] = torch_step(lib) if name == "torch" else paddle_like_step(lib)
-    times = {k: [] for k in steps}
-    for f in steps.values():
-        f()
-        f()
-    for _ in range(args.rounds):
-        for k, f in steps.items():
-            t0 = time.perf_counter()
-            for _ in range(args.steps):
-                f()
-            times[k].append((time.perf_counter() - t0) / args.steps)
-    med = {k: statistics.median(v) for k, v in times.items()}
+    steps.update(peer_steps(paddle_like_step, torch_step))
+    med = median_times(steps, args.rounds, args.steps)
     print(f"LeNet-style CNN, batch {BATCH}, 1x28x28, forward+backward (median of "
           f"{args.rounds} x {args.steps}):")
     for k, t in med.items():

@@ -6,16 +6,15 @@ peak memory of a step (tracemalloc, NumPy buffers included) and the growth over 
     python benchmarks/mlp_step.py [--rounds 7] [--steps 30] [--memory-steps 500]
 """
 import argparse
-import importlib
 import os
-import statistics
 import sys
-import time
 import tracemalloc
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import numpy as np  # noqa: E402
+
+from interleave import peer_steps, median_times  # noqa: E402
 
 SIZES = (784, 512, 512, 10)
 BATCH = 128
@@ -133,22 +132,8 @@ def main():
     os.environ.setdefault("OMP_NUM_THREADS", "1")
     import eagergraph
     steps = {"numpy": numpy_step(), "eagergraph": paddle_like_step(eagergraph)}
-    for name in ("paddle", "torch"):
-        try:
-            lib = importlib.import_module(name)
-        except ImportError:
-            continue
-        steps[name] = torch_step(lib) if name == "torch" else paddle_like_step(lib)
-    times = {k: [] for k in steps}
-    for f in steps.values():
-        f()
-    for _ in range(args.rounds):
-        for k, f in steps.items():
-            t0 = time.perf_counter()
-            for _ in range(args.steps):
-                f()
-            times[k].append((time.perf_counter() - t0) / args.steps)
-    med = {k: statistics.median(v) for k, v in times.items()}
+    steps.update(peer_steps(paddle_like_step, torch_step))
+    med = median_times(steps, args.rounds, args.steps, warmup=1)
     print(f"MLP {'-'.join(map(str, SIZES))}, batch {BATCH}, one SGD step (median of "
           f"{args.rounds} x {args.steps}):")
     for k, t in med.items():
