@@ -1,5 +1,5 @@
 """paddle.optimizer: SGD, Momentum, the Adam family, RMSProp, Adagrad, Adadelta, Lamb, ASGD,
-Rprop, and the learning-rate schedulers in paddle.optimizer.lr."""
+Rprop, LBFGS, and the learning-rate schedulers in paddle.optimizer.lr."""
 from . import lr
 from .optimizer import Optimizer
 from .sgd import SGD
@@ -14,6 +14,7 @@ from .adadelta import Adadelta
 from .lamb import Lamb
 from .asgd import ASGD
 from .rprop import Rprop
+from .lbfgs import LBFGS
 
 __all__ = ["Optimizer", "Adagrad", "Adam", "AdamW", "Adamax", "ASGD", "RAdam", "RMSProp",
-           "Adadelta", "SGD", "Rprop", "Momentum", "NAdam", "Lamb", "lr"]
+           "Adadelta", "SGD", "Rprop", "Momentum", "NAdam", "Lamb", "LBFGS", "lr"]
