@@ -10,9 +10,9 @@ from ..phi.common import NP_TO_DTYPE
 from ..tensor import wrap_like
 from ..phi.infermeta import (AddmmInferMeta, AngleInferMeta, ArangeInferMeta, ArgMinMaxInferMeta,
                              ArgsortInferMeta, AsComplexInferMeta, AsRealInferMeta, Atan2InferMeta,
-                             BmmInferMeta, CastInferMeta, CholeskyInferMeta, ClipInferMeta,
-                             CompareInferMeta, ComplexInferMeta, ConcatInferMeta, ConvInferMeta,
-                             CreateInferMeta, CreateLikeInferMeta, CrossInferMeta,
+                             BinomialInferMeta, BmmInferMeta, CastInferMeta, CholeskyInferMeta,
+                             ClipInferMeta, CompareInferMeta, ComplexInferMeta, ConcatInferMeta,
+                             ConvInferMeta, CreateInferMeta, CreateLikeInferMeta, CrossInferMeta,
                              CumExtremumInferMeta, CumInferMeta, DeterminantInferMeta,
                              DiagEmbedInferMeta, DiagInferMeta, DiagonalInferMeta, DotInferMeta,
                              ElementwiseInferMeta, ExpandInferMeta, EyeInferMeta, FlattenInferMeta,
@@ -22,11 +22,12 @@ from ..phi.infermeta import (AddmmInferMeta, AngleInferMeta, ArangeInferMeta, Ar
                              InverseInferMeta, IsfiniteInferMeta, KronInferMeta, LerpInferMeta,
                              LinspaceInferMeta, LogicalBinaryInferMeta, LogicalNotInferMeta,
                              MaskedFillInferMeta, MaskedSelectGradInferMeta, MaskedSelectInferMeta,
-                             MatmulInferMeta, MatrixPowerInferMeta, MultiDotInferMeta, MvInferMeta,
-                             NonzeroInferMeta, Pool2DInferMeta, PutAlongAxisInferMeta,
-                             RandintInferMeta, RandpermInferMeta, RealInferMeta, ReduceInferMeta,
-                             ReduceIntArrayAxisInferMeta, ReduceToBoolInferMeta, ReshapeInferMeta,
-                             RollInferMeta, ScatterInferMeta, SliceGradInferMeta, SliceInferMeta,
+                             MatmulInferMeta, MatrixPowerInferMeta, MultiDotInferMeta,
+                             MultinomialInferMeta, MvInferMeta, NonzeroInferMeta, Pool2DInferMeta,
+                             PutAlongAxisInferMeta, RandintInferMeta, RandpermInferMeta,
+                             RealInferMeta, ReduceInferMeta, ReduceIntArrayAxisInferMeta,
+                             ReduceToBoolInferMeta, ReshapeInferMeta, RollInferMeta,
+                             ScatterInferMeta, SliceGradInferMeta, SliceInferMeta,
                              SlogdetInferMeta, SoftmaxInferMeta, SolveInferMeta, SplitInferMeta,
                              SplitWithNumInferMeta, SqueezeInferMeta, StackInferMeta,
                              StridedSliceGradInferMeta, StridedSliceInferMeta, SumInferMeta,
@@ -4140,6 +4141,151 @@ def randperm(n, dtype):
     out = wrap_like(out, meta[1].np_dtype)
     if out._data.shape != meta[0]:
         check_output("randperm", out, meta)
+    return out
+
+
+_bernoulli_kernels = KernelFactory.cache("bernoulli")
+
+
+def bernoulli(x):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _bernoulli_kernels.get(x._data.dtype) or select_kernel("bernoulli", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = UnchangedInferMeta(x)
+        # Kernel Call
+        out = kernel.fn(x_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("bernoulli", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("bernoulli", out, meta)
+    return out
+
+
+_poisson_kernels = KernelFactory.cache("poisson")
+
+
+def poisson(x):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _poisson_kernels.get(x._data.dtype) or select_kernel("poisson", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = UnchangedInferMeta(x)
+        # Kernel Call
+        out = kernel.fn(x_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("poisson", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("poisson", out, meta)
+    return out
+
+
+_multinomial_kernels = KernelFactory.cache("multinomial")
+
+
+def multinomial(x, num_samples, replacement):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _multinomial_kernels.get(x._data.dtype) or select_kernel("multinomial", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = MultinomialInferMeta(x, num_samples, replacement)
+        # Kernel Call
+        out = kernel.fn(x_d, num_samples, replacement)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("multinomial", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("multinomial", out, meta)
+    return out
+
+
+_binomial_kernels = KernelFactory.cache("binomial")
+
+
+def binomial(count, prob):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of prob)
+    kernel = _binomial_kernels.get(prob._data.dtype) or select_kernel("binomial", dtype_of(prob))
+    # PrepareData
+    count_d = count._data
+    prob_d = prob._data
+    if kernel.input_np_dtype is not None:
+        count_d, prob_d = prepare_data(kernel, count_d, prob_d)
+    try:
+        # InferMeta
+        meta = BinomialInferMeta(count, prob)
+        # Kernel Call
+        out = kernel.fn(count_d, prob_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("binomial", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("binomial", out, meta)
+    return out
+
+
+_standard_gamma_kernels = KernelFactory.cache("standard_gamma")
+
+
+def standard_gamma(x):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _standard_gamma_kernels.get(x._data.dtype) or select_kernel("standard_gamma", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = UnchangedInferMeta(x)
+        # Kernel Call
+        out = kernel.fn(x_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("standard_gamma", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("standard_gamma", out, meta)
+    return out
+
+
+_exponential_kernels = KernelFactory.cache("exponential")
+
+
+def exponential(x, lam):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _exponential_kernels.get(x._data.dtype) or select_kernel("exponential", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = UnchangedInferMeta(x, lam)
+        # Kernel Call
+        out = kernel.fn(x_d, lam)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("exponential", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("exponential", out, meta)
     return out
 
 

@@ -8415,6 +8415,95 @@ def randperm_ad_func(n, dtype):
     return out
 
 
+def bernoulli_ad_func(x):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, = amp_auto_cast("bernoulli", ("x",), (x,))
+        return amp_call(bernoulli_ad_func, x)
+    # Forward API Call
+    out = _api.bernoulli(x)
+    # Returns
+    return out
+
+
+def poisson_ad_func(x):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, = amp_auto_cast("poisson", ("x",), (x,))
+        return amp_call(poisson_ad_func, x)
+    # Forward API Call
+    out = _api.poisson(x)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient):
+        node = PoissonGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+class PoissonGradNode(GradNodeBase):
+    """Backward of `poisson` (poisson_grad):
+        x_grad = full_like(out_grad, 0.0, out_grad.dtype)
+    """
+
+    __slots__ = ()
+    forward_op = "poisson"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            x_grad = full_like_ad_func(out_grad, 0.0, out_grad.dtype)
+        return [x_grad]
+
+
+def multinomial_ad_func(x, num_samples, replacement):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, = amp_auto_cast("multinomial", ("x",), (x,))
+        return amp_call(multinomial_ad_func, x, num_samples, replacement)
+    # Forward API Call
+    out = _api.multinomial(x, num_samples, replacement)
+    # Returns
+    return out
+
+
+def binomial_ad_func(count, prob):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        count, prob = amp_auto_cast("binomial", ("count", "prob"), (count, prob))
+        return amp_call(binomial_ad_func, count, prob)
+    # Forward API Call
+    out = _api.binomial(count, prob)
+    # Returns
+    return out
+
+
+def standard_gamma_ad_func(x):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, = amp_auto_cast("standard_gamma", ("x",), (x,))
+        return amp_call(standard_gamma_ad_func, x)
+    # Forward API Call
+    out = _api.standard_gamma(x)
+    # Returns
+    return out
+
+
+def exponential_ad_func(x, lam):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, = amp_auto_cast("exponential", ("x",), (x,))
+        return amp_call(exponential_ad_func, x, lam)
+    # Forward API Call
+    out = _api.exponential(x, lam)
+    # Returns
+    return out
+
+
 def topk_ad_func(x, k, axis, largest, sorted):
     # AMP Logic
     if amp_flag.on and amp_state.active:

@@ -1933,6 +1933,53 @@ def randperm(n, dtype='int64', name=None):
     return _ad.randperm_ad_func(n, dtype)
 
 
+def bernoulli(x, name=None):
+    """`bernoulli` (ops.yaml: bernoulli(Tensor x) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "bernoulli", "x", 0)
+    return _ad.bernoulli_ad_func(x)
+
+
+def poisson(x, name=None):
+    """`poisson` (ops.yaml: poisson(Tensor x) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "poisson", "x", 0)
+    return _ad.poisson_ad_func(x)
+
+
+def multinomial(x, num_samples=1, replacement=False, name=None):
+    """`multinomial` (ops.yaml: multinomial(Tensor x, int num_samples, bool replacement) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "multinomial", "x", 0)
+    num_samples = parse_int(num_samples, "multinomial", "num_samples", 1)
+    replacement = parse_bool(replacement, "multinomial", "replacement", 2)
+    return _ad.multinomial_ad_func(x, num_samples, replacement)
+
+
+def binomial(count, prob, name=None):
+    """`binomial` (ops.yaml: binomial(Tensor count, Tensor prob) -> Tensor(out))"""
+    if type(count) is not Tensor:
+        count = parse_tensor(count, "binomial", "count", 0)
+    if type(prob) is not Tensor:
+        prob = parse_tensor(prob, "binomial", "prob", 1)
+    return _ad.binomial_ad_func(count, prob)
+
+
+def standard_gamma(x, name=None):
+    """`standard_gamma` (ops.yaml: standard_gamma(Tensor x) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "standard_gamma", "x", 0)
+    return _ad.standard_gamma_ad_func(x)
+
+
+def exponential(x, lam=1.0, name=None):
+    """`exponential` (ops.yaml: exponential(Tensor x, float lam) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "exponential", "x", 0)
+    lam = parse_float(lam, "exponential", "lam", 1)
+    return _ad.exponential_ad_func(x, lam)
+
+
 def topk(x, k, axis=-1, largest=True, sorted=True, name=None):
     """`topk` (ops.yaml: topk(Tensor x, Scalar k, int axis, bool largest, bool sorted) -> Tensor(out), Tensor(indices))"""
     if type(x) is not Tensor:

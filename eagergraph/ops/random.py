@@ -1,15 +1,32 @@
 """Random ops (Paddle python/paddle/tensor/random.py): rand, randn, standard_normal, uniform,
-normal, randint, randperm, over the generated `uniform`, `gaussian`, `randint`, `randperm`.
+normal, randint, randperm, over the generated `uniform`, `gaussian`, `randint`, `randperm`;
+draws shaped like a tensor (bernoulli, poisson, multinomial, binomial, standard_gamma, the
+*_like functions); and in-place fills (Tensor.bernoulli_, exponential_, cauchy_, geometric_,
+log_normal_, random_) which, like uniform_ and normal_ (ops/inplace.py), overwrite x's values
+(x's gradient w.r.t. its old values becomes zero), bump its version and refuse a leaf that needs
+grad.
+
+Difference from Paddle: Paddle 3.3.1's geometric_ returns log(u) / log1p(-p), a continuous value;
+here it is the ceiling of that, a geometric count in {1, 2, ...} (the distribution it names).
 
 All draw from the global generator (eagergraph.phi.generator.get_generator()), so
 `paddle.seed(n)` makes a program's draws repeat. The values differ from Paddle's own generator;
 shapes, dtypes, bounds and distributions are Paddle's."""
+import numpy as np
+
 from .._generated import ops_api as _C_ops
 from ..framework import default_float_dtype
-from ..phi.common import int64, complex64
+from ..phi.generator import get_generator
+from ..phi.common import int64, complex64, convert_dtype
+from ..eager_utils import parse_tensor, parse_float
 from ..tensor import Tensor
+from .inplace import _overwrite, _check_float
 
-__all__ = ["rand", "randn", "standard_normal", "uniform", "normal", "randint", "randperm"]
+__all__ = ["rand", "randn", "standard_normal", "uniform", "normal", "randint", "randperm",
+           "bernoulli", "poisson", "multinomial", "binomial", "standard_gamma", "log_normal",
+           "rand_like", "randn_like", "randint_like", "get_rng_state", "set_rng_state"]
+TENSOR_METHODS = ["bernoulli", "multinomial", "bernoulli_", "exponential_", "cauchy_",
+                  "geometric_", "log_normal_", "random_"]
 
 
 def uniform(shape, dtype=None, min=0, max=1.0, seed=0, name=None):
@@ -86,3 +103,163 @@ def randint(low=0, high=None, shape=[1], dtype=None, name=None):  # noqa: B006 (
 def randperm(n, dtype="int64", name=None):
     """A random permutation of 0..n-1."""
     return _C_ops.randperm(n, dtype)
+
+
+# ---- draws shaped like a tensor ----------------------------------------------------------------
+
+def bernoulli(x, p=None, name=None):
+    """0/1 draws with probability x (or the float p for every element), in x's dtype; the
+    result stops gradient."""
+    if p is not None:
+        x = _C_ops.full_like(x, float(p), x.dtype)
+    return _C_ops.bernoulli(x)
+
+
+def poisson(x, name=None):
+    """Poisson draws with rates x, in x's dtype; the gradient to x is zero, as in Paddle."""
+    return _C_ops.poisson(x)
+
+
+def multinomial(x, num_samples=1, replacement=False, name=None, *, out=None):
+    """num_samples category indices (int64) per row of the weights x (1-D or 2-D)."""
+    return _C_ops.multinomial(x, num_samples, replacement)
+
+
+def binomial(count, prob, name=None):
+    """Binomial draws (int64): count trials with success probability prob, elementwise."""
+    if count.dtype != prob.dtype:
+        count = count.astype(prob.dtype)
+    return _C_ops.binomial(count, prob)
+
+
+def standard_gamma(x, name=None):
+    """Gamma(x, 1) draws, in x's dtype."""
+    return _C_ops.standard_gamma(x)
+
+
+def log_normal(mean=1.0, std=2.0, shape=None, name=None):
+    """exp(N(mean, std^2)) draws: `shape` (default float dtype) for numbers, the tensor's shape
+    for Tensor arguments."""
+    return normal(mean, std, shape).exp()
+
+
+def _like(x, dtype):
+    return x.dtype if dtype is None else convert_dtype(dtype)
+
+
+def rand_like(input, name=None, *, dtype=None, device=None, requires_grad=False):
+    """Uniform [0, 1) draws of input's shape (and dtype unless given)."""
+    out = _C_ops.uniform(input.shape, _like(input, dtype), 0.0, 1.0, 0)
+    out.stop_gradient = not requires_grad
+    return out
+
+
+def randn_like(x, dtype=None, name=None, *, device=None, requires_grad=False):
+    """Standard normal draws of x's shape (and dtype unless given)."""
+    out = _C_ops.gaussian(x.shape, 0.0, 1.0, 0, _like(x, dtype))
+    out.stop_gradient = not requires_grad
+    return out
+
+
+def randint_like(x, low=0, high=None, dtype=None, name=None):
+    """Integers uniform in [low, high) (randint_like(x, n): [0, n)) of x's shape, in dtype (x's
+    dtype by default, also for float x)."""
+    if high is None:
+        if low <= 0:
+            raise ValueError(f"If high is None, low must be greater than 0, but received "
+                             f"low = {low}.")
+        low, high = 0, low
+    dt = _like(x, dtype)
+    if dt.is_floating_point or dt.name == "bool":
+        return _C_ops.randint(low, high, x.shape, int64).astype(dt)
+    return _C_ops.randint(low, high, x.shape, dt)
+
+
+def get_rng_state(device=None):
+    """The global generator's state, as a one-element list (Paddle returns one state per
+    device); set_rng_state restores it."""
+    return [get_generator().bit_generator.state]
+
+
+def set_rng_state(state_list, device=None):
+    """Restore a state from get_rng_state(): the following draws repeat."""
+    state = state_list[0] if isinstance(state_list, (list, tuple)) else state_list
+    get_generator().bit_generator.state = state
+
+
+# ---- in-place fills --------------------------------------------------------------------------
+
+def _prob_array(p, x, op):
+    arr = np.asarray(p._data if isinstance(p, Tensor) else p, np.float64)
+    if arr.size and not (np.all(arr >= 0) and np.all(arr <= 1)):
+        raise ValueError(f"(InvalidArgument) {op}(): the probability must be in [0, 1], "
+                         f"got {arr[~((arr >= 0) & (arr <= 1))].flat[0]}")
+    return np.broadcast_to(arr, x._data.shape)
+
+
+def bernoulli_(x, p=0.5, name=None):
+    """x := Bernoulli(p) draws (p a float or a tensor broadcast to x)."""
+    x = parse_tensor(x, "bernoulli_", "x", 0)
+    _check_float(x, "bernoulli_", "bernoulli")
+    p = _prob_array(p, x, "bernoulli_")
+    return _overwrite(x, "bernoulli_", get_generator().random(x._data.shape) < p)
+
+
+def exponential_(x, lam=1.0, name=None):
+    """x := exponential draws with rate lam."""
+    x = parse_tensor(x, "exponential_", "x", 0)
+    lam = parse_float(lam, "exponential_", "lam", 1)
+    if not lam > 0:
+        raise ValueError(f"(InvalidArgument) exponential_(): lambda must be > 0, got {lam}")
+    _check_float(x, "exponential_", "exponential")
+    return _overwrite(x, "exponential_", _C_ops.exponential(x.detach(), lam)._data)
+
+
+def cauchy_(x, loc=0, scale=1, name=None):
+    """x := Cauchy(loc, scale) draws."""
+    x = parse_tensor(x, "cauchy_", "x", 0)
+    _check_float(x, "cauchy_", "uniform_inplace")
+    u = get_generator().random(x._data.shape)
+    return _overwrite(x, "cauchy_", loc + scale * np.tan(np.pi * (u - 0.5)))
+
+
+def geometric_(x, probs, name=None):
+    """x := the number of Bernoulli(probs) trials up to and including the first success."""
+    x = parse_tensor(x, "geometric_", "x", 0)
+    _check_float(x, "geometric_", "uniform_inplace")
+    p = _prob_array(probs, x, "geometric_")
+    tiny = np.finfo(x._data.dtype).tiny
+    u = get_generator().uniform(tiny, 1.0, x._data.shape)
+    with np.errstate(divide="ignore"):
+        draws = np.ceil(np.log(u) / np.log1p(-p))
+    return _overwrite(x, "geometric_", np.maximum(draws, 1.0))
+
+
+def log_normal_(x, mean=1.0, std=2.0, name=None):
+    """x := exp(N(mean, std^2)) draws."""
+    x = parse_tensor(x, "log_normal_", "x", 0)
+    mean = parse_float(mean, "log_normal_", "mean", 1)
+    std = parse_float(std, "log_normal_", "std", 2)
+    _check_float(x, "log_normal_", "gaussian_inplace")
+    z = get_generator().standard_normal(x._data.shape)
+    return _overwrite(x, "log_normal_", np.exp(mean + std * z))
+
+
+def random_(x, from_=0, to=None, *, generator=None):
+    """x := integers uniform in [from_, to); random_(n) draws from [0, n); with no bounds, from
+    [0, 2^mantissa] for floats and [0, max] for integer dtypes."""
+    x = parse_tensor(x, "random_", "x", 0)
+    dt = x._data.dtype
+    if to is None:
+        if from_ != 0:
+            from_, to = 0, from_
+        elif dt.kind == "f":
+            to = 2 ** (np.finfo(dt).nmant + 1) + 1
+        elif dt.kind in "iu":
+            to = int(np.iinfo(dt).max)
+        else:
+            to = 2
+    if not from_ < to:
+        raise ValueError(f"(InvalidArgument) random_ expects 'from' to be less than 'to', but "
+                         f"got from={from_} >= to={to}")
+    return _overwrite(x, "random_", get_generator().integers(from_, to, x._data.shape))

@@ -3,9 +3,11 @@
 LinspaceInferMeta in its ternary.cc, kept here beside the other creation ops)."""
 import math
 
+from ..common import int64
+
 __all__ = ["CreateInferMeta", "CreateLikeInferMeta", "ArangeInferMeta", "LinspaceInferMeta",
            "EyeInferMeta", "UniformRandomInferMeta", "GaussianInferMeta", "RandintInferMeta",
-           "RandpermInferMeta"]
+           "RandpermInferMeta", "MultinomialInferMeta", "BinomialInferMeta"]
 
 
 def _check_shape(shape):
@@ -93,3 +95,22 @@ def RandpermInferMeta(n, dtype):
         raise ValueError(f"(InvalidArgument) The number n of randperm should be no less than "
                          f"0, but received n = {n}.")
     return ((n,), dtype)
+
+
+def MultinomialInferMeta(x, num_samples, replacement):
+    shape = x._data.shape
+    if len(shape) not in (1, 2):
+        raise ValueError(f"(InvalidArgument) The number of dimensions of the input probability "
+                         f"distribution should be > 0 and <= 2, but got {len(shape)}.")
+    if num_samples <= 0:
+        raise ValueError(f"(InvalidArgument) The number of samples should be > 0, but got "
+                         f"{num_samples}.")
+    return (shape[:-1] + (num_samples,), int64)
+
+
+def BinomialInferMeta(count, prob):
+    if count._data.shape != prob._data.shape:
+        raise ValueError(f"(InvalidArgument) binomial(): count (shape "
+                         f"{list(count._data.shape)}) and prob (shape {list(prob._data.shape)}) "
+                         f"must have the same shape.")
+    return (prob._data.shape, int64)
