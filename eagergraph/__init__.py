@@ -2,11 +2,16 @@
 
     import eagergraph as paddle
 """
+import math
 from .phi.common import (bool_ as bool, uint8, int8, int16, int32, int64, float16,  # noqa: A001
                          bfloat16, float32, float64, complex64, complex128, CPUPlace, Place,
                          DataType)
+# Paddle 3.x's torch-style dtype names
+from .phi.common import (float32 as float, float64 as double, float16 as half,  # noqa: A001
+                         int32 as int, int64 as long, int16 as short,  # noqa: A001
+                         complex64 as cfloat, complex128 as cdouble)
 from .framework import (get_default_dtype, set_default_dtype, set_device, get_device,
-                        is_compiled_with_cuda)
+                        is_compiled_with_cuda, finfo, iinfo)
 from .flags import set_flags, get_flags
 from .phi.generator import seed
 from .tensor import Tensor, Size
@@ -21,6 +26,7 @@ from . import optimizer
 from . import regularizer
 from .paddle_alias import install_as_paddle
 from . import tensor_methods as _tensor_methods  # installs operators and methods on Tensor
+from . import tensor_patch as _tensor_patch  # x.float(), x.to(), x.data, x.view(), ...
 from ._generated import ops_api as _C_ops
 from .eager import tensor_patch_methods as _tensor_patch_methods  # installs backward, grad, ...
 from . import autograd
@@ -49,7 +55,7 @@ from .amp import is_autocast_enabled, get_autocast_dtype
 
 dtype = DataType
 globals().update({_n: getattr(_ops, _n) for _n in _ops.__all__})  # paddle.add, paddle.sum, ...
-del _tensor_methods, _tensor_patch_methods
+del _tensor_methods, _tensor_patch_methods, _tensor_patch
 
 __all__ = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16", "float32",
            "float64", "complex64", "complex128", "CPUPlace", "Place", "DataType", "dtype",
@@ -59,7 +65,10 @@ __all__ = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloa
            "_C_ops", "optimizer", "regularizer"]
 __all__ += _ops.__all__
 __all__ += ["create_parameter", "ParamAttr", "install_as_paddle"]
-__all__ += ["set_flags", "get_flags"]
+__all__ += ["set_flags", "get_flags", "finfo", "iinfo"]
+__all__ += ["float", "double", "half", "int", "long", "short", "cfloat", "cdouble"]
+e, pi, inf, nan, newaxis = math.e, math.pi, math.inf, math.nan, None
+__all__ += ["e", "pi", "inf", "nan", "newaxis"]
 __all__ += ["io", "save", "load"]
 __all__ += ["static", "metric", "callbacks", "hapi", "Model", "summary"]
 __all__ += ["vision", "linalg"]

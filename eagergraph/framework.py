@@ -70,3 +70,48 @@ def get_device():
 
 def is_compiled_with_cuda():
     return False
+
+
+# ---- dtype limits (Paddle paddle.finfo / paddle.iinfo) --------------------------------------
+class finfo:
+    """Limits of a floating dtype: min, max, eps, resolution, smallest_normal, tiny, bits,
+    dtype (the dtype's name)."""
+
+    def __init__(self, dtype):
+        dt = convert_dtype(dtype)
+        if not (dt.is_floating_point or dt.is_complex):
+            raise ValueError(f"finfo(): dtype must be a floating or complex dtype, got {dt.name}")
+        import ml_dtypes
+        import numpy as np
+        npd = dt.np_dtype
+        if dt.is_complex:
+            npd = np.dtype(np.float32 if dt.name == "complex64" else np.float64)
+        info = ml_dtypes.finfo(npd) if dt.name == "bfloat16" else np.finfo(npd)
+        self.dtype = npd.name if dt.name != "bfloat16" else "bfloat16"
+        self.bits = int(info.bits)
+        self.min, self.max = float(info.min), float(info.max)
+        self.eps = float(info.eps)
+        self.resolution = 10.0 ** -int(info.precision)
+        self.smallest_normal = self.tiny = float(info.smallest_normal)
+
+    def __repr__(self):
+        return (f"paddle.finfo(min={self.min:g}, max={self.max:g}, eps={self.eps:g}, "
+                f"resolution={self.resolution:g}, smallest_normal={self.smallest_normal:g}, "
+                f"tiny={self.tiny:g}, bits={self.bits}, dtype={self.dtype})")
+
+
+class iinfo:
+    """Limits of an integer dtype: min, max, bits, dtype (the dtype's name)."""
+
+    def __init__(self, dtype):
+        import numpy as np
+        dt = convert_dtype(dtype)
+        if not dt.is_integer:
+            raise ValueError(f"iinfo(): dtype must be an integer dtype, got {dt.name}")
+        info = np.iinfo(dt.np_dtype)
+        self.dtype, self.bits = dt.name, int(info.bits)
+        self.min, self.max = int(info.min), int(info.max)
+
+    def __repr__(self):
+        return (f"paddle.iinfo(min={self.min}, max={self.max}, bits={self.bits}, "
+                f"dtype={self.dtype})")

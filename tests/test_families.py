@@ -11,7 +11,7 @@ from . import op_db
 FAMILIES = {"elementwise", "complex", "reduce", "linalg", "activation", "manipulation",
             "indexing", "creation", "random", "search", "conv", "pool"}
 # modules that are not a family: shared helpers, or cross-cutting concerns
-NOT_FAMILIES = {"__init__", "common", "backward", "inplace", "attribute"}
+NOT_FAMILIES = {"__init__", "common", "backward", "inplace", "attribute", "alias"}
 TESTS = os.path.dirname(os.path.abspath(__file__))
 
 

@@ -17,6 +17,58 @@ __all__ = ["zeros", "ones", "full", "empty", "arange", "linspace", "eye", "zeros
            "ones_like", "full_like", "empty_like"]
 
 
+def range(start=0, end=None, step=1, dtype=None, *, out=None, device=None,  # noqa: A001
+          requires_grad=False, name=None):
+    """Deprecated in Paddle: values from start to end *inclusive* in steps of step (arange
+    excludes end); dtype=None: the default float dtype."""
+    if end is None:
+        start, end = 0, start
+    args = [float(v.item()) if isinstance(v, Tensor) and v.size == 1 else v
+            for v in (start, end, step)]
+    for arg, v in zip(("start", "end", "step"), args):
+        if not isinstance(v, (int, float, np.integer, np.floating)) or isinstance(v, bool) \
+                or not np.isfinite(float(v)):
+            raise TypeError(f"range(): argument '{arg}' must be a finite number, got {v!r}")
+    if args[2] == 0:
+        raise ValueError("range(): step must not be 0")
+    n = int(np.floor((args[1] - args[0]) / args[2])) + 1
+    dt = default_float_dtype() if dtype is None else dtype
+    res = _C_ops.linspace(args[0], args[0] + (n - 1) * args[2], max(n, 0), dt) if n > 1 else \
+        _C_ops.full([max(n, 0)], args[0], dt)
+    res.stop_gradient = not requires_grad
+    return res
+
+
+def _to_tensor_as(op, data, dtype, requires_grad):
+    from ..creation import to_tensor
+    if isinstance(data, Tensor) and (dtype is None or data.dtype == dtype):
+        return data
+    try:
+        return to_tensor(data, dtype=dtype, stop_gradient=not requires_grad)
+    except (TypeError, ValueError) as e:
+        raise type(e)(f"{op}(): {e}") from None
+
+
+def as_tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False):
+    """to_tensor with torch's argument names (data, dtype, device, requires_grad)."""
+    return _to_tensor_as("as_tensor", data, dtype, requires_grad)
+
+
+def asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=False):
+    """A tensor from obj (a list, array or tensor), like numpy.asarray."""
+    return _to_tensor_as("asarray", obj, dtype, requires_grad)
+
+
+def from_numpy(ndarray):
+    """A tensor with the ndarray's values and dtype (a copy, as Paddle 3.3.1's CPU build)."""
+    if not isinstance(ndarray, np.ndarray):
+        raise TypeError(f"from_numpy(): expected np.ndarray (got {type(ndarray).__name__})")
+    return _to_tensor_as("from_numpy", ndarray, None, False)
+
+
+__all__ += ["range", "as_tensor", "asarray", "from_numpy"]
+
+
 def _fill_value(value, op):
     t = type(value)
     if t is float or t is int or t is bool or isinstance(value, (numbers.Number, Tensor)):

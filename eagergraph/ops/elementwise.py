@@ -30,6 +30,23 @@ def pow(x, y, name=None):
     raise TypeError(f"pow(): y must be a scalar or a Tensor, but got {type(y).__name__}")
 
 
+def equal(x, y, name=None):
+    """x == y elementwise (bool); y may be a Python int, float or bool, which becomes a 0-D
+    tensor of x's dtype, as in Paddle (the other comparisons take Tensors only)."""
+    if not isinstance(y, Tensor):
+        if not isinstance(y, (bool, int, float, np.bool_, np.integer, np.floating)):
+            raise TypeError(f"equal(): Type of input args must be float, bool, int or Tensor, "
+                            f"but received type {type(y)}")
+        if type(x) is not Tensor:
+            x = parse_tensor(x, "equal", "x", 0)
+        y = Tensor._wrap(np.asarray(y, x._data.dtype))
+    return _C_ops.equal(x, y)
+
+
+__all__ += ["equal"]
+TENSOR_METHODS += ["equal"]
+
+
 def scale(x, scale=1.0, bias=0.0, bias_after_scale=True, act=None, name=None):
     """out = scale * x + bias (or scale * (x + bias) when bias_after_scale is False)."""
     out = _C_ops.scale(x, scale, bias, bias_after_scale)
@@ -95,6 +112,29 @@ TENSOR_METHODS += ["less", "greater"]
 def is_tensor(x):
     """True for a paddle Tensor."""
     return isinstance(x, Tensor)
+
+
+# ---- angle conversion (Paddle math.py): a scale of x, in the default float dtype for integers
+def _angle_scale(x, factor, op):
+    if type(x) is not Tensor:
+        x = parse_tensor(x, op, "x", 0)
+    if x._data.dtype.kind in "biu":
+        x = _C_ops.cast(x, default_float_dtype())
+    return _C_ops.scale(x, factor, 0.0, True)
+
+
+def deg2rad(x, name=None):
+    """Degrees to radians: x * pi / 180."""
+    return _angle_scale(x, np.pi / 180.0, "deg2rad")
+
+
+def rad2deg(x, name=None):
+    """Radians to degrees: x * 180 / pi."""
+    return _angle_scale(x, 180.0 / np.pi, "rad2deg")
+
+
+__all__ += ["deg2rad", "rad2deg"]
+TENSOR_METHODS += ["deg2rad", "rad2deg"]
 
 
 # ---- add_n and equal_all (Paddle math.py and logic.py), composed from add, assign, equal and

@@ -4,6 +4,7 @@ from those ops."""
 import math
 
 from .._generated import dygraph_functions as _ad
+from ..eager_utils import parse_tensor
 from ..tensor import Tensor
 
 __all__ = ["mm", "outer", "inner"]
@@ -35,6 +36,75 @@ def inner(x, y, name=None):
     nx = _ad.reshape_ad_func(x, (math.prod(xs[:-1]), 0) if xs[-1] == 0 else (-1, xs[-1]))
     ny = _ad.reshape_ad_func(y, (math.prod(ys[:-1]), 0) if ys[-1] == 0 else (-1, ys[-1]))
     return _ad.reshape_ad_func(_ad.matmul_ad_func(nx, ny, False, True), tuple(dst))
+
+
+def tensordot(x, y, axes=2, name=None):
+    """Sum of products over the given axes: axes=n contracts x's last n axes with y's first n;
+    [ax, ay] lists pair them up; one list uses the same axes for both."""
+    x = parse_tensor(x, "tensordot", "x", 0)
+    y = parse_tensor(y, "tensordot", "y", 1)
+    if isinstance(axes, Tensor):
+        axes = axes.tolist()
+    if not _int_or_nested_ints(axes):
+        raise TypeError(f"tensordot(): axes must be an int or (nested) lists of ints, got "
+                        f"{axes!r}")
+    if isinstance(axes, int):
+        if axes < 0:
+            raise ValueError(f"tensordot(): axes should be non-negative, got {axes}")
+        ax, ay = list(range(x.ndim - axes, x.ndim)), list(range(axes))
+    else:
+        axes = list(axes)
+        if len(axes) == 1 or not isinstance(axes[0], (list, tuple)):
+            first = axes[0] if len(axes) == 1 else axes
+            ax = ay = list(first) if isinstance(first, (list, tuple)) else [first]
+        else:
+            ax, ay = list(axes[0]), list(axes[1])
+            n = min(len(ax), len(ay))  # Paddle pairs up the shorter list's length
+            ax, ay = ax[:n], ay[:n]
+    for a, nd, which in [(a, x.ndim, "x") for a in ax] + [(a, y.ndim, "y") for a in ay]:
+        if not -nd <= a < max(nd, 1):
+            raise ValueError(f"tensordot(): axis {a} is out of range for {which} with {nd} "
+                             f"dimensions")
+    ax = [a % x.ndim for a in ax]
+    ay = [a % y.ndim for a in ay]
+    for a, b in zip(ax, ay):
+        if x.shape[a] != y.shape[b]:
+            raise ValueError(f"tensordot(): x's axis {a} (size {x.shape[a]}) and y's axis {b} "
+                             f"(size {y.shape[b]}) must have the same size")
+    free_x = [i for i in range(x.ndim) if i not in ax]
+    free_y = [i for i in range(y.ndim) if i not in ay]
+    k = math.prod(x.shape[a] for a in ax)
+    xt = _ad.transpose_ad_func(x, free_x + ax) if free_x + ax != list(range(x.ndim)) else x
+    yt = _ad.transpose_ad_func(y, ay + free_y) if ay + free_y != list(range(y.ndim)) else y
+    m = math.prod(x.shape[i] for i in free_x)
+    n = math.prod(y.shape[i] for i in free_y)
+    out = _ad.matmul_ad_func(_ad.reshape_ad_func(xt, (m, k)), _ad.reshape_ad_func(yt, (k, n)),
+                             False, False)
+    return _ad.reshape_ad_func(out, tuple([x.shape[i] for i in free_x]
+                                          + [y.shape[i] for i in free_y]))
+
+
+def _int_or_nested_ints(v):
+    if isinstance(v, bool):
+        return False
+    if isinstance(v, int):
+        return True
+    return isinstance(v, (list, tuple)) and all(_int_or_nested_ints(e) for e in v)
+
+
+def vecdot(x, y, axis=-1, name=None):
+    """The dot product of vectors along axis, conj(x) . y for complex inputs (broadcasting)."""
+    x = parse_tensor(x, "vecdot", "x", 0)
+    y = parse_tensor(y, "vecdot", "y", 1)
+    if not isinstance(axis, int) or isinstance(axis, bool):
+        raise TypeError(f"vecdot(): axis must be an int, got {type(axis).__name__}")
+    if x.is_complex():
+        x = _ad.conj_ad_func(x)
+    return _ad.sum_ad_func(_ad.multiply_ad_func(x, y), (axis,), None, False)
+
+
+__all__ = __all__ + ["tensordot", "vecdot"]
+TENSOR_METHODS = TENSOR_METHODS + ["tensordot"]
 
 
 # Paddle's paddle.linalg-only functions (not paddle.X); solve is also a Tensor method

@@ -79,6 +79,92 @@ def stack(x, axis=0, name=None):
     return _C_ops.stack(_tensor_list("stack", x), axis)
 
 
+# ---- NumPy-style stacking and broadcasting (Paddle 3.x), compositions of the ops above
+
+def _stack_list(op, x):
+    x = _tensor_list(op, x)
+    if not isinstance(x, (list, tuple)) or not x:
+        raise TypeError(f"{op}(): x must be a non-empty list of Tensors, got {type(x).__name__}")
+    for i, t in enumerate(x):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"{op}(): x[{i}] must be a Tensor, got {type(t).__name__}")
+    return x
+
+
+def _atleast(x, n):
+    shape = list(x.shape)
+    if len(shape) >= n:
+        return x
+    if n == 3 and len(shape) == 2:
+        return _C_ops.reshape(x, shape + [1])
+    if n == 3 and len(shape) == 1:
+        return _C_ops.reshape(x, [1] + shape + [1])
+    return _C_ops.reshape(x, [1] * (n - len(shape)) + shape)
+
+
+def hstack(x, name=None):
+    """Join along the columns: axis 1, or axis 0 for 1-D tensors."""
+    xs = [_atleast(t, 1) for t in _stack_list("hstack", x)]
+    return _C_ops.concat(xs, 0 if xs[0].ndim == 1 else 1)
+
+
+def vstack(x, name=None):
+    """Join along the rows (1-D tensors become rows)."""
+    return _C_ops.concat([_atleast(t, 2) for t in _stack_list("vstack", x)], 0)
+
+
+def row_stack(x, name=None):
+    """vstack."""
+    return _C_ops.concat([_atleast(t, 2) for t in _stack_list("row_stack", x)], 0)
+
+
+def dstack(x, name=None):
+    """Join along the depth (axis 2; 1-D and 2-D tensors gain axes first)."""
+    return _C_ops.concat([_atleast(t, 3) for t in _stack_list("dstack", x)], 2)
+
+
+def column_stack(x, name=None):
+    """1-D tensors become columns, then join along axis 1."""
+    xs = [t if t.ndim >= 2 else _C_ops.reshape(t, [-1, 1])
+          for t in _stack_list("column_stack", x)]
+    return _C_ops.concat(xs, 1)
+
+
+def broadcast_shape(x_shape, y_shape):
+    """The broadcast of two shapes (lists), as a list; ValueError when they do not broadcast."""
+    return _broadcast_shapes("broadcast_shape", (x_shape, y_shape))
+
+
+def broadcast_shapes(*shapes):
+    """The broadcast of any number of shapes, as a list."""
+    return _broadcast_shapes("broadcast_shapes", shapes)
+
+
+def _broadcast_shapes(op, shapes):
+    for s in shapes:
+        if not isinstance(s, (list, tuple)) or not all(
+                isinstance(d, (int, np.integer)) and not isinstance(d, bool) and d >= 0
+                for d in s):
+            raise TypeError(f"{op}(): each shape must be a list of non-negative ints, got {s!r}")
+    try:
+        return list(np.broadcast_shapes(*[tuple(s) for s in shapes]))
+    except ValueError:
+        raise ValueError(f"(InvalidArgument) {op}(): Broadcast dimension mismatch. Shapes "
+                         f"{[list(s) for s in shapes]} cannot be broadcast together.") from None
+
+
+def broadcast_tensors(input, name=None):
+    """The tensors expanded to their common broadcast shape (differentiable)."""
+    input = _stack_list("broadcast_tensors", input)
+    shape = _broadcast_shapes("broadcast_tensors", [t.shape for t in input])
+    return [t if list(t.shape) == shape else _C_ops.expand(t, shape) for t in input]
+
+
+_FUNCTIONS_ONLY = ["hstack", "vstack", "row_stack", "dstack", "column_stack",
+                   "broadcast_shape", "broadcast_shapes"]
+__all__ += _FUNCTIONS_ONLY + ["broadcast_tensors"]
+
+
 def split(x, num_or_sections, axis=0, name=None):
     """Split x along axis into `num_or_sections` equal parts (an int) or parts of the given sizes
     (a list/tuple; one entry may be -1). Returns a list of Tensors."""
@@ -185,7 +271,7 @@ def where(condition, x=None, y=None, name=None):
 
 # ---- roll, t, moveaxis, unstack, meshgrid (Paddle manipulation.py, linalg.py, creation.py)
 __all__ += ["roll", "t", "moveaxis", "unstack", "meshgrid"]
-TENSOR_METHODS = [n for n in __all__ if n != "meshgrid"]
+TENSOR_METHODS = [n for n in __all__ if n != "meshgrid" and n not in _FUNCTIONS_ONLY]
 
 
 def _int_list(v, op="", arg="", pos=0):

@@ -110,8 +110,9 @@ def randperm(n, dtype="int64", name=None):
 def bernoulli(x, p=None, name=None):
     """0/1 draws with probability x (or the float p for every element), in x's dtype; the
     result stops gradient."""
+    x = parse_tensor(x, "bernoulli", "x", 0)
     if p is not None:
-        x = _C_ops.full_like(x, float(p), x.dtype)
+        x = _C_ops.full_like(x, parse_float(p, "bernoulli", "p", 1), x.dtype)
     return _C_ops.bernoulli(x)
 
 
@@ -127,6 +128,8 @@ def multinomial(x, num_samples=1, replacement=False, name=None, *, out=None):
 
 def binomial(count, prob, name=None):
     """Binomial draws (int64): count trials with success probability prob, elementwise."""
+    count = parse_tensor(count, "binomial", "count", 0)
+    prob = parse_tensor(prob, "binomial", "prob", 1)
     if count.dtype != prob.dtype:
         count = count.astype(prob.dtype)
     return _C_ops.binomial(count, prob)
@@ -140,23 +143,39 @@ def standard_gamma(x, name=None):
 def log_normal(mean=1.0, std=2.0, shape=None, name=None):
     """exp(N(mean, std^2)) draws: `shape` (default float dtype) for numbers, the tensor's shape
     for Tensor arguments."""
+    for arg, v in (("mean", mean), ("std", std)):
+        if not isinstance(v, (int, float, Tensor)) or isinstance(v, bool):
+            raise TypeError(f"log_normal(): {arg} must be a float or a Tensor, got "
+                            f"{type(v).__name__}")
+    if not isinstance(mean, Tensor) and not isinstance(std, Tensor) and not isinstance(
+            shape, (list, tuple, Tensor)):
+        raise TypeError(f"log_normal(): shape must be a list, tuple or Tensor, got "
+                        f"{type(shape).__name__}")
     return normal(mean, std, shape).exp()
 
 
-def _like(x, dtype):
-    return x.dtype if dtype is None else convert_dtype(dtype)
+def _like(x, dtype, op):
+    parse_tensor(x, op, "x", 0)
+    if dtype is None:
+        return x.dtype
+    try:
+        return convert_dtype(dtype)
+    except (TypeError, ValueError) as e:
+        raise TypeError(f"{op}(): {e}") from None
 
 
 def rand_like(input, name=None, *, dtype=None, device=None, requires_grad=False):
     """Uniform [0, 1) draws of input's shape (and dtype unless given)."""
-    out = _C_ops.uniform(input.shape, _like(input, dtype), 0.0, 1.0, 0)
+    dt = _like(input, dtype, "rand_like")
+    out = _C_ops.uniform(input.shape, dt, 0.0, 1.0, 0)
     out.stop_gradient = not requires_grad
     return out
 
 
 def randn_like(x, dtype=None, name=None, *, device=None, requires_grad=False):
     """Standard normal draws of x's shape (and dtype unless given)."""
-    out = _C_ops.gaussian(x.shape, 0.0, 1.0, 0, _like(x, dtype))
+    dt = _like(x, dtype, "randn_like")
+    out = _C_ops.gaussian(x.shape, 0.0, 1.0, 0, dt)
     out.stop_gradient = not requires_grad
     return out
 
@@ -164,12 +183,18 @@ def randn_like(x, dtype=None, name=None, *, device=None, requires_grad=False):
 def randint_like(x, low=0, high=None, dtype=None, name=None):
     """Integers uniform in [low, high) (randint_like(x, n): [0, n)) of x's shape, in dtype (x's
     dtype by default, also for float x)."""
+    dt = _like(x, dtype, "randint_like")
+    for arg, v in (("low", low), ("high", high)):
+        if v is not None and (not isinstance(v, int) or isinstance(v, bool)):
+            raise TypeError(f"randint_like(): {arg} must be an int, got {type(v).__name__}")
     if high is None:
         if low <= 0:
-            raise ValueError(f"If high is None, low must be greater than 0, but received "
-                             f"low = {low}.")
+            raise ValueError(f"randint_like(): If high is None, low must be greater than 0, "
+                             f"but received low = {low}.")
         low, high = 0, low
-    dt = _like(x, dtype)
+    if low >= high:
+        raise ValueError(f"randint_like(): low must be less than high, got low={low}, "
+                         f"high={high}")
     if dt.is_floating_point or dt.name == "bool":
         return _C_ops.randint(low, high, x.shape, int64).astype(dt)
     return _C_ops.randint(low, high, x.shape, dt)
@@ -183,7 +208,11 @@ def get_rng_state(device=None):
 
 def set_rng_state(state_list, device=None):
     """Restore a state from get_rng_state(): the following draws repeat."""
-    state = state_list[0] if isinstance(state_list, (list, tuple)) else state_list
+    state = state_list[0] if isinstance(state_list, (list, tuple)) and state_list else \
+        state_list
+    if not isinstance(state, dict) or "bit_generator" not in state:
+        raise TypeError(f"set_rng_state(): expected the list get_rng_state() returned, got "
+                        f"{type(state_list).__name__}")
     get_generator().bit_generator.state = state
 
 

@@ -1,0 +1,149 @@
+"""Paddle's other names for existing functions (Paddle 3.x added NumPy/torch-style spellings:
+paddle.cat, clamp, eq, sub, permute, ...). An alias is the same function object where Paddle's
+is; the few that take other arguments (sub's alpha, div's rounding_mode, permute's varargs,
+narrow) are thin adaptors over the op they name. Not a family: every alias computes through an
+op of some family."""
+import numpy as np
+
+from .._generated import ops_api as _C_ops
+from .._generated.public import PADDLE as _PUBLIC, INPLACE as _INPLACE
+from ..phi.generator import seed as _seed
+from ..eager_utils import parse_tensor
+from ..tensor import Tensor
+from . import elementwise, indexing, linalg, manipulation, reduce, search
+
+
+def _find(name):
+    """The public paddle.<name>: a generated function or a family module's wrapper."""
+    for table in (_PUBLIC, _INPLACE):
+        if name in table:
+            return table[name]
+    for mod in (elementwise, manipulation, indexing, search, reduce, linalg):
+        if name in getattr(mod, "__all__", ()):
+            return getattr(mod, name)
+    raise ImportError(f"alias target paddle.{name} not found")
+
+
+divide, subtract, multiply = _find("divide"), _find("subtract"), _find("multiply")
+floor_divide, flatten, concat, transpose = (_find("floor_divide"), _find("flatten"),
+                                            _find("concat"), _find("transpose"))
+split, sort, clip = _find("split"), _find("sort"), _find("clip")
+
+__all__ = ["cat", "concatenate", "clamp", "eq", "ne", "gt", "ge", "lt", "le", "div", "div_",
+           "sub", "sub_", "mul", "true_divide", "negative", "swapaxes", "swapdims", "permute",
+           "take_along_dim", "reverse", "ger", "manual_seed", "floor_mod_", "mod_", "ravel",
+           "narrow", "msort", "matrix_transpose"]
+TENSOR_METHODS = ["clamp", "clamp_", "eq", "ne", "gt", "ge", "lt", "le", "div", "div_", "sub",
+                  "sub_", "mul", "mul_", "true_divide", "negative", "swapaxes", "swapdims",
+                  "permute", "take_along_dim", "reverse", "floor_mod_", "mod_", "ravel",
+                  "narrow", "msort", "matrix_transpose", "split_with_sizes"]
+
+cat = concatenate = concat
+clamp = clip
+clamp_ = _find("clip_")
+eq, ne = _find("equal"), _find("not_equal")
+gt, ge = _find("greater_than"), _find("greater_equal")
+lt, le = _find("less_than"), _find("less_equal")
+mul = multiply
+mul_ = _find("multiply_")
+true_divide = divide
+negative = _find("neg")
+take_along_dim = _find("take_along_axis")
+reverse = _find("flip")
+manual_seed = _seed
+floor_mod_ = mod_ = _find("remainder_")
+swapaxes = swapdims = transpose
+
+
+def div(x, y, name=None, *, rounding_mode=None, out=None):
+    """x / y; rounding_mode 'trunc' rounds toward zero, 'floor' down (floor_divide)."""
+    if rounding_mode is None:
+        return divide(x, y)
+    if rounding_mode == "trunc":
+        q = divide(x, y)
+        return _C_ops.trunc(q) if q.dtype.is_floating_point else q
+    if rounding_mode == "floor":
+        return floor_divide(x, y)
+    raise ValueError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but "
+                     f"found '{rounding_mode}'.")
+
+
+def div_(x, y, name=None, *, rounding_mode=None):
+    """x /= y in place (rounding_mode as div)."""
+    if rounding_mode is None:
+        return _find("divide_")(x, y)
+    if rounding_mode == "floor":
+        return _find("floor_divide_")(x, y)
+    return _find("trunc_")(_find("divide_")(x, y))
+
+
+def sub(x, y, name=None, *, alpha=1, out=None):
+    """x - alpha * y."""
+    return subtract(x, y if alpha == 1 else y * alpha)
+
+
+def sub_(x, y, name=None, *, alpha=1):
+    """x -= alpha * y in place."""
+    return _find("subtract_")(x, y if alpha == 1 else y * alpha)
+
+
+def permute(input, *dims):
+    """The axes of input reordered: permute(x, [1, 0]) or permute(x, 1, 0)."""
+    input = parse_tensor(input, "permute", "input", 0)
+    if len(dims) == 1 and isinstance(dims[0], (list, tuple)):
+        dims = dims[0]
+    return transpose(input, list(dims))
+
+
+def ravel(input):
+    """The elements as a 1-D tensor (flatten)."""
+    return flatten(input)
+
+
+def narrow(input, dim, start, length):
+    """input[..., start:start + length, ...] along dim (a view)."""
+    input = parse_tensor(input, "narrow", "input", 0)
+    for arg, v in (("dim", dim), ("length", length)):
+        if not isinstance(v, (int, np.integer)) or isinstance(v, bool):
+            raise TypeError(f"narrow(): argument '{arg}' must be int, but got "
+                            f"{type(v).__name__}")
+    if not isinstance(start, (int, np.integer, Tensor)) or isinstance(start, bool):
+        raise TypeError(f"narrow(): argument 'start' must be int or Tensor, but got "
+                        f"{type(start).__name__}")
+    ndim = input.ndim
+    if not -ndim <= dim < ndim:
+        raise IndexError(f"narrow(): dim {dim} is out of range for a {ndim}-D tensor")
+    if isinstance(start, Tensor):
+        start = int(start.item())
+    size = input.shape[dim]
+    if start < 0:
+        start += size
+    if not (0 <= start <= size and 0 <= length and start + length <= size):
+        raise ValueError(f"narrow(): start ({start}) + length ({length}) exceeds dimension size "
+                         f"({size}).")
+    return _C_ops.slice(input, [dim % ndim], [start], [start + length])
+
+
+def msort(input, *, out=None):
+    """input sorted along its first axis."""
+    return sort(parse_tensor(input, "msort", "input", 0), axis=0)
+
+
+def matrix_transpose(x, name=None):
+    """x with its last two axes swapped."""
+    x = parse_tensor(x, "matrix_transpose", "x", 0)
+    if x.ndim < 2:
+        raise ValueError(f"matrix_transpose(): x must have at least 2 dimensions, got {x.ndim}")
+    perm = list(range(x.ndim))
+    perm[-1], perm[-2] = perm[-2], perm[-1]
+    return transpose(x, perm)
+
+
+def split_with_sizes(self, split_sizes, dim=0):
+    """Tensor.split_with_sizes: split into pieces of the given sizes along dim."""
+    return split(self, list(split_sizes), dim)
+
+
+def ger(x, y, name=None, *, out=None):
+    """The outer product of x and y (paddle.outer)."""
+    return _find("outer")(parse_tensor(x, "ger", "x", 0), parse_tensor(y, "ger", "y", 1))
