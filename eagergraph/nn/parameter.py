@@ -15,6 +15,7 @@ from ..framework import default_float_dtype
 from . import unique_name
 from .param_attr import ParamAttr
 from .initializer.initializer import Initializer
+from .initializer.global_init import global_weight_initializer, global_bias_initializer
 
 __all__ = ["Parameter", "create_parameter"]
 
@@ -118,6 +119,10 @@ def _create_parameter(helper_name, attr, shape, dtype, is_bias=False, default_in
         assert size >= 0, (f"Expected every dim's size to be larger than or equal to 0, but the "
                            f"size of the {i}-th dim is {size}")
     dtype = convert_dtype(dtype) if dtype else default_float_dtype()
+    # a global initializer (set_global_initializer) goes ahead of the layer's default
+    glob = global_bias_initializer() if is_bias else global_weight_initializer()
+    if glob is not None:
+        default_initializer = glob
     if attr.name is None:
         attr.name = unique_name.generate(f"{helper_name}.{'b' if is_bias else 'w'}")
     if default_initializer is None and attr.initializer is None:

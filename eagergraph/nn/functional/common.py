@@ -5,7 +5,7 @@ from ...tensor import Tensor
 from ...autograd import no_grad
 from ...eager.amp_utils import amp_flag, amp_state, amp_auto_cast, amp_call
 
-__all__ = ["linear", "bilinear", "dropout", "embedding", "one_hot", "label_smooth"]
+__all__ = ["linear", "bilinear", "dropout", "embedding", "one_hot", "label_smooth", "diag_embed"]
 
 
 def linear(x, weight, bias=None, name=None):
@@ -144,3 +144,8 @@ def label_smooth(label, prior_dist=None, epsilon=0.1, name=None):
     if prior_dist is None:
         return _ops.scale(smoothed, 1.0, float(epsilon) / label.shape[-1])
     return _ops.add(smoothed, _ops.scale(prior_dist, float(epsilon)))
+
+
+def diag_embed(input, offset=0, dim1=-2, dim2=-1):
+    """paddle.diag_embed (deprecated in paddle.nn.functional since Paddle 2.5.2)."""
+    return _ops.diag_embed(input, offset, dim1, dim2)

@@ -5,8 +5,9 @@ import math
 import numpy as np
 
 from ... import ops as _ops
+from ...tensor import Tensor
 
-__all__ = ["pairwise_distance", "cosine_similarity"]
+__all__ = ["pairwise_distance", "cosine_similarity", "pdist"]
 
 
 def p_norm_last(d, p, keepdim=False):
@@ -49,3 +50,16 @@ def cosine_similarity(x1, x2, axis=1, eps=1e-8):
         w2 = _ops.scale(w2, n / x2.shape[axis])
     n12 = _ops.sqrt(_ops.clip(_ops.multiply(w1, w2), eps * eps, None))
     return _ops.divide(w12, n12)
+
+
+def pdist(x, p=2.0, name=None):
+    """The p-norm distances between all pairs of rows of the 2-D x, as the condensed vector
+    [d(0,1), d(0,2), ..., d(n-2,n-1)] (the upper triangle, row by row)."""
+    if len(x.shape) != 2:
+        raise ValueError(f"pdist(): x must be a 2-D tensor, got {len(x.shape)}-D")
+    n = x.shape[0]
+    if n < 2:
+        return _ops.zeros([0], x.dtype)
+    i, j = np.triu_indices(n, 1)
+    diff = _ops.gather(x, Tensor._wrap(i)) - _ops.gather(x, Tensor._wrap(j))
+    return p_norm_last(diff, p)

@@ -5,10 +5,20 @@ All composed from public ops; in eval mode each returns x itself."""
 from ... import ops as _ops
 from .common import dropout
 
-__all__ = ["dropout2d", "dropout3d", "alpha_dropout", "feature_alpha_dropout"]
+__all__ = ["dropout1d", "dropout2d", "dropout3d", "alpha_dropout", "feature_alpha_dropout"]
 
 _SELU_ALPHA = 1.6732632423543772848170429916717
 _SELU_SCALE = 1.0507009873554804934193349852946
+
+
+def dropout1d(input, p=0.5, training=True, inplace=False):
+    """Zero whole channels of a 2-D (C, L) or 3-D (N, C, L) input with probability p (scaled by
+    1/(1-p) in training)."""
+    nd = len(input.shape)
+    if nd not in (2, 3):
+        raise RuntimeError(f"dropout1d expects 2D or 3D input, got {nd}D")
+    return dropout(input, p=p, axis=[0] if nd == 2 else [0, 1], training=training,
+                   mode="upscale_in_train")
 
 
 def dropout2d(x, p=0.5, training=True, data_format="NCHW", name=None):

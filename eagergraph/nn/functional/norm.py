@@ -11,7 +11,7 @@ from ...autograd import no_grad
 from .._param_alias import aliases
 
 __all__ = ["batch_norm", "layer_norm", "group_norm", "instance_norm", "local_response_norm",
-           "normalize"]
+           "normalize", "rms_norm"]
 
 _BN_FORMATS = ("NC", "NCL", "NCHW", "NCDHW", "NLC", "NHWC", "NDHWC")
 
@@ -253,3 +253,23 @@ def normalize(x, p=2, axis=1, epsilon=1e-12, out=None, name=None):
         _ops.assign(ret, out)
         return out
     return ret
+
+
+def rms_norm(input, normalized_shape, weight=None, eps=1e-5, name=None):
+    """Root-mean-square normalization over the trailing `normalized_shape` axes:
+    out = x / sqrt(mean(x^2) + eps) * weight. Returns (out, invvar), invvar = 1 / sqrt(mean(x^2)
+    + eps) with one value per row (the leading axes flattened), as Paddle's (GPU) op; composed
+    from differentiable ops. (Paddle 3.3.1 registers this op for the GPU only.)"""
+    if isinstance(normalized_shape, numbers.Integral):
+        normalized_shape = [normalized_shape]
+    n = len(normalized_shape)
+    if n == 0 or list(input.shape[-n:]) != list(normalized_shape):
+        raise ValueError(f"rms_norm(): normalized_shape {list(normalized_shape)} must match the "
+                         f"last dimensions of input (shape {input.shape})")
+    axes = list(range(input.ndim - n, input.ndim))
+    ms = _ops.mean(_ops.square(input), axis=axes, keepdim=True)
+    inv = _ops.rsqrt(ms + eps)
+    out = input * inv
+    if weight is not None:
+        out = out * weight
+    return out, _ops.reshape(inv, [-1])

@@ -1,7 +1,8 @@
 """paddle.nn layers: the Layer base class, containers, common, activation and loss layers."""
 from .layers import Layer
 from .container import Sequential, LayerList, LayerDict, ParameterList, ParameterDict
-from .common import Identity, Linear, Bilinear, Dropout, Flatten, Unflatten, Embedding
+from .common import (Identity, Linear, Bilinear, Dropout, Flatten, Unflatten, Embedding, Unfold,
+                     Fold)
 from . import activation as _activation
 from . import loss as _loss
 from . import conv as _conv
@@ -27,7 +28,8 @@ for _m in (_padding, _vision, _dropout, _activation_shrink, _loss_margin):
 del _m
 
 __all__ = ["Layer", "Sequential", "LayerList", "LayerDict", "ParameterList", "ParameterDict",
-           "Identity", "Linear", "Bilinear", "Dropout", "Flatten", "Unflatten", "Embedding"]
+           "Identity", "Linear", "Bilinear", "Dropout", "Flatten", "Unflatten", "Embedding",
+           "Unfold", "Fold"]
 __all__ += _activation.__all__ + _loss.__all__ + _conv.__all__ + _pooling.__all__ + _rnn.__all__
 __all__ += _norm.__all__
 __all__ += _transformer.__all__

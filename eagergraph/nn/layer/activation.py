@@ -6,7 +6,7 @@ from .layers import Layer
 
 __all__ = ["ReLU", "ReLU6", "GELU", "Sigmoid", "Tanh", "Silu", "ELU", "LeakyReLU", "Softplus",
            "Softmax", "LogSoftmax", "Hardtanh", "Hardsigmoid", "Hardswish", "Mish", "Softsign",
-           "Tanhshrink", "LogSigmoid", "PReLU", "CELU", "SELU"]
+           "Tanhshrink", "LogSigmoid", "PReLU", "CELU", "SELU", "Softmax2D"]
 
 
 class _NameOnly(Layer):
@@ -161,6 +161,23 @@ class Softmax(Layer):
 
     def extra_repr(self):
         return f"axis={self._axis}{_name_str(self._name)}"
+
+
+class Softmax2D(Layer):
+    """Softmax over the channels of a 3-D (C, H, W) or 4-D (N, C, H, W) input."""
+
+    def __init__(self, name=None):
+        super().__init__()
+        self._dtype = None
+        self._name = name
+
+    def forward(self, x):
+        assert x.ndim in (3, 4), (f"Softmax2D requires a 3D or 4D tensor as input. Received: "
+                                  f"{x.ndim}D.")
+        return F.softmax(x, axis=-3, name=self._name)
+
+    def extra_repr(self):
+        return _name_str(self._name).lstrip(", ")
 
 
 class LogSoftmax(Layer):

@@ -4,9 +4,11 @@ from ... import ops as _ops
 from ...framework import get_default_dtype
 from ...autograd import no_grad
 from ..functional import common as F
+from ..functional import conv as Fc
 from .layers import Layer
 
-__all__ = ["Identity", "Linear", "Bilinear", "Dropout", "Flatten", "Unflatten", "Embedding"]
+__all__ = ["Identity", "Linear", "Bilinear", "Dropout", "Flatten", "Unflatten", "Embedding",
+           "Unfold", "Fold"]
 
 
 class Identity(Layer):
@@ -193,3 +195,40 @@ class Embedding(Layer):
         if self._name is not None:
             main_str += ", name={_name}"
         return main_str.format(**self.__dict__)
+
+
+class Unfold(Layer):
+    """Sliding blocks of an NCHW input as columns (F.unfold): [N, C*kh*kw, L]."""
+
+    def __init__(self, kernel_sizes, dilations=1, paddings=0, strides=1, name=None):
+        super().__init__()
+        self.kernel_sizes, self.dilations = kernel_sizes, dilations
+        self.paddings, self.strides, self.name = paddings, strides, name
+
+    def forward(self, input):
+        return Fc.unfold(input, self.kernel_sizes, self.strides, self.paddings,
+                         self.dilations, self.name)
+
+    def extra_repr(self):
+        name_str = f", name={self.name}" if self.name else ""
+        return (f"kernel_size={self.kernel_sizes}, dilation={self.dilations}, "
+                f"padding={self.paddings}, stride={self.strides}{name_str}")
+
+
+class Fold(Layer):
+    """Columns [N, C*kh*kw, L] summed back into an NCHW image of output_sizes (F.fold)."""
+
+    def __init__(self, output_sizes, kernel_sizes, dilations=1, paddings=0, strides=1,
+                 name=None):
+        super().__init__()
+        self.output_sizes, self.kernel_sizes = output_sizes, kernel_sizes
+        self.dilations, self.paddings, self.strides, self.name = dilations, paddings, strides, name
+
+    def forward(self, input):
+        return Fc.fold(input, self.output_sizes, self.kernel_sizes, self.strides,
+                       self.paddings, self.dilations, self.name)
+
+    def extra_repr(self):
+        name_str = f", name={self.name}" if self.name else ""
+        return (f"kernel_size={self.kernel_sizes}, dilation={self.dilations}, "
+                f"padding={self.paddings}, stride={self.strides}{name_str}")
