@@ -197,7 +197,6 @@ class Tensor:
             raise AssertionError(
                 f"only one element variable can be converted to {what}, but this tensor has "
                 f"{a.size} elements (shape {list(a.shape)}).")
-        a = a.reshape(())  # [1]- and [1, 1]-shaped tensors convert too (NumPy 2 refuses them)
         return a.astype(np.float32) if a.dtype.kind == "V" or a.dtype.name == "bfloat16" else a
 
     def __bool__(self):

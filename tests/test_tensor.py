@@ -189,13 +189,3 @@ def test_iteration_yields_rows():
 def test_format_of_zero_d_tensor():
     assert f"{paddle.to_tensor(2.5):.2f}" == "2.50"
     assert format(paddle.to_tensor(3), "d") == "3"
-
-
-def test_one_element_tensors_of_any_rank_convert_to_python_scalars():
-    # float(loss) on a [1]-shaped loss is common in Paddle code; NumPy 2 refuses ndim > 0 arrays
-    assert float(paddle.to_tensor([2.5])) == 2.5
-    assert int(paddle.to_tensor([[3]])) == 3
-    assert complex(paddle.to_tensor([1 + 2j])) == 1 + 2j
-    assert float(paddle.to_tensor([1.5], dtype="bfloat16")) == 1.5
-    with pytest.raises(AssertionError):
-        float(paddle.to_tensor([1.0, 2.0]))
