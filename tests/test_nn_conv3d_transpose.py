@@ -7,7 +7,6 @@ import numpy as np
 import pytest
 
 import eagergraph as paddle
-from tests.op_db import OP_DB  # noqa: F401  first: the rows modules import op_db
 from tests.gradcheck import check_grads
 from tests.op_db_rows.conv import ref_conv2d, ref_conv3d, ref_conv_transpose
 
