@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 import eagergraph as paddle
+from tests.op_db import OP_DB  # first: the rows modules import op_db
 from tests.gradcheck import check_grads
 from tests.op_db_rows.conv import ref_conv2d, ref_conv3d, ref_conv_transpose
 
@@ -16,6 +17,12 @@ RNG = np.random.default_rng(0)
 
 def _t(a):
     return paddle.to_tensor(a)
+
+
+def test_ops_have_rows():
+    """The ops themselves (values, 1st and 2nd order grads) are the op table's."""
+    names = {info.name for info in OP_DB}
+    assert {"conv3d", "conv2d_transpose", "conv3d_transpose"} <= names
 
 
 @pytest.mark.parametrize("padding,explicit", [
