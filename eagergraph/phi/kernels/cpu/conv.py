@@ -98,75 +98,136 @@ def fold(x, output_sizes, kernel_sizes, strides, paddings, dilations):
     return col2im(cols, sizes, k, s, pads, d)
 
 
-# ---- convolution: x [N, C, *in] (channel-first), w [OC, C / G, *k]
+# ---- convolution: x [N, C, *in], w [OC, C / G, *k]. The products run batch-last: x as
+# [C, *in, N], so that im2col copies, the col2im additions and the final transposes move long
+# contiguous rows, and each of the three products is one GEMM per group (no batch loop).
 
-def _first(a, channel_last):
-    return np.moveaxis(a, -1, 1) if channel_last else a
-
-
-def _last(a, channel_last):
-    return np.ascontiguousarray(np.moveaxis(a, 1, -1)) if channel_last else a
-
-
-def _cols(x, k, s, pads, d, groups):
-    """im2col: [N, G, C/G * K, L] (one copy of the windows view), and the output sizes."""
-    win, o = windows(x, k, s, pads, d)
-    return win.reshape(x.shape[0], groups, -1, math.prod(o)), o
+def _batch_last(a, channel_last):
+    """[N, C, *sp] (or [N, *sp, C]) -> contiguous [C, *sp, N]."""
+    nd = a.ndim - 2
+    perm = ((nd + 1,) + tuple(range(1, nd + 1)) if channel_last
+            else tuple(range(1, nd + 2))) + (0,)
+    return np.ascontiguousarray(a.transpose(perm))
 
 
-def _correlate(x, w, k, s, pads, d, groups):
-    """The convolution (cross-correlation) of channel-first x with w [OC, C/G, *k]."""
-    cols, o = _cols(x, k, s, pads, d, groups)
+def _batch_first(a, channel_last):
+    """[C, *sp, N] -> contiguous [N, C, *sp] (or [N, *sp, C])."""
+    nd = a.ndim - 2
+    perm = ((nd + 1,) + tuple(range(1, nd + 1)) + (0,) if channel_last
+            else (nd + 1,) + tuple(range(nd + 1)))
+    return np.ascontiguousarray(a.transpose(perm))
+
+
+def _windows_bl(xt, k, s, pads, d):
+    """The windows of xt [C, *sp, N] as a read-only view [C, *k, *out, N], and out."""
+    nd = xt.ndim - 2
+    sp = xt.shape[1:-1]
+    o = tuple(window_out_size(sp[i], k[i], s[i], pads[2 * i], pads[2 * i + 1], d[i])
+              for i in range(nd))
+    if any(pads):
+        xp = np.zeros((xt.shape[0],) + tuple(sp[i] + pads[2 * i] + pads[2 * i + 1]
+                                             for i in range(nd)) + xt.shape[-1:], xt.dtype)
+        xp[(slice(None),) + tuple(slice(pads[2 * i], pads[2 * i] + sp[i])
+                                  for i in range(nd))] = xt
+        xt = xp
+    st = xt.strides
+    view = as_strided(xt, xt.shape[:1] + tuple(k) + o + xt.shape[-1:],
+                      st[:1] + tuple(st[1 + i] * d[i] for i in range(nd))
+                      + tuple(st[1 + i] * s[i] for i in range(nd)) + st[-1:], writeable=False)
+    return view, o
+
+
+def _cols(xt, k, s, pads, d, groups):
+    """im2col, batch-last: [G, C/G * K, L * N] (one copy of the windows view), and out."""
+    win, o = _windows_bl(xt, k, s, pads, d)
+    return win.reshape(groups, -1, math.prod(o) * xt.shape[-1]), o
+
+
+def _correlate(xt, w, k, s, pads, d, groups):
+    """The convolution (cross-correlation) of xt [C, *in, N] with w [OC, C/G, *k]:
+    [OC, *out, N]."""
+    cols, o = _cols(xt, k, s, pads, d, groups)
     oc = w.shape[0]
-    out = np.matmul(w.reshape(groups, oc // groups, -1), cols)  # [N, G, OC/G, L]
-    return out.reshape(x.shape[0], oc, *o)
+    out = np.matmul(w.reshape(groups, oc // groups, -1), cols)  # [G, OC/G, L * N]
+    return out.reshape(oc, *o, xt.shape[-1])
 
 
-def _spread(g, w, sizes, k, s, pads, d, groups):
-    """The adjoint of _correlate in x: g [N, OC, *out] -> [N, C, *sizes] (col2im of W^T g)."""
-    n, oc = g.shape[:2]
-    o = g.shape[2:]
+def _spread(gt, w, sizes, k, s, pads, d, groups):
+    """The adjoint of _correlate in x: gt [OC, *out, N] -> [C, *sizes, N], col2im of W^T g
+    as one strided addition of [C, *out, N] per kernel offset."""
+    oc, o, n = gt.shape[0], gt.shape[1:-1], gt.shape[-1]
+    nd = len(sizes)
     wg = w.reshape(groups, oc // groups, -1)
-    dcols = np.matmul(wg.transpose(0, 2, 1), g.reshape(n, groups, oc // groups, -1))
-    return col2im(dcols.reshape(n, -1, *k, *o), sizes, k, s, pads, d)
+    dcols = np.matmul(wg.transpose(0, 2, 1), gt.reshape(groups, oc // groups, -1))
+    dcols = dcols.reshape(-1, *k, *o, n)  # [C, *k, *out, N]
+    padded = tuple(max(sizes[i] + pads[2 * i] + pads[2 * i + 1],
+                       (o[i] - 1) * s[i] + d[i] * (k[i] - 1) + 1) for i in range(nd))
+    out = np.zeros(dcols.shape[:1] + padded + (n,), dcols.dtype)
+    c = slice(None)
+    for idx in np.ndindex(*k):
+        out[(c,) + tuple(slice(idx[i] * d[i], idx[i] * d[i] + s[i] * (o[i] - 1) + 1, s[i])
+                         for i in range(nd))] += dcols[(c,) + idx]
+    if padded == tuple(sizes):
+        return out
+    return out[(c,) + tuple(slice(pads[2 * i], pads[2 * i] + sizes[i]) for i in range(nd))]
 
 
-def _filter_grad(x, g, k, s, pads, d, groups, shape):
-    """The adjoint of _correlate in w: sum over batch and positions of g times the columns."""
-    cols, _ = _cols(x, k, s, pads, d, groups)
-    n, oc = g.shape[:2]
-    g2 = g.reshape(n, groups, oc // groups, -1)
-    if groups == 1:  # one GEMM over (batch, positions)
-        return np.tensordot(g2[:, 0], cols[:, 0], axes=([0, 2], [0, 2])).reshape(shape)
-    return np.matmul(g2, cols.transpose(0, 1, 3, 2)).sum(0).reshape(shape)
+def _filter_grad(xt, gt, k, s, pads, d, groups, shape):
+    """The adjoint of _correlate in w: g times the columns, summed over batch and positions
+    by one GEMM per group."""
+    cols, _ = _cols(xt, k, s, pads, d, groups)
+    g2 = gt.reshape(groups, gt.shape[0] // groups, -1)
+    return np.matmul(g2, cols.transpose(0, 2, 1)).reshape(shape)
 
 
-def _conv_geometry(x, filter, strides, paddings, padding_algorithm, dilations):
-    nd = x.ndim - 2
+def _conv_geometry(sizes, filter, strides, paddings, padding_algorithm, dilations):
+    nd = len(sizes)
     k = filter.shape[2:]
     s = _expand(strides, nd)
-    pads, d = conv_paddings(x.shape[2:], k, s, paddings, padding_algorithm,
-                            _expand(dilations, nd))
+    pads, d = conv_paddings(sizes, k, s, paddings, padding_algorithm, _expand(dilations, nd))
     return k, s, pads, d
+
+
+def _sizes(a, channel_last):
+    return a.shape[1:-1] if channel_last else a.shape[2:]
+
+
+def _correlate_per_sample(x, w, k, s, pads, d, groups):
+    """_correlate for channel-first x [N, C, *in] straight to [N, OC, *out]: im2col per sample
+    [N, G, C/G * K, L] and a batched product. Cheaper than batch-last when the output rows are
+    long (no transpose of a large output, and the im2col copy moves rows of that length)."""
+    win, o = windows(x, k, s, pads, d)
+    cols = win.reshape(x.shape[0], groups, -1, math.prod(o))
+    oc = w.shape[0]
+    return np.matmul(w.reshape(groups, oc // groups, -1), cols).reshape(x.shape[0], oc, *o)
+
+
+_LONG_ROW = 16  # output rows at least this long: the per-sample forward
 
 
 def _conv(input, filter, strides, paddings, padding_algorithm, dilations, groups, data_format):
     cl = data_format in CHANNEL_LAST
-    x = _first(input, cl)
-    k, s, pads, d = _conv_geometry(x, filter, strides, paddings, padding_algorithm, dilations)
-    return _last(_correlate(x, filter, k, s, pads, d, groups), cl)
+    sizes = _sizes(input, cl)
+    k, s, pads, d = _conv_geometry(sizes, filter, strides, paddings, padding_algorithm,
+                                   dilations)
+    if not cl and window_out_size(sizes[-1], k[-1], s[-1], pads[-2], pads[-1],
+                                  d[-1]) >= _LONG_ROW:
+        return _correlate_per_sample(input, filter, k, s, pads, d, groups)
+    return _batch_first(_correlate(_batch_last(input, cl), filter, k, s, pads, d, groups), cl)
 
 
 def _conv_grad(need, input, filter, out_grad, strides, paddings, padding_algorithm, dilations,
                groups, data_format):
     cl = data_format in CHANNEL_LAST
-    x, g = _first(input, cl), _first(out_grad, cl)
-    k, s, pads, d = _conv_geometry(x, filter, strides, paddings, padding_algorithm, dilations)
+    sizes = _sizes(input, cl)
+    k, s, pads, d = _conv_geometry(sizes, filter, strides, paddings, padding_algorithm,
+                                   dilations)
+    gt = _batch_last(out_grad, cl)
     x_grad = w_grad = None
     if need[1]:
-        w_grad = _filter_grad(x, g, k, s, pads, d, groups, filter.shape)
+        w_grad = _filter_grad(_batch_last(input, cl), gt, k, s, pads, d, groups, filter.shape)
     if need[0]:
-        x_grad = _last(_spread(g, filter, x.shape[2:], k, s, pads, d, groups), cl)
+        x_grad = _batch_first(_spread(gt, filter, sizes, k, s, pads, d, groups), cl)
     return x_grad, w_grad
 
 
@@ -190,34 +251,36 @@ def conv3d_grad(need, input, filter, out_grad, strides, paddings, padding_algori
 # ---- transposed convolution: x [N, C, *in], w [C, OC / G, *k]; the adjoint of _correlate
 
 def _transpose_geometry(x, filter, strides, paddings, output_padding, output_size,
-                        padding_algorithm, dilations):
+                        padding_algorithm, dilations, data_format):
     nd = x.ndim - 2
-    s = _expand(strides, nd)
-    out, pads, d = conv_transpose_geometry(x.shape, filter.shape, s, paddings, output_padding,
-                                           output_size, padding_algorithm, dilations, False)
-    return out, filter.shape[2:], s, pads, d
+    out, pads, d = conv_transpose_geometry(x.shape, filter.shape, _expand(strides, nd),
+                                           paddings, output_padding, output_size,
+                                           padding_algorithm, dilations,
+                                           data_format in CHANNEL_LAST)
+    return out, filter.shape[2:], _expand(strides, nd), pads, d
 
 
 def conv_transpose(x, filter, strides, paddings, output_padding, output_size, padding_algorithm,
                    groups, dilations, data_format):
     cl = data_format in CHANNEL_LAST
-    x = _first(x, cl)
     out, k, s, pads, d = _transpose_geometry(x, filter, strides, paddings, output_padding,
-                                             output_size, padding_algorithm, dilations)
-    return _last(_spread(x, filter, out, k, s, pads, d, groups), cl)
+                                             output_size, padding_algorithm, dilations,
+                                             data_format)
+    return _batch_first(_spread(_batch_last(x, cl), filter, out, k, s, pads, d, groups), cl)
 
 
 def conv_transpose_grad(need, x, filter, out_grad, strides, paddings, output_padding,
                         output_size, padding_algorithm, groups, dilations, data_format):
     cl = data_format in CHANNEL_LAST
-    x, g = _first(x, cl), _first(out_grad, cl)
     _, k, s, pads, d = _transpose_geometry(x, filter, strides, paddings, output_padding,
-                                           output_size, padding_algorithm, dilations)
+                                           output_size, padding_algorithm, dilations,
+                                           data_format)
+    gt = _batch_last(out_grad, cl)
     x_grad = w_grad = None
     if need[0]:
-        x_grad = _last(_correlate(g, filter, k, s, pads, d, groups), cl)
+        x_grad = _batch_first(_correlate(gt, filter, k, s, pads, d, groups), cl)
     if need[1]:
-        w_grad = _filter_grad(g, x, k, s, pads, d, groups, filter.shape)
+        w_grad = _filter_grad(gt, _batch_last(x, cl), k, s, pads, d, groups, filter.shape)
     return x_grad, w_grad
 
 
