@@ -202,7 +202,17 @@ def _correlate_per_sample(x, w, k, s, pads, d, groups):
     return np.matmul(w.reshape(groups, oc // groups, -1), cols).reshape(x.shape[0], oc, *o)
 
 
-_LONG_ROW = 16  # output rows at least this long: the per-sample forward
+def _filter_grad_per_sample(x, g, k, s, pads, d, groups, shape):
+    """_filter_grad for channel-first x and g [N, OC, *out]: per-sample columns and a batched
+    product summed over the batch (no transposes of x or g)."""
+    win, o = windows(x, k, s, pads, d)
+    n = x.shape[0]
+    cols = win.reshape(n, groups, -1, math.prod(o))
+    g2 = g.reshape(n, groups, g.shape[1] // groups, -1)
+    return np.matmul(g2, cols.transpose(0, 1, 3, 2)).sum(0).reshape(shape)
+
+
+_LONG_ROW = 16  # output rows at least this long: the per-sample forward and filter grad
 
 
 def _conv(input, filter, strides, paddings, padding_algorithm, dilations, groups, data_format):
@@ -222,9 +232,15 @@ def _conv_grad(need, input, filter, out_grad, strides, paddings, padding_algorit
     sizes = _sizes(input, cl)
     k, s, pads, d = _conv_geometry(sizes, filter, strides, paddings, padding_algorithm,
                                    dilations)
-    gt = _batch_last(out_grad, cl)
     x_grad = w_grad = None
-    if need[1]:
+    if not cl and out_grad.shape[-1] >= _LONG_ROW:
+        if need[1]:
+            w_grad = _filter_grad_per_sample(input, out_grad, k, s, pads, d, groups,
+                                             filter.shape)
+        if not need[0]:
+            return None, w_grad
+    gt = _batch_last(out_grad, cl)
+    if need[1] and w_grad is None:
         w_grad = _filter_grad(_batch_last(input, cl), gt, k, s, pads, d, groups, filter.shape)
     if need[0]:
         x_grad = _batch_first(_spread(gt, filter, sizes, k, s, pads, d, groups), cl)
