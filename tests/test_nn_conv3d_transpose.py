@@ -230,3 +230,26 @@ def test_against_paddle():
             res.append((out.numpy(), xt.grad.numpy(), wt.grad.numpy()))
         for a, b in zip(*res):
             np.testing.assert_allclose(b, a, rtol=1e-9, atol=1e-10)
+
+
+@pytest.mark.parametrize("fn,xs,ws,out", [
+    ("conv3d", (0, 2, 3, 3, 3), (3, 2, 2, 2, 2), [0, 3, 2, 2, 2]),  # empty batch
+    ("conv2d_transpose", (0, 2, 3, 3), (2, 3, 2, 2), [0, 3, 4, 4]),
+    ("conv2d", (2, 2, 2, 2), (3, 2, 3, 3), [2, 3, 0, 0]),  # no window fits: empty output
+    ("conv2d", (2, 2, 3, 3), (3, 2, 4, 1), [2, 3, 0, 2]),
+    ("conv2d_transpose", (2, 0, 3, 3), (0, 3, 2, 2), [2, 3, 4, 4])])  # no input channels
+def test_empty(fn, xs, ws, out):
+    """Empty inputs or outputs give empty results and zero grads, as Paddle does."""
+    x = paddle.to_tensor(np.ones(xs), stop_gradient=False)
+    w = paddle.to_tensor(np.ones(ws), stop_gradient=False)
+    y = getattr(F, fn)(x, w, stride=2 if ws[2:] == (4, 1) else 1)
+    assert y.shape == out
+    np.testing.assert_array_equal(y.numpy(), 0)
+    y.sum().backward()
+    assert x.grad.shape == list(xs) and w.grad.shape == list(ws)
+    assert not x.grad.numpy().any() and not w.grad.numpy().any()
+
+
+def test_negative_output_size_raises():
+    with pytest.raises(ValueError, match="negative"):
+        F.conv2d(paddle.ones([1, 1, 2, 2]), paddle.ones([1, 1, 5, 5]))

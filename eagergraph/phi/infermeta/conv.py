@@ -146,8 +146,10 @@ def ConvInferMeta(input, filter, strides, paddings, padding_algorithm, dilations
                          f"dimension) of Op(Conv) should be divided by groups. But received "
                          f"output channels {oc}, groups {groups}.")
     out = conv_output_hw(in_sizes, k, strides, paddings, padding_algorithm, dilations)
-    check_out_size(op, out, f"input {list(x.shape)}, filter {list(w.shape)}, strides "
-                   f"{strides}, paddings {list(paddings)}, dilations {dilations}")
+    if any(o < 0 for o in out):  # 0: an empty output, as Paddle gives
+        raise ValueError(f"(InvalidArgument) The output size of {op} is negative: input "
+                         f"{list(x.shape)}, filter {list(w.shape)}, strides {strides}, paddings "
+                         f"{list(paddings)}, dilations {dilations} give {out}.")
     shape = (n, *out, oc) if channel_last else (n, oc, *out)
     return (shape, NP_TO_DTYPE[x.dtype])
 

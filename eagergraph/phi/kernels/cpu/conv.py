@@ -62,7 +62,7 @@ def col2im(cols, sizes, k, s, pads, d):
         view = as_strided(out, cols.shape, st[:2] + tuple(st[2 + i] * d[i] for i in range(nd))
                           + tuple(st[2 + i] * s[i] for i in range(nd)))
         view[...] = cols
-    else:
+    elif all(o):
         lead = (slice(None), slice(None))
         for idx in np.ndindex(*k):
             out[lead + tuple(slice(idx[i] * d[i], idx[i] * d[i] + s[i] * (o[i] - 1) + 1, s[i])
@@ -83,7 +83,7 @@ def unfold(x, kernel_sizes, strides, paddings, dilations):
     nd = x.ndim - 2
     win, o = windows(x, _expand(kernel_sizes, nd), _expand(strides, nd),
                      unfold_paddings(paddings, nd), _expand(dilations, nd))
-    return win.reshape(x.shape[0], -1, math.prod(o))
+    return win.reshape(x.shape[0], math.prod(win.shape[1:2 + nd]), math.prod(o))
 
 
 @register_kernel("fold", FLOAT)
@@ -94,13 +94,18 @@ def fold(x, output_sizes, kernel_sizes, strides, paddings, dilations):
     pads = unfold_paddings(paddings, nd)
     o = [window_out_size(sizes[i], k[i], s[i], pads[2 * i], pads[2 * i + 1], d[i])
          for i in range(nd)]
-    cols = x.reshape(x.shape[0], -1, *k, *o)
+    cols = x.reshape(x.shape[0], x.shape[1] // math.prod(k), *k, *o)
     return col2im(cols, sizes, k, s, pads, d)
 
 
 # ---- convolution: x [N, C, *in], w [OC, C / G, *k]. The products run batch-last: x as
 # [C, *in, N], so that im2col copies, the col2im additions and the final transposes move long
 # contiguous rows, and each of the three products is one GEMM per group (no batch loop).
+
+def _grouped(w, groups):
+    """w [OC, C/G, *k] -> [G, OC/G, C/G * K] (a view)."""
+    return w.reshape(groups, w.shape[0] // groups, math.prod(w.shape[1:]))
+
 
 def _batch_last(a, channel_last):
     """[N, C, *sp] (or [N, *sp, C]) -> contiguous [C, *sp, N]."""
@@ -140,7 +145,8 @@ def _windows_bl(xt, k, s, pads, d):
 def _cols(xt, k, s, pads, d, groups):
     """im2col, batch-last: [G, C/G * K, L * N] (one copy of the windows view), and out."""
     win, o = _windows_bl(xt, k, s, pads, d)
-    return win.reshape(groups, -1, math.prod(o) * xt.shape[-1]), o
+    return win.reshape(groups, xt.shape[0] // groups * math.prod(k),
+                       math.prod(o) * xt.shape[-1]), o
 
 
 def _correlate(xt, w, k, s, pads, d, groups):
@@ -148,7 +154,7 @@ def _correlate(xt, w, k, s, pads, d, groups):
     [OC, *out, N]."""
     cols, o = _cols(xt, k, s, pads, d, groups)
     oc = w.shape[0]
-    out = np.matmul(w.reshape(groups, oc // groups, -1), cols)  # [G, OC/G, L * N]
+    out = np.matmul(_grouped(w, groups), cols)  # [G, OC/G, L * N]
     return out.reshape(oc, *o, xt.shape[-1])
 
 
@@ -157,14 +163,14 @@ def _spread(gt, w, sizes, k, s, pads, d, groups):
     as one strided addition of [C, *out, N] per kernel offset."""
     oc, o, n = gt.shape[0], gt.shape[1:-1], gt.shape[-1]
     nd = len(sizes)
-    wg = w.reshape(groups, oc // groups, -1)
-    dcols = np.matmul(wg.transpose(0, 2, 1), gt.reshape(groups, oc // groups, -1))
-    dcols = dcols.reshape(-1, *k, *o, n)  # [C, *k, *out, N]
+    dcols = np.matmul(_grouped(w, groups).transpose(0, 2, 1),
+                      gt.reshape(groups, oc // groups, math.prod(o) * n))
+    dcols = dcols.reshape(w.shape[1] * groups, *k, *o, n)  # [C, *k, *out, N]
     padded = tuple(max(sizes[i] + pads[2 * i] + pads[2 * i + 1],
                        (o[i] - 1) * s[i] + d[i] * (k[i] - 1) + 1) for i in range(nd))
     out = np.zeros(dcols.shape[:1] + padded + (n,), dcols.dtype)
     c = slice(None)
-    for idx in np.ndindex(*k):
+    for idx in np.ndindex(*k) if all(o) else ():  # no windows: nothing to add
         out[(c,) + tuple(slice(idx[i] * d[i], idx[i] * d[i] + s[i] * (o[i] - 1) + 1, s[i])
                          for i in range(nd))] += dcols[(c,) + idx]
     if padded == tuple(sizes):
@@ -176,7 +182,7 @@ def _filter_grad(xt, gt, k, s, pads, d, groups, shape):
     """The adjoint of _correlate in w: g times the columns, summed over batch and positions
     by one GEMM per group."""
     cols, _ = _cols(xt, k, s, pads, d, groups)
-    g2 = gt.reshape(groups, gt.shape[0] // groups, -1)
+    g2 = gt.reshape(groups, gt.shape[0] // groups, math.prod(gt.shape[1:]))
     return np.matmul(g2, cols.transpose(0, 2, 1)).reshape(shape)
 
 
@@ -197,9 +203,8 @@ def _correlate_per_sample(x, w, k, s, pads, d, groups):
     [N, G, C/G * K, L] and a batched product. Cheaper than batch-last when the output rows are
     long (no transpose of a large output, and the im2col copy moves rows of that length)."""
     win, o = windows(x, k, s, pads, d)
-    cols = win.reshape(x.shape[0], groups, -1, math.prod(o))
-    oc = w.shape[0]
-    return np.matmul(w.reshape(groups, oc // groups, -1), cols).reshape(x.shape[0], oc, *o)
+    cols = win.reshape(x.shape[0], groups, x.shape[1] // groups * math.prod(k), math.prod(o))
+    return np.matmul(_grouped(w, groups), cols).reshape(x.shape[0], w.shape[0], *o)
 
 
 def _filter_grad_per_sample(x, g, k, s, pads, d, groups, shape):
@@ -207,8 +212,8 @@ def _filter_grad_per_sample(x, g, k, s, pads, d, groups, shape):
     product summed over the batch (no transposes of x or g)."""
     win, o = windows(x, k, s, pads, d)
     n = x.shape[0]
-    cols = win.reshape(n, groups, -1, math.prod(o))
-    g2 = g.reshape(n, groups, g.shape[1] // groups, -1)
+    cols = win.reshape(n, groups, x.shape[1] // groups * math.prod(k), math.prod(o))
+    g2 = g.reshape(n, groups, g.shape[1] // groups, math.prod(o))
     return np.matmul(g2, cols.transpose(0, 1, 3, 2)).sum(0).reshape(shape)
 
 
