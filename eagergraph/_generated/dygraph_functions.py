@@ -5919,13 +5919,14 @@ class Conv2dGradNode(GradNodeBase):
                                           padding_algorithm, dilations)
         ks = list(filter.shape[2:])
         n, oc = x.shape[0], filter.shape[0]
-        gg = reshape(g, [n, groups, oc // groups, -1])
-        wg = reshape(filter, [groups, oc // groups, -1])
-        input_grad = fold(reshape(matmul(wg, gg, True, False), [n, -1, gg.shape[3]]),
+        blocks, ck = volume(g.shape[2:]), volume(filter.shape[1:])
+        gg = reshape(g, [n, groups, oc // groups, blocks])
+        wg = reshape(filter, [groups, oc // groups, ck])
+        input_grad = fold(reshape(matmul(wg, gg, True, False), [n, groups * ck, blocks]),
                           list(x.shape[2:]), ks, strides, pads, dils)
         if to_first:
             input_grad = transpose(input_grad, to_last)
-        cols = reshape(unfold(x, ks, strides, pads, dils), [n, groups, -1, gg.shape[3]])
+        cols = reshape(unfold(x, ks, strides, pads, dils), [n, groups, ck, blocks])
         filter_grad = reshape(sum(matmul(gg, cols, False, True), (0,), None, False), filter.shape)
     """
 
@@ -5982,12 +5983,13 @@ def conv2d_grad_ad_func(need, input, filter, out_grad, strides, paddings, paddin
             pads, dils = _meta.conv_unfold_geometry(x._data.shape, filter._data.shape, strides, paddings, padding_algorithm, dilations)
             ks = list(filter._data.shape[2:])
             n, oc = (x._data.shape[0], filter._data.shape[0])
-            gg = reshape_ad_func(g, [n, groups, oc // groups, -1])
-            wg = reshape_ad_func(filter, [groups, oc // groups, -1])
-            input_grad = fold_ad_func(reshape_ad_func(matmul_ad_func(wg, gg, True, False), [n, -1, gg._data.shape[3]]), list(x._data.shape[2:]), ks, strides, pads, dils)
+            blocks, ck = (_meta.volume(g._data.shape[2:]), _meta.volume(filter._data.shape[1:]))
+            gg = reshape_ad_func(g, [n, groups, oc // groups, blocks])
+            wg = reshape_ad_func(filter, [groups, oc // groups, ck])
+            input_grad = fold_ad_func(reshape_ad_func(matmul_ad_func(wg, gg, True, False), [n, groups * ck, blocks]), list(x._data.shape[2:]), ks, strides, pads, dils)
             if to_first:
                 input_grad = transpose_ad_func(input_grad, to_last)
-            cols = reshape_ad_func(unfold_ad_func(x, ks, strides, pads, dils), [n, groups, -1, gg._data.shape[3]])
+            cols = reshape_ad_func(unfold_ad_func(x, ks, strides, pads, dils), [n, groups, ck, blocks])
             filter_grad = reshape_ad_func(sum_ad_func(matmul_ad_func(gg, cols, False, True), (0,), None, False), filter._data.shape)
             if not (need[0]):
                 input_grad = None
@@ -6042,13 +6044,14 @@ class Conv3dGradNode(GradNodeBase):
                                           padding_algorithm, dilations)
         ks = list(filter.shape[2:])
         n, oc = x.shape[0], filter.shape[0]
-        gg = reshape(g, [n, groups, oc // groups, -1])
-        wg = reshape(filter, [groups, oc // groups, -1])
-        input_grad = fold(reshape(matmul(wg, gg, True, False), [n, -1, gg.shape[3]]),
+        blocks, ck = volume(g.shape[2:]), volume(filter.shape[1:])
+        gg = reshape(g, [n, groups, oc // groups, blocks])
+        wg = reshape(filter, [groups, oc // groups, ck])
+        input_grad = fold(reshape(matmul(wg, gg, True, False), [n, groups * ck, blocks]),
                           list(x.shape[2:]), ks, strides, pads, dils)
         if to_first:
             input_grad = transpose(input_grad, to_last)
-        cols = reshape(unfold(x, ks, strides, pads, dils), [n, groups, -1, gg.shape[3]])
+        cols = reshape(unfold(x, ks, strides, pads, dils), [n, groups, ck, blocks])
         filter_grad = reshape(sum(matmul(gg, cols, False, True), (0,), None, False), filter.shape)
     """
 
@@ -6105,12 +6108,13 @@ def conv3d_grad_ad_func(need, input, filter, out_grad, strides, paddings, paddin
             pads, dils = _meta.conv_unfold_geometry(x._data.shape, filter._data.shape, strides, paddings, padding_algorithm, dilations)
             ks = list(filter._data.shape[2:])
             n, oc = (x._data.shape[0], filter._data.shape[0])
-            gg = reshape_ad_func(g, [n, groups, oc // groups, -1])
-            wg = reshape_ad_func(filter, [groups, oc // groups, -1])
-            input_grad = fold_ad_func(reshape_ad_func(matmul_ad_func(wg, gg, True, False), [n, -1, gg._data.shape[3]]), list(x._data.shape[2:]), ks, strides, pads, dils)
+            blocks, ck = (_meta.volume(g._data.shape[2:]), _meta.volume(filter._data.shape[1:]))
+            gg = reshape_ad_func(g, [n, groups, oc // groups, blocks])
+            wg = reshape_ad_func(filter, [groups, oc // groups, ck])
+            input_grad = fold_ad_func(reshape_ad_func(matmul_ad_func(wg, gg, True, False), [n, groups * ck, blocks]), list(x._data.shape[2:]), ks, strides, pads, dils)
             if to_first:
                 input_grad = transpose_ad_func(input_grad, to_last)
-            cols = reshape_ad_func(unfold_ad_func(x, ks, strides, pads, dils), [n, groups, -1, gg._data.shape[3]])
+            cols = reshape_ad_func(unfold_ad_func(x, ks, strides, pads, dils), [n, groups, ck, blocks])
             filter_grad = reshape_ad_func(sum_ad_func(matmul_ad_func(gg, cols, False, True), (0,), None, False), filter._data.shape)
             if not (need[0]):
                 input_grad = None
@@ -6169,9 +6173,10 @@ class Conv2dTransposeGradNode(GradNodeBase):
                                                     padding_algorithm, dilations)
         ks = list(filter.shape[2:])
         n, c = xx.shape[0], filter.shape[0]
-        xg = reshape(xx, [n, groups, c // groups, -1])
-        cols = reshape(unfold(g, ks, strides, pads, dils), [n, groups, -1, xg.shape[3]])
-        x_grad = reshape(matmul(reshape(filter, [groups, c // groups, -1]), cols, False, False),
+        blocks, ck = volume(xx.shape[2:]), volume(filter.shape[1:])
+        xg = reshape(xx, [n, groups, c // groups, blocks])
+        cols = reshape(unfold(g, ks, strides, pads, dils), [n, groups, ck, blocks])
+        x_grad = reshape(matmul(reshape(filter, [groups, c // groups, ck]), cols, False, False),
                          xx.shape)
         if to_first:
             x_grad = transpose(x_grad, to_last)
@@ -6235,9 +6240,10 @@ def conv2d_transpose_grad_ad_func(need, x, filter, out_grad, strides, paddings, 
             pads, dils = _meta.conv_transpose_unfold_geometry(xx._data.shape, filter._data.shape, strides, paddings, output_padding, output_size, padding_algorithm, dilations)
             ks = list(filter._data.shape[2:])
             n, c = (xx._data.shape[0], filter._data.shape[0])
-            xg = reshape_ad_func(xx, [n, groups, c // groups, -1])
-            cols = reshape_ad_func(unfold_ad_func(g, ks, strides, pads, dils), [n, groups, -1, xg._data.shape[3]])
-            x_grad = reshape_ad_func(matmul_ad_func(reshape_ad_func(filter, [groups, c // groups, -1]), cols, False, False), xx._data.shape)
+            blocks, ck = (_meta.volume(xx._data.shape[2:]), _meta.volume(filter._data.shape[1:]))
+            xg = reshape_ad_func(xx, [n, groups, c // groups, blocks])
+            cols = reshape_ad_func(unfold_ad_func(g, ks, strides, pads, dils), [n, groups, ck, blocks])
+            x_grad = reshape_ad_func(matmul_ad_func(reshape_ad_func(filter, [groups, c // groups, ck]), cols, False, False), xx._data.shape)
             if to_first:
                 x_grad = transpose_ad_func(x_grad, to_last)
             filter_grad = reshape_ad_func(sum_ad_func(matmul_ad_func(xg, cols, False, True), (0,), None, False), filter._data.shape)
@@ -6298,9 +6304,10 @@ class Conv3dTransposeGradNode(GradNodeBase):
                                                     padding_algorithm, dilations)
         ks = list(filter.shape[2:])
         n, c = xx.shape[0], filter.shape[0]
-        xg = reshape(xx, [n, groups, c // groups, -1])
-        cols = reshape(unfold(g, ks, strides, pads, dils), [n, groups, -1, xg.shape[3]])
-        x_grad = reshape(matmul(reshape(filter, [groups, c // groups, -1]), cols, False, False),
+        blocks, ck = volume(xx.shape[2:]), volume(filter.shape[1:])
+        xg = reshape(xx, [n, groups, c // groups, blocks])
+        cols = reshape(unfold(g, ks, strides, pads, dils), [n, groups, ck, blocks])
+        x_grad = reshape(matmul(reshape(filter, [groups, c // groups, ck]), cols, False, False),
                          xx.shape)
         if to_first:
             x_grad = transpose(x_grad, to_last)
@@ -6364,9 +6371,10 @@ def conv3d_transpose_grad_ad_func(need, x, filter, out_grad, strides, paddings, 
             pads, dils = _meta.conv_transpose_unfold_geometry(xx._data.shape, filter._data.shape, strides, paddings, output_padding, output_size, padding_algorithm, dilations)
             ks = list(filter._data.shape[2:])
             n, c = (xx._data.shape[0], filter._data.shape[0])
-            xg = reshape_ad_func(xx, [n, groups, c // groups, -1])
-            cols = reshape_ad_func(unfold_ad_func(g, ks, strides, pads, dils), [n, groups, -1, xg._data.shape[3]])
-            x_grad = reshape_ad_func(matmul_ad_func(reshape_ad_func(filter, [groups, c // groups, -1]), cols, False, False), xx._data.shape)
+            blocks, ck = (_meta.volume(xx._data.shape[2:]), _meta.volume(filter._data.shape[1:]))
+            xg = reshape_ad_func(xx, [n, groups, c // groups, blocks])
+            cols = reshape_ad_func(unfold_ad_func(g, ks, strides, pads, dils), [n, groups, ck, blocks])
+            x_grad = reshape_ad_func(matmul_ad_func(reshape_ad_func(filter, [groups, c // groups, ck]), cols, False, False), xx._data.shape)
             if to_first:
                 x_grad = transpose_ad_func(x_grad, to_last)
             filter_grad = reshape_ad_func(sum_ad_func(matmul_ad_func(xg, cols, False, True), (0,), None, False), filter._data.shape)

@@ -10,7 +10,7 @@ from .pool import pool_geometry
 
 __all__ = ["reduced_axes", "reduce_keep_shape", "reduced_count", "inverse_perm",
            "concat_sections", "take_along_axis_flat_index", "conv_unfold_geometry",
-           "conv_transpose_unfold_geometry", "channel_perms",
+           "conv_transpose_unfold_geometry", "channel_perms", "volume",
            "pool_unfold_geometry", "index_dtype"]
 
 
@@ -94,6 +94,15 @@ def conv_transpose_unfold_geometry(x_shape, filter_shape, strides, paddings, out
                                          output_padding, output_size, padding_algorithm,
                                          dilations, False)
     return _unfold_order(pads), d
+
+
+def volume(shape):
+    """The number of elements of `shape` (explicit reshape sizes, where -1 would be ambiguous
+    for empty tensors)."""
+    n = 1
+    for v in shape:
+        n *= v
+    return n
 
 
 def channel_perms(ndim, data_format):

@@ -15,6 +15,17 @@ from ...infermeta.conv import (CHANNEL_LAST, conv_paddings, conv_transpose_geome
 from ..dtype_groups import FLOAT
 
 
+def strided_view(a, shape, strides, writeable=False):
+    """as_strided, but about 10 us cheaper per call for a C-contiguous base (the usual case:
+    a padded copy or a contiguous input)."""
+    if not a.flags.c_contiguous:
+        return as_strided(a, shape, strides, writeable=writeable)
+    view = np.ndarray(shape, a.dtype, a, 0, strides)
+    if not writeable:
+        view.flags.writeable = False
+    return view
+
+
 def pad_nd(x, pads, value=0):
     """x [N, C, *spatial] padded by pads = [before_0, after_0, before_1, ...] with `value`."""
     if not any(pads):
@@ -43,9 +54,9 @@ def windows(x, k, s, pads, d, ceil_mode=False, value=0):
                                - (sp[i] + pads[2 * i] + pads[2 * i + 1]), 0)
     xp = pad_nd(x, full, value)
     st = xp.strides
-    view = as_strided(xp, x.shape[:2] + tuple(k) + o,
-                      st[:2] + tuple(st[2 + i] * d[i] for i in range(nd))
-                      + tuple(st[2 + i] * s[i] for i in range(nd)), writeable=False)
+    view = strided_view(xp, x.shape[:2] + tuple(k) + o,
+                        st[:2] + tuple(st[2 + i] * d[i] for i in range(nd))
+                        + tuple(st[2 + i] * s[i] for i in range(nd)))
     return view, o
 
 
@@ -59,8 +70,8 @@ def col2im(cols, sizes, k, s, pads, d):
     if all(d[i] * (k[i] - 1) < s[i] and (k[i] == 1 or d[i] == 1) for i in range(nd)):
         # windows that never overlap: each padded element is in at most one; one assignment
         st = out.strides
-        view = as_strided(out, cols.shape, st[:2] + tuple(st[2 + i] * d[i] for i in range(nd))
-                          + tuple(st[2 + i] * s[i] for i in range(nd)))
+        view = strided_view(out, cols.shape, st[:2] + tuple(st[2 + i] * d[i] for i in range(nd))
+                            + tuple(st[2 + i] * s[i] for i in range(nd)), writeable=True)
         view[...] = cols
     elif all(o):
         lead = (slice(None), slice(None))
@@ -136,9 +147,9 @@ def _windows_bl(xt, k, s, pads, d):
                                   for i in range(nd))] = xt
         xt = xp
     st = xt.strides
-    view = as_strided(xt, xt.shape[:1] + tuple(k) + o + xt.shape[-1:],
-                      st[:1] + tuple(st[1 + i] * d[i] for i in range(nd))
-                      + tuple(st[1 + i] * s[i] for i in range(nd)) + st[-1:], writeable=False)
+    view = strided_view(xt, xt.shape[:1] + tuple(k) + o + xt.shape[-1:],
+                        st[:1] + tuple(st[1 + i] * d[i] for i in range(nd))
+                        + tuple(st[1 + i] * s[i] for i in range(nd)) + st[-1:])
     return view, o
 
 
