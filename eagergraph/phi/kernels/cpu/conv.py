@@ -1,9 +1,11 @@
 """Convolution kernels (Paddle conv_kernel, conv_transpose_kernel, unfold_kernel, fold_kernel)
-for any number of spatial dims: im2col as a strided view of the padded input copied once into
-[N, groups, C/G * K, L] columns, one batched matrix product with the filter; col2im (the input
-grad, and the transposed convolution's output) as one strided addition per kernel offset (one
-strided assignment when windows do not overlap); the grad kernels beside the forward ones.
-Layout channel-first inside; channel-last inputs are moved in and out."""
+for any number of spatial dims, with no Python loop over batch or pixels. im2col is a strided
+view of the padded input, copied once into columns; col2im is one strided addition per kernel
+offset (one strided assignment when windows do not overlap). The convolution grads and the
+transposed convolution run batch-last ([C, *spatial, N]): one GEMM per group for each product
+and col2im additions of long contiguous rows; the forward and the filter grad run per sample
+([N, G, C/G * K, L] columns, a batched product) when output rows are long, which spares the
+transposes of a large output. The grad kernels sit beside the forward ones."""
 import math
 
 import numpy as np
