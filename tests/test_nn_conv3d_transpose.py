@@ -253,3 +253,12 @@ def test_empty(fn, xs, ws, out):
 def test_negative_output_size_raises():
     with pytest.raises(ValueError, match="negative"):
         F.conv2d(paddle.ones([1, 1, 2, 2]), paddle.ones([1, 1, 5, 5]))
+
+
+def test_output_size_tensor():
+    """output_size may be a 1-D int tensor, as in Paddle."""
+    x, w = RNG.standard_normal((1, 2, 3, 3)), RNG.standard_normal((2, 3, 2, 2))
+    got = F.conv2d_transpose(_t(x), _t(w), stride=2,
+                             output_size=paddle.to_tensor([7, 6], dtype="int64"))
+    np.testing.assert_allclose(got.numpy(), ref_conv_transpose(x, w, [2, 2], output_size=[7, 6]),
+                               rtol=1e-10, atol=1e-12)

@@ -5,6 +5,7 @@ conv1d_transpose conv2d_transpose on a width-1 one, as Paddle does; the bias is 
 add."""
 from ..._generated import ops_api as _C_ops
 from ... import ops as _ops
+from ...tensor import Tensor
 
 __all__ = ["conv1d", "conv2d", "conv3d", "conv1d_transpose", "conv2d_transpose",
            "conv3d_transpose", "unfold", "fold"]
@@ -168,7 +169,12 @@ def _transpose_args(x, weight, groups, output_padding, output_size, data_format,
     else:
         if output_padding != 0:
             raise ValueError("output_padding option is mutually exclusive with output_size")
-        if not isinstance(output_size, (list, tuple, int)):
+        if isinstance(output_size, Tensor):  # Paddle: a 1-D int tensor of 1 or nd sizes
+            output_size = [int(v) for v in output_size.numpy().reshape(-1)]
+            output_size = output_size[0] if len(output_size) == 1 else output_size
+        elif isinstance(output_size, (list, tuple)):
+            output_size = [int(v.item()) if isinstance(v, Tensor) else v for v in output_size]
+        elif not isinstance(output_size, int):
             raise ValueError("output_size should be int, or list, tuple of ints")
         output_size = _ints(output_size, nd, "output_size")
     output_padding = [] if output_padding == 0 else _ints(output_padding, nd, "output_padding")
