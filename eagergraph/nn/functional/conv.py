@@ -12,14 +12,24 @@ __all__ = ["conv1d", "conv2d", "conv3d", "conv1d_transpose", "conv2d_transpose",
 
 
 def _ints(v, n, name):
-    """An int or a list/tuple of n ints -> list of n ints (Paddle convert_to_list)."""
-    if isinstance(v, int) and not isinstance(v, bool):
-        return [v] * n
-    v = list(v)
-    if len(v) != n or not all(isinstance(e, int) and not isinstance(e, bool) for e in v):
-        raise ValueError(f"The {name}'s type must be an int or a list/tuple of {n} ints, but "
-                         f"received {v}.")
-    return v
+    """An int or an iterable of n ints -> list of n ints (Paddle convert_to_list, its
+    messages)."""
+    if isinstance(v, int):
+        return [int(v)] * n
+    try:
+        vals = list(v)
+    except TypeError:
+        raise ValueError(f"The {name}'s type must be list or tuple. Received: {v}") from None
+    if len(vals) != n:
+        raise ValueError(f"The {name}'s length must be {n}. Received: {v}")
+    out = []
+    for e in vals:
+        try:
+            out.append(int(e))
+        except (ValueError, TypeError):
+            raise ValueError(f"The {name}'s type must be a list or tuple of {n} {int}. "
+                             f"Received: {v} including element {e} of type {type(e)}") from None
+    return out
 
 
 def update_padding(padding, channel_last, num_dims):
@@ -29,7 +39,7 @@ def update_padding(padding, channel_last, num_dims):
     if isinstance(padding, str):
         algo = padding.upper()
         if algo not in ("SAME", "VALID"):
-            raise ValueError(f"Unknown padding: '{padding}'. It can only be 'SAME' or 'VALID'.")
+            raise ValueError(f"Unknown padding: '{algo}'. It can only be 'SAME' or 'VALID'.")
         return [0] * num_dims, algo
     if isinstance(padding, (list, tuple)):
         p = list(padding)
