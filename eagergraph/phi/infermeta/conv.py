@@ -41,15 +41,6 @@ def pair_paddings(paddings, nd):
                      f"received {p}.")
 
 
-def four_paddings(paddings, order):
-    """[p], [ph, pw] or four paddings -> [top, bottom, left, right]. The four are in that order
-    for conv and pool ("conv"), and [top, left, bottom, right] for unfold/fold ("unfold")."""
-    p = list(paddings)
-    if len(p) == 4 and order == "unfold":
-        return [p[0], p[2], p[1], p[3]]
-    return pair_paddings(p, 2)
-
-
 def window_out_size(n, k, s, p0, p1, d=1, ceil_mode=False):
     """How many windows of size k (dilation d) with stride s fit in n padded by p0 + p1."""
     span = d * (k - 1) + 1
@@ -257,13 +248,10 @@ def unfold_paddings(paddings, nd=2):
     return pair_paddings(p, nd)
 
 
-def check_out_size(op, out, what, *more):
-    """Raise when an output size is not positive. (Also check_out_size(op, oh, ow, what).)"""
-    if more:
-        out, what = [out, what], more[0]
-    if any(o <= 0 for o in out):
+def check_out_size(op, oh, ow, what):
+    if oh <= 0 or ow <= 0:
         raise ValueError(f"(InvalidArgument) The output size of {op} is not positive: {what} "
-                         f"give {list(out)}.")
+                         f"give [{oh}, {ow}].")
 
 
 def _blocks(in_sizes, kernel_sizes, strides, paddings, dilations):

@@ -40,9 +40,6 @@ def pad_nd(x, pads, value=0):
     return out
 
 
-pad_hw = pad_nd
-
-
 def windows(x, k, s, pads, d, ceil_mode=False, value=0):
     """The sliding windows of x [N, C, *spatial] as a read-only view [N, C, *k, *out] of the
     padded input (no copy), and the output sizes."""
