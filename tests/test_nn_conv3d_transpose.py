@@ -262,3 +262,8 @@ def test_output_size_tensor():
                              output_size=paddle.to_tensor([7, 6], dtype="int64"))
     np.testing.assert_allclose(got.numpy(), ref_conv_transpose(x, w, [2, 2], output_size=[7, 6]),
                                rtol=1e-10, atol=1e-12)
+
+
+def test_aliases():
+    assert paddle.nn.Conv1d is paddle.nn.Conv1D and paddle.nn.Conv2d is paddle.nn.Conv2D
+    assert paddle.nn.Conv3d is paddle.nn.Conv3D

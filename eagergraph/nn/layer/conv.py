@@ -12,7 +12,7 @@ from ..initializer import Normal
 from .layers import Layer
 
 __all__ = ["Conv1D", "Conv2D", "Conv3D", "Conv1DTranspose", "Conv2DTranspose",
-           "Conv3DTranspose"]
+           "Conv3DTranspose", "Conv1d", "Conv2d", "Conv3d"]
 
 _PADDING_MODES = ("zeros", "reflect", "replicate", "circular")
 _FORMATS = {1: ("NCL", "NLC"), 2: ("NCHW", "NHWC"), 3: ("NCDHW", "NDHWC")}
@@ -166,3 +166,6 @@ class Conv3DTranspose(_ConvTranspose):
                  data_format="NCDHW"):
         super().__init__(in_channels, out_channels, kernel_size, stride, padding, "zeros",
                          output_padding, dilation, groups, weight_attr, bias_attr, data_format)
+
+
+Conv1d, Conv2d, Conv3d = Conv1D, Conv2D, Conv3D  # Paddle 3.3.1's aliases: the same classes
