@@ -1,9 +1,11 @@
 """Forward + backward of a LeNet-style CNN (batch 64, 1x28x28: conv 5x5 (6) - relu - max pool 2 -
 conv 5x5 (16) - relu - max pool 2 - linear 120 - relu - linear 84 - relu - linear 10, cross
 entropy) for eagergraph, paddlepaddle and torch (CPU, one thread) in the same run, interleaved;
-ratios to Paddle and torch. Conv and pooling are where a NumPy engine can lose most.
+ratios to Paddle and torch. Conv and pooling are where a NumPy engine can lose most; --parts
+also times LeNet's two convolutions alone (forward + backward: conv1 5x5 1->6 on 28x28 with
+the filter grad only, as in the net, and conv2 5x5 6->16 on 12x12 with both grads).
 
-    python benchmarks/cnn_step.py [--rounds 7] [--steps 10]
+    python benchmarks/cnn_step.py [--rounds 7] [--steps 10] [--parts]
 """
 import argparse
 import os
@@ -65,20 +67,59 @@ def torch_step(torch):
     return step
 
 
+CONVS = {"conv1": ((BATCH, 1, 28, 28), (6, 1, 5, 5), False),
+         "conv2": ((BATCH, 6, 12, 12), (16, 6, 5, 5), True)}
+
+
+def conv_step(p, name):
+    """Forward + backward of one of LeNet's convolutions alone, for eagergraph, paddle or
+    torch."""
+    xs, ws, x_grad = CONVS[name]
+    rng = np.random.default_rng(1)
+    arrays = [rng.standard_normal(s).astype(np.float32) for s in (xs, ws)]
+    torch = p.__name__ == "torch"
+    x, w = ((p.tensor(a, requires_grad=r) for a, r in zip(arrays, (x_grad, True))) if torch else
+            (p.to_tensor(a, stop_gradient=not r) for a, r in zip(arrays, (x_grad, True))))
+    conv = p.nn.functional.conv2d
+    out_shape = (BATCH, ws[0], xs[2] - ws[2] + 1, xs[3] - ws[3] + 1)
+    g = rng.standard_normal(out_shape).astype(np.float32)
+    g = p.tensor(g) if torch else p.to_tensor(g)
+
+    def step():
+        conv(x, w).backward(g)
+        for t in (x, w):
+            if torch:
+                t.grad = None
+            elif not t.stop_gradient:
+                t.clear_gradient(False)
+    return step
+
+
+def _report(title, med):
+    print(title)
+    for k, t in med.items():
+        ratios = "  ".join(f"{k}/{o} = {t / med[o]:.2f}" for o in med if o != k)
+        print(f"  {k:10s} {t * 1e3:7.2f} ms   {ratios}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=7)
     ap.add_argument("--steps", type=int, default=10)
+    ap.add_argument("--parts", action="store_true", help="also time the convolutions alone")
     args = ap.parse_args()
     import eagergraph
     steps = {"eagergraph": paddle_like_step(eagergraph)}
     steps.update(peer_steps(paddle_like_step, torch_step))
     med = median_times(steps, args.rounds, args.steps)
-    print(f"LeNet-style CNN, batch {BATCH}, 1x28x28, forward+backward (median of "
-          f"{args.rounds} x {args.steps}):")
-    for k, t in med.items():
-        ratios = "  ".join(f"{k}/{o} = {t / med[o]:.2f}" for o in med if o != k)
-        print(f"  {k:10s} {t * 1e3:7.2f} ms   {ratios}")
+    _report(f"LeNet-style CNN, batch {BATCH}, 1x28x28, forward+backward (median of "
+            f"{args.rounds} x {args.steps}):", med)
+    if args.parts:
+        for name in CONVS:
+            steps = {"eagergraph": conv_step(eagergraph, name)}
+            steps.update(peer_steps(lambda p: conv_step(p, name), lambda p: conv_step(p, name)))
+            _report(f"{name} alone, {CONVS[name][0]} * {CONVS[name][1]}, forward+backward:",
+                    median_times(steps, args.rounds, args.steps))
 
 
 if __name__ == "__main__":

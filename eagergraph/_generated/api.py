@@ -12,7 +12,8 @@ from ..phi.infermeta import (AddmmInferMeta, AngleInferMeta, ArangeInferMeta, Ar
                              ArgsortInferMeta, AsComplexInferMeta, AsRealInferMeta, Atan2InferMeta,
                              BinomialInferMeta, BmmInferMeta, CastInferMeta, CholeskyInferMeta,
                              ClipInferMeta, CompareInferMeta, ComplexInferMeta, ConcatInferMeta,
-                             ConvInferMeta, CreateInferMeta, CreateLikeInferMeta, CrossInferMeta,
+                             Conv3DInferMeta, ConvInferMeta, ConvTransposeInferMeta,
+                             CreateInferMeta, CreateLikeInferMeta, CrossInferMeta,
                              CumExtremumInferMeta, CumInferMeta, DeterminantInferMeta,
                              DiagEmbedInferMeta, DiagInferMeta, DiagonalInferMeta, DotInferMeta,
                              ElementwiseInferMeta, ExpandInferMeta, EyeInferMeta, FlattenInferMeta,
@@ -2877,6 +2878,81 @@ def conv2d(input, filter, strides, paddings, padding_algorithm, dilations, group
     return out
 
 
+_conv3d_kernels = KernelFactory.cache("conv3d")
+
+
+def conv3d(input, filter, strides, paddings, padding_algorithm, groups, dilations, data_format):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of input)
+    kernel = _conv3d_kernels.get(input._data.dtype) or select_kernel("conv3d", dtype_of(input))
+    # PrepareData
+    input_d = input._data
+    filter_d = filter._data
+    if kernel.input_np_dtype is not None:
+        input_d, filter_d = prepare_data(kernel, input_d, filter_d)
+    try:
+        # InferMeta
+        meta = Conv3DInferMeta(input, filter, strides, paddings, padding_algorithm, groups, dilations, data_format)
+        # Kernel Call
+        out = kernel.fn(input_d, filter_d, strides, paddings, padding_algorithm, groups, dilations, data_format)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("conv3d", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("conv3d", out, meta)
+    return out
+
+
+_conv2d_transpose_kernels = KernelFactory.cache("conv2d_transpose")
+
+
+def conv2d_transpose(x, filter, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _conv2d_transpose_kernels.get(x._data.dtype) or select_kernel("conv2d_transpose", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    filter_d = filter._data
+    if kernel.input_np_dtype is not None:
+        x_d, filter_d = prepare_data(kernel, x_d, filter_d)
+    try:
+        # InferMeta
+        meta = ConvTransposeInferMeta(x, filter, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format)
+        # Kernel Call
+        out = kernel.fn(x_d, filter_d, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("conv2d_transpose", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("conv2d_transpose", out, meta)
+    return out
+
+
+_conv3d_transpose_kernels = KernelFactory.cache("conv3d_transpose")
+
+
+def conv3d_transpose(x, filter, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _conv3d_transpose_kernels.get(x._data.dtype) or select_kernel("conv3d_transpose", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    filter_d = filter._data
+    if kernel.input_np_dtype is not None:
+        x_d, filter_d = prepare_data(kernel, x_d, filter_d)
+    try:
+        # InferMeta
+        meta = ConvTransposeInferMeta(x, filter, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format)
+        # Kernel Call
+        out = kernel.fn(x_d, filter_d, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("conv3d_transpose", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("conv3d_transpose", out, meta)
+    return out
+
+
 _pool2d_kernels = KernelFactory.cache("pool2d")
 
 
@@ -4599,6 +4675,54 @@ def conv2d_grad(need, input, filter, out_grad, strides, paddings, padding_algori
         input, filter, out_grad = prepare_data(kernel, input, filter, out_grad)
     # Kernel Call
     return kernel.fn(need, input, filter, out_grad, strides, paddings, padding_algorithm, dilations, groups, data_format)
+
+
+_conv3d_grad_kernels = KernelFactory.cache("conv3d_grad")
+
+
+def conv3d_grad(need, input, filter, out_grad, strides, paddings, padding_algorithm, groups, dilations, data_format):
+    """④ Kernel API of the grad op `conv3d_grad`, on arrays (a grad node calls it directly when no
+    graph is recorded). Grads come at the forward output's shape, one per input of `conv3d`,
+    None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _conv3d_grad_kernels.get(out_grad.dtype) or select_kernel("conv3d_grad", NP_TO_DTYPE[out_grad.dtype])
+    # PrepareData
+    if kernel.input_np_dtype is not None:
+        input, filter, out_grad = prepare_data(kernel, input, filter, out_grad)
+    # Kernel Call
+    return kernel.fn(need, input, filter, out_grad, strides, paddings, padding_algorithm, groups, dilations, data_format)
+
+
+_conv2d_transpose_grad_kernels = KernelFactory.cache("conv2d_transpose_grad")
+
+
+def conv2d_transpose_grad(need, x, filter, out_grad, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format):
+    """④ Kernel API of the grad op `conv2d_transpose_grad`, on arrays (a grad node calls it directly when no
+    graph is recorded). Grads come at the forward output's shape, one per input of `conv2d_transpose`,
+    None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _conv2d_transpose_grad_kernels.get(out_grad.dtype) or select_kernel("conv2d_transpose_grad", NP_TO_DTYPE[out_grad.dtype])
+    # PrepareData
+    if kernel.input_np_dtype is not None:
+        x, filter, out_grad = prepare_data(kernel, x, filter, out_grad)
+    # Kernel Call
+    return kernel.fn(need, x, filter, out_grad, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format)
+
+
+_conv3d_transpose_grad_kernels = KernelFactory.cache("conv3d_transpose_grad")
+
+
+def conv3d_transpose_grad(need, x, filter, out_grad, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format):
+    """④ Kernel API of the grad op `conv3d_transpose_grad`, on arrays (a grad node calls it directly when no
+    graph is recorded). Grads come at the forward output's shape, one per input of `conv3d_transpose`,
+    None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _conv3d_transpose_grad_kernels.get(out_grad.dtype) or select_kernel("conv3d_transpose_grad", NP_TO_DTYPE[out_grad.dtype])
+    # PrepareData
+    if kernel.input_np_dtype is not None:
+        x, filter, out_grad = prepare_data(kernel, x, filter, out_grad)
+    # Kernel Call
+    return kernel.fn(need, x, filter, out_grad, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format)
 
 
 _pool2d_grad_kernels = KernelFactory.cache("pool2d_grad")

@@ -5808,7 +5808,7 @@ def unfold_ad_func(x, kernel_sizes, strides, paddings, dilations):
 
 class UnfoldGradNode(GradNodeBase):
     """Backward of `unfold` (unfold_grad):
-        x_grad = fold(out_grad, [x.shape[2], x.shape[3]], kernel_sizes, strides, paddings, dilations)
+        x_grad = fold(out_grad, list(x.shape[2:]), kernel_sizes, strides, paddings, dilations)
     """
 
     __slots__ = ("x_wrapper", "kernel_sizes", "strides", "paddings", "dilations")
@@ -5825,7 +5825,7 @@ class UnfoldGradNode(GradNodeBase):
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
-            x_grad = fold_ad_func(out_grad, [x._data.shape[2], x._data.shape[3]], kernel_sizes, strides, paddings, dilations)
+            x_grad = fold_ad_func(out_grad, list(x._data.shape[2:]), kernel_sizes, strides, paddings, dilations)
         return [x_grad]
 
     def clear_tensor_wrappers(self):
@@ -5908,23 +5908,25 @@ def conv2d_ad_func(input, filter, strides, paddings, padding_algorithm, dilation
 
 class Conv2dGradNode(GradNodeBase):
     """Backward of `conv2d` (conv2d_grad):
-        # conv2d is unfold, then per group a matrix product with the filter [OC/G, C/G * kh * kw];
-        # its grads are the transposed products, the input's folded back (col2im)
+        # a convolution is unfold, then per group a matrix product with the filter
+        # [OC/G, C/G * K]; its grads are the transposed products, the input's folded back (col2im)
         x, g = input, out_grad
-        if data_format == "NHWC":
-            x = transpose(input, [0, 3, 1, 2])
-            g = transpose(out_grad, [0, 3, 1, 2])
+        to_first, to_last = channel_perms(len(input.shape), data_format)
+        if to_first:
+            x = transpose(input, to_first)
+            g = transpose(out_grad, to_first)
         pads, dils = conv_unfold_geometry(x.shape, filter.shape, strides, paddings,
                                           padding_algorithm, dilations)
-        ks = [filter.shape[2], filter.shape[3]]
-        n, oc, blocks = x.shape[0], filter.shape[0], g.shape[2] * g.shape[3]
+        ks = list(filter.shape[2:])
+        n, oc = x.shape[0], filter.shape[0]
+        blocks, ck = volume(g.shape[2:]), volume(filter.shape[1:])
         gg = reshape(g, [n, groups, oc // groups, blocks])
-        wg = reshape(filter, [groups, oc // groups, -1])
-        input_grad = fold(reshape(matmul(wg, gg, True, False), [n, -1, blocks]),
-                          [x.shape[2], x.shape[3]], ks, strides, pads, dils)
-        if data_format == "NHWC":
-            input_grad = transpose(input_grad, [0, 2, 3, 1])
-        cols = reshape(unfold(x, ks, strides, pads, dils), [n, groups, -1, blocks])
+        wg = reshape(filter, [groups, oc // groups, ck])
+        input_grad = fold(reshape(matmul(wg, gg, True, False), [n, groups * ck, blocks]),
+                          list(x.shape[2:]), ks, strides, pads, dils)
+        if to_first:
+            input_grad = transpose(input_grad, to_last)
+        cols = reshape(unfold(x, ks, strides, pads, dils), [n, groups, ck, blocks])
         filter_grad = reshape(sum(matmul(gg, cols, False, True), (0,), None, False), filter.shape)
     """
 
@@ -5974,18 +5976,20 @@ def conv2d_grad_ad_func(need, input, filter, out_grad, strides, paddings, paddin
         input_grad, filter_grad = None, None
         if need[0] or need[1]:
             x, g = (input, out_grad)
-            if data_format == 'NHWC':
-                x = transpose_ad_func(input, [0, 3, 1, 2])
-                g = transpose_ad_func(out_grad, [0, 3, 1, 2])
+            to_first, to_last = _meta.channel_perms(len(input._data.shape), data_format)
+            if to_first:
+                x = transpose_ad_func(input, to_first)
+                g = transpose_ad_func(out_grad, to_first)
             pads, dils = _meta.conv_unfold_geometry(x._data.shape, filter._data.shape, strides, paddings, padding_algorithm, dilations)
-            ks = [filter._data.shape[2], filter._data.shape[3]]
-            n, oc, blocks = (x._data.shape[0], filter._data.shape[0], g._data.shape[2] * g._data.shape[3])
+            ks = list(filter._data.shape[2:])
+            n, oc = (x._data.shape[0], filter._data.shape[0])
+            blocks, ck = (_meta.volume(g._data.shape[2:]), _meta.volume(filter._data.shape[1:]))
             gg = reshape_ad_func(g, [n, groups, oc // groups, blocks])
-            wg = reshape_ad_func(filter, [groups, oc // groups, -1])
-            input_grad = fold_ad_func(reshape_ad_func(matmul_ad_func(wg, gg, True, False), [n, -1, blocks]), [x._data.shape[2], x._data.shape[3]], ks, strides, pads, dils)
-            if data_format == 'NHWC':
-                input_grad = transpose_ad_func(input_grad, [0, 2, 3, 1])
-            cols = reshape_ad_func(unfold_ad_func(x, ks, strides, pads, dils), [n, groups, -1, blocks])
+            wg = reshape_ad_func(filter, [groups, oc // groups, ck])
+            input_grad = fold_ad_func(reshape_ad_func(matmul_ad_func(wg, gg, True, False), [n, groups * ck, blocks]), list(x._data.shape[2:]), ks, strides, pads, dils)
+            if to_first:
+                input_grad = transpose_ad_func(input_grad, to_last)
+            cols = reshape_ad_func(unfold_ad_func(x, ks, strides, pads, dils), [n, groups, ck, blocks])
             filter_grad = reshape_ad_func(sum_ad_func(matmul_ad_func(gg, cols, False, True), (0,), None, False), filter._data.shape)
             if not (need[0]):
                 input_grad = None
@@ -5995,6 +5999,393 @@ def conv2d_grad_ad_func(need, input, filter, out_grad, strides, paddings, paddin
     # Forward API Call: the grad kernel, on arrays
     input_grad, filter_grad, = _api.conv2d_grad(need, input._data, filter._data, out_grad._data, strides, paddings, padding_algorithm, dilations, groups, data_format)
     return wrap_grad(input_grad), wrap_grad(filter_grad),
+
+
+def conv3d_ad_func(input, filter, strides, paddings, padding_algorithm, groups, dilations, data_format):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        input, filter = amp_auto_cast("conv3d", ("input", "filter"), (input, filter))
+        return amp_call(conv3d_ad_func, input, filter, strides, paddings, padding_algorithm, groups, dilations, data_format)
+    # Forward API Call
+    out = _api.conv3d(input, filter, strides, paddings, padding_algorithm, groups, dilations, data_format)
+    # Node Creation
+    if grad_state.enabled and (not input._stop_gradient or not filter._stop_gradient):
+        node = Conv3dGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        input_next, input_meta = edge_record(input)
+        filter_next, filter_meta = edge_record(filter)
+        node._next = (input_next, filter_next)
+        node._meta = input_meta + filter_meta
+        node.strides = strides
+        node.paddings = paddings
+        node.padding_algorithm = padding_algorithm
+        node.groups = groups
+        node.dilations = dilations
+        node.data_format = data_format
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.input_wrapper = TensorWrapper(input)
+        node.filter_wrapper = TensorWrapper(filter)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+class Conv3dGradNode(GradNodeBase):
+    """Backward of `conv3d` (conv3d_grad):
+        # a convolution is unfold, then per group a matrix product with the filter
+        # [OC/G, C/G * K]; its grads are the transposed products, the input's folded back (col2im)
+        x, g = input, out_grad
+        to_first, to_last = channel_perms(len(input.shape), data_format)
+        if to_first:
+            x = transpose(input, to_first)
+            g = transpose(out_grad, to_first)
+        pads, dils = conv_unfold_geometry(x.shape, filter.shape, strides, paddings,
+                                          padding_algorithm, dilations)
+        ks = list(filter.shape[2:])
+        n, oc = x.shape[0], filter.shape[0]
+        blocks, ck = volume(g.shape[2:]), volume(filter.shape[1:])
+        gg = reshape(g, [n, groups, oc // groups, blocks])
+        wg = reshape(filter, [groups, oc // groups, ck])
+        input_grad = fold(reshape(matmul(wg, gg, True, False), [n, groups * ck, blocks]),
+                          list(x.shape[2:]), ks, strides, pads, dils)
+        if to_first:
+            input_grad = transpose(input_grad, to_last)
+        cols = reshape(unfold(x, ks, strides, pads, dils), [n, groups, ck, blocks])
+        filter_grad = reshape(sum(matmul(gg, cols, False, True), (0,), None, False), filter.shape)
+    """
+
+    __slots__ = ("input_wrapper", "filter_wrapper", "strides", "paddings", "padding_algorithm", "groups", "dilations", "data_format")
+    forward_op = "conv3d"
+    raw_grads = True  # the grad kernel works on ndarray grads
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        need = (self._next[0] is not None, self._next[1] is not None,)
+        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
+            input_grad, filter_grad, = _api.conv3d_grad(
+                need, self.input_wrapper.recover_data(self),
+                self.filter_wrapper.recover_data(self),
+                out_grad,
+                self.strides,
+                self.paddings,
+                self.padding_algorithm,
+                self.groups,
+                self.dilations,
+                self.data_format)
+            return [input_grad, filter_grad]
+        # Recording a graph: the grad op's ad_func (its composite formulas)
+        input_grad, filter_grad, = conv3d_grad_ad_func(
+            need, self.input_wrapper.recover(self),
+            self.filter_wrapper.recover(self),
+            out_grad,
+            self.strides,
+            self.paddings,
+            self.padding_algorithm,
+            self.groups,
+            self.dilations,
+            self.data_format)
+        return [input_grad, filter_grad]
+
+    def clear_tensor_wrappers(self):
+        self.input_wrapper.clear()
+        self.filter_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def conv3d_grad_ad_func(need, input, filter, out_grad, strides, paddings, padding_algorithm, groups, dilations, data_format):
+    """③ The grad op `conv3d_grad` (conv3d's backward): `need[i]` says whether input i of `conv3d`
+    wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Composite: while a graph is recorded (create_graph), the formulas, written with ops
+    if grad_state.enabled and (not input._stop_gradient or not filter._stop_gradient or not out_grad._stop_gradient):
+        input_grad, filter_grad = None, None
+        if need[0] or need[1]:
+            x, g = (input, out_grad)
+            to_first, to_last = _meta.channel_perms(len(input._data.shape), data_format)
+            if to_first:
+                x = transpose_ad_func(input, to_first)
+                g = transpose_ad_func(out_grad, to_first)
+            pads, dils = _meta.conv_unfold_geometry(x._data.shape, filter._data.shape, strides, paddings, padding_algorithm, dilations)
+            ks = list(filter._data.shape[2:])
+            n, oc = (x._data.shape[0], filter._data.shape[0])
+            blocks, ck = (_meta.volume(g._data.shape[2:]), _meta.volume(filter._data.shape[1:]))
+            gg = reshape_ad_func(g, [n, groups, oc // groups, blocks])
+            wg = reshape_ad_func(filter, [groups, oc // groups, ck])
+            input_grad = fold_ad_func(reshape_ad_func(matmul_ad_func(wg, gg, True, False), [n, groups * ck, blocks]), list(x._data.shape[2:]), ks, strides, pads, dils)
+            if to_first:
+                input_grad = transpose_ad_func(input_grad, to_last)
+            cols = reshape_ad_func(unfold_ad_func(x, ks, strides, pads, dils), [n, groups, ck, blocks])
+            filter_grad = reshape_ad_func(sum_ad_func(matmul_ad_func(gg, cols, False, True), (0,), None, False), filter._data.shape)
+            if not (need[0]):
+                input_grad = None
+            if not (need[1]):
+                filter_grad = None
+        return input_grad, filter_grad,
+    # Forward API Call: the grad kernel, on arrays
+    input_grad, filter_grad, = _api.conv3d_grad(need, input._data, filter._data, out_grad._data, strides, paddings, padding_algorithm, groups, dilations, data_format)
+    return wrap_grad(input_grad), wrap_grad(filter_grad),
+
+
+def conv2d_transpose_ad_func(x, filter, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, filter = amp_auto_cast("conv2d_transpose", ("x", "filter"), (x, filter))
+        return amp_call(conv2d_transpose_ad_func, x, filter, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format)
+    # Forward API Call
+    out = _api.conv2d_transpose(x, filter, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient or not filter._stop_gradient):
+        node = Conv2dTransposeGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        x_next, x_meta = edge_record(x)
+        filter_next, filter_meta = edge_record(filter)
+        node._next = (x_next, filter_next)
+        node._meta = x_meta + filter_meta
+        node.strides = strides
+        node.paddings = paddings
+        node.output_padding = output_padding
+        node.output_size = output_size
+        node.padding_algorithm = padding_algorithm
+        node.groups = groups
+        node.dilations = dilations
+        node.data_format = data_format
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x)
+        node.filter_wrapper = TensorWrapper(filter)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+class Conv2dTransposeGradNode(GradNodeBase):
+    """Backward of `conv2d_transpose` (conv2d_transpose_grad):
+        # a transposed convolution is per group a matrix product with the filter [C/G, OC/G * K]
+        # transposed, folded (col2im); its grads unfold the out grad: x's is the convolution of it
+        # with the filter, the filter's the product of x with those columns
+        xx, g = x, out_grad
+        to_first, to_last = channel_perms(len(x.shape), data_format)
+        if to_first:
+            xx = transpose(x, to_first)
+            g = transpose(out_grad, to_first)
+        pads, dils = conv_transpose_unfold_geometry(xx.shape, filter.shape, strides, paddings,
+                                                    output_padding, output_size,
+                                                    padding_algorithm, dilations)
+        ks = list(filter.shape[2:])
+        n, c = xx.shape[0], filter.shape[0]
+        blocks, ck = volume(xx.shape[2:]), volume(filter.shape[1:])
+        xg = reshape(xx, [n, groups, c // groups, blocks])
+        cols = reshape(unfold(g, ks, strides, pads, dils), [n, groups, ck, blocks])
+        x_grad = reshape(matmul(reshape(filter, [groups, c // groups, ck]), cols, False, False),
+                         xx.shape)
+        if to_first:
+            x_grad = transpose(x_grad, to_last)
+        filter_grad = reshape(sum(matmul(xg, cols, False, True), (0,), None, False), filter.shape)
+    """
+
+    __slots__ = ("x_wrapper", "filter_wrapper", "strides", "paddings", "output_padding", "output_size", "padding_algorithm", "groups", "dilations", "data_format")
+    forward_op = "conv2d_transpose"
+    raw_grads = True  # the grad kernel works on ndarray grads
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        need = (self._next[0] is not None, self._next[1] is not None,)
+        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
+            x_grad, filter_grad, = _api.conv2d_transpose_grad(
+                need, self.x_wrapper.recover_data(self),
+                self.filter_wrapper.recover_data(self),
+                out_grad,
+                self.strides,
+                self.paddings,
+                self.output_padding,
+                self.output_size,
+                self.padding_algorithm,
+                self.groups,
+                self.dilations,
+                self.data_format)
+            return [x_grad, filter_grad]
+        # Recording a graph: the grad op's ad_func (its composite formulas)
+        x_grad, filter_grad, = conv2d_transpose_grad_ad_func(
+            need, self.x_wrapper.recover(self),
+            self.filter_wrapper.recover(self),
+            out_grad,
+            self.strides,
+            self.paddings,
+            self.output_padding,
+            self.output_size,
+            self.padding_algorithm,
+            self.groups,
+            self.dilations,
+            self.data_format)
+        return [x_grad, filter_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.filter_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def conv2d_transpose_grad_ad_func(need, x, filter, out_grad, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format):
+    """③ The grad op `conv2d_transpose_grad` (conv2d_transpose's backward): `need[i]` says whether input i of `conv2d_transpose`
+    wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Composite: while a graph is recorded (create_graph), the formulas, written with ops
+    if grad_state.enabled and (not x._stop_gradient or not filter._stop_gradient or not out_grad._stop_gradient):
+        x_grad, filter_grad = None, None
+        if need[0] or need[1]:
+            xx, g = (x, out_grad)
+            to_first, to_last = _meta.channel_perms(len(x._data.shape), data_format)
+            if to_first:
+                xx = transpose_ad_func(x, to_first)
+                g = transpose_ad_func(out_grad, to_first)
+            pads, dils = _meta.conv_transpose_unfold_geometry(xx._data.shape, filter._data.shape, strides, paddings, output_padding, output_size, padding_algorithm, dilations)
+            ks = list(filter._data.shape[2:])
+            n, c = (xx._data.shape[0], filter._data.shape[0])
+            blocks, ck = (_meta.volume(xx._data.shape[2:]), _meta.volume(filter._data.shape[1:]))
+            xg = reshape_ad_func(xx, [n, groups, c // groups, blocks])
+            cols = reshape_ad_func(unfold_ad_func(g, ks, strides, pads, dils), [n, groups, ck, blocks])
+            x_grad = reshape_ad_func(matmul_ad_func(reshape_ad_func(filter, [groups, c // groups, ck]), cols, False, False), xx._data.shape)
+            if to_first:
+                x_grad = transpose_ad_func(x_grad, to_last)
+            filter_grad = reshape_ad_func(sum_ad_func(matmul_ad_func(xg, cols, False, True), (0,), None, False), filter._data.shape)
+            if not (need[0]):
+                x_grad = None
+            if not (need[1]):
+                filter_grad = None
+        return x_grad, filter_grad,
+    # Forward API Call: the grad kernel, on arrays
+    x_grad, filter_grad, = _api.conv2d_transpose_grad(need, x._data, filter._data, out_grad._data, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format)
+    return wrap_grad(x_grad), wrap_grad(filter_grad),
+
+
+def conv3d_transpose_ad_func(x, filter, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, filter = amp_auto_cast("conv3d_transpose", ("x", "filter"), (x, filter))
+        return amp_call(conv3d_transpose_ad_func, x, filter, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format)
+    # Forward API Call
+    out = _api.conv3d_transpose(x, filter, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient or not filter._stop_gradient):
+        node = Conv3dTransposeGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        x_next, x_meta = edge_record(x)
+        filter_next, filter_meta = edge_record(filter)
+        node._next = (x_next, filter_next)
+        node._meta = x_meta + filter_meta
+        node.strides = strides
+        node.paddings = paddings
+        node.output_padding = output_padding
+        node.output_size = output_size
+        node.padding_algorithm = padding_algorithm
+        node.groups = groups
+        node.dilations = dilations
+        node.data_format = data_format
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x)
+        node.filter_wrapper = TensorWrapper(filter)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+class Conv3dTransposeGradNode(GradNodeBase):
+    """Backward of `conv3d_transpose` (conv3d_transpose_grad):
+        # a transposed convolution is per group a matrix product with the filter [C/G, OC/G * K]
+        # transposed, folded (col2im); its grads unfold the out grad: x's is the convolution of it
+        # with the filter, the filter's the product of x with those columns
+        xx, g = x, out_grad
+        to_first, to_last = channel_perms(len(x.shape), data_format)
+        if to_first:
+            xx = transpose(x, to_first)
+            g = transpose(out_grad, to_first)
+        pads, dils = conv_transpose_unfold_geometry(xx.shape, filter.shape, strides, paddings,
+                                                    output_padding, output_size,
+                                                    padding_algorithm, dilations)
+        ks = list(filter.shape[2:])
+        n, c = xx.shape[0], filter.shape[0]
+        blocks, ck = volume(xx.shape[2:]), volume(filter.shape[1:])
+        xg = reshape(xx, [n, groups, c // groups, blocks])
+        cols = reshape(unfold(g, ks, strides, pads, dils), [n, groups, ck, blocks])
+        x_grad = reshape(matmul(reshape(filter, [groups, c // groups, ck]), cols, False, False),
+                         xx.shape)
+        if to_first:
+            x_grad = transpose(x_grad, to_last)
+        filter_grad = reshape(sum(matmul(xg, cols, False, True), (0,), None, False), filter.shape)
+    """
+
+    __slots__ = ("x_wrapper", "filter_wrapper", "strides", "paddings", "output_padding", "output_size", "padding_algorithm", "groups", "dilations", "data_format")
+    forward_op = "conv3d_transpose"
+    raw_grads = True  # the grad kernel works on ndarray grads
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        need = (self._next[0] is not None, self._next[1] is not None,)
+        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
+            x_grad, filter_grad, = _api.conv3d_transpose_grad(
+                need, self.x_wrapper.recover_data(self),
+                self.filter_wrapper.recover_data(self),
+                out_grad,
+                self.strides,
+                self.paddings,
+                self.output_padding,
+                self.output_size,
+                self.padding_algorithm,
+                self.groups,
+                self.dilations,
+                self.data_format)
+            return [x_grad, filter_grad]
+        # Recording a graph: the grad op's ad_func (its composite formulas)
+        x_grad, filter_grad, = conv3d_transpose_grad_ad_func(
+            need, self.x_wrapper.recover(self),
+            self.filter_wrapper.recover(self),
+            out_grad,
+            self.strides,
+            self.paddings,
+            self.output_padding,
+            self.output_size,
+            self.padding_algorithm,
+            self.groups,
+            self.dilations,
+            self.data_format)
+        return [x_grad, filter_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.filter_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def conv3d_transpose_grad_ad_func(need, x, filter, out_grad, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format):
+    """③ The grad op `conv3d_transpose_grad` (conv3d_transpose's backward): `need[i]` says whether input i of `conv3d_transpose`
+    wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Composite: while a graph is recorded (create_graph), the formulas, written with ops
+    if grad_state.enabled and (not x._stop_gradient or not filter._stop_gradient or not out_grad._stop_gradient):
+        x_grad, filter_grad = None, None
+        if need[0] or need[1]:
+            xx, g = (x, out_grad)
+            to_first, to_last = _meta.channel_perms(len(x._data.shape), data_format)
+            if to_first:
+                xx = transpose_ad_func(x, to_first)
+                g = transpose_ad_func(out_grad, to_first)
+            pads, dils = _meta.conv_transpose_unfold_geometry(xx._data.shape, filter._data.shape, strides, paddings, output_padding, output_size, padding_algorithm, dilations)
+            ks = list(filter._data.shape[2:])
+            n, c = (xx._data.shape[0], filter._data.shape[0])
+            blocks, ck = (_meta.volume(xx._data.shape[2:]), _meta.volume(filter._data.shape[1:]))
+            xg = reshape_ad_func(xx, [n, groups, c // groups, blocks])
+            cols = reshape_ad_func(unfold_ad_func(g, ks, strides, pads, dils), [n, groups, ck, blocks])
+            x_grad = reshape_ad_func(matmul_ad_func(reshape_ad_func(filter, [groups, c // groups, ck]), cols, False, False), xx._data.shape)
+            if to_first:
+                x_grad = transpose_ad_func(x_grad, to_last)
+            filter_grad = reshape_ad_func(sum_ad_func(matmul_ad_func(xg, cols, False, True), (0,), None, False), filter._data.shape)
+            if not (need[0]):
+                x_grad = None
+            if not (need[1]):
+                filter_grad = None
+        return x_grad, filter_grad,
+    # Forward API Call: the grad kernel, on arrays
+    x_grad, filter_grad, = _api.conv3d_transpose_grad(need, x._data, filter._data, out_grad._data, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format)
+    return wrap_grad(x_grad), wrap_grad(filter_grad),
 
 
 def pool2d_ad_func(x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm):

@@ -1339,6 +1339,55 @@ def conv2d(input, filter, strides=[1, 1], paddings=[0, 0], padding_algorithm='EX
     return _ad.conv2d_ad_func(input, filter, strides, paddings, padding_algorithm, dilations, groups, data_format)
 
 
+def conv3d(input, filter, strides=[1, 1, 1], paddings=[0, 0, 0], padding_algorithm='EXPLICIT', groups=1, dilations=[1, 1, 1], data_format='NCDHW', name=None):
+    """`conv3d` (ops.yaml: conv3d(Tensor input, Tensor filter, int[] strides, int[] paddings, str padding_algorithm, int groups, int[] dilations, str data_format) -> Tensor(out))"""
+    if type(input) is not Tensor:
+        input = parse_tensor(input, "conv3d", "input", 0)
+    if type(filter) is not Tensor:
+        filter = parse_tensor(filter, "conv3d", "filter", 1)
+    strides = parse_int_list(strides, "conv3d", "strides", 2)
+    paddings = parse_int_list(paddings, "conv3d", "paddings", 3)
+    padding_algorithm = parse_str(padding_algorithm, "conv3d", "padding_algorithm", 4)
+    groups = parse_int(groups, "conv3d", "groups", 5)
+    dilations = parse_int_list(dilations, "conv3d", "dilations", 6)
+    data_format = parse_str(data_format, "conv3d", "data_format", 7)
+    return _ad.conv3d_ad_func(input, filter, strides, paddings, padding_algorithm, groups, dilations, data_format)
+
+
+def conv2d_transpose(x, filter, strides=[1, 1], paddings=[0, 0], output_padding=[], output_size=[], padding_algorithm='EXPLICIT', groups=1, dilations=[1, 1], data_format='NCHW', name=None):
+    """`conv2d_transpose` (ops.yaml: conv2d_transpose(Tensor x, Tensor filter, int[] strides, int[] paddings, int[] output_padding, int[] output_size, str padding_algorithm, int groups, int[] dilations, str data_format) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "conv2d_transpose", "x", 0)
+    if type(filter) is not Tensor:
+        filter = parse_tensor(filter, "conv2d_transpose", "filter", 1)
+    strides = parse_int_list(strides, "conv2d_transpose", "strides", 2)
+    paddings = parse_int_list(paddings, "conv2d_transpose", "paddings", 3)
+    output_padding = parse_int_list(output_padding, "conv2d_transpose", "output_padding", 4)
+    output_size = parse_int_list(output_size, "conv2d_transpose", "output_size", 5)
+    padding_algorithm = parse_str(padding_algorithm, "conv2d_transpose", "padding_algorithm", 6)
+    groups = parse_int(groups, "conv2d_transpose", "groups", 7)
+    dilations = parse_int_list(dilations, "conv2d_transpose", "dilations", 8)
+    data_format = parse_str(data_format, "conv2d_transpose", "data_format", 9)
+    return _ad.conv2d_transpose_ad_func(x, filter, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format)
+
+
+def conv3d_transpose(x, filter, strides=[1, 1, 1], paddings=[0, 0, 0], output_padding=[], output_size=[], padding_algorithm='EXPLICIT', groups=1, dilations=[1, 1, 1], data_format='NCHW', name=None):
+    """`conv3d_transpose` (ops.yaml: conv3d_transpose(Tensor x, Tensor filter, int[] strides, int[] paddings, int[] output_padding, int[] output_size, str padding_algorithm, int groups, int[] dilations, str data_format) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "conv3d_transpose", "x", 0)
+    if type(filter) is not Tensor:
+        filter = parse_tensor(filter, "conv3d_transpose", "filter", 1)
+    strides = parse_int_list(strides, "conv3d_transpose", "strides", 2)
+    paddings = parse_int_list(paddings, "conv3d_transpose", "paddings", 3)
+    output_padding = parse_int_list(output_padding, "conv3d_transpose", "output_padding", 4)
+    output_size = parse_int_list(output_size, "conv3d_transpose", "output_size", 5)
+    padding_algorithm = parse_str(padding_algorithm, "conv3d_transpose", "padding_algorithm", 6)
+    groups = parse_int(groups, "conv3d_transpose", "groups", 7)
+    dilations = parse_int_list(dilations, "conv3d_transpose", "dilations", 8)
+    data_format = parse_str(data_format, "conv3d_transpose", "data_format", 9)
+    return _ad.conv3d_transpose_ad_func(x, filter, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format)
+
+
 def pool2d(x, kernel_size, strides=[1, 1], paddings=[0, 0], ceil_mode=False, exclusive=True, data_format='NCHW', pooling_type='max', global_pooling=False, adaptive=False, padding_algorithm='EXPLICIT', name=None):
     """`pool2d` (ops.yaml: pool2d(Tensor x, IntArray kernel_size, int[] strides, int[] paddings, bool ceil_mode, bool exclusive, str data_format, str pooling_type, bool global_pooling, bool adaptive, str padding_algorithm) -> Tensor(out))"""
     if type(x) is not Tensor:

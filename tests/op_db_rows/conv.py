@@ -1,5 +1,6 @@
-"""Op-table rows: conv2d (strides, paddings in every form, SAME/VALID, dilations, groups, NHWC),
-unfold and fold, against direct loops over the output positions."""
+"""Op-table rows: conv2d and conv3d (strides, paddings in every form, SAME/VALID, dilations,
+groups, channel-last), conv2d_transpose and conv3d_transpose (also output_padding and
+output_size), unfold and fold, against direct loops over the output (or input) positions."""
 import numpy as np
 
 import eagergraph as paddle
@@ -64,6 +65,114 @@ def _conv_samples(rng, dt):
             for a, b, kw in CONV_CASES]
 
 
+def _pairs(p, nd):
+    """[p] / [p per dim] / [before, after per dim] -> [(before, after) per dim]."""
+    p = list(p)
+    if len(p) == 1:
+        p = p * nd
+    if len(p) == nd:
+        return [(v, v) for v in p]
+    return [(p[2 * i], p[2 * i + 1]) for i in range(nd)]
+
+
+def _nd_geometry(in_sizes, k, strides, paddings, padding_algorithm, dilations):
+    nd = len(in_sizes)
+    if padding_algorithm == "SAME":
+        return [tuple(_same(in_sizes[i], k[i], strides[i])) for i in range(nd)], [1] * nd
+    if padding_algorithm == "VALID":
+        return [(0, 0)] * nd, list(dilations)
+    return _pairs(paddings, nd), list(dilations)
+
+
+def ref_conv3d(x, w, strides=(1, 1, 1), paddings=(0, 0, 0), padding_algorithm="EXPLICIT",
+               groups=1, dilations=(1, 1, 1), data_format="NCDHW"):
+    """Direct loops over the output positions: each is the sum of a window times the filter."""
+    if data_format == "NDHWC":
+        x = np.moveaxis(x, -1, 1)
+    k = w.shape[2:]
+    p, d = _nd_geometry(x.shape[2:], k, strides, paddings, padding_algorithm, dilations)
+    xp = np.pad(x, [(0, 0), (0, 0)] + p)
+    o = [(xp.shape[2 + i] - d[i] * (k[i] - 1) - 1) // strides[i] + 1 for i in range(3)]
+    oc, cg = w.shape[:2]
+    out = np.zeros((x.shape[0], oc, *o), np.result_type(x, w))
+    for pos in np.ndindex(*o):
+        win = xp[(slice(None), slice(None)) + tuple(
+            slice(pos[i] * strides[i], pos[i] * strides[i] + d[i] * (k[i] - 1) + 1, d[i])
+            for i in range(3))]
+        for g in range(groups):
+            wg = w[g * (oc // groups):(g + 1) * (oc // groups)]
+            out[(slice(None), slice(g * (oc // groups), (g + 1) * (oc // groups))) + pos] = \
+                np.tensordot(win[:, g * cg:(g + 1) * cg], wg, axes=([1, 2, 3, 4], [1, 2, 3, 4]))
+    return np.moveaxis(out, 1, -1) if data_format == "NDHWC" else out
+
+
+def ref_conv_transpose(x, w, strides=(1, 1), paddings=(0,), output_padding=(),
+                       output_size=(), padding_algorithm="EXPLICIT", groups=1, dilations=(1, 1),
+                       data_format="NCHW"):
+    """Direct loops over the input positions: each adds its value times the filter into the
+    window of the output it came from (the adjoint of the convolution)."""
+    cl = data_format in ("NHWC", "NDHWC")
+    if cl:
+        x = np.moveaxis(x, -1, 1)
+    nd = x.ndim - 2
+    k, sizes = w.shape[2:], x.shape[2:]
+    strides = list(strides) if len(strides) == nd else [1] * nd  # the defaults are 2-D
+    dilations = list(dilations) if len(dilations) == nd else [1] * nd
+    p, d = _nd_geometry(sizes, k, strides, paddings, padding_algorithm, dilations)
+    out_sizes = [(sizes[i] - 1) * strides[i] - p[i][0] - p[i][1] + d[i] * (k[i] - 1) + 1
+                 + (output_padding[i] if output_padding else 0) for i in range(nd)]
+    if output_size:
+        out_sizes = list(output_size)
+    full = [max(p[i][0] + out_sizes[i], (sizes[i] - 1) * strides[i] + d[i] * (k[i] - 1) + 1)
+            for i in range(nd)]
+    c, ocg = w.shape[:2]
+    cg = c // groups
+    buf = np.zeros((x.shape[0], ocg * groups, *full), np.result_type(x, w))
+    for pos in np.ndindex(*sizes):
+        for g in range(groups):
+            contrib = np.tensordot(x[(slice(None), slice(g * cg, (g + 1) * cg)) + pos],
+                                   w[g * cg:(g + 1) * cg], axes=([1], [0]))
+            buf[(slice(None), slice(g * ocg, (g + 1) * ocg)) + tuple(
+                slice(pos[i] * strides[i], pos[i] * strides[i] + d[i] * (k[i] - 1) + 1, d[i])
+                for i in range(nd))] += contrib
+    out = buf[(slice(None), slice(None)) + tuple(slice(p[i][0], p[i][0] + out_sizes[i])
+                                                 for i in range(nd))]
+    return np.moveaxis(out, 1, -1) if cl else out
+
+
+CONV3D_CASES = [
+    ((2, 2, 3, 4, 3), (3, 2, 2, 2, 2), {}),
+    ((1, 4, 4, 3, 5), (4, 2, 2, 1, 3), {"strides": [2, 1, 2], "paddings": [1, 0, 0, 1, 2, 1],
+                                        "dilations": [1, 2, 1], "groups": 2}),
+    ((1, 2, 4, 3, 3), (2, 2, 3, 2, 2), {"strides": [2, 2, 1], "padding_algorithm": "SAME"}),
+    ((1, 3, 4, 3, 2), (2, 2, 2, 2, 1), {"data_format": "NDHWC", "paddings": [1, 0, 1]}),
+]
+
+CONV2D_TRANSPOSE_CASES = [
+    ((2, 2, 3, 4), (2, 3, 2, 3), {}),
+    ((1, 4, 3, 3), (4, 1, 3, 2), {"strides": [2, 3], "paddings": [1, 0, 0, 1], "groups": 2,
+                                  "output_padding": [1, 2]}),
+    ((1, 2, 3, 2), (2, 2, 2, 2), {"strides": [2, 2], "dilations": [2, 1], "paddings": [1, 0],
+                                  "output_size": [6, 4]}),
+    ((1, 2, 3, 3), (2, 2, 3, 3), {"strides": [2, 2], "padding_algorithm": "SAME"}),
+    ((2, 3, 2, 2), (2, 2, 2, 2), {"data_format": "NHWC", "strides": [2, 1], "paddings": [1, 0]}),
+]
+
+CONV3D_TRANSPOSE_CASES = [
+    ((1, 2, 2, 3, 2), (2, 2, 2, 2, 2), {"strides": [2, 1, 2], "paddings": [1, 0, 0],
+                                        "output_padding": [1, 0, 0]}),
+    ((1, 2, 3, 2, 4), (4, 1, 2, 1, 2), {"groups": 2, "dilations": [1, 1, 2],
+                                        "data_format": "NHWC"}),
+]
+
+
+def _cases(cases):
+    def samples(rng, dt):
+        return [Sample([make_array(rng, a, dt), make_array(rng, b, dt)], dict(kw),
+                       desc=f"{a} {b} {kw}") for a, b, kw in cases]
+    return samples
+
+
 def ref_unfold(x, kernel_sizes, strides=(1, 1), paddings=(0, 0, 0, 0), dilations=(1, 1)):
     top, left, bottom, right = paddings
     xp = np.pad(x, ((0, 0), (0, 0), (top, bottom), (left, right)))
@@ -125,6 +234,14 @@ def _fold_samples(rng, dt):
 ROWS = [
     OpInfo("conv2d", lambda x, w, **k: paddle._C_ops.conv2d(x, w, **k), ref_conv2d,
            ("float32", "float64"), arity=2, sample_inputs=_conv_samples),
+    OpInfo("conv3d", lambda x, w, **k: paddle._C_ops.conv3d(x, w, **k), ref_conv3d,
+           ("float32", "float64"), arity=2, sample_inputs=_cases(CONV3D_CASES)),
+    OpInfo("conv2d_transpose", lambda x, w, **k: paddle._C_ops.conv2d_transpose(x, w, **k),
+           ref_conv_transpose, ("float32", "float64"), arity=2,
+           sample_inputs=_cases(CONV2D_TRANSPOSE_CASES)),
+    OpInfo("conv3d_transpose", lambda x, w, **k: paddle._C_ops.conv3d_transpose(x, w, **k),
+           ref_conv_transpose, ("float32", "float64"), arity=2,
+           sample_inputs=_cases(CONV3D_TRANSPOSE_CASES)),
     OpInfo("unfold", lambda x, **k: paddle._C_ops.unfold(x, **k), ref_unfold,
            ("float32", "float64"), sample_inputs=_unfold_samples),
     OpInfo("fold", lambda x, **k: paddle._C_ops.fold(x, **k), ref_fold, ("float32", "float64"),

@@ -5,11 +5,12 @@ name, and the generated grad nodes reach them as `_meta.<name>`."""
 import numpy as np
 
 from ..common import int64
-from .conv import conv_paddings, window_out_size
+from .conv import CHANNEL_LAST, conv_paddings, conv_transpose_geometry, window_out_size
 from .pool import pool_geometry
 
 __all__ = ["reduced_axes", "reduce_keep_shape", "reduced_count", "inverse_perm",
            "concat_sections", "take_along_axis_flat_index", "conv_unfold_geometry",
+           "conv_transpose_unfold_geometry", "channel_perms", "volume",
            "pool_unfold_geometry", "index_dtype"]
 
 
@@ -64,17 +65,52 @@ def index_dtype():
 
 
 def _unfold_order(pads):
-    """[top, bottom, left, right] -> unfold's [top, left, bottom, right]."""
-    return [pads[0], pads[2], pads[1], pads[3]]
+    """[before_0, after_0, before_1, after_1, ...] -> unfold's [before_0, before_1, ...,
+    after_0, after_1, ...] (for 2-D: [top, left, bottom, right])."""
+    return list(pads[0::2]) + list(pads[1::2])
+
+
+def _expand(v, n):
+    v = list(v)
+    return v * n if len(v) == 1 else v
 
 
 def conv_unfold_geometry(x_shape, filter_shape, strides, paddings, padding_algorithm,
                          dilations):
-    """(unfold paddings, dilations) that make unfold's blocks conv2d's windows (x NCHW)."""
-    s = list(strides) * 2 if len(strides) == 1 else list(strides)
-    d = list(dilations) * 2 if len(dilations) == 1 else list(dilations)
-    pads, d = conv_paddings(x_shape[2:], filter_shape[2:], s, paddings, padding_algorithm, d)
+    """(unfold paddings, dilations) that make unfold's blocks a convolution's windows (x
+    channel-first, any number of spatial dims)."""
+    nd = len(x_shape) - 2
+    pads, d = conv_paddings(x_shape[2:], filter_shape[2:], _expand(strides, nd), paddings,
+                            padding_algorithm, _expand(dilations, nd))
     return _unfold_order(pads), d
+
+
+def conv_transpose_unfold_geometry(x_shape, filter_shape, strides, paddings, output_padding,
+                                   output_size, padding_algorithm, dilations):
+    """(unfold paddings, dilations) that make unfold's blocks of a transposed convolution's
+    output the windows that sum into it (x channel-first)."""
+    _, pads, d = conv_transpose_geometry(x_shape, filter_shape,
+                                         _expand(strides, len(x_shape) - 2), paddings,
+                                         output_padding, output_size, padding_algorithm,
+                                         dilations, False)
+    return _unfold_order(pads), d
+
+
+def volume(shape):
+    """The number of elements of `shape` (explicit reshape sizes, where -1 would be ambiguous
+    for empty tensors)."""
+    n = 1
+    for v in shape:
+        n *= v
+    return n
+
+
+def channel_perms(ndim, data_format):
+    """(to channel-first, back to channel-last) permutations for a channel-last data_format,
+    (None, None) for a channel-first one."""
+    if data_format not in CHANNEL_LAST:
+        return None, None
+    return [0, ndim - 1] + list(range(1, ndim - 1)), [0] + list(range(2, ndim)) + [1]
 
 
 def pool_unfold_geometry(x_shape, kernel_size, strides, paddings, ceil_mode, global_pooling,
