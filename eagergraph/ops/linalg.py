@@ -99,3 +99,497 @@ def matrix_power(x, n, name=None):
 def multi_dot(x, name=None):
     """x[0] @ x[1] @ ... (the first and last may be 1-D), in the cheapest order."""
     return _ad.multi_dot_ad_func(x)
+
+
+# ---- norms (Paddle python/paddle/tensor/linalg.py: norm, vector_norm, matrix_norm, dist,
+# cond, cdist): compositions of p_norm, abs, pow, sum, max/min and svd, as Paddle composes them
+
+__all__ = __all__ + ["norm", "dist", "cdist", "einsum", "eigvalsh"]
+TENSOR_METHODS = TENSOR_METHODS + ["norm", "dist", "cdist", "cond", "cholesky_solve", "qr",
+                                   "eigvalsh", "eig", "eigvals", "pinv", "lstsq", "lu",
+                                   "lu_unpack"]
+INF = float("inf")
+
+
+def _is_complex(x):
+    return x._data.dtype.kind == "c"
+
+
+def _p_norm(x, p, axis, keepdim, asvector):
+    return _ad.p_norm_ad_func(x, float(p), axis, 1e-12, keepdim, asvector)
+
+
+def vector_norm(x, p=2.0, axis=None, keepdim=False, name=None, *, dtype=None, out=None):
+    """The p-norm of x's entries along `axis` (an int, a list, or None: all of x). p = 0 counts
+    the nonzeros, +-inf takes the max/min of |x|."""
+    if not isinstance(p, (int, float)):
+        raise ValueError(f"only valid p type is int and float, found {type(p)}")
+    if dtype is not None:
+        x = x.astype(dtype)
+    asvector = False
+    if axis is None:
+        axis, asvector = -1, True
+    if isinstance(axis, tuple):
+        axis = list(axis)
+    if isinstance(axis, list) and len(axis) == 1:
+        axis = axis[0]
+    ax = _ad.abs_ad_func(x) if _is_complex(x) else x
+    if isinstance(axis, int):
+        res = _p_norm(ax, p, axis, keepdim, asvector)
+    elif p == INF or p == -INF:
+        a = _ad.abs_ad_func(ax)
+        res = (_ad.max_ad_func if p == INF else _ad.min_ad_func)(a, tuple(axis), keepdim)
+    elif p == 0:
+        nz = _ad.not_equal_ad_func(ax, _ad.full_like_ad_func(ax, 0, ax.dtype))
+        res = _ad.sum_ad_func(_ad.cast_ad_func(nz, ax.dtype), tuple(axis), None, keepdim)
+    else:
+        s = _ad.sum_ad_func(_ad.pow_ad_func(_ad.abs_ad_func(ax), float(p)), tuple(axis), None,
+                            keepdim)
+        res = _ad.pow_ad_func(s, float(1.0 / p))
+    return _assign_out(res, out)
+
+
+def _assign_out(res, out):
+    if out is None:
+        return res
+    from .. import assign
+    assign(res, output=out)
+    return out
+
+
+def _backshift(x, axis):
+    nd = x.ndim
+    a0, a1 = axis[0] % nd, axis[1] % nd
+    perm = [i for i in range(nd) if i != a0 and i != a1] + [a0, a1]
+    return _ad.transpose_ad_func(x, perm), perm
+
+
+def _restore_keepdim(res, perm):
+    """A reduction over the last two (back-shifted) axes, kept as 1s where they stood."""
+    inv = [perm.index(i) for i in range(len(perm))]
+    return _ad.transpose_ad_func(_ad.unsqueeze_ad_func(_ad.unsqueeze_ad_func(res, (-1,)), (-1,)),
+                                 inv)
+
+
+def _svdvals(x):
+    return _ad.svd_ad_func(x, False)[1]
+
+
+def matrix_norm(x, p="fro", axis=[-2, -1], keepdim=False, name=None):
+    """Matrix norms over the two axes in `axis`: 'fro', 'nuc', +-1 (column sums), +-inf (row
+    sums), +-2 (extreme singular values)."""
+    if isinstance(axis, tuple):
+        axis = list(axis)
+    if not (isinstance(axis, list) and len(axis) == 2):
+        raise ValueError(f"except axis type int or list (length of list == 2), found "
+                         f"{len(axis) if isinstance(axis, list) else axis}")
+    if p == "fro":
+        t, perm = _backshift(x, axis)
+        t = _ad.abs_ad_func(t) if _is_complex(t) else t
+        flat = _ad.reshape_ad_func(t, tuple(t.shape[:-2]) + (-1,)) if t.size else \
+            _ad.reshape_ad_func(t, tuple(t.shape[:-2]) + (0,))
+        res = _p_norm(flat, 2.0, -1, False, False)
+        return _restore_keepdim(res, perm) if keepdim else res
+    if p == "nuc" or p in (2, -2):
+        t, perm = _backshift(x, axis)
+        s = _svdvals(t)
+        if p == "nuc":
+            res = _ad.sum_ad_func(s, (-1,), None, False)
+        else:
+            res = (_ad.max_ad_func if p > 0 else _ad.min_ad_func)(s, (-1,), False)
+        return _restore_keepdim(res, perm) if keepdim else res
+    if p in (1, -1, INF, -INF):
+        rank = x.ndim
+        d0, d1 = (d % rank for d in axis)
+        if abs(p) == INF:
+            d0, d1 = d1, d0
+        if not keepdim and d0 < d1:
+            d1 -= 1
+        return (_ad.max_ad_func if p > 0 else _ad.min_ad_func)(
+            vector_norm(x, 1.0, axis=d0, keepdim=keepdim), (d1,), keepdim)
+    raise ValueError(f"just support p value 'fro','nuc',1,-1,inf,-inf,2,-2 if axis is 2D, "
+                     f"found {p}")
+
+
+def norm(x, p=None, axis=None, keepdim=False, out=None, dtype=None, name=None):
+    """paddle.norm / paddle.linalg.norm, dispatched as Paddle 3.3.1 does: a string p ('fro',
+    'nuc') or a two-axis `axis` is a matrix norm (except 'fro' over one axis or all of x, the
+    vector 2-norm), anything else a vector norm (p=None: 2)."""
+    if isinstance(axis, tuple):
+        axis = list(axis)
+    elif isinstance(axis, list) and len(axis) == 1:
+        axis = axis[0]
+    if dtype is not None:
+        x = x.astype(dtype)
+    if isinstance(p, str):
+        if p == "fro" and (axis is None or isinstance(axis, int)):
+            res = vector_norm(x, p=2, axis=axis, keepdim=keepdim)
+        else:
+            if axis is None:
+                axis = list(range(x.ndim))
+            res = matrix_norm(x, p=p, axis=axis, keepdim=keepdim)
+    else:
+        p = 2.0 if p is None else p
+        if isinstance(axis, list) and len(axis) == 2:
+            res = matrix_norm(x, p=p, axis=axis, keepdim=keepdim)
+        else:
+            res = vector_norm(x, p=p, axis=axis, keepdim=keepdim)
+    return _assign_out(res, out)
+
+
+def dist(x, y, p=2, name=None):
+    """The p-norm of x - y (broadcast), over all its entries."""
+    return _p_norm(_ad.subtract_ad_func(x, y), p, -1, False, True)
+
+
+def cdist(x, y, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary", name=None):
+    """p-norm distances between the rows of x [*, P, M] and of y [*, R, M]: [*, P, R]. Always
+    the direct difference (Paddle's matmul shortcut for p = 2 gives the same values)."""
+    if x.ndim < 2 or y.ndim < 2:
+        raise ValueError(f"cdist only supports at least 2D tensors, X got: {x.ndim}D, "
+                         f"Y got: {y.ndim}D")
+    if x.shape[-1] != y.shape[-1]:
+        raise ValueError(f"X and Y must have same last dimension, but got X's last dim: "
+                         f"{x.shape[-1]}, Y's last dim: {y.shape[-1]}")
+    d = _ad.subtract_ad_func(_ad.unsqueeze_ad_func(x, (-2,)), _ad.unsqueeze_ad_func(y, (-3,)))
+    return vector_norm(d, p, axis=-1)
+
+
+def cond(x, p=None, name=None):
+    """The condition number of the matrices in x's last two axes under norm p (None: 2)."""
+    shape = list(x.shape)
+    if len(shape) < 2:
+        raise ValueError(f"input should be a matrix or batches of matrices, but the dimension "
+                         f"of received input is {len(shape)}")
+    if p is None:
+        p = 2
+    empty = 0 in shape
+    if p in ("fro", "nuc", 1, -1, INF, -INF):
+        if shape[-1] != shape[-2]:
+            raise ValueError(f"only support p is {p} when input is a square matrix or batches "
+                             f"of square matrices")
+        if empty:
+            return _ad.reshape_ad_func(_ad.sum_ad_func(x, (), None, False), tuple(shape[:-2])) \
+                if not shape[:-2] else _ad.full_ad_func(tuple(shape[:-2]), 0, x.dtype)
+        xi = _ad.inverse_ad_func(x)
+
+        def one(t):
+            if p == "fro":
+                s = _ad.sum_ad_func(_ad.pow_ad_func(t, 2.0), (-1,), None, False)
+                return _ad.pow_ad_func(_ad.sum_ad_func(s, (-1,), None, False), 0.5)
+            if p == "nuc":
+                return _ad.sum_ad_func(_svdvals(t), (-1,), None, False)
+            s = _ad.sum_ad_func(_ad.abs_ad_func(t), (-2,) if p in (1, -1) else (-1,), None, False)
+            return (_ad.max_ad_func if p > 0 else _ad.min_ad_func)(s, (-1,), False)
+        return _ad.multiply_ad_func(one(x), one(xi))
+    if p in (2, -2):
+        if empty:
+            return _ad.full_ad_func(tuple(shape[:-2]), 0, _svd_real_dtype(x))
+        s = _svdvals(x)
+        mx, mn = _ad.max_ad_func(s, (-1,), False), _ad.min_ad_func(s, (-1,), False)
+        return _ad.divide_ad_func(mx, mn) if p == 2 else _ad.divide_ad_func(mn, mx)
+    raise ValueError(f"unsupported {p} for p, only supporting ('fro', 'nuc', 1, -1, 2, -2, inf, "
+                     f"-inf) or none")
+
+
+def _svd_real_dtype(x):
+    return {"complex64": "float32", "complex128": "float64"}.get(x.dtype.name, x.dtype.name) \
+        if hasattr(x.dtype, "name") else x.dtype
+
+
+# ---- decompositions and solvers (Paddle python/paddle/tensor/linalg.py)
+
+
+def _check_tensor(x, fn):
+    if not isinstance(x, Tensor):
+        raise TypeError(f"{fn}(): x must be a Tensor, but received {type(x).__name__}")
+
+
+def triangular_solve(x, y, upper=True, transpose=False, unitriangular=False, name=None):
+    """op(x)^-1 y for the triangular matrices in x's last two axes (op: transpose when
+    `transpose`); batch axes broadcast."""
+    return _ad.triangular_solve_ad_func(x, y, upper, transpose, unitriangular)
+
+
+def cholesky_solve(x, y, upper=False, name=None):
+    """Solves A out = x where y is A's Cholesky factor (lower L, A = L L^H; or upper U,
+    A = U^H U): two triangular solves, so the gradient is theirs."""
+    if upper:
+        t = _ad.triangular_solve_ad_func(y, x, True, True, False)
+        return _ad.triangular_solve_ad_func(y, t, True, False, False)
+    t = _ad.triangular_solve_ad_func(y, x, False, False, False)
+    return _ad.triangular_solve_ad_func(y, t, False, True, False)
+
+
+def svd(x, full_matrices=False, name=None, *, out=None):
+    """x = u diag(s) vh, s descending: (u, s, vh)."""
+    return tuple(_ad.svd_ad_func(x, full_matrices))
+
+
+def svdvals(x, name=None):
+    """The singular values of the matrices in x's last two axes, descending."""
+    return _svdvals(x)
+
+
+def qr(x, mode="reduced", name=None):
+    """x = q r: (q, r) for mode 'reduced' or 'complete'; r alone for mode 'r'."""
+    q, r = _ad.qr_ad_func(x, mode)
+    return r if mode == "r" else (q, r)
+
+
+def eigh(x, UPLO="L", name=None):
+    """(eigenvalues ascending, eigenvectors) of the Hermitian matrices whose UPLO triangle x
+    holds."""
+    return tuple(_ad.eigh_ad_func(x, UPLO))
+
+
+def eigvalsh(x, UPLO="L", name=None):
+    """The eigenvalues (ascending) of the Hermitian matrices whose UPLO triangle x holds."""
+    return _ad.eigh_ad_func(x, UPLO)[0]
+
+
+def eig(x, name=None):
+    """(eigenvalues, eigenvectors), complex, of the square matrices in x's last two axes."""
+    return tuple(_ad.eig_ad_func(x))
+
+
+def eigvals(x, name=None):
+    """The eigenvalues (complex) of the square matrices in x's last two axes."""
+    if not isinstance(x, Tensor):
+        raise TypeError(f"The input x should be a Tensor, but received {type(x).__name__}")
+    s = x.shape
+    if len(s) < 2:
+        raise ValueError(f"The dimension of Input(x) should be at least 2, but received x's "
+                         f"dimension = {len(s)}, x's shape = {list(s)}")
+    if s[-1] != s[-2]:
+        raise ValueError(f"The last two dimensions of Input(x) should be equal, but received "
+                         f"x's shape = {list(s)}")
+    return _ad.eig_ad_func(x)[0]
+
+
+def pinv(x, rcond=1e-15, hermitian=False, name=None):
+    """The Moore-Penrose pseudo-inverse, composed as Paddle does: through svd (or eigh when
+    hermitian), singular values at or below rcond * the largest dropped."""
+    if not hermitian:
+        u, s, vh = _ad.svd_ad_func(x, False)
+        smax = _ad.max_ad_func(s, (-1,), True)
+        cut = _ad.scale_ad_func(smax, float(rcond), 0.0, True)
+        keep = _ad.greater_than_ad_func(s, cut)
+        sinv = _ad.where_ad_func(keep, _ad.divide_ad_func(_ad.full_like_ad_func(s, 1, s.dtype),
+                                                          s), _ad.full_like_ad_func(s, 0, s.dtype))
+        # V diag(1/s) U^H = (diag(1/s) V^H)^H U^H
+        vs = _ad.multiply_ad_func(_ad.unsqueeze_ad_func(sinv, (-1,)), vh)
+        if _is_complex(x):
+            vs, u = _ad.conj_ad_func(vs), _ad.conj_ad_func(u)
+        return _ad.matmul_ad_func(vs, u, True, True)
+    w, v = _ad.eigh_ad_func(x, "L")
+    aw = _ad.abs_ad_func(w)
+    cut = _ad.scale_ad_func(_ad.max_ad_func(aw, (-1,), True), float(rcond), 0.0, True)
+    keep = _ad.greater_than_ad_func(aw, cut)
+    winv = _ad.where_ad_func(keep, _ad.divide_ad_func(_ad.full_like_ad_func(w, 1, w.dtype), w),
+                             _ad.full_like_ad_func(w, 0, w.dtype))
+    vw = _ad.multiply_ad_func(v, _ad.unsqueeze_ad_func(winv, (-2,)))
+    return _ad.matmul_ad_func(vw, _ad.conj_ad_func(v) if _is_complex(v) else v, False, True)
+
+
+def matrix_rank(x, tol=None, hermitian=False, atol=None, rtol=None, name=None):
+    """The number of singular values (|eigenvalues| when hermitian) above the tolerance: int64.
+    tol is absolute; atol/rtol give max(atol, rtol * sigma_max), rtol defaulting to
+    eps * max(m, n) when neither is given."""
+    from ..autograd import no_grad
+    with no_grad():
+        if hermitian:
+            s = _ad.abs_ad_func(_ad.eigh_ad_func(x, "L")[0])
+        else:
+            s = _svdvals(x)
+        smax = _ad.max_ad_func(s, (-1,), True) if s.size else s
+        if tol is not None:
+            cut = tol if isinstance(tol, Tensor) else _ad.full_like_ad_func(smax, float(tol),
+                                                                            s.dtype)
+            cut = _ad.unsqueeze_ad_func(cut, (-1,)) if isinstance(tol, Tensor) else cut
+        else:
+            import numpy as np
+            if atol is None and rtol is None:
+                rtol = float(np.finfo(s._data.dtype).eps) * max(x.shape[-2], x.shape[-1])
+            a = 0.0 if atol is None else atol
+            r = 0.0 if rtol is None else rtol
+            at = a if isinstance(a, Tensor) else _ad.full_like_ad_func(smax, float(a), s.dtype)
+            rt = r if isinstance(r, Tensor) else _ad.full_like_ad_func(smax, float(r), s.dtype)
+            if isinstance(a, Tensor):
+                at = _ad.unsqueeze_ad_func(_ad.cast_ad_func(at, s.dtype), (-1,))
+            if isinstance(r, Tensor):
+                rt = _ad.unsqueeze_ad_func(_ad.cast_ad_func(rt, s.dtype), (-1,))
+            cut = _ad.maximum_ad_func(at, _ad.multiply_ad_func(rt, smax))
+        from ..phi.common import int64
+        big = _ad.cast_ad_func(_ad.greater_than_ad_func(s, cut), int64)
+        return _ad.sum_ad_func(big, (-1,), int64, False)
+
+
+def lstsq(x, y, rcond=None, driver=None, name=None):
+    """The least-squares solution of x out = y: (solution, residuals, rank, singular_values) as
+    Paddle returns them per driver (default 'gelsy' on the CPU)."""
+    if driver is None:
+        driver = "gelsy"
+    elif driver not in ("gels", "gelss", "gelsd", "gelsy"):
+        raise ValueError(f"Only support valid driver is 'gels', 'gelss', 'gelsd', 'gelsy' or "
+                         f"None for CPU inputs. But got {driver}")
+    if not (x.dtype == y.dtype and x.dtype.name in ("float32", "float64")):
+        raise ValueError("Only support x and y have the same dtype such as 'float32' and "
+                         "'float64'.")
+    if x.ndim < 2:
+        raise ValueError(f"The shape of x should be (*, M, N), but received ndim is "
+                         f"[{x.ndim} < 2]")
+    if y.ndim < 2:
+        raise ValueError(f"The shape of y should be (*, M, K), but received ndim is "
+                         f"[{y.ndim} < 2]")
+    if x.shape[-2] != y.shape[-2]:
+        raise ValueError(f"x with shape (*, M = {x.shape[-2]}, N) and y with shape (*, M = "
+                         f"{y.shape[-2]}, K) should have same M.")
+    if rcond is None:
+        rcond = (1e-7 if x.dtype.name == "float32" else 1e-15) * max(x.shape[-2], x.shape[-1])
+    sol, res, rank, sv = _ad.lstsq_ad_func(x, y, float(rcond), driver)
+    if driver == "gels":
+        from ..phi.common import int64
+        rank = _ad.full_ad_func((0,), 0, int64)
+    return sol, res, rank, sv
+
+
+def lu(x, pivot=True, get_infos=False, name=None):
+    """The pivoted LU factorisation packed into one matrix (L's unit diagonal left out) with
+    1-based int32 pivots, and the LAPACK infos when get_infos."""
+    out, pivots, infos = _ad.lu_ad_func(x, pivot)
+    return (out, pivots, infos) if get_infos else (out, pivots)
+
+
+def lu_unpack(x, y, unpack_ludata=True, unpack_pivots=True, name=None):
+    """(P, L, U) from lu's packed x and pivots y: x = P L U. L and U are differentiable
+    (triangles of x); P, a permutation, is not."""
+    import numpy as np
+    m, n = x.shape[-2], x.shape[-1]
+    k = min(m, n)
+    nd = x.ndim
+    p = l = u = None
+    if unpack_ludata:
+        lx = _ad.slice_ad_func(x, [nd - 1], [0], [k], []) if n != k else x
+        ux = _ad.slice_ad_func(x, [nd - 2], [0], [k], []) if m != k else x
+        l = _ad.add_ad_func(_ad.tril_ad_func(lx, -1), _ad.eye_ad_func(m, k, x.dtype))
+        u = _ad.triu_ad_func(ux, 0)
+    if unpack_pivots:
+        piv = y._data.astype(np.int64) - 1
+        batch = piv.shape[:-1]
+        perm = np.broadcast_to(np.arange(m), batch + (m,)).copy()
+        rows = perm.reshape(-1, m)
+        for b, pv in enumerate(piv.reshape(-1, piv.shape[-1])):  # LAPACK's row swaps, in order
+            for i, j in enumerate(pv):
+                rows[b, i], rows[b, j] = rows[b, j], rows[b, i]
+        pm = np.zeros(batch + (m, m), x._data.dtype)
+        np.put_along_axis(pm, perm[..., None], 1, axis=-1)
+        p = Tensor._wrap(np.ascontiguousarray(np.swapaxes(pm, -1, -2)))
+    return p, l, u
+
+
+# ---- einsum (Paddle python/paddle/tensor/einsum.py), composed of diagonal, sum, transpose,
+# reshape and matmul, so its gradients (of any order) are theirs
+
+
+def _einsum_parse(equation, operands):
+    eq = equation.replace(" ", "")
+    if "->" in eq:
+        lhs, rhs = eq.split("->")
+        explicit = True
+    else:
+        lhs, rhs, explicit = eq, "", False
+    terms = lhs.split(",")
+    if len(terms) != len(operands):
+        raise ValueError(f"Invalid equation: the number of operands is {len(operands)}, but "
+                         f"found {len(terms)} segments in the label equation.")
+    used = set(c for c in eq if c.isalpha())
+    free = [c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz" if c not in used]
+    nell = 0
+    for t, op in zip(terms, operands):
+        if "..." in t:
+            nell = max(nell, op.ndim - len(t.replace("...", "")))
+    ell = "".join(free[:nell])
+    out_terms = []
+    for t, op in zip(terms, operands):
+        if any(not (c.isalpha() or c == ".") for c in t):
+            raise ValueError(f"Invalid equation: {equation}")
+        if "..." in t:
+            k = op.ndim - len(t.replace("...", ""))
+            t = t.replace("...", ell[nell - k:] if k else "")
+        if len(t) != op.ndim:
+            raise ValueError(f"Invalid equation: the label string '{t}' and the operand's "
+                             f"shape {list(op.shape)} do not match.")
+        out_terms.append(t)
+    if explicit:
+        rhs = rhs.replace("...", ell)
+    else:
+        counts = {}
+        for t in out_terms:
+            for c in t:
+                counts[c] = counts.get(c, 0) + 1
+        rhs = ell + "".join(sorted(c for c, n in counts.items() if n == 1 and c not in ell))
+    return out_terms, rhs
+
+
+def _einsum_reduce_one(x, t, keep):
+    """Takes repeated labels of one operand to their diagonal and sums the labels not in
+    `keep`; returns the tensor and its label string."""
+    while True:
+        rep = next((c for c in t if t.count(c) > 1), None)
+        if rep is None:
+            break
+        i = t.index(rep)
+        j = t.index(rep, i + 1)
+        x = _ad.diagonal_ad_func(x, 0, i, j)
+        t = "".join(c for k, c in enumerate(t) if k not in (i, j)) + rep
+    drop = tuple(i for i, c in enumerate(t) if c not in keep)
+    if drop:
+        x = _ad.sum_ad_func(x, drop, None, False)
+        t = "".join(c for c in t if c in keep)
+    return x, t
+
+
+def _einsum_pair(a, ta, b, tb, keep):
+    """Contracts two labelled operands over the labels they share that `keep` lacks."""
+    batch = [c for c in ta if c in tb and c in keep]
+    contract = [c for c in ta if c in tb and c not in keep]
+    a_only = [c for c in ta if c not in tb]
+    b_only = [c for c in tb if c not in ta]
+    a = _ad.transpose_ad_func(a, [ta.index(c) for c in batch + a_only + contract])
+    b = _ad.transpose_ad_func(b, [tb.index(c) for c in batch + contract + b_only])
+    sa, sb = list(a.shape), list(b.shape)
+    nb = len(batch)
+    bsh = [max(p, q) for p, q in zip(sa[:nb], sb[:nb])]
+    pa = math.prod(sa[nb:nb + len(a_only)])
+    pc = math.prod(sa[nb + len(a_only):])
+    pb = math.prod(sb[nb + len(contract):])
+    a2 = _ad.reshape_ad_func(a, tuple(sa[:nb]) + (pa, pc))
+    b2 = _ad.reshape_ad_func(b, tuple(sb[:nb]) + (pc, pb))
+    out = _ad.matmul_ad_func(a2, b2, False, False)
+    out = _ad.reshape_ad_func(out, tuple(bsh + sa[nb:nb + len(a_only)] +
+                                         sb[nb + len(contract):]))
+    return out, "".join(batch + a_only + b_only)
+
+
+def einsum(equation, *operands):
+    """Einstein summation: labels per operand (repeated: a diagonal; '...': broadcast axes),
+    '->' and the output labels, or implicitly the labels seen once, sorted."""
+    if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
+        operands = tuple(operands[0])
+    if len(operands) < 1:
+        raise ValueError("At least one operand is expected.")
+    terms, rhs = _einsum_parse(equation, operands)
+    ops = list(operands)
+    for i in range(len(ops)):
+        keep = set(rhs).union(*(set(t) for j, t in enumerate(terms) if j != i))
+        ops[i], terms[i] = _einsum_reduce_one(ops[i], terms[i], keep)
+    x, t = ops[0], terms[0]
+    for i in range(1, len(ops)):
+        keep = set(rhs).union(*(set(tt) for tt in terms[i + 1:]))
+        x, t = _einsum_pair(x, t, ops[i], terms[i], keep)
+        x, t = _einsum_reduce_one(x, t, keep)
+    x, t = _einsum_reduce_one(x, t, set(rhs))
+    if t != rhs:
+        x = _ad.transpose_ad_func(x, [t.index(c) for c in rhs])
+    return x

@@ -10,7 +10,7 @@ from .pool import pool_geometry
 
 __all__ = ["reduced_axes", "reduce_keep_shape", "reduced_count", "inverse_perm",
            "concat_sections", "take_along_axis_flat_index", "conv_unfold_geometry",
-           "pool_unfold_geometry", "index_dtype"]
+           "pool_unfold_geometry", "index_dtype", "qr_grad_check"]
 
 
 def reduced_axes(ndim, axis):
@@ -89,3 +89,13 @@ def pool_unfold_geometry(x_shape, kernel_size, strides, paddings, ceil_mode, glo
         out = window_out_size(n, k[i], s[i], pads[2 * i], pads[2 * i + 1], 1, ceil_mode)
         pads[2 * i + 1] += max((out - 1) * s[i] + k[i] - (n + pads[2 * i] + pads[2 * i + 1]), 0)
     return k, s, _unfold_order(pads)
+
+
+def qr_grad_check(mode, m, n):
+    """qr's gradient needs Q, and a square R (or a wide x): Paddle's qr_grad errors."""
+    if mode == "r":
+        raise ValueError("(InvalidArgument) The derivative of qr is not implemented when "
+                         "mode='r'.")
+    if mode == "complete" and m > n:
+        raise ValueError("(InvalidArgument) The derivative of qr is not implemented when "
+                         "mode='complete' and nrows > ncols.")
