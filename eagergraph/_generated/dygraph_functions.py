@@ -6331,8 +6331,72 @@ def eig_ad_func(x):
         return amp_call(eig_ad_func, x)
     # Forward API Call
     out_w, out_v = _api.eig(x)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient):
+        node = EigGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        node.bwd_in_meta = [[out_meta(out_w)], [out_meta(out_v)]]
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        set_history(out_w, node, 0, 0)
+        set_history(out_v, node, 1, 0)
+        node.out_w_wrapper = TensorWrapper(out_w, False, node, 0, 0)
+        node.out_v_wrapper = TensorWrapper(out_v, False, node, 1, 0)
     # Returns
     return out_w, out_v
+
+
+class EigGradNode(GradNodeBase):
+    """Backward of `eig` (eig_grad):
+        # x = V diag(w) V^-1, columns of V of unit norm: with E_ij = w_j - w_i (1 where 0),
+        # x_grad = V^-H (diag(gw) + offdiag((V^H gV - V^H V Re diag(V^H gV)) / conj(E))) V^H.
+        # As for eigh, losses must not depend on the eigenvector phases.
+        nd = out_v.ndim
+        n = out_v.shape[-1]
+        eye_n = eye(n, n, out_v.dtype)
+        vhgv = matmul(conj(out_v), out_v_grad, True, False)
+        vhv = matmul(conj(out_v), out_v, True, False)
+        dre = real(multiply(vhgv, eye_n))
+        vhgv = subtract(vhgv, matmul(vhv, cast(dre, out_v.dtype), False, False))
+        e = subtract(unsqueeze(out_w, (-2,)), unsqueeze(out_w, (-1,)))
+        e = add(e, cast(equal(e, full_like(e, 0.0, e.dtype)), e.dtype))
+        inner = multiply(divide(vhgv, conj(e)), subtract(full_like(eye_n, 1.0, eye_n.dtype), eye_n))
+        inner = add(inner, multiply(unsqueeze(out_w_grad, (-1,)), eye_n))
+        x_grad = matmul(inverse(conj(transpose(out_v, list(range(nd - 2)) + [nd - 1, nd - 2]))), matmul(inner, conj(out_v), False, True), False, False)
+    """
+
+    __slots__ = ("out_w_wrapper", "out_v_wrapper")
+    forward_op = "eig"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_w_grad = fill_zero(grads[0][0], self.bwd_in_meta[0][0])
+        out_v_grad = fill_zero(grads[1][0], self.bwd_in_meta[1][0])
+        # Recovered TensorWrappers and attributes
+        out_w = self.out_w_wrapper.recover(self)
+        out_v = self.out_v_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            nd = out_v.ndim
+            n = out_v._data.shape[-1]
+            eye_n = eye_ad_func(n, n, out_v.dtype)
+            vhgv = matmul_ad_func(_conj(out_v), out_v_grad, True, False)
+            vhv = matmul_ad_func(_conj(out_v), out_v, True, False)
+            dre = real_ad_func(multiply_ad_func(vhgv, eye_n))
+            vhgv = subtract_ad_func(vhgv, matmul_ad_func(vhv, cast_ad_func(dre, out_v.dtype), False, False))
+            e = subtract_ad_func(unsqueeze_ad_func(out_w, (-2,)), unsqueeze_ad_func(out_w, (-1,)))
+            e = add_ad_func(e, cast_ad_func(equal_ad_func(e, full_like_ad_func(e, 0.0, e.dtype)), e.dtype))
+            inner = multiply_ad_func(divide_ad_func(vhgv, _conj(e)), subtract_ad_func(full_like_ad_func(eye_n, 1.0, eye_n.dtype), eye_n))
+            inner = add_ad_func(inner, multiply_ad_func(unsqueeze_ad_func(out_w_grad, (-1,)), eye_n))
+            x_grad = matmul_ad_func(inverse_ad_func(_conj(transpose_ad_func(out_v, list(range(nd - 2)) + [nd - 1, nd - 2]))), matmul_ad_func(inner, _conj(out_v), False, True), False, False)
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.out_w_wrapper.clear()
+        self.out_v_wrapper.clear()
+        self._wrappers_cleared = True
 
 
 def lu_ad_func(x, pivot):
@@ -6342,8 +6406,119 @@ def lu_ad_func(x, pivot):
         return amp_call(lu_ad_func, x, pivot)
     # Forward API Call
     out, pivots, infos = _api.lu(x, pivot)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient):
+        node = LuGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        node.bwd_in_meta = [[out_meta(out)], [out_meta(pivots)], [out_meta(infos)]]
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        set_history(out, node, 0, 0)
+        set_history(pivots, node, 1, 0)
+        set_history(infos, node, 2, 0)
+        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+        node.pivots_wrapper = TensorWrapper(pivots, False, node, 1, 0)
     # Returns
     return out, pivots, infos
+
+
+class LuGradNode(GradNodeBase):
+    """Backward of `lu` (lu_grad):
+        # x = P L U (L unit lower m x k, U upper k x n, k = min(m, n)). Square part:
+        # gA1 = L^-H (tril(L^H gL, -1) + triu(gU U^H)) U^-H; a wide x adds U2 = L^-1 P^T A2
+        # (gA2 = L^-H gU2, gL -= L^-H gU2 U2^H), a tall x L2 = A2 U^-1 (gA2 = gL2 U^-H,
+        # gU -= L2^H gL2 U^-H); the rows go back through P.
+        nd = out.ndim
+        m, n = out.shape[-2], out.shape[-1]
+        k = m if m < n else n
+        perm = list(range(nd - 2)) + [nd - 1, nd - 2]
+        p = cast(constant(lu_permutation_matrix(pivots, m)), out.dtype)
+        lo = slice(out, [nd - 1], [0], [k], []) if n > k else out
+        up = slice(out, [nd - 2], [0], [k], []) if m > k else out
+        gl = tril(slice(out_grad, [nd - 1], [0], [k], []) if n > k else out_grad, -1)
+        gu = triu(slice(out_grad, [nd - 2], [0], [k], []) if m > k else out_grad, 0)
+        l = add(tril(lo, -1), eye(m, k, out.dtype))
+        u = triu(up, 0)
+        l1, u1, gl1, gu1 = l, u, gl, gu
+        ga2 = None
+        if n > k:
+            u1 = slice(u, [nd - 1], [0], [k], [])
+            u2 = slice(u, [nd - 1], [k], [n], [])
+            gu1 = slice(gu, [nd - 1], [0], [k], [])
+            gu2 = slice(gu, [nd - 1], [k], [n], [])
+            ga2 = triangular_solve(conj(l1), gu2, False, True, True)
+            gl1 = subtract(gl1, matmul(ga2, conj(u2), False, True))
+        if m > k:
+            l1 = slice(l, [nd - 2], [0], [k], [])
+            l2 = slice(l, [nd - 2], [k], [m], [])
+            gl1 = slice(gl, [nd - 2], [0], [k], [])
+            gl2 = slice(gl, [nd - 2], [k], [m], [])
+            ga2 = conj(transpose(triangular_solve(u1, conj(transpose(gl2, perm)), True, False, False), perm))
+            gu1 = subtract(gu1, matmul(conj(l2), ga2, True, False))
+        phi = add(tril(matmul(conj(l1), gl1, True, False), -1), triu(matmul(gu1, conj(u1), False, True), 0))
+        t = triangular_solve(conj(l1), phi, False, True, True)
+        ga1 = conj(transpose(triangular_solve(u1, conj(transpose(t, perm)), True, False, False), perm))
+        if ga2 is None:
+            ga = ga1
+        else:
+            ga = concat([ga1, ga2], -1 if n > k else -2)
+        x_grad = matmul(p, ga, False, False)
+    """
+
+    __slots__ = ("out_wrapper", "pivots_wrapper")
+    forward_op = "lu"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = fill_zero(grads[0][0], self.bwd_in_meta[0][0])
+        # Recovered TensorWrappers and attributes
+        out = self.out_wrapper.recover(self)
+        pivots = self.pivots_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            nd = out.ndim
+            m, n = (out._data.shape[-2], out._data.shape[-1])
+            k = m if m < n else n
+            perm = list(range(nd - 2)) + [nd - 1, nd - 2]
+            p = cast_ad_func(_constant(_meta.lu_permutation_matrix(pivots, m)), out.dtype)
+            lo = slice_ad_func(out, [nd - 1], [0], [k], []) if n > k else out
+            up = slice_ad_func(out, [nd - 2], [0], [k], []) if m > k else out
+            gl = tril_ad_func(slice_ad_func(out_grad, [nd - 1], [0], [k], []) if n > k else out_grad, -1)
+            gu = triu_ad_func(slice_ad_func(out_grad, [nd - 2], [0], [k], []) if m > k else out_grad, 0)
+            l = add_ad_func(tril_ad_func(lo, -1), eye_ad_func(m, k, out.dtype))
+            u = triu_ad_func(up, 0)
+            l1, u1, gl1, gu1 = (l, u, gl, gu)
+            ga2 = None
+            if n > k:
+                u1 = slice_ad_func(u, [nd - 1], [0], [k], [])
+                u2 = slice_ad_func(u, [nd - 1], [k], [n], [])
+                gu1 = slice_ad_func(gu, [nd - 1], [0], [k], [])
+                gu2 = slice_ad_func(gu, [nd - 1], [k], [n], [])
+                ga2 = triangular_solve_ad_func(_conj(l1), gu2, False, True, True)
+                gl1 = subtract_ad_func(gl1, matmul_ad_func(ga2, _conj(u2), False, True))
+            if m > k:
+                l1 = slice_ad_func(l, [nd - 2], [0], [k], [])
+                l2 = slice_ad_func(l, [nd - 2], [k], [m], [])
+                gl1 = slice_ad_func(gl, [nd - 2], [0], [k], [])
+                gl2 = slice_ad_func(gl, [nd - 2], [k], [m], [])
+                ga2 = _conj(transpose_ad_func(triangular_solve_ad_func(u1, _conj(transpose_ad_func(gl2, perm)), True, False, False), perm))
+                gu1 = subtract_ad_func(gu1, matmul_ad_func(_conj(l2), ga2, True, False))
+            phi = add_ad_func(tril_ad_func(matmul_ad_func(_conj(l1), gl1, True, False), -1), triu_ad_func(matmul_ad_func(gu1, _conj(u1), False, True), 0))
+            t = triangular_solve_ad_func(_conj(l1), phi, False, True, True)
+            ga1 = _conj(transpose_ad_func(triangular_solve_ad_func(u1, _conj(transpose_ad_func(t, perm)), True, False, False), perm))
+            if ga2 is None:
+                ga = ga1
+            else:
+                ga = concat_ad_func([ga1, ga2], -1 if n > k else -2)
+            x_grad = matmul_ad_func(p, ga, False, False)
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.out_wrapper.clear()
+        self.pivots_wrapper.clear()
+        self._wrappers_cleared = True
 
 
 def lstsq_ad_func(x, y, rcond, driver):

@@ -140,8 +140,8 @@ def vector_norm(x, p=2.0, axis=None, keepdim=False, name=None, *, dtype=None, ou
         a = _ad.abs_ad_func(ax)
         res = (_ad.max_ad_func if p == INF else _ad.min_ad_func)(a, tuple(axis), keepdim)
     elif p == 0:
-        nz = _ad.not_equal_ad_func(ax, _ad.full_like_ad_func(ax, 0, ax.dtype))
-        res = _ad.sum_ad_func(_ad.cast_ad_func(nz, ax.dtype), tuple(axis), None, keepdim)
+        # sign(|x|) counts the nonzeros and, as Paddle's count, passes back zero grads
+        res = _ad.sum_ad_func(_ad.sign_ad_func(_ad.abs_ad_func(ax)), tuple(axis), None, keepdim)
     else:
         s = _ad.sum_ad_func(_ad.pow_ad_func(_ad.abs_ad_func(ax), float(p)), tuple(axis), None,
                             keepdim)
@@ -354,7 +354,8 @@ def eig(x, name=None):
 
 
 def eigvals(x, name=None):
-    """The eigenvalues (complex) of the square matrices in x's last two axes."""
+    """The eigenvalues (complex) of the square matrices in x's last two axes; not
+    differentiable, as in Paddle."""
     if not isinstance(x, Tensor):
         raise TypeError(f"The input x should be a Tensor, but received {type(x).__name__}")
     s = x.shape
@@ -364,7 +365,9 @@ def eigvals(x, name=None):
     if s[-1] != s[-2]:
         raise ValueError(f"The last two dimensions of Input(x) should be equal, but received "
                          f"x's shape = {list(s)}")
-    return _ad.eig_ad_func(x)[0]
+    from ..autograd import no_grad
+    with no_grad():  # Paddle's eigvals has no gradient (paddle.linalg.eig has one)
+        return _ad.eig_ad_func(x)[0]
 
 
 def pinv(x, rcond=1e-15, hermitian=False, name=None):
@@ -464,7 +467,7 @@ def lu(x, pivot=True, get_infos=False, name=None):
 def lu_unpack(x, y, unpack_ludata=True, unpack_pivots=True, name=None):
     """(P, L, U) from lu's packed x and pivots y: x = P L U. L and U are differentiable
     (triangles of x); P, a permutation, is not."""
-    import numpy as np
+    from ..phi.infermeta.backward import lu_permutation_matrix
     m, n = x.shape[-2], x.shape[-1]
     k = min(m, n)
     nd = x.ndim
@@ -475,16 +478,8 @@ def lu_unpack(x, y, unpack_ludata=True, unpack_pivots=True, name=None):
         l = _ad.add_ad_func(_ad.tril_ad_func(lx, -1), _ad.eye_ad_func(m, k, x.dtype))
         u = _ad.triu_ad_func(ux, 0)
     if unpack_pivots:
-        piv = y._data.astype(np.int64) - 1
-        batch = piv.shape[:-1]
-        perm = np.broadcast_to(np.arange(m), batch + (m,)).copy()
-        rows = perm.reshape(-1, m)
-        for b, pv in enumerate(piv.reshape(-1, piv.shape[-1])):  # LAPACK's row swaps, in order
-            for i, j in enumerate(pv):
-                rows[b, i], rows[b, j] = rows[b, j], rows[b, i]
-        pm = np.zeros(batch + (m, m), x._data.dtype)
-        np.put_along_axis(pm, perm[..., None], 1, axis=-1)
-        p = Tensor._wrap(np.ascontiguousarray(np.swapaxes(pm, -1, -2)))
+        pm = lu_permutation_matrix(y._data, m).astype(x._data.dtype)
+        p = Tensor._wrap(pm)
     return p, l, u
 
 

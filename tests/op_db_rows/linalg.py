@@ -410,6 +410,16 @@ def _eigh_samples(rng, dt):
             for s, kw in [((3, 3), {}), ((2, 4, 4), {"UPLO": "U"}), ((1, 1), {})]]
 
 
+def _eig_op(a):
+    w, v = paddle.linalg.eig(a)
+    return [w, paddle.matmul(v * (w * w).unsqueeze(-2), paddle.inverse(v))]
+
+
+def _eig_ref(a):
+    w, v = np.linalg.eig(a)
+    return [w, (v * (w * w)[..., None, :]) @ np.linalg.inv(v) if v.size else v]
+
+
 def _lu_samples(rng, dt):
     return [Sample([make_array(rng, s, dt)], desc=str(s))
             for s in [(3, 3), (2, 4, 4), (3, 4), (4, 2), (0, 3, 3)]]
@@ -455,11 +465,10 @@ ROWS += [
            sample_inputs=_qr_samples, rtol=1e-5, atol=1e-5),
     OpInfo("eigh", _eigh_op, _eigh_ref, FLC, sample_inputs=_eigh_samples, rtol=1e-5, atol=1e-5,
            out_dtype=lambda d: [_REAL[d], d]),
-    OpInfo("eig", lambda a: list(paddle.linalg.eig(a)), lambda a: list(np.linalg.eig(a)), FLC,
-           sample_inputs=_square_samples, grad=0, rtol=1e-6, atol=1e-6,
+    OpInfo("eig", _eig_op, _eig_ref, FLC, sample_inputs=_square_samples, rtol=1e-6, atol=1e-6,
            out_dtype=lambda d: {"float32": "complex64", "float64": "complex128"}.get(d, d)),
     OpInfo("lu", lambda a: list(paddle.linalg.lu(a, get_infos=True)), _lu_ref, FLC,
-           sample_inputs=_lu_samples, grad=0, out_dtype=lambda d: [d, "int32", "int32"]),
+           sample_inputs=_lu_samples, out_dtype=lambda d: [d, "int32", "int32"]),
     OpInfo("lstsq", _lstsq_op, _lstsq_ref, FL, sample_inputs=_lstsq_samples, grad=0,
            rtol=1e-5, atol=1e-5, out_dtype=lambda d: [d, d, "int32", d]),
 ]
