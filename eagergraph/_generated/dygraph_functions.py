@@ -5804,6 +5804,7 @@ def baddbmm_ad_func(input, x, y, beta, alpha):
         node.alpha = alpha
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
+        node.input_wrapper = TensorWrapper(input, True)
         node.x_wrapper = TensorWrapper(x)
         node.y_wrapper = TensorWrapper(y)
         set_history(out, node, 0, 0)
@@ -5825,34 +5826,41 @@ def baddbmm__ad_func(input, x, y, beta, alpha):
 
 class BaddbmmGradNode(GradNodeBase):
     """Backward of `baddbmm` (baddbmm_grad):
-        input_grad = scale(out_grad, beta, 0.0, True)
+        # a 2-D input [b, n] stood for [b, 1, n]
+        gi = scale(out_grad, beta, 0.0, True)
+        input_grad = sum(gi, (1,), None, False) if input.ndim == 2 else gi
         x_grad = scale(matmul(out_grad, conj(y), False, True), alpha, 0.0, True)
         y_grad = scale(matmul(conj(x), out_grad, True, False), alpha, 0.0, True)
     """
 
-    __slots__ = ("x_wrapper", "y_wrapper", "beta", "alpha")
+    __slots__ = ("input_wrapper", "x_wrapper", "y_wrapper", "beta", "alpha")
     forward_op = "baddbmm"
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
+        input = self.input_wrapper.recover(self)
         x = self.x_wrapper.recover(self)
         y = self.y_wrapper.recover(self)
         beta = self.beta
         alpha = self.alpha
         # The gradient formulas, written with ops
-        input_grad = None
-        if self._next[0] is not None:
-            input_grad = scale_ad_func(out_grad, beta, 0.0, True)
-        x_grad = None
-        if self._next[1] is not None:
+        input_grad, x_grad, y_grad = None, None, None
+        if self._next[0] is not None or self._next[1] is not None or self._next[2] is not None:
+            gi = scale_ad_func(out_grad, beta, 0.0, True)
+            input_grad = sum_ad_func(gi, (1,), None, False) if input.ndim == 2 else gi
             x_grad = scale_ad_func(matmul_ad_func(out_grad, _conj(y), False, True), alpha, 0.0, True)
-        y_grad = None
-        if self._next[2] is not None:
             y_grad = scale_ad_func(matmul_ad_func(_conj(x), out_grad, True, False), alpha, 0.0, True)
+            if not (self._next[0] is not None):
+                input_grad = None
+            if not (self._next[1] is not None):
+                x_grad = None
+            if not (self._next[2] is not None):
+                y_grad = None
         return [input_grad, x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
+        self.input_wrapper.clear()
         self.x_wrapper.clear()
         self.y_wrapper.clear()
         self._wrappers_cleared = True

@@ -181,8 +181,10 @@ def matrix_norm(x, p="fro", axis=[-2, -1], keepdim=False, name=None):
     if isinstance(axis, tuple):
         axis = list(axis)
     if not (isinstance(axis, list) and len(axis) == 2):
+        if not isinstance(axis, list):
+            raise TypeError(f"object of type '{type(axis).__name__}' has no len()")
         raise ValueError(f"except axis type int or list (length of list == 2), found "
-                         f"{len(axis) if isinstance(axis, list) else axis}")
+                         f"{len(axis)}")
     if p == "fro":
         t, perm = _backshift(x, axis)
         t = _ad.abs_ad_func(t) if _is_complex(t) else t
@@ -245,12 +247,16 @@ def dist(x, y, p=2, name=None):
 def cdist(x, y, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary", name=None):
     """p-norm distances between the rows of x [*, P, M] and of y [*, R, M]: [*, P, R]. Always
     the direct difference (Paddle's matmul shortcut for p = 2 gives the same values)."""
-    if x.ndim < 2 or y.ndim < 2:
-        raise ValueError(f"cdist only supports at least 2D tensors, X got: {x.ndim}D, "
-                         f"Y got: {y.ndim}D")
+    if x.ndim < 2:
+        raise AssertionError(f"The x must be at least 2-dimensional, But received Input x's "
+                             f"dimensional is {x.ndim}.")
+    if y.ndim < 2:
+        raise AssertionError(f"The y must be at least 2-dimensional, But received Input y's "
+                             f"dimensional is {y.ndim}.")
     if x.shape[-1] != y.shape[-1]:
-        raise ValueError(f"X and Y must have same last dimension, but got X's last dim: "
-                         f"{x.shape[-1]}, Y's last dim: {y.shape[-1]}")
+        raise AssertionError(f"The x and y must have same last dimension, But received Input "
+                             f"x's last dimension is {x.shape[-1]}, Input y's last dimension is "
+                             f"{y.shape[-1]}.")
     d = _ad.subtract_ad_func(_ad.unsqueeze_ad_func(x, (-2,)), _ad.unsqueeze_ad_func(y, (-3,)))
     return vector_norm(d, p, axis=-1)
 
@@ -284,17 +290,12 @@ def cond(x, p=None, name=None):
         return _ad.multiply_ad_func(one(x), one(xi))
     if p in (2, -2):
         if empty:
-            return _ad.full_ad_func(tuple(shape[:-2]), 0, _svd_real_dtype(x))
+            return _ad.full_ad_func(tuple(shape[:-2]), 0, x.dtype)
         s = _svdvals(x)
         mx, mn = _ad.max_ad_func(s, (-1,), False), _ad.min_ad_func(s, (-1,), False)
         return _ad.divide_ad_func(mx, mn) if p == 2 else _ad.divide_ad_func(mn, mx)
     raise ValueError(f"unsupported {p} for p, only supporting ('fro', 'nuc', 1, -1, 2, -2, inf, "
                      f"-inf) or none")
-
-
-def _svd_real_dtype(x):
-    return {"complex64": "float32", "complex128": "float64"}.get(x.dtype.name, x.dtype.name) \
-        if hasattr(x.dtype, "name") else x.dtype
 
 
 # ---- decompositions and solvers (Paddle python/paddle/tensor/linalg.py)
@@ -314,6 +315,16 @@ def triangular_solve(x, y, upper=True, transpose=False, unitriangular=False, nam
 def cholesky_solve(x, y, upper=False, name=None):
     """Solves A out = x where y is A's Cholesky factor (lower L, A = L L^H; or upper U,
     A = U^H U): two triangular solves, so the gradient is theirs."""
+    if y.ndim < 2:
+        raise ValueError("(InvalidArgument) the rank of input Y must greater or equal to 2")
+    if y.shape[-1] != y.shape[-2]:
+        raise ValueError(f"(InvalidArgument) input Matrix Y should be square matrix,But Got "
+                         f"last shape of {y.shape[-2]} x {y.shape[-1]}")
+    if x.ndim < 2:
+        raise ValueError("(InvalidArgument) the rank of input X must greater or equal to 2")
+    if x.shape[-2] != y.shape[-2]:
+        raise ValueError(f"(InvalidArgument) the first dim of Matrix X must be equal to the "
+                         f"first dim of Matrix Y,But Got {x.shape[-2]} and {y.shape[-2]}")
     if upper:
         t = _ad.triangular_solve_ad_func(y, x, True, True, False)
         return _ad.triangular_solve_ad_func(y, t, True, False, False)
@@ -340,6 +351,15 @@ def qr(x, mode="reduced", name=None):
 def eigh(x, UPLO="L", name=None):
     """(eigenvalues ascending, eigenvectors) of the Hermitian matrices whose UPLO triangle x
     holds."""
+    s = x.shape
+    if len(s) < 2:
+        raise ValueError(f"Input(input) only support >=2 tensor, but received length of "
+                         f"Input(input) is {len(s)}.")
+    if s[-1] != s[-2]:
+        raise ValueError(f"The input matrix must be batches of square matrices. But received "
+                         f"x's dimension: [{', '.join(map(str, s))}]")
+    if UPLO not in ("L", "U"):
+        raise ValueError(f"UPLO must be L or U. But received UPLO is: {UPLO}")
     return tuple(_ad.eigh_ad_func(x, UPLO))
 
 
@@ -373,6 +393,10 @@ def eigvals(x, name=None):
 def pinv(x, rcond=1e-15, hermitian=False, name=None):
     """The Moore-Penrose pseudo-inverse, composed as Paddle does: through svd (or eigh when
     hermitian), singular values at or below rcond * the largest dropped."""
+    if x.ndim >= 2 and x.size == 0:
+        t = list(x.shape)
+        t[-1], t[-2] = t[-2], t[-1]
+        return _ad.full_ad_func(tuple(t), 0, x.dtype)
     if not hermitian:
         u, s, vh = _ad.svd_ad_func(x, False)
         smax = _ad.max_ad_func(s, (-1,), True)
@@ -400,6 +424,8 @@ def matrix_rank(x, tol=None, hermitian=False, atol=None, rtol=None, name=None):
     tol is absolute; atol/rtol give max(atol, rtol * sigma_max), rtol defaulting to
     eps * max(m, n) when neither is given."""
     from ..autograd import no_grad
+    if x.ndim < 2:
+        raise ValueError("(InvalidArgument) The dims of input must be greater than 2.")
     with no_grad():
         if hermitian:
             s = _ad.abs_ad_func(_ad.eigh_ad_func(x, "L")[0])
@@ -496,8 +522,8 @@ def _einsum_parse(equation, operands):
         lhs, rhs, explicit = eq, "", False
     terms = lhs.split(",")
     if len(terms) != len(operands):
-        raise ValueError(f"Invalid equation: the number of operands is {len(operands)}, but "
-                         f"found {len(terms)} segments in the label equation.")
+        raise AssertionError(f"Invalid equation: the number of operands is {len(operands)}, "
+                             f"but found {len(terms)} segments in the label equation.")
     used = set(c for c in eq if c.isalpha())
     free = [c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz" if c not in used]
     nell = 0
@@ -507,17 +533,31 @@ def _einsum_parse(equation, operands):
     ell = "".join(free[:nell])
     out_terms = []
     for t, op in zip(terms, operands):
-        if any(not (c.isalpha() or c == ".") for c in t):
-            raise ValueError(f"Invalid equation: {equation}")
+        bad = next((c for c in t if not (c.isalpha() or c == ".")), None)
+        if bad is not None:
+            raise AssertionError(f"Invalid equation: {bad} is not a valid label, which should "
+                                 f"be letters.")
         if "..." in t:
             k = op.ndim - len(t.replace("...", ""))
             t = t.replace("...", ell[nell - k:] if k else "")
-        if len(t) != op.ndim:
-            raise ValueError(f"Invalid equation: the label string '{t}' and the operand's "
-                             f"shape {list(op.shape)} do not match.")
+        if len(t) > op.ndim:
+            raise AssertionError(f"Invalid equation: the label string '{t}' misses "
+                                 f"dimensions.")
+        if len(t) < op.ndim:
+            raise AssertionError(f"Invalid equation: the label string '{t}' misses "
+                                 f"dimensions.")
         out_terms.append(t)
+    sizes = {}
+    for t, op in zip(out_terms, operands):
+        for c, d in zip(t, op.shape):
+            if c in sizes and sizes[c] != d and 1 not in (d, sizes[c]):
+                raise ValueError(f"(InvalidArgument) Same label have different shapes for "
+                                 f"label: `{c}`")
+            sizes[c] = d if sizes.get(c, 1) == 1 else sizes[c]
     if explicit:
         rhs = rhs.replace("...", ell)
+        if any(c not in sizes for c in rhs):
+            raise ValueError("(InvalidArgument) Must in all_labels.")
     else:
         counts = {}
         for t in out_terms:

@@ -285,11 +285,15 @@ def _baddbmm_samples(rng, dt):
     return [Sample([make_array(rng, i, dt), make_array(rng, a, dt), make_array(rng, b, dt)], kw,
                    desc=f"{i} {a}@{b} {kw}")
             for i, a, b, kw in [((2, 3, 4), (2, 3, 5), (2, 5, 4), {}),
-                                ((3, 4), (2, 3, 5), (2, 5, 4), {"beta": 0.5, "alpha": 2.0}),
-                                ((1, 1, 4), (1, 2, 3), (1, 3, 4), {"beta": -1.0})]]
+                                ((2, 1, 4), (2, 3, 5), (2, 5, 4), {"beta": 0.5, "alpha": 2.0}),
+                                ((1, 1, 4), (1, 2, 3), (1, 3, 4), {"beta": -1.0}),
+                                ((2, 4), (2, 3, 5), (2, 5, 4), {"alpha": 0.5}),
+                                ((2, 1), (2, 3, 5), (2, 5, 4), {})]]
 
 
 def _baddbmm_ref(input, x, y, beta=1.0, alpha=1.0):
+    if input.ndim == 2:  # Paddle reads a 2-D input [b, n] as [b, 1, n]
+        input = input[:, None, :]
     return beta * input + alpha * np.matmul(x, y)
 
 

@@ -394,26 +394,42 @@ def _matrix_input(x, what="x"):
     return s
 
 
+def _size(s):
+    return f"paddle.Size([{', '.join(map(str, s))}])"
+
+
 def BaddbmmInferMeta(input, x, y, beta, alpha):
+    """Paddle's Python checks (python/paddle/tensor/math.py baddbmm): a 3-D input broadcasts
+    to [b, m, n] by its 1s, a 2-D input [b, n] stands for [b, 1, n]."""
     xs, ys, ins = x._data.shape, y._data.shape, input._data.shape
-    if len(xs) != 3 or len(ys) != 3:
-        raise ValueError(f"(InvalidArgument) The input tensor x's and y's dimension should be 3. "
-                         f"But received x's dimension = [{len(xs)}], y's dimension = "
-                         f"[{len(ys)}].")
-    if xs[0] != ys[0] or xs[2] != ys[1]:
-        raise ValueError(f"(InvalidArgument) The batch size and the inner dimension of x and y "
-                         f"should match. But received x's shape = {list(xs)}, y's shape = "
-                         f"{list(ys)}.")
-    out = (xs[0], xs[1], ys[2])
-    try:
-        if broadcast_shape(ins, out) != out:
-            raise ValueError
-    except ValueError:
-        raise ValueError(f"(InvalidArgument) The input tensor's shape {list(ins)} cannot be "
-                         f"broadcast to [{xs[0]}, {xs[1]}, {ys[2]}].") from None
+    if not len(xs) == len(ys) == 3:
+        raise ValueError(f"The dimension of x, y should be 3 but receive x's shape: {_size(xs)}, "
+                         f"y's shape: {_size(ys)}")
+    if xs[2] != ys[1]:
+        raise ValueError(f"The input Variable x's width must be equal with Variable y's height. "
+                         f"But received x's shape = {_size(xs)}, y's shape = {_size(ys)}.")
+    want = (xs[0], xs[1], ys[2])
+    if len(ins) == 3:
+        names = ("x's", "x's", "y's")
+        for d in range(3):
+            if ins[d] != want[d] and ins[d] != 1:
+                raise ValueError(f"If input's dimension[{d}] is not equal to {names[d]} "
+                                 f"dimension[{d}], input's dimension[{d}] must be 1. But received "
+                                 f"input's dimension[{d}] = {ins[d]}, {names[d]} dimension[{d}] "
+                                 f"= {(xs if d < 2 else ys)[d]}")
+    elif len(ins) == 2:
+        if ins[0] != xs[0]:
+            raise ValueError(f"The batch size of input must be equal to the batch size of x. But "
+                             f"received input's batch size = {ins[0]}, x's batch size = {xs[0]}")
+        if ins[1] not in (ys[2], 1):
+            raise ValueError(f"The input's shape: {_size(ins)} is not broadcastable with "
+                             f"[x.shape[0], x.shape[1], y.shape[2]]: [{xs[0]},{xs[1]},{ys[2]}]")
+    else:
+        raise ValueError(f"The dimension of input should be 3 or 2 but received input's shape: "
+                         f"{_size(ins)}")
     for t in (x, y):
         _same_dtype(t, input)
-    return (out, NP_TO_DTYPE[input._data.dtype])
+    return (want, NP_TO_DTYPE[input._data.dtype])
 
 
 def PNormInferMeta(x, porder, axis, epsilon, keepdim, asvector):
@@ -435,11 +451,13 @@ def PNormInferMeta(x, porder, axis, epsilon, keepdim, asvector):
 def TriangularSolveInferMeta(x, y, upper, transpose, unitriangular):
     xs, ys = x._data.shape, y._data.shape
     if len(xs) < 2:
-        raise ValueError(f"(InvalidArgument) The Input(X) should have at least 2 dimensions. "
-                         f"But received a {len(xs)} dimension tensor.")
+        raise ValueError(f"(InvalidArgument) The input tensor X's dimensions of "
+                         f"TriangularSolveOp should be >= 2. But received X's dimensions = "
+                         f"{len(xs)}, X's shape = [{', '.join(map(str, xs))}]")
     if len(ys) < 2:
-        raise ValueError(f"(InvalidArgument) The Input(Y) should have at least 2 dimensions. "
-                         f"But received a {len(ys)} dimension tensor.")
+        raise ValueError(f"(InvalidArgument) The input tensor Y's dimensions of "
+                         f"TriangularSolveOp should be >=2. But received Y's dimensions = "
+                         f"{len(ys)}, Y's shape = [{', '.join(map(str, ys))}]")
     if xs[-1] != xs[-2]:
         raise ValueError(f"(InvalidArgument) The inner-most 2 dimensions of Input(X) all should "
                          f"be square matrices But received X's shape[-2] = {xs[-2]} and "
@@ -458,8 +476,15 @@ def _real_of(x):
     return NP_TO_DTYPE[np.dtype(d.char.lower()) if d.kind == "c" else d]
 
 
+def _rank2(x, msg="(InvalidArgument) the rank of input must greater than 2"):
+    s = x._data.shape
+    if len(s) < 2:
+        raise ValueError(msg)
+    return s
+
+
 def SvdInferMeta(x, full_matrices):
-    s = _matrix_input(x, "X")
+    s = _rank2(x)
     m, n = s[-2], s[-1]
     k = min(m, n)
     b = tuple(s[:-2])
@@ -470,10 +495,10 @@ def SvdInferMeta(x, full_matrices):
 
 
 def QrInferMeta(x, mode):
-    s = _matrix_input(x, "X")
+    s = _rank2(x)
     if mode not in ("reduced", "complete", "r"):
         raise ValueError(f"(InvalidArgument) QR received unrecognized mode '{mode}' but expected "
-                         f"one of 'reduced' (default), 'r', and 'complete'")
+                         f"one of 'reduced' (default), 'r', or 'complete'")
     m, n = s[-2], s[-1]
     k = min(m, n)
     b = tuple(s[:-2])
@@ -485,19 +510,16 @@ def QrInferMeta(x, mode):
     return ((b + (m, k), dt), (b + (k, n), dt))
 
 
-def _square_input(x):
+def EighInferMeta(x, UPLO):
+    """eigh and eigvalsh; paddle.linalg.eigh checks the shape in Python first."""
     s = x._data.shape
     if len(s) < 2:
-        raise ValueError(f"(InvalidArgument) The input tensor's dimension must be greater than or "
-                         f"equal to 2, but received {len(s)}.")
+        raise ValueError(f"(InvalidArgument) The Input(X) should have at least 2 dimensions.But "
+                         f"received a {len(s)} dimension tensor.")
     if s[-1] != s[-2]:
-        raise ValueError(f"(InvalidArgument) The input matrix must be a square matrix, but "
-                         f"received shape [{s[-2]}, {s[-1]}].")
-    return s
-
-
-def EighInferMeta(x, UPLO):
-    s = _square_input(x)
+        raise ValueError(f"(InvalidArgument) Eigvalsh op is designed for square matrix, "
+                         f"consequently inner-most 2 dimensions of Input(X) should be symmetric. "
+                         f"But received X's shape[-2] = {s[-2]} and shape[-1] = {s[-1]}.")
     if UPLO not in ("L", "U"):
         raise ValueError(f"UPLO must be L or U. But received UPLO is: {UPLO}")
     return ((tuple(s[:-1]), _real_of(x)), (s, NP_TO_DTYPE[x._data.dtype]))
@@ -505,7 +527,13 @@ def EighInferMeta(x, UPLO):
 
 def EigInferMeta(x):
     import numpy as np
-    s = _square_input(x)
+    s = x._data.shape
+    if len(s) < 2:
+        raise ValueError(f"(InvalidArgument) Expects input tensor x to be not less than 2 "
+                         f"dimensions, but got dimension {len(s)}")
+    if s[-1] != s[-2]:
+        raise ValueError(f"(InvalidArgument) The input matrix must be a square matrix, but "
+                         f"receive a matrix with {s[-2]} rows and {s[-1]} columns")
     d = x._data.dtype
     c = NP_TO_DTYPE[d if d.kind == "c" else np.result_type(d, np.complex64)]
     return ((tuple(s[:-1]), c), (s, c))
@@ -513,10 +541,10 @@ def EigInferMeta(x):
 
 def LUInferMeta(x, pivot):
     from ..common import int32
-    s = _matrix_input(x, "X")
+    s = _rank2(x, "(InvalidArgument) The rank of input must greater than 2.")
     if not pivot:
         raise ValueError("(InvalidArgument) lu without pivoting is not implemented on the CPU, "
-                         "only the pivoting LU decomposition is supported.")
+                         "but got pivots=False")
     b = tuple(s[:-2])
     return ((s, NP_TO_DTYPE[x._data.dtype]), (b + (min(s[-2], s[-1]),), int32), (b, int32))
 

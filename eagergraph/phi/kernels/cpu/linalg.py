@@ -231,6 +231,8 @@ def multi_dot(x):
 @register_kernel("baddbmm", FLOAT)
 def baddbmm(input, x, y, beta, alpha):
     dt = x.dtype.type
+    if input.ndim == 2:  # [b, n] is [b, 1, n]
+        input = input[:, None, :]
     return (dt(beta) * input + dt(alpha) * np.matmul(x, y)).astype(x.dtype, copy=False)
 
 
@@ -272,10 +274,29 @@ def triangular_solve(x, y, upper, transpose, unitriangular):
     yb = np.broadcast_to(y, batch + y.shape[-2:])
     if xb.size == 0 or yb.size == 0:
         return np.zeros(batch + y.shape[-2:], x.dtype)
-    with np.errstate(all="ignore"):
-        out = sl.solve_triangular(xb, yb, trans=1 if transpose else 0, lower=not upper,
-                                  unit_diagonal=unitriangular, check_finite=False)
+    try:
+        with np.errstate(all="ignore"):
+            out = sl.solve_triangular(xb, yb, trans=1 if transpose else 0, lower=not upper,
+                                      unit_diagonal=unitriangular, check_finite=False)
+    except np.linalg.LinAlgError:  # a zero on the diagonal: inf/nan as Paddle's trsm gives
+        out = _substitute(_tri_operand(xb, upper, unitriangular), yb, upper, transpose)
     return np.asarray(out, dtype=x.dtype)
+
+
+def _substitute(t, y, upper, transpose):
+    """Forward/back substitution, one row at a time (vectorised over batch and columns), for
+    the singular systems LAPACK refuses."""
+    if transpose:
+        t, upper = np.swapaxes(t, -1, -2), not upper
+    n = t.shape[-1]
+    out = np.zeros(np.broadcast_shapes(t.shape[:-2], y.shape[:-2]) + y.shape[-2:],
+                   np.result_type(t, y))
+    order = range(n - 1, -1, -1) if upper else range(n)
+    with np.errstate(all="ignore"):
+        for i in order:
+            acc = y[..., i, :] - np.einsum("...j,...jk->...k", t[..., i, :], out)
+            out[..., i, :] = acc / t[..., i, i, None]
+    return out
 
 
 # ---- svd, qr, eigh, eig, lu, lstsq (Paddle svd_kernel, qr_kernel, eigh_kernel, eig_kernel,
