@@ -367,7 +367,9 @@ def lu(x, pivot):
     if x.size == 0:
         return x.copy(), np.broadcast_to(np.arange(1, k + 1, dtype=np.int32), b + (k,)).copy(), \
             np.zeros(b, np.int32)
-    with np.errstate(all="ignore"):
+    import warnings
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore", sl.LinAlgWarning)  # a singular x: infos says so
         out, piv = sl.lu_factor(x, check_finite=False)
     out = np.asarray(out, dtype=x.dtype)
     diag = np.diagonal(out, axis1=-2, axis2=-1)
