@@ -1,6 +1,7 @@
 """The linalg family's Python wrappers (Paddle python/paddle/tensor/linalg.py, math.py): mm,
 outer and inner, which Paddle composes from matmul, multiply and reshape; their gradients come
 from those ops."""
+import functools
 import math
 
 from .._generated import dygraph_functions as _ad
@@ -157,11 +158,16 @@ def _assign_out(res, out):
     return out
 
 
+def _permute(x, perm):
+    """transpose, skipped when perm is the identity."""
+    return x if perm == list(range(len(perm))) else _ad.transpose_ad_func(x, perm)
+
+
 def _backshift(x, axis):
     nd = x.ndim
     a0, a1 = axis[0] % nd, axis[1] % nd
     perm = [i for i in range(nd) if i != a0 and i != a1] + [a0, a1]
-    return _ad.transpose_ad_func(x, perm), perm
+    return _permute(x, perm), perm
 
 
 def _restore_keepdim(res, perm):
@@ -510,10 +516,11 @@ def lu_unpack(x, y, unpack_ludata=True, unpack_pivots=True, name=None):
 
 
 # ---- einsum (Paddle python/paddle/tensor/einsum.py), composed of diagonal, sum, transpose,
-# reshape and matmul, so its gradients (of any order) are theirs
+# reshape and matmul, so its gradients (of any order) are theirs. The plan (which op with which
+# arguments, found from the equation and the shapes alone) is cached; a call replays it.
 
 
-def _einsum_parse(equation, operands):
+def _einsum_parse(equation, shapes):
     eq = equation.replace(" ", "")
     if "->" in eq:
         lhs, rhs = eq.split("->")
@@ -521,35 +528,35 @@ def _einsum_parse(equation, operands):
     else:
         lhs, rhs, explicit = eq, "", False
     terms = lhs.split(",")
-    if len(terms) != len(operands):
-        raise AssertionError(f"Invalid equation: the number of operands is {len(operands)}, "
+    if len(terms) != len(shapes):
+        raise AssertionError(f"Invalid equation: the number of operands is {len(shapes)}, "
                              f"but found {len(terms)} segments in the label equation.")
     used = set(c for c in eq if c.isalpha())
     free = [c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz" if c not in used]
     nell = 0
-    for t, op in zip(terms, operands):
+    for t, shape in zip(terms, shapes):
         if "..." in t:
-            nell = max(nell, op.ndim - len(t.replace("...", "")))
+            nell = max(nell, len(shape) - len(t.replace("...", "")))
     ell = "".join(free[:nell])
     out_terms = []
-    for t, op in zip(terms, operands):
+    for t, shape in zip(terms, shapes):
         bad = next((c for c in t if not (c.isalpha() or c == ".")), None)
         if bad is not None:
             raise AssertionError(f"Invalid equation: {bad} is not a valid label, which should "
                                  f"be letters.")
         if "..." in t:
-            k = op.ndim - len(t.replace("...", ""))
+            k = len(shape) - len(t.replace("...", ""))
             t = t.replace("...", ell[nell - k:] if k else "")
-        if len(t) > op.ndim:
+        if len(t) > len(shape):
             raise AssertionError(f"Invalid equation: the label string '{t}' misses "
                                  f"dimensions.")
-        if len(t) < op.ndim:
+        if len(t) < len(shape):
             raise AssertionError(f"Invalid equation: the label string '{t}' misses "
                                  f"dimensions.")
         out_terms.append(t)
     sizes = {}
-    for t, op in zip(out_terms, operands):
-        for c, d in zip(t, op.shape):
+    for t, shape in zip(out_terms, shapes):
+        for c, d in zip(t, shape):
             if c in sizes and sizes[c] != d and 1 not in (d, sizes[c]):
                 raise ValueError(f"(InvalidArgument) Same label have different shapes for "
                                  f"label: `{c}`")
@@ -567,44 +574,99 @@ def _einsum_parse(equation, operands):
     return out_terms, rhs
 
 
-def _einsum_reduce_one(x, t, keep):
-    """Takes repeated labels of one operand to their diagonal and sums the labels not in
-    `keep`; returns the tensor and its label string."""
+def _plan_reduce_one(steps, shape, t, keep):
+    """Repeated labels of one operand to their diagonal, labels not in `keep` summed: appends
+    the steps, returns the new shape and labels."""
+    shape = list(shape)
     while True:
         rep = next((c for c in t if t.count(c) > 1), None)
         if rep is None:
             break
         i = t.index(rep)
         j = t.index(rep, i + 1)
-        x = _ad.diagonal_ad_func(x, 0, i, j)
+        steps.append(("diagonal", i, j))
+        d = min(shape[i], shape[j])
+        shape = [n for k, n in enumerate(shape) if k not in (i, j)] + [d]
         t = "".join(c for k, c in enumerate(t) if k not in (i, j)) + rep
     drop = tuple(i for i, c in enumerate(t) if c not in keep)
     if drop:
-        x = _ad.sum_ad_func(x, drop, None, False)
+        steps.append(("sum", drop))
+        shape = [n for i, n in enumerate(shape) if i not in drop]
         t = "".join(c for c in t if c in keep)
-    return x, t
+    return shape, t
 
 
-def _einsum_pair(a, ta, b, tb, keep):
-    """Contracts two labelled operands over the labels they share that `keep` lacks."""
+def _plan_permute(steps, shape, perm):
+    if perm != list(range(len(perm))):
+        steps.append(("transpose", perm))
+    return [shape[i] for i in perm]
+
+
+def _plan_reshape(steps, shape, new):
+    if list(shape) != list(new):
+        steps.append(("reshape", tuple(new)))
+    return list(new)
+
+
+def _plan_pair(sa, ta, sb, tb, keep):
+    """Steps for a, steps for b and steps after their matmul, contracting the labels they
+    share that `keep` lacks."""
     batch = [c for c in ta if c in tb and c in keep]
     contract = [c for c in ta if c in tb and c not in keep]
     a_only = [c for c in ta if c not in tb]
     b_only = [c for c in tb if c not in ta]
-    a = _ad.transpose_ad_func(a, [ta.index(c) for c in batch + a_only + contract])
-    b = _ad.transpose_ad_func(b, [tb.index(c) for c in batch + contract + b_only])
-    sa, sb = list(a.shape), list(b.shape)
+    st_a, st_b, st_o = [], [], []
+    sa = _plan_permute(st_a, sa, [ta.index(c) for c in batch + a_only + contract])
+    sb = _plan_permute(st_b, sb, [tb.index(c) for c in batch + contract + b_only])
     nb = len(batch)
     bsh = [max(p, q) for p, q in zip(sa[:nb], sb[:nb])]
-    pa = math.prod(sa[nb:nb + len(a_only)])
+    a_dims, b_dims = sa[nb:nb + len(a_only)], sb[nb + len(contract):]
     pc = math.prod(sa[nb + len(a_only):])
-    pb = math.prod(sb[nb + len(contract):])
-    a2 = _ad.reshape_ad_func(a, tuple(sa[:nb]) + (pa, pc))
-    b2 = _ad.reshape_ad_func(b, tuple(sb[:nb]) + (pc, pb))
-    out = _ad.matmul_ad_func(a2, b2, False, False)
-    out = _ad.reshape_ad_func(out, tuple(bsh + sa[nb:nb + len(a_only)] +
-                                         sb[nb + len(contract):]))
-    return out, "".join(batch + a_only + b_only)
+    _plan_reshape(st_a, sa, sa[:nb] + [math.prod(a_dims), pc])
+    _plan_reshape(st_b, sb, sb[:nb] + [pc, math.prod(b_dims)])
+    out = _plan_reshape(st_o, bsh + [math.prod(a_dims), math.prod(b_dims)],
+                        bsh + a_dims + b_dims)
+    return st_a, st_b, st_o, out, "".join(batch + a_only + b_only)
+
+
+@functools.lru_cache(maxsize=256)
+def _einsum_plan(equation, shapes):
+    terms, rhs = _einsum_parse(equation, shapes)
+    n = len(terms)
+    first = []  # per operand: its own diagonals and sums
+    cur = []
+    for i in range(n):
+        keep = set(rhs).union(*(set(t) for j, t in enumerate(terms) if j != i))
+        steps = []
+        sh, t = _plan_reduce_one(steps, shapes[i], terms[i], keep)
+        first.append(tuple(steps))
+        cur.append((sh, t))
+    merges = []
+    sh, t = cur[0]
+    for i in range(1, n):
+        keep = set(rhs).union(*(set(tt) for tt in terms[i + 1:]))
+        st_a, st_b, st_o, sh, t = _plan_pair(sh, t, cur[i][0], cur[i][1], keep)
+        sh, t = _plan_reduce_one(st_o, sh, t, keep)
+        merges.append((tuple(st_a), tuple(st_b), tuple(st_o)))
+    last = []
+    sh, t = _plan_reduce_one(last, sh, t, set(rhs))
+    _plan_permute(last, sh, [t.index(c) for c in rhs])
+    return tuple(first), tuple(merges), tuple(last)
+
+
+def _run(x, steps):
+    for step in steps:
+        kind = step[0]
+        if kind == "transpose":
+            x = _ad.transpose_ad_func(x, step[1])
+        elif kind == "reshape":
+            x = _ad.reshape_ad_func(x, step[1]) if 0 not in step[1] else \
+                _ad.full_ad_func(step[1], 0, x.dtype)  # an empty result: Paddle's 0 means copy
+        elif kind == "sum":
+            x = _ad.sum_ad_func(x, step[1], None, False)
+        else:
+            x = _ad.diagonal_ad_func(x, 0, step[1], step[2])
+    return x
 
 
 def einsum(equation, *operands):
@@ -614,17 +676,9 @@ def einsum(equation, *operands):
         operands = tuple(operands[0])
     if len(operands) < 1:
         raise ValueError("At least one operand is expected.")
-    terms, rhs = _einsum_parse(equation, operands)
-    ops = list(operands)
-    for i in range(len(ops)):
-        keep = set(rhs).union(*(set(t) for j, t in enumerate(terms) if j != i))
-        ops[i], terms[i] = _einsum_reduce_one(ops[i], terms[i], keep)
-    x, t = ops[0], terms[0]
-    for i in range(1, len(ops)):
-        keep = set(rhs).union(*(set(tt) for tt in terms[i + 1:]))
-        x, t = _einsum_pair(x, t, ops[i], terms[i], keep)
-        x, t = _einsum_reduce_one(x, t, keep)
-    x, t = _einsum_reduce_one(x, t, set(rhs))
-    if t != rhs:
-        x = _ad.transpose_ad_func(x, [t.index(c) for c in rhs])
-    return x
+    first, merges, last = _einsum_plan(equation, tuple(tuple(o.shape) for o in operands))
+    x = _run(operands[0], first[0])
+    for i, (st_a, st_b, st_o) in enumerate(merges):
+        b = _run(_run(operands[i + 1], first[i + 1]), st_b)
+        x = _run(_ad.matmul_ad_func(_run(x, st_a), b, False, False), st_o)
+    return _run(x, last)
