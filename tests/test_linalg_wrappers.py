@@ -247,6 +247,12 @@ def test_matrix_rank():
     assert int(L.matrix_rank(_t(a[0]), tol=float(tol))) == 1
     assert int(L.matrix_rank(_t(a[0]), atol=float(tol))) == 1
     assert int(L.matrix_rank(_t(a[0]), rtol=float(tol / s[0]))) == 1
+    # atol alone keeps the default rtol (eps * max(m, n)), so round-off is not rank
+    assert int(L.matrix_rank(_t(a[0]), atol=1e-30)) == 2
+    np.testing.assert_array_equal(
+        L.matrix_rank(_t(a), atol=paddle.to_tensor([1e-30, 1e6])).numpy(), [2, 0])
+    with pytest.raises(ValueError):
+        L.matrix_rank(_t(a), tol=1.0, atol=1.0)
     with pytest.raises(ValueError):
         L.matrix_rank(_t(RNG.standard_normal(3)))
 

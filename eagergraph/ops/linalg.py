@@ -428,8 +428,10 @@ def pinv(x, rcond=1e-15, hermitian=False, name=None):
 def matrix_rank(x, tol=None, hermitian=False, atol=None, rtol=None, name=None):
     """The number of singular values (|eigenvalues| when hermitian) above the tolerance: int64.
     tol is absolute; atol/rtol give max(atol, rtol * sigma_max), rtol defaulting to
-    eps * max(m, n) when neither is given."""
+    eps * max(m, n) (also when atol is given, as in Paddle)."""
     from ..autograd import no_grad
+    if tol is not None and (atol is not None or rtol is not None):
+        raise ValueError("Only support to use tol alone or use atol and rtol without tol.")
     if x.ndim < 2:
         raise ValueError("(InvalidArgument) The dims of input must be greater than 2.")
     with no_grad():
@@ -444,7 +446,7 @@ def matrix_rank(x, tol=None, hermitian=False, atol=None, rtol=None, name=None):
             cut = _ad.unsqueeze_ad_func(cut, (-1,)) if isinstance(tol, Tensor) else cut
         else:
             import numpy as np
-            if atol is None and rtol is None:
+            if rtol is None:  # Paddle's default, with or without atol
                 rtol = float(np.finfo(s._data.dtype).eps) * max(x.shape[-2], x.shape[-1])
             a = 0.0 if atol is None else atol
             r = 0.0 if rtol is None else rtol
