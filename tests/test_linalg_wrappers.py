@@ -196,6 +196,13 @@ def test_cholesky_solve(upper):
                                             else paddle.tril(xs[1]), upper), [b, tri(c)])
     with pytest.raises(ValueError):
         L.cholesky_solve(_t(b), _t(RNG.standard_normal((2, 4, 4))))
+    # complex (beyond Paddle's CPU kernels): A = L L^H or U^H U
+    m = _c((3, 3))
+    hpd = m @ m.conj().T + 3 * np.eye(3)
+    c = np.linalg.cholesky(hpd)
+    c = c.conj().T if upper else c
+    bc = _c((3, 2))
+    _close(L.cholesky_solve(_t(bc), _t(c), upper), np.linalg.solve(hpd, bc), 1e-9)
 
 
 def test_svdvals_eigvalsh_eigvals():

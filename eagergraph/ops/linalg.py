@@ -331,11 +331,12 @@ def cholesky_solve(x, y, upper=False, name=None):
     if x.shape[-2] != y.shape[-2]:
         raise ValueError(f"(InvalidArgument) the first dim of Matrix X must be equal to the "
                          f"first dim of Matrix Y,But Got {x.shape[-2]} and {y.shape[-2]}")
+    yc = _ad.conj_ad_func(y) if _is_complex(y) else y  # op(conj(y)) = y^H
     if upper:
-        t = _ad.triangular_solve_ad_func(y, x, True, True, False)
+        t = _ad.triangular_solve_ad_func(yc, x, True, True, False)
         return _ad.triangular_solve_ad_func(y, t, True, False, False)
     t = _ad.triangular_solve_ad_func(y, x, False, False, False)
-    return _ad.triangular_solve_ad_func(y, t, False, True, False)
+    return _ad.triangular_solve_ad_func(yc, t, False, True, False)
 
 
 def svd(x, full_matrices=False, name=None, *, out=None):
