@@ -167,6 +167,16 @@ def test_einsum_matches_numpy(eq, shapes):
     check_grads(lambda xs: paddle.einsum(eq, *xs), arrs)
 
 
+def test_einsum_broadcast_label_and_repeated_output():
+    # Paddle broadcasts a contracted label of size 1, and writes 'ii' outputs on the diagonal
+    a, b = RNG.standard_normal((2, 1)), RNG.standard_normal((3, 4))
+    _close(paddle.einsum("ij,jk", _t(a), _t(b)), a * b.sum(0))
+    check_grads(lambda xs: paddle.einsum("ij,jk", *xs), [a, b])
+    c = RNG.standard_normal((3, 3))
+    _close(paddle.einsum("ij->ii", _t(c)), np.diag(c.sum(1)))
+    check_grads(lambda xs: paddle.einsum("ij->ii", xs[0]), [c])
+
+
 def test_einsum_complex_and_errors():
     a, b = _c((2, 3)), _c((3, 2))
     _close(paddle.einsum("ij,jk->ik", _t(a), _t(b)), a @ b)

@@ -614,11 +614,21 @@ def _plan_reshape(steps, shape, new):
 def _plan_pair(sa, ta, sb, tb, keep):
     """Steps for a, steps for b and steps after their matmul, contracting the labels they
     share that `keep` lacks."""
+    st_a, st_b, st_o = [], [], []
+    # a contracted label of size 1 on one side broadcasts: sum it out of both sides first
+    odd = [c for c in ta if c in tb and c not in keep and sa[ta.index(c)] != sb[tb.index(c)]]
+    if odd:
+        ia, ib = tuple(ta.index(c) for c in odd), tuple(tb.index(c) for c in odd)
+        st_a.append(("sum", ia))
+        st_b.append(("sum", ib))
+        sa = [n for i, n in enumerate(sa) if i not in ia]
+        sb = [n for i, n in enumerate(sb) if i not in ib]
+        ta = "".join(c for c in ta if c not in odd)
+        tb = "".join(c for c in tb if c not in odd)
     batch = [c for c in ta if c in tb and c in keep]
     contract = [c for c in ta if c in tb and c not in keep]
     a_only = [c for c in ta if c not in tb]
     b_only = [c for c in tb if c not in ta]
-    st_a, st_b, st_o = [], [], []
     sa = _plan_permute(st_a, sa, [ta.index(c) for c in batch + a_only + contract])
     sb = _plan_permute(st_b, sb, [tb.index(c) for c in batch + contract + b_only])
     nb = len(batch)
@@ -653,7 +663,19 @@ def _einsum_plan(equation, shapes):
         merges.append((tuple(st_a), tuple(st_b), tuple(st_o)))
     last = []
     sh, t = _plan_reduce_one(last, sh, t, set(rhs))
-    _plan_permute(last, sh, [t.index(c) for c in rhs])
+    uniq = "".join(c for i, c in enumerate(rhs) if c not in rhs[:i])
+    sh = _plan_permute(last, sh, [t.index(c) for c in uniq])
+    # an output label given twice ('ij->ii') puts the values on that diagonal
+    t = uniq
+    for i, c in enumerate(rhs):
+        if i < len(t) and t[i] == c:
+            continue
+        q = t.index(c)
+        mask = [1] * (len(t) + 1)
+        mask[q] = mask[i] = sh[q]
+        last.append(("diag_out", i, sh[q], tuple(mask)))
+        t = t[:i] + c + t[i:]
+        sh = sh[:i] + [sh[q]] + sh[i:]
     return tuple(first), tuple(merges), tuple(last)
 
 
@@ -667,6 +689,9 @@ def _run(x, steps):
                 _ad.full_ad_func(step[1], 0, x.dtype)  # an empty result: Paddle's 0 means copy
         elif kind == "sum":
             x = _ad.sum_ad_func(x, step[1], None, False)
+        elif kind == "diag_out":
+            eye = _ad.reshape_ad_func(_ad.eye_ad_func(step[2], step[2], x.dtype), step[3])
+            x = _ad.multiply_ad_func(_ad.unsqueeze_ad_func(x, (step[1],)), eye)
         else:
             x = _ad.diagonal_ad_func(x, 0, step[1], step[2])
     return x
