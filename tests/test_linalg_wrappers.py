@@ -129,6 +129,18 @@ def test_dist_and_cdist():
     check_grads(lambda xs: paddle.cdist(xs[0], xs[1]), [a, b])
     with pytest.raises(AssertionError):
         paddle.cdist(_t(a), _t(RNG.standard_normal((2, 5, 4))))
+    # Paddle's matmul form for p = 2 (forced, or past 25 rows): same distances
+    want = np.linalg.norm(a[:, :, None, :] - b[:, None, :, :], axis=-1)
+    _close(paddle.cdist(_t(a), _t(b), compute_mode="use_mm_for_euclid_dist"), want, 1e-9)
+    check_grads(lambda xs: paddle.cdist(xs[0], xs[1], compute_mode="use_mm_for_euclid_dist"),
+                [a, b])
+    big = RNG.standard_normal((30, 3))
+    _close(paddle.cdist(_t(big), _t(b[0])),
+           np.linalg.norm(big[:, None, :] - b[0][None], axis=-1), 1e-9)
+    with pytest.raises(ValueError):
+        paddle.cdist(_t(a), _t(b), compute_mode="x")
+    with pytest.raises(AssertionError):
+        paddle.cdist(_t(a), _t(b), p=-1.0)
 
 
 @pytest.mark.parametrize("p", [None, 2, -2, "fro", "nuc", 1, -1, INF, -INF])

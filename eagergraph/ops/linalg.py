@@ -251,18 +251,49 @@ def dist(x, y, p=2, name=None):
 
 
 def cdist(x, y, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary", name=None):
-    """p-norm distances between the rows of x [*, P, M] and of y [*, R, M]: [*, P, R]. Always
-    the direct difference (Paddle's matmul shortcut for p = 2 gives the same values)."""
+    """p-norm distances between the rows of x [*, P, M] and of y [*, R, M]: [*, P, R]. For p = 2
+    with more than 25 rows (or compute_mode 'use_mm_for_euclid_dist') Paddle's matmul form
+    sqrt(clip(|x|^2 - 2 x y^T + |y|^2, 0)), else the norm of the differences."""
+    for t, n in ((x, "x"), (y, "y")):
+        if t.dtype.name not in ("float32", "float64"):
+            raise TypeError(f"The data type of '{n}' in cdist must be ['float32', 'float64'], "
+                            f"but received {t.dtype.name}.")
+    if not isinstance(p, (float, int)):
+        raise TypeError(f"The type of 'p' in cdist must be (<class 'float'>, <class 'int'>), "
+                        f"but received {type(p)}.")
+    modes = ("use_mm_for_euclid_dist_if_necessary", "use_mm_for_euclid_dist",
+             "donot_use_mm_for_euclid_dist")
+    if compute_mode not in modes:
+        raise ValueError(f"The compute_mode should be 'use_mm_for_euclid_dist_if_necessary', "
+                         f"'use_mm_for_euclid_dist' or 'donot_use_mm_for_euclid_dist', but "
+                         f"received compute_mode is {compute_mode}.")
     if x.ndim < 2:
         raise AssertionError(f"The x must be at least 2-dimensional, But received Input x's "
-                             f"dimensional is {x.ndim}.")
+                             f"dimensional is {x.ndim}.\n")
     if y.ndim < 2:
         raise AssertionError(f"The y must be at least 2-dimensional, But received Input y's "
-                             f"dimensional is {y.ndim}.")
+                             f"dimensional is {y.ndim}.\n")
     if x.shape[-1] != y.shape[-1]:
         raise AssertionError(f"The x and y must have same last dimension, But received Input "
                              f"x's last dimension is {x.shape[-1]}, Input y's last dimension is "
-                             f"{y.shape[-1]}.")
+                             f"{y.shape[-1]}.\n")
+    if p < 0:
+        raise AssertionError(f"The p must be greater than or equal to 0, But received p is "
+                             f"{p}.\n")
+    r1, r2, c1 = x.shape[-2], y.shape[-2], x.shape[-1]
+    p = float(p)
+    if r1 == 0 or r2 == 0:  # Paddle's shape here has no batch axes
+        return _ad.full_ad_func((r1, r2), 0, x.dtype)
+    if c1 == 0:
+        return _ad.full_ad_func((r1, r2), 0, x.dtype)
+    mode = modes.index(compute_mode)
+    if p == 2.0 and (mode == 1 or (mode == 0 and (r1 > 25 or r2 > 25))):
+        xn = _ad.sum_ad_func(_ad.pow_ad_func(x, 2.0), (-1,), None, True)
+        yn = _ad.sum_ad_func(_ad.pow_ad_func(y, 2.0), (-1,), None, True)
+        res = _ad.add_ad_func(_ad.add_ad_func(
+            _ad.scale_ad_func(_ad.matmul_ad_func(x, y, False, True), -2.0, 0.0, True),
+            _transpose_last_2dim(yn)), xn)
+        return _ad.sqrt_ad_func(_ad.clip_ad_func(res, 0.0, float("inf")))
     d = _ad.subtract_ad_func(_ad.unsqueeze_ad_func(x, (-2,)), _ad.unsqueeze_ad_func(y, (-3,)))
     return vector_norm(d, p, axis=-1)
 
