@@ -116,10 +116,34 @@ def _is_complex(x):
     return x._data.dtype.kind == "c"
 
 
+_PADDLE_ERRORS = (ValueError, TypeError, IndexError, RuntimeError, AssertionError)
+
+
+def _named(op, tensors=1):
+    """Errors of a composed public function name it (`op(): ...`, as the kernel API names an
+    op), the inner op's message kept; its first `tensors` arguments must be Tensors."""
+    def wrap(fn):
+        @functools.wraps(fn)
+        def call(*args, **kwargs):
+            for i, a in enumerate(args[:tensors]):
+                if not isinstance(a, Tensor):
+                    raise TypeError(f"{op}(): argument {i} must be a Tensor, but received "
+                                    f"{type(a).__name__}")
+            try:
+                return fn(*args, **kwargs)
+            except _PADDLE_ERRORS as e:
+                if str(e).startswith(f"{op}(): "):
+                    raise
+                raise type(e)(f"{op}(): {e}") from None
+        return call
+    return wrap
+
+
 def _p_norm(x, p, axis, keepdim, asvector):
     return _ad.p_norm_ad_func(x, float(p), axis, 1e-12, keepdim, asvector)
 
 
+@_named("vector_norm", 1)
 def vector_norm(x, p=2.0, axis=None, keepdim=False, name=None, *, dtype=None, out=None):
     """The p-norm of x's entries along `axis` (an int, a list, or None: all of x). p = 0 counts
     the nonzeros, +-inf takes the max/min of |x|."""
@@ -181,6 +205,7 @@ def _svdvals(x):
     return _ad.svd_ad_func(x, False)[1]
 
 
+@_named("matrix_norm", 1)
 def matrix_norm(x, p="fro", axis=[-2, -1], keepdim=False, name=None):
     """Matrix norms over the two axes in `axis`: 'fro', 'nuc', +-1 (column sums), +-inf (row
     sums), +-2 (extreme singular values)."""
@@ -219,6 +244,7 @@ def matrix_norm(x, p="fro", axis=[-2, -1], keepdim=False, name=None):
                      f"found {p}")
 
 
+@_named("norm", 1)
 def norm(x, p=None, axis=None, keepdim=False, out=None, dtype=None, name=None):
     """paddle.norm / paddle.linalg.norm, dispatched as Paddle 3.3.1 does: a string p ('fro',
     'nuc') or a two-axis `axis` is a matrix norm (except 'fro' over one axis or all of x, the
@@ -245,11 +271,13 @@ def norm(x, p=None, axis=None, keepdim=False, out=None, dtype=None, name=None):
     return _assign_out(res, out)
 
 
+@_named("dist", 2)
 def dist(x, y, p=2, name=None):
     """The p-norm of x - y (broadcast), over all its entries."""
     return _p_norm(_ad.subtract_ad_func(x, y), p, -1, False, True)
 
 
+@_named("cdist", 2)
 def cdist(x, y, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary", name=None):
     """p-norm distances between the rows of x [*, P, M] and of y [*, R, M]: [*, P, R]. For p = 2
     with more than 25 rows (or compute_mode 'use_mm_for_euclid_dist') Paddle's matmul form
@@ -298,6 +326,7 @@ def cdist(x, y, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary", name=
     return vector_norm(d, p, axis=-1)
 
 
+@_named("cond", 1)
 def cond(x, p=None, name=None):
     """The condition number of the matrices in x's last two axes under norm p (None: 2)."""
     shape = list(x.shape)
@@ -401,6 +430,7 @@ def eigh(x, UPLO="L", name=None):
     return tuple(_ad.eigh_ad_func(x, UPLO))
 
 
+@_named("eigvalsh", 1)
 def eigvalsh(x, UPLO="L", name=None):
     """The eigenvalues (ascending) of the Hermitian matrices whose UPLO triangle x holds."""
     return _ad.eigh_ad_func(x, UPLO)[0]
@@ -728,6 +758,7 @@ def _run(x, steps):
     return x
 
 
+@_named("einsum", 0)
 def einsum(equation, *operands):
     """Einstein summation: labels per operand (repeated: a diagonal; '...': broadcast axes),
     '->' and the output labels, or implicitly the labels seen once, sorted."""
@@ -735,6 +766,12 @@ def einsum(equation, *operands):
         operands = tuple(operands[0])
     if len(operands) < 1:
         raise ValueError("At least one operand is expected.")
+    if not isinstance(equation, str):
+        raise TypeError(f"The equation should be a str, but received "
+                        f"{type(equation).__name__}")
+    for o in operands:
+        if not isinstance(o, Tensor):
+            raise TypeError(f"The operands should be Tensors, but received {type(o).__name__}")
     first, merges, last = _einsum_plan(equation, tuple(tuple(o.shape) for o in operands))
     x = _run(operands[0], first[0])
     for i, (st_a, st_b, st_o) in enumerate(merges):
