@@ -102,6 +102,15 @@ def test_norm_dispatch_as_paddle():
         L.matrix_norm(_t(b), axis=0)
 
 
+def test_norm_keyword_aliases():
+    a = RNG.standard_normal((3, 4))
+    _close(paddle.norm(input=_t(a), ord=1, dim=1), np.linalg.norm(a, 1, axis=1))
+    _close(L.norm(A=_t(a), ord="fro"), np.linalg.norm(a))
+    _close(L.vector_norm(_t(a), ord=3, dim=[0, 1]), (np.abs(a) ** 3).sum() ** (1 / 3))
+    with pytest.raises(ValueError, match="Cannot specify both 'p' and its alias 'ord'"):
+        L.norm(_t(a), p=1, ord=2)
+
+
 def test_norm_subgradients_at_zero_are_paddles():
     z = paddle.to_tensor(np.zeros(3), stop_gradient=False)
     for p in (2, 1, 3, INF):

@@ -119,12 +119,21 @@ def _is_complex(x):
 _PADDLE_ERRORS = (ValueError, TypeError, IndexError, RuntimeError, AssertionError)
 
 
-def _named(op, tensors=1):
+def _named(op, tensors=1, aliases=None):
     """Errors of a composed public function name it (`op(): ...`, as the kernel API names an
-    op), the inner op's message kept; its first `tensors` arguments must be Tensors."""
+    op), the inner op's message kept; its first `tensors` arguments must be Tensors. `aliases`
+    maps Paddle's torch-style keyword names (its ParamAliasDecorator) to the parameters."""
     def wrap(fn):
         @functools.wraps(fn)
         def call(*args, **kwargs):
+            if aliases and kwargs:
+                for alt in [k for k in kwargs if k in aliases]:
+                    if aliases[alt] in kwargs:
+                        raise ValueError(f"{op}(): Cannot specify both '{aliases[alt]}' and "
+                                         f"its alias '{alt}'")
+                    kwargs[aliases[alt]] = kwargs.pop(alt)
+                if tensors and not args and "x" in kwargs:
+                    args = (kwargs.pop("x"),)
             for i, a in enumerate(args[:tensors]):
                 if not isinstance(a, Tensor):
                     raise TypeError(f"{op}(): argument {i} must be a Tensor, but received "
@@ -143,7 +152,7 @@ def _p_norm(x, p, axis, keepdim, asvector):
     return _ad.p_norm_ad_func(x, float(p), axis, 1e-12, keepdim, asvector)
 
 
-@_named("vector_norm", 1)
+@_named("vector_norm", 1, {"ord": "p", "dim": "axis"})
 def vector_norm(x, p=2.0, axis=None, keepdim=False, name=None, *, dtype=None, out=None):
     """The p-norm of x's entries along `axis` (an int, a list, or None: all of x). p = 0 counts
     the nonzeros, +-inf takes the max/min of |x|."""
@@ -244,7 +253,7 @@ def matrix_norm(x, p="fro", axis=[-2, -1], keepdim=False, name=None):
                      f"found {p}")
 
 
-@_named("norm", 1)
+@_named("norm", 1, {"input": "x", "A": "x", "ord": "p", "dim": "axis"})
 def norm(x, p=None, axis=None, keepdim=False, out=None, dtype=None, name=None):
     """paddle.norm / paddle.linalg.norm, dispatched as Paddle 3.3.1 does: a string p ('fro',
     'nuc') or a two-axis `axis` is a matrix norm (except 'fro' over one axis or all of x, the
