@@ -336,6 +336,15 @@ def test_lu_unpack(shape):
     check_grads(lambda xs: list(L.lu_unpack(*L.lu(xs[0]))[1:]), [a])
 
 
+def test_lu_unpack_parts_left_out_are_empty_float32():
+    lu, piv = L.lu(_t(RNG.standard_normal((2, 3, 3))))
+    p, low, up = L.lu_unpack(lu, piv, unpack_ludata=False)
+    assert tuple(p.shape) == (2, 3, 3) and tuple(low.shape) == (0,) == tuple(up.shape)
+    assert low.dtype == paddle.float32
+    p, low, up = L.lu_unpack(lu, piv, unpack_pivots=False)
+    assert tuple(p.shape) == (0,) and tuple(low.shape) == (2, 3, 3)
+
+
 def test_lu_infos_and_singular():
     out, piv, info = L.lu(paddle.zeros([2, 2], "float64"), get_infos=True)
     assert piv.dtype == paddle.int32 and info.dtype == paddle.int32

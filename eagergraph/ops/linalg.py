@@ -585,6 +585,11 @@ def lu_unpack(x, y, unpack_ludata=True, unpack_pivots=True, name=None):
     if unpack_pivots:
         pm = lu_permutation_matrix(y._data, m).astype(x._data.dtype)
         p = Tensor._wrap(pm)
+    if p is None or l is None:  # what is not unpacked is an empty float32 tensor, as in Paddle
+        from ..phi.common import float32
+        empty = _ad.full_ad_func((0,), 0, float32)
+        p, l, u = (empty if p is None else p), (empty if l is None else l), \
+            (empty if u is None else u)
     return p, l, u
 
 
