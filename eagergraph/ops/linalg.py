@@ -350,8 +350,7 @@ def cond(x, p=None, name=None):
             raise ValueError(f"only support p is {p} when input is a square matrix or batches "
                              f"of square matrices")
         if empty:
-            return _ad.reshape_ad_func(_ad.sum_ad_func(x, (), None, False), tuple(shape[:-2])) \
-                if not shape[:-2] else _ad.full_ad_func(tuple(shape[:-2]), 0, x.dtype)
+            return _ad.full_ad_func(tuple(shape[:-2]), 0, x.dtype)
         xi = _ad.inverse_ad_func(x)
 
         def one(t):
