@@ -367,3 +367,16 @@ def test_public_names_and_inplace_baddbmm():
     out = t.baddbmm_(_t(x), _t(y), beta=0.5, alpha=2.0)
     assert out is t
     _close(t, 0.5 * i + 2.0 * x @ y)
+
+
+def test_qr_modes_and_the_gradients_paddle_refuses():
+    a = RNG.standard_normal((4, 3))
+    r = L.qr(_t(a), mode="r")
+    np.testing.assert_allclose(np.abs(r.numpy()), np.abs(np.linalg.qr(a, mode="r")), atol=1e-12)
+    x = paddle.to_tensor(a, stop_gradient=False)
+    with pytest.raises(ValueError, match="mode='r'"):
+        paddle.grad(L.qr(x, mode="r").sum(), x)
+    q, r = L.qr(x, mode="complete")
+    assert tuple(q.shape) == (4, 4) and tuple(r.shape) == (4, 3)
+    with pytest.raises(ValueError, match="mode='complete' and 4 > 3"):
+        paddle.grad(q.sum() + r.sum(), x)

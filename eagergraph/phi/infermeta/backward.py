@@ -98,8 +98,8 @@ def qr_grad_check(mode, m, n):
         raise ValueError("(InvalidArgument) The derivative of qr is not implemented when "
                          "mode='r'.")
     if mode == "complete" and m > n:
-        raise ValueError("(InvalidArgument) The derivative of qr is not implemented when "
-                         "mode='complete' and nrows > ncols.")
+        raise ValueError(f"(InvalidArgument) The derivative of qr is not implemented when "
+                         f"mode='complete' and {m} > {n}.")
 
 
 def lu_row_permutation(pivots, m):
