@@ -10,32 +10,35 @@ from ..phi.common import NP_TO_DTYPE
 from ..tensor import wrap_like
 from ..phi.infermeta import (AddmmInferMeta, AngleInferMeta, ArangeInferMeta, ArgMinMaxInferMeta,
                              ArgsortInferMeta, AsComplexInferMeta, AsRealInferMeta, Atan2InferMeta,
-                             BinomialInferMeta, BmmInferMeta, CastInferMeta, CholeskyInferMeta,
-                             ClipInferMeta, CompareInferMeta, ComplexInferMeta, ConcatInferMeta,
-                             Conv3DInferMeta, ConvInferMeta, ConvTransposeInferMeta,
-                             CreateInferMeta, CreateLikeInferMeta, CrossInferMeta,
-                             CumExtremumInferMeta, CumInferMeta, DeterminantInferMeta,
-                             DiagEmbedInferMeta, DiagInferMeta, DiagonalInferMeta, DotInferMeta,
+                             BaddbmmInferMeta, BinomialInferMeta, BmmInferMeta, CastInferMeta,
+                             CholeskyInferMeta, ClipInferMeta, CompareInferMeta, ComplexInferMeta,
+                             ConcatInferMeta, Conv3DInferMeta, ConvInferMeta,
+                             ConvTransposeInferMeta, CreateInferMeta, CreateLikeInferMeta,
+                             CrossInferMeta, CumExtremumInferMeta, CumInferMeta,
+                             DeterminantInferMeta, DiagEmbedInferMeta, DiagInferMeta,
+                             DiagonalInferMeta, DotInferMeta, EigInferMeta, EighInferMeta,
                              ElementwiseInferMeta, ExpandInferMeta, EyeInferMeta, FlattenInferMeta,
                              FlipInferMeta, FoldInferMeta, GatherGradInferMeta, GatherInferMeta,
                              GatherNdGradInferMeta, GatherNdInferMeta, GaussianInferMeta,
                              IndexAddInferMeta, IndexSelectGradInferMeta, IndexSelectInferMeta,
-                             InverseInferMeta, IsfiniteInferMeta, KronInferMeta, LerpInferMeta,
-                             LinspaceInferMeta, LogicalBinaryInferMeta, LogicalNotInferMeta,
-                             MaskedFillInferMeta, MaskedSelectGradInferMeta, MaskedSelectInferMeta,
-                             MatmulInferMeta, MatrixPowerInferMeta, MultiDotInferMeta,
-                             MultinomialInferMeta, MvInferMeta, NonzeroInferMeta, Pool2DInferMeta,
-                             PutAlongAxisInferMeta, RandintInferMeta, RandpermInferMeta,
-                             RealInferMeta, ReduceInferMeta, ReduceIntArrayAxisInferMeta,
-                             ReduceToBoolInferMeta, ReshapeInferMeta, RollInferMeta,
-                             ScatterInferMeta, SliceGradInferMeta, SliceInferMeta,
+                             InverseInferMeta, IsfiniteInferMeta, KronInferMeta, LUInferMeta,
+                             LerpInferMeta, LinspaceInferMeta, LogicalBinaryInferMeta,
+                             LogicalNotInferMeta, LstsqInferMeta, MaskedFillInferMeta,
+                             MaskedSelectGradInferMeta, MaskedSelectInferMeta, MatmulInferMeta,
+                             MatrixPowerInferMeta, MultiDotInferMeta, MultinomialInferMeta,
+                             MvInferMeta, NonzeroInferMeta, PNormInferMeta, Pool2DInferMeta,
+                             PutAlongAxisInferMeta, QrInferMeta, RandintInferMeta,
+                             RandpermInferMeta, RealInferMeta, ReduceInferMeta,
+                             ReduceIntArrayAxisInferMeta, ReduceToBoolInferMeta, ReshapeInferMeta,
+                             RollInferMeta, ScatterInferMeta, SliceGradInferMeta, SliceInferMeta,
                              SlogdetInferMeta, SoftmaxInferMeta, SolveInferMeta, SplitInferMeta,
                              SplitWithNumInferMeta, SqueezeInferMeta, StackInferMeta,
                              StridedSliceGradInferMeta, StridedSliceInferMeta, SumInferMeta,
-                             TakeAlongAxisInferMeta, TileInferMeta, TopKInferMeta, TraceInferMeta,
-                             TransposeInferMeta, TrilTriuInferMeta, UnbindInferMeta,
-                             UnchangedInferMeta, UnfoldInferMeta, UniformRandomInferMeta,
-                             UnsqueezeInferMeta, WhereInferMeta)
+                             SvdInferMeta, TakeAlongAxisInferMeta, TileInferMeta, TopKInferMeta,
+                             TraceInferMeta, TransposeInferMeta, TriangularSolveInferMeta,
+                             TrilTriuInferMeta, UnbindInferMeta, UnchangedInferMeta,
+                             UnfoldInferMeta, UniformRandomInferMeta, UnsqueezeInferMeta,
+                             WhereInferMeta)
 
 
 
@@ -2803,6 +2806,202 @@ def multi_dot(x):
     if out._data.shape != meta[0]:
         check_output("multi_dot", out, meta)
     return out
+
+
+_baddbmm_kernels = KernelFactory.cache("baddbmm")
+
+
+def baddbmm(input, x, y, beta, alpha):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of input)
+    kernel = _baddbmm_kernels.get(input._data.dtype) or select_kernel("baddbmm", dtype_of(input))
+    # PrepareData
+    input_d = input._data
+    x_d = x._data
+    y_d = y._data
+    if kernel.input_np_dtype is not None:
+        input_d, x_d, y_d = prepare_data(kernel, input_d, x_d, y_d)
+    try:
+        # InferMeta
+        meta = BaddbmmInferMeta(input, x, y, beta, alpha)
+        # Kernel Call
+        out = kernel.fn(input_d, x_d, y_d, beta, alpha)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("baddbmm", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("baddbmm", out, meta)
+    return out
+
+
+_p_norm_kernels = KernelFactory.cache("p_norm")
+
+
+def p_norm(x, porder, axis, epsilon, keepdim, asvector):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _p_norm_kernels.get(x._data.dtype) or select_kernel("p_norm", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = PNormInferMeta(x, porder, axis, epsilon, keepdim, asvector)
+        # Kernel Call
+        out = kernel.fn(x_d, porder, axis, epsilon, keepdim, asvector)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("p_norm", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("p_norm", out, meta)
+    return out
+
+
+_triangular_solve_kernels = KernelFactory.cache("triangular_solve")
+
+
+def triangular_solve(x, y, upper, transpose, unitriangular):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _triangular_solve_kernels.get(x._data.dtype) or select_kernel("triangular_solve", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    y_d = y._data
+    if kernel.input_np_dtype is not None:
+        x_d, y_d = prepare_data(kernel, x_d, y_d)
+    try:
+        # InferMeta
+        meta = TriangularSolveInferMeta(x, y, upper, transpose, unitriangular)
+        # Kernel Call
+        out = kernel.fn(x_d, y_d, upper, transpose, unitriangular)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("triangular_solve", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("triangular_solve", out, meta)
+    return out
+
+
+_svd_kernels = KernelFactory.cache("svd")
+
+
+def svd(x, full_matrices):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _svd_kernels.get(x._data.dtype) or select_kernel("svd", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = SvdInferMeta(x, full_matrices)
+        # Kernel Call
+        out = kernel.fn(x_d, full_matrices)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("svd", e)
+    return make_outputs("svd", out, meta)
+
+
+_qr_kernels = KernelFactory.cache("qr")
+
+
+def qr(x, mode):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _qr_kernels.get(x._data.dtype) or select_kernel("qr", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = QrInferMeta(x, mode)
+        # Kernel Call
+        out = kernel.fn(x_d, mode)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("qr", e)
+    return make_outputs("qr", out, meta)
+
+
+_eigh_kernels = KernelFactory.cache("eigh")
+
+
+def eigh(x, UPLO):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _eigh_kernels.get(x._data.dtype) or select_kernel("eigh", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = EighInferMeta(x, UPLO)
+        # Kernel Call
+        out = kernel.fn(x_d, UPLO)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("eigh", e)
+    return make_outputs("eigh", out, meta)
+
+
+_eig_kernels = KernelFactory.cache("eig")
+
+
+def eig(x):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _eig_kernels.get(x._data.dtype) or select_kernel("eig", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = EigInferMeta(x)
+        # Kernel Call
+        out = kernel.fn(x_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("eig", e)
+    return make_outputs("eig", out, meta)
+
+
+_lu_kernels = KernelFactory.cache("lu")
+
+
+def lu(x, pivot):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _lu_kernels.get(x._data.dtype) or select_kernel("lu", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = LUInferMeta(x, pivot)
+        # Kernel Call
+        out = kernel.fn(x_d, pivot)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("lu", e)
+    return make_outputs("lu", out, meta)
+
+
+_lstsq_kernels = KernelFactory.cache("lstsq")
+
+
+def lstsq(x, y, rcond, driver):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _lstsq_kernels.get(x._data.dtype) or select_kernel("lstsq", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    y_d = y._data
+    if kernel.input_np_dtype is not None:
+        x_d, y_d = prepare_data(kernel, x_d, y_d)
+    try:
+        # InferMeta
+        meta = LstsqInferMeta(x, y, rcond, driver)
+        # Kernel Call
+        out = kernel.fn(x_d, y_d, rcond, driver)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("lstsq", e)
+    return make_outputs("lstsq", out, meta)
 
 
 _unfold_kernels = KernelFactory.cache("unfold")

@@ -5784,6 +5784,762 @@ class MultiDotGradNode(GradNodeBase):
         self._wrappers_cleared = True
 
 
+def baddbmm_ad_func(input, x, y, beta, alpha):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        input, x, y = amp_auto_cast("baddbmm", ("input", "x", "y"), (input, x, y))
+        return amp_call(baddbmm_ad_func, input, x, y, beta, alpha)
+    # Forward API Call
+    out = _api.baddbmm(input, x, y, beta, alpha)
+    # Node Creation
+    if grad_state.enabled and (not input._stop_gradient or not x._stop_gradient or not y._stop_gradient):
+        node = BaddbmmGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        input_next, input_meta = edge_record(input)
+        x_next, x_meta = edge_record(x)
+        y_next, y_meta = edge_record(y)
+        node._next = (input_next, x_next, y_next)
+        node._meta = input_meta + x_meta + y_meta
+        node.beta = beta
+        node.alpha = alpha
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.input_wrapper = TensorWrapper(input, True)
+        node.x_wrapper = TensorWrapper(x)
+        node.y_wrapper = TensorWrapper(y)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+def baddbmm__ad_func(input, x, y, beta, alpha):
+    # AMP Logic: inplace ops skip AMP
+    if amp_flag.on and amp_state.active:
+        return amp_skip("baddbmm_", baddbmm__ad_func, input, x, y, beta, alpha)
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(input, "baddbmm_")
+    # Forward on input's current value, carrying input's autograd history
+    out = baddbmm_ad_func(inplace_input(input, False), x, y, beta, alpha)
+    # Write into input (its storage is shared with its views); input takes over the result's history
+    return commit_inplace(input, out, "baddbmm_", rebind=True)
+
+
+class BaddbmmGradNode(GradNodeBase):
+    """Backward of `baddbmm` (baddbmm_grad):
+        # a 2-D input [b, n] stood for [b, 1, n]
+        gi = scale(out_grad, beta, 0.0, True)
+        input_grad = sum(gi, (1,), None, False) if input.ndim == 2 else gi
+        x_grad = scale(matmul(out_grad, conj(y), False, True), alpha, 0.0, True)
+        y_grad = scale(matmul(conj(x), out_grad, True, False), alpha, 0.0, True)
+    """
+
+    __slots__ = ("input_wrapper", "x_wrapper", "y_wrapper", "beta", "alpha")
+    forward_op = "baddbmm"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        input = self.input_wrapper.recover(self)
+        x = self.x_wrapper.recover(self)
+        y = self.y_wrapper.recover(self)
+        beta = self.beta
+        alpha = self.alpha
+        # The gradient formulas, written with ops
+        input_grad, x_grad, y_grad = None, None, None
+        if self._next[0] is not None or self._next[1] is not None or self._next[2] is not None:
+            gi = scale_ad_func(out_grad, beta, 0.0, True)
+            input_grad = sum_ad_func(gi, (1,), None, False) if input.ndim == 2 else gi
+            x_grad = scale_ad_func(matmul_ad_func(out_grad, _conj(y), False, True), alpha, 0.0, True)
+            y_grad = scale_ad_func(matmul_ad_func(_conj(x), out_grad, True, False), alpha, 0.0, True)
+            if not (self._next[0] is not None):
+                input_grad = None
+            if not (self._next[1] is not None):
+                x_grad = None
+            if not (self._next[2] is not None):
+                y_grad = None
+        return [input_grad, x_grad, y_grad]
+
+    def clear_tensor_wrappers(self):
+        self.input_wrapper.clear()
+        self.x_wrapper.clear()
+        self.y_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def p_norm_ad_func(x, porder, axis, epsilon, keepdim, asvector):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, = amp_auto_cast("p_norm", ("x",), (x,))
+        return amp_call(p_norm_ad_func, x, porder, axis, epsilon, keepdim, asvector)
+    # Forward API Call
+    out = _api.p_norm(x, porder, axis, epsilon, keepdim, asvector)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient):
+        node = PNormGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        node.porder = porder
+        node.axis = axis
+        node.epsilon = epsilon
+        node.keepdim = keepdim
+        node.asvector = asvector
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
+        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+    # Returns
+    return out
+
+
+class PNormGradNode(GradNodeBase):
+    """Backward of `p_norm` (p_norm_grad):
+        # Paddle's subgradients: sign(x) |x|^(p-1) / (norm^(p-1) + epsilon) (zero at a zero x for
+        # p >= 1), sign(x) where |x| is the extreme for +-inf (every tie gets it), 0 for p = 0
+        g, o = out_grad, out
+        if not keepdim:
+            if asvector:
+                g = reshape(g, [1] * x.ndim)
+                o = reshape(o, [1] * x.ndim)
+            elif x.ndim > 0:
+                g = unsqueeze(g, (axis,))
+                o = unsqueeze(o, (axis,))
+        if porder == 0:
+            x_grad = full_like(x, 0.0, x.dtype)
+        elif porder == float("inf") or porder == float("-inf"):
+            x_grad = multiply(multiply(g, sign(x)), cast(equal(abs(x), o), x.dtype))
+        else:
+            num = multiply(sign(x), pow(abs(x), porder - 1.0))
+            x_grad = multiply(g, divide(num, scale(pow(o, porder - 1.0), 1.0, epsilon, True)))
+    """
+
+    __slots__ = ("x_wrapper", "out_wrapper", "porder", "axis", "epsilon", "keepdim", "asvector")
+    forward_op = "p_norm"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        out = self.out_wrapper.recover(self)
+        porder = self.porder
+        axis = self.axis
+        epsilon = self.epsilon
+        keepdim = self.keepdim
+        asvector = self.asvector
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            g, o = (out_grad, out)
+            if not keepdim:
+                if asvector:
+                    g = reshape_ad_func(g, [1] * x.ndim)
+                    o = reshape_ad_func(o, [1] * x.ndim)
+                elif x.ndim > 0:
+                    g = unsqueeze_ad_func(g, (axis,))
+                    o = unsqueeze_ad_func(o, (axis,))
+            if porder == 0:
+                x_grad = full_like_ad_func(x, 0.0, x.dtype)
+            elif porder == float('inf') or porder == float('-inf'):
+                x_grad = multiply_ad_func(multiply_ad_func(g, sign_ad_func(x)), cast_ad_func(equal_ad_func(abs_ad_func(x), o), x.dtype))
+            else:
+                num = multiply_ad_func(sign_ad_func(x), pow_ad_func(abs_ad_func(x), porder - 1.0))
+                x_grad = multiply_ad_func(g, divide_ad_func(num, scale_ad_func(pow_ad_func(o, porder - 1.0), 1.0, epsilon, True)))
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.out_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def triangular_solve_ad_func(x, y, upper, transpose, unitriangular):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, y = amp_auto_cast("triangular_solve", ("x", "y"), (x, y))
+        return amp_call(triangular_solve_ad_func, x, y, upper, transpose, unitriangular)
+    # Forward API Call
+    out = _api.triangular_solve(x, y, upper, transpose, unitriangular)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
+        node = TriangularSolveGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        x_next, x_meta = edge_record(x)
+        y_next, y_meta = edge_record(y)
+        node._next = (x_next, y_next)
+        node._meta = x_meta + y_meta
+        node.upper = upper
+        node.transpose = transpose
+        node.unitriangular = unitriangular
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
+        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+    # Returns
+    return out
+
+
+class TriangularSolveGradNode(GradNodeBase):
+    """Backward of `triangular_solve` (triangular_solve_grad):
+        # out = op(A)^-1 y: y_grad = op(A)^-H G and op(A)_grad = -y_grad out^H, kept on the
+        # triangle the forward read (strictly, when the diagonal is taken as ones)
+        perm = list(range(out.ndim - 2)) + [out.ndim - 1, out.ndim - 2]
+        y_grad = triangular_solve(conj(x), out_grad, upper, not transpose, unitriangular)
+        ga = scale(matmul(y_grad, conj(out), False, True), -1.0, 0.0, True)
+        if transpose:
+            ga = transpose(ga, perm)
+        k = 1 if unitriangular else 0
+        x_grad = triu(ga, k) if upper else tril(ga, -k)
+    """
+
+    __slots__ = ("x_wrapper", "out_wrapper", "upper", "transpose", "unitriangular")
+    forward_op = "triangular_solve"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        out = self.out_wrapper.recover(self)
+        upper = self.upper
+        transpose = self.transpose
+        unitriangular = self.unitriangular
+        # The gradient formulas, written with ops
+        x_grad, y_grad = None, None
+        if self._next[0] is not None or self._next[1] is not None:
+            perm = list(range(out.ndim - 2)) + [out.ndim - 1, out.ndim - 2]
+            y_grad = triangular_solve_ad_func(_conj(x), out_grad, upper, not transpose, unitriangular)
+            ga = scale_ad_func(matmul_ad_func(y_grad, _conj(out), False, True), -1.0, 0.0, True)
+            if transpose:
+                ga = transpose_ad_func(ga, perm)
+            k = 1 if unitriangular else 0
+            x_grad = triu_ad_func(ga, k) if upper else tril_ad_func(ga, -k)
+            if not (self._next[0] is not None):
+                x_grad = None
+            if not (self._next[1] is not None):
+                y_grad = None
+        return [x_grad, y_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.out_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def svd_ad_func(x, full_matrices):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, = amp_auto_cast("svd", ("x",), (x,))
+        return amp_call(svd_ad_func, x, full_matrices)
+    # Forward API Call
+    u, s, vh = _api.svd(x, full_matrices)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient):
+        node = SvdGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        node.bwd_in_meta = [[out_meta(u)], [out_meta(s)], [out_meta(vh)]]
+        node.full_matrices = full_matrices
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x, True)
+        set_history(u, node, 0, 0)
+        set_history(s, node, 1, 0)
+        set_history(vh, node, 2, 0)
+        node.u_wrapper = TensorWrapper(u, False, node, 0, 0)
+        node.s_wrapper = TensorWrapper(s, False, node, 1, 0)
+        node.vh_wrapper = TensorWrapper(vh, False, node, 2, 0)
+    # Returns
+    return u, s, vh
+
+
+class SvdGradNode(GradNodeBase):
+    """Backward of `svd` (svd_grad):
+        # x = U diag(S) V^H (the k = min(m, n) leading columns when full_matrices). With
+        # E_ij = s_j^2 - s_i^2 (1 where it is 0):
+        #   inner = (skew(U^H gU) S + S skew(V^H gV)) / E + diag(gS) [+ i Im diag(U^H gU) / S]
+        # and the parts of gU, gV outside the span of U, V for tall and wide x. The gradient of a
+        # loss that depends on the singular-vector phases (a gauge) is not defined; losses like
+        # f(S), U f(S) V^H or U f(S) U^H are gauge-invariant.
+        nd = x.ndim
+        m, n = x.shape[-2], x.shape[-1]
+        k = s.shape[-1]
+        perm = list(range(nd - 2)) + [nd - 1, nd - 2]
+        gu, gvh = u_grad, vh_grad
+        if full_matrices and m != k:
+            u = slice(u, [nd - 1], [0], [k], [])
+            gu = slice(gu, [nd - 1], [0], [k], [])
+        if full_matrices and n != k:
+            vh = slice(vh, [nd - 2], [0], [k], [])
+            gvh = slice(gvh, [nd - 2], [0], [k], [])
+        eye_k = eye(k, k, s.dtype)
+        s_safe = add(s, cast(equal(s, full_like(s, 0.0, s.dtype)), s.dtype))
+        uhgu = matmul(conj(u), gu, True, False)
+        vhgv = matmul(vh, conj(gvh), False, True)
+        skew_u = subtract(uhgu, conj(transpose(uhgu, perm)))
+        skew_v = subtract(vhgv, conj(transpose(vhgv, perm)))
+        s2 = multiply(s, s)
+        e = subtract(unsqueeze(s2, (-2,)), unsqueeze(s2, (-1,)))
+        e = add(e, cast(equal(e, full_like(e, 0.0, e.dtype)), e.dtype))
+        inner = divide(add(multiply(skew_u, unsqueeze(s, (-2,))), multiply(unsqueeze(s, (-1,)), skew_v)), e)
+        inner = add(inner, multiply(unsqueeze(s_grad, (-1,)), eye_k))
+        if x.is_complex():
+            inner = add(inner, divide(multiply(skew_u, eye_k), unsqueeze(scale(s_safe, 2.0, 0.0, True), (-1,))))
+        if m > k:
+            ga = matmul(u, inner, False, False)
+            gus = divide(gu, unsqueeze(s_safe, (-2,)))
+            ga = add(ga, subtract(gus, matmul(u, matmul(conj(u), gus, True, False), False, False)))
+            x_grad = matmul(ga, vh, False, False)
+        elif n > k:
+            ga = matmul(inner, vh, False, False)
+            sgvh = divide(gvh, unsqueeze(s_safe, (-1,)))
+            ga = add(ga, subtract(sgvh, matmul(matmul(sgvh, conj(vh), False, True), vh, False, False)))
+            x_grad = matmul(u, ga, False, False)
+        else:
+            x_grad = matmul(matmul(u, inner, False, False), vh, False, False)
+    """
+
+    __slots__ = ("x_wrapper", "u_wrapper", "s_wrapper", "vh_wrapper", "full_matrices")
+    forward_op = "svd"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        u_grad = fill_zero(grads[0][0], self.bwd_in_meta[0][0])
+        s_grad = fill_zero(grads[1][0], self.bwd_in_meta[1][0])
+        vh_grad = fill_zero(grads[2][0], self.bwd_in_meta[2][0])
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        u = self.u_wrapper.recover(self)
+        s = self.s_wrapper.recover(self)
+        vh = self.vh_wrapper.recover(self)
+        full_matrices = self.full_matrices
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            nd = x.ndim
+            m, n = (x._data.shape[-2], x._data.shape[-1])
+            k = s._data.shape[-1]
+            perm = list(range(nd - 2)) + [nd - 1, nd - 2]
+            gu, gvh = (u_grad, vh_grad)
+            if full_matrices and m != k:
+                u = slice_ad_func(u, [nd - 1], [0], [k], [])
+                gu = slice_ad_func(gu, [nd - 1], [0], [k], [])
+            if full_matrices and n != k:
+                vh = slice_ad_func(vh, [nd - 2], [0], [k], [])
+                gvh = slice_ad_func(gvh, [nd - 2], [0], [k], [])
+            eye_k = eye_ad_func(k, k, s.dtype)
+            s_safe = add_ad_func(s, cast_ad_func(equal_ad_func(s, full_like_ad_func(s, 0.0, s.dtype)), s.dtype))
+            uhgu = matmul_ad_func(_conj(u), gu, True, False)
+            vhgv = matmul_ad_func(vh, _conj(gvh), False, True)
+            skew_u = subtract_ad_func(uhgu, _conj(transpose_ad_func(uhgu, perm)))
+            skew_v = subtract_ad_func(vhgv, _conj(transpose_ad_func(vhgv, perm)))
+            s2 = multiply_ad_func(s, s)
+            e = subtract_ad_func(unsqueeze_ad_func(s2, (-2,)), unsqueeze_ad_func(s2, (-1,)))
+            e = add_ad_func(e, cast_ad_func(equal_ad_func(e, full_like_ad_func(e, 0.0, e.dtype)), e.dtype))
+            inner = divide_ad_func(add_ad_func(multiply_ad_func(skew_u, unsqueeze_ad_func(s, (-2,))), multiply_ad_func(unsqueeze_ad_func(s, (-1,)), skew_v)), e)
+            inner = add_ad_func(inner, multiply_ad_func(unsqueeze_ad_func(s_grad, (-1,)), eye_k))
+            if x.is_complex():
+                inner = add_ad_func(inner, divide_ad_func(multiply_ad_func(skew_u, eye_k), unsqueeze_ad_func(scale_ad_func(s_safe, 2.0, 0.0, True), (-1,))))
+            if m > k:
+                ga = matmul_ad_func(u, inner, False, False)
+                gus = divide_ad_func(gu, unsqueeze_ad_func(s_safe, (-2,)))
+                ga = add_ad_func(ga, subtract_ad_func(gus, matmul_ad_func(u, matmul_ad_func(_conj(u), gus, True, False), False, False)))
+                x_grad = matmul_ad_func(ga, vh, False, False)
+            elif n > k:
+                ga = matmul_ad_func(inner, vh, False, False)
+                sgvh = divide_ad_func(gvh, unsqueeze_ad_func(s_safe, (-1,)))
+                ga = add_ad_func(ga, subtract_ad_func(sgvh, matmul_ad_func(matmul_ad_func(sgvh, _conj(vh), False, True), vh, False, False)))
+                x_grad = matmul_ad_func(u, ga, False, False)
+            else:
+                x_grad = matmul_ad_func(matmul_ad_func(u, inner, False, False), vh, False, False)
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.u_wrapper.clear()
+        self.s_wrapper.clear()
+        self.vh_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def qr_ad_func(x, mode):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, = amp_auto_cast("qr", ("x",), (x,))
+        return amp_call(qr_ad_func, x, mode)
+    # Forward API Call
+    q, r = _api.qr(x, mode)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient):
+        node = QrGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        node.bwd_in_meta = [[out_meta(q)], [out_meta(r)]]
+        node.mode = mode
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x, True)
+        set_history(q, node, 0, 0)
+        set_history(r, node, 1, 0)
+        node.q_wrapper = TensorWrapper(q, False, node, 0, 0)
+        node.r_wrapper = TensorWrapper(r, False, node, 1, 0)
+    # Returns
+    return q, r
+
+
+class QrGradNode(GradNodeBase):
+    """Backward of `qr` (qr_grad):
+        # m >= n (R square): x_grad = (gQ + Q sym(triu(gR R^H - Q^H gQ))) R^-H, sym(T) = T + T^H
+        # with the diagonal halved. m < n: x = [X | Y] = Q [U | V]; Y's grad is Q gV and X's the
+        # square formula with gQ + Y gV^H.
+        nd = x.ndim
+        m, n = x.shape[-2], x.shape[-1]
+        qr_grad_check(mode, m, n)
+        perm = list(range(nd - 2)) + [nd - 1, nd - 2]
+        gq, gr, rr = q_grad, r_grad, r
+        if m < n:
+            y = matmul(q, slice(r, [nd - 1], [m], [n], []), False, False)
+            gv = slice(gr, [nd - 1], [m], [n], [])
+            gr = slice(gr, [nd - 1], [0], [m], [])
+            rr = slice(rr, [nd - 1], [0], [m], [])
+            gq = add(gq, matmul(y, conj(gv), False, True))
+        xm = subtract(matmul(gr, conj(rr), False, True), matmul(conj(q), gq, True, False))
+        t = triu(xm, 0)
+        sym = add(t, conj(transpose(t, perm)))
+        sym = subtract(sym, scale(multiply(sym, eye(sym.shape[-1], sym.shape[-1], rr.dtype)), 0.5, 0.0, True))
+        b = add(gq, matmul(q, sym, False, False))
+        gx = conj(transpose(triangular_solve(rr, conj(transpose(b, perm)), True, False, False), perm))
+        if m < n:
+            x_grad = concat([gx, matmul(q, gv, False, False)], -1)
+        else:
+            x_grad = gx
+    """
+
+    __slots__ = ("x_wrapper", "q_wrapper", "r_wrapper", "mode")
+    forward_op = "qr"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        q_grad = fill_zero(grads[0][0], self.bwd_in_meta[0][0])
+        r_grad = fill_zero(grads[1][0], self.bwd_in_meta[1][0])
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        q = self.q_wrapper.recover(self)
+        r = self.r_wrapper.recover(self)
+        mode = self.mode
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            nd = x.ndim
+            m, n = (x._data.shape[-2], x._data.shape[-1])
+            _meta.qr_grad_check(mode, m, n)
+            perm = list(range(nd - 2)) + [nd - 1, nd - 2]
+            gq, gr, rr = (q_grad, r_grad, r)
+            if m < n:
+                y = matmul_ad_func(q, slice_ad_func(r, [nd - 1], [m], [n], []), False, False)
+                gv = slice_ad_func(gr, [nd - 1], [m], [n], [])
+                gr = slice_ad_func(gr, [nd - 1], [0], [m], [])
+                rr = slice_ad_func(rr, [nd - 1], [0], [m], [])
+                gq = add_ad_func(gq, matmul_ad_func(y, _conj(gv), False, True))
+            xm = subtract_ad_func(matmul_ad_func(gr, _conj(rr), False, True), matmul_ad_func(_conj(q), gq, True, False))
+            t = triu_ad_func(xm, 0)
+            sym = add_ad_func(t, _conj(transpose_ad_func(t, perm)))
+            sym = subtract_ad_func(sym, scale_ad_func(multiply_ad_func(sym, eye_ad_func(sym._data.shape[-1], sym._data.shape[-1], rr.dtype)), 0.5, 0.0, True))
+            b = add_ad_func(gq, matmul_ad_func(q, sym, False, False))
+            gx = _conj(transpose_ad_func(triangular_solve_ad_func(rr, _conj(transpose_ad_func(b, perm)), True, False, False), perm))
+            if m < n:
+                x_grad = concat_ad_func([gx, matmul_ad_func(q, gv, False, False)], -1)
+            else:
+                x_grad = gx
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.q_wrapper.clear()
+        self.r_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def eigh_ad_func(x, UPLO):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, = amp_auto_cast("eigh", ("x",), (x,))
+        return amp_call(eigh_ad_func, x, UPLO)
+    # Forward API Call
+    out_w, out_v = _api.eigh(x, UPLO)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient):
+        node = EighGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        node.bwd_in_meta = [[out_meta(out_w)], [out_meta(out_v)]]
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        set_history(out_w, node, 0, 0)
+        set_history(out_v, node, 1, 0)
+        node.out_w_wrapper = TensorWrapper(out_w, False, node, 0, 0)
+        node.out_v_wrapper = TensorWrapper(out_v, False, node, 1, 0)
+    # Returns
+    return out_w, out_v
+
+
+class EighGradNode(GradNodeBase):
+    """Backward of `eigh` (eigh_grad):
+        # x = V diag(w) V^H: x_grad = V (diag(gw) + (V^H gV - (V^H gV)^H) / (2 E)) V^H, with
+        # E_ij = w_j - w_i off the diagonal (Hermitian, like the input eigh reads); the gradient of
+        # a loss that depends on the eigenvector phases (a gauge) is not defined
+        nd = out_v.ndim
+        n = out_v.shape[-1]
+        perm = list(range(nd - 2)) + [nd - 1, nd - 2]
+        eye_n = eye(n, n, out_w.dtype)
+        vhgv = matmul(conj(out_v), out_v_grad, True, False)
+        skew = scale(subtract(vhgv, conj(transpose(vhgv, perm))), 0.5, 0.0, True)
+        e = subtract(unsqueeze(out_w, (-2,)), unsqueeze(out_w, (-1,)))
+        e = add(e, cast(equal(e, full_like(e, 0.0, e.dtype)), e.dtype))
+        inner = multiply(divide(skew, e), scale(eye_n, -1.0, 1.0, True))
+        inner = add(inner, multiply(unsqueeze(out_w_grad, (-1,)), eye_n))
+        x_grad = matmul(matmul(out_v, inner, False, False), conj(out_v), False, True)
+    """
+
+    __slots__ = ("out_w_wrapper", "out_v_wrapper")
+    forward_op = "eigh"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_w_grad = fill_zero(grads[0][0], self.bwd_in_meta[0][0])
+        out_v_grad = fill_zero(grads[1][0], self.bwd_in_meta[1][0])
+        # Recovered TensorWrappers and attributes
+        out_w = self.out_w_wrapper.recover(self)
+        out_v = self.out_v_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            nd = out_v.ndim
+            n = out_v._data.shape[-1]
+            perm = list(range(nd - 2)) + [nd - 1, nd - 2]
+            eye_n = eye_ad_func(n, n, out_w.dtype)
+            vhgv = matmul_ad_func(_conj(out_v), out_v_grad, True, False)
+            skew = scale_ad_func(subtract_ad_func(vhgv, _conj(transpose_ad_func(vhgv, perm))), 0.5, 0.0, True)
+            e = subtract_ad_func(unsqueeze_ad_func(out_w, (-2,)), unsqueeze_ad_func(out_w, (-1,)))
+            e = add_ad_func(e, cast_ad_func(equal_ad_func(e, full_like_ad_func(e, 0.0, e.dtype)), e.dtype))
+            inner = multiply_ad_func(divide_ad_func(skew, e), scale_ad_func(eye_n, -1.0, 1.0, True))
+            inner = add_ad_func(inner, multiply_ad_func(unsqueeze_ad_func(out_w_grad, (-1,)), eye_n))
+            x_grad = matmul_ad_func(matmul_ad_func(out_v, inner, False, False), _conj(out_v), False, True)
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.out_w_wrapper.clear()
+        self.out_v_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def eig_ad_func(x):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, = amp_auto_cast("eig", ("x",), (x,))
+        return amp_call(eig_ad_func, x)
+    # Forward API Call
+    out_w, out_v = _api.eig(x)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient):
+        node = EigGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        node.bwd_in_meta = [[out_meta(out_w)], [out_meta(out_v)]]
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        set_history(out_w, node, 0, 0)
+        set_history(out_v, node, 1, 0)
+        node.out_w_wrapper = TensorWrapper(out_w, False, node, 0, 0)
+        node.out_v_wrapper = TensorWrapper(out_v, False, node, 1, 0)
+    # Returns
+    return out_w, out_v
+
+
+class EigGradNode(GradNodeBase):
+    """Backward of `eig` (eig_grad):
+        # x = V diag(w) V^-1, columns of V of unit norm: with E_ij = w_j - w_i (1 where 0),
+        # x_grad = V^-H (diag(gw) + offdiag((V^H gV - V^H V Re diag(V^H gV)) / conj(E))) V^H.
+        # As for eigh, losses must not depend on the eigenvector phases.
+        nd = out_v.ndim
+        n = out_v.shape[-1]
+        eye_n = eye(n, n, out_v.dtype)
+        vhgv = matmul(conj(out_v), out_v_grad, True, False)
+        vhv = matmul(conj(out_v), out_v, True, False)
+        dre = real(multiply(vhgv, eye_n))
+        vhgv = subtract(vhgv, matmul(vhv, cast(dre, out_v.dtype), False, False))
+        e = subtract(unsqueeze(out_w, (-2,)), unsqueeze(out_w, (-1,)))
+        e = add(e, cast(equal(e, full_like(e, 0.0, e.dtype)), e.dtype))
+        inner = multiply(divide(vhgv, conj(e)), subtract(full_like(eye_n, 1.0, eye_n.dtype), eye_n))
+        inner = add(inner, multiply(unsqueeze(out_w_grad, (-1,)), eye_n))
+        x_grad = matmul(inverse(conj(transpose(out_v, list(range(nd - 2)) + [nd - 1, nd - 2]))), matmul(inner, conj(out_v), False, True), False, False)
+    """
+
+    __slots__ = ("out_w_wrapper", "out_v_wrapper")
+    forward_op = "eig"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_w_grad = fill_zero(grads[0][0], self.bwd_in_meta[0][0])
+        out_v_grad = fill_zero(grads[1][0], self.bwd_in_meta[1][0])
+        # Recovered TensorWrappers and attributes
+        out_w = self.out_w_wrapper.recover(self)
+        out_v = self.out_v_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            nd = out_v.ndim
+            n = out_v._data.shape[-1]
+            eye_n = eye_ad_func(n, n, out_v.dtype)
+            vhgv = matmul_ad_func(_conj(out_v), out_v_grad, True, False)
+            vhv = matmul_ad_func(_conj(out_v), out_v, True, False)
+            dre = real_ad_func(multiply_ad_func(vhgv, eye_n))
+            vhgv = subtract_ad_func(vhgv, matmul_ad_func(vhv, cast_ad_func(dre, out_v.dtype), False, False))
+            e = subtract_ad_func(unsqueeze_ad_func(out_w, (-2,)), unsqueeze_ad_func(out_w, (-1,)))
+            e = add_ad_func(e, cast_ad_func(equal_ad_func(e, full_like_ad_func(e, 0.0, e.dtype)), e.dtype))
+            inner = multiply_ad_func(divide_ad_func(vhgv, _conj(e)), subtract_ad_func(full_like_ad_func(eye_n, 1.0, eye_n.dtype), eye_n))
+            inner = add_ad_func(inner, multiply_ad_func(unsqueeze_ad_func(out_w_grad, (-1,)), eye_n))
+            x_grad = matmul_ad_func(inverse_ad_func(_conj(transpose_ad_func(out_v, list(range(nd - 2)) + [nd - 1, nd - 2]))), matmul_ad_func(inner, _conj(out_v), False, True), False, False)
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.out_w_wrapper.clear()
+        self.out_v_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def lu_ad_func(x, pivot):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, = amp_auto_cast("lu", ("x",), (x,))
+        return amp_call(lu_ad_func, x, pivot)
+    # Forward API Call
+    out, pivots, infos = _api.lu(x, pivot)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient):
+        node = LuGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        node.bwd_in_meta = [[out_meta(out)], [out_meta(pivots)], [out_meta(infos)]]
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        set_history(out, node, 0, 0)
+        set_history(pivots, node, 1, 0)
+        set_history(infos, node, 2, 0)
+        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+        node.pivots_wrapper = TensorWrapper(pivots, False, node, 1, 0)
+    # Returns
+    return out, pivots, infos
+
+
+class LuGradNode(GradNodeBase):
+    """Backward of `lu` (lu_grad):
+        # x = P L U (L unit lower m x k, U upper k x n, k = min(m, n)). Square part:
+        # gA1 = L^-H (tril(L^H gL, -1) + triu(gU U^H)) U^-H; a wide x adds U2 = L^-1 P^T A2
+        # (gA2 = L^-H gU2, gL -= L^-H gU2 U2^H), a tall x L2 = A2 U^-1 (gA2 = gL2 U^-H,
+        # gU -= L2^H gL2 U^-H); the rows go back through P.
+        nd = out.ndim
+        m, n = out.shape[-2], out.shape[-1]
+        k = m if m < n else n
+        perm = list(range(nd - 2)) + [nd - 1, nd - 2]
+        p = cast(constant(lu_permutation_matrix(pivots, m)), out.dtype)
+        lo = slice(out, [nd - 1], [0], [k], []) if n > k else out
+        up = slice(out, [nd - 2], [0], [k], []) if m > k else out
+        gl = tril(slice(out_grad, [nd - 1], [0], [k], []) if n > k else out_grad, -1)
+        gu = triu(slice(out_grad, [nd - 2], [0], [k], []) if m > k else out_grad, 0)
+        l = add(tril(lo, -1), eye(m, k, out.dtype))
+        u = triu(up, 0)
+        l1, u1, gl1, gu1 = l, u, gl, gu
+        ga2 = None
+        if n > k:
+            u1 = slice(u, [nd - 1], [0], [k], [])
+            u2 = slice(u, [nd - 1], [k], [n], [])
+            gu1 = slice(gu, [nd - 1], [0], [k], [])
+            gu2 = slice(gu, [nd - 1], [k], [n], [])
+            ga2 = triangular_solve(conj(l1), gu2, False, True, True)
+            gl1 = subtract(gl1, matmul(ga2, conj(u2), False, True))
+        if m > k:
+            l1 = slice(l, [nd - 2], [0], [k], [])
+            l2 = slice(l, [nd - 2], [k], [m], [])
+            gl1 = slice(gl, [nd - 2], [0], [k], [])
+            gl2 = slice(gl, [nd - 2], [k], [m], [])
+            ga2 = conj(transpose(triangular_solve(u1, conj(transpose(gl2, perm)), True, False, False), perm))
+            gu1 = subtract(gu1, matmul(conj(l2), ga2, True, False))
+        phi = add(tril(matmul(conj(l1), gl1, True, False), -1), triu(matmul(gu1, conj(u1), False, True), 0))
+        t = triangular_solve(conj(l1), phi, False, True, True)
+        ga1 = conj(transpose(triangular_solve(u1, conj(transpose(t, perm)), True, False, False), perm))
+        if ga2 is None:
+            ga = ga1
+        else:
+            ga = concat([ga1, ga2], -1 if n > k else -2)
+        x_grad = matmul(p, ga, False, False)
+    """
+
+    __slots__ = ("out_wrapper", "pivots_wrapper")
+    forward_op = "lu"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = fill_zero(grads[0][0], self.bwd_in_meta[0][0])
+        # Recovered TensorWrappers and attributes
+        out = self.out_wrapper.recover(self)
+        pivots = self.pivots_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            nd = out.ndim
+            m, n = (out._data.shape[-2], out._data.shape[-1])
+            k = m if m < n else n
+            perm = list(range(nd - 2)) + [nd - 1, nd - 2]
+            p = cast_ad_func(_constant(_meta.lu_permutation_matrix(pivots, m)), out.dtype)
+            lo = slice_ad_func(out, [nd - 1], [0], [k], []) if n > k else out
+            up = slice_ad_func(out, [nd - 2], [0], [k], []) if m > k else out
+            gl = tril_ad_func(slice_ad_func(out_grad, [nd - 1], [0], [k], []) if n > k else out_grad, -1)
+            gu = triu_ad_func(slice_ad_func(out_grad, [nd - 2], [0], [k], []) if m > k else out_grad, 0)
+            l = add_ad_func(tril_ad_func(lo, -1), eye_ad_func(m, k, out.dtype))
+            u = triu_ad_func(up, 0)
+            l1, u1, gl1, gu1 = (l, u, gl, gu)
+            ga2 = None
+            if n > k:
+                u1 = slice_ad_func(u, [nd - 1], [0], [k], [])
+                u2 = slice_ad_func(u, [nd - 1], [k], [n], [])
+                gu1 = slice_ad_func(gu, [nd - 1], [0], [k], [])
+                gu2 = slice_ad_func(gu, [nd - 1], [k], [n], [])
+                ga2 = triangular_solve_ad_func(_conj(l1), gu2, False, True, True)
+                gl1 = subtract_ad_func(gl1, matmul_ad_func(ga2, _conj(u2), False, True))
+            if m > k:
+                l1 = slice_ad_func(l, [nd - 2], [0], [k], [])
+                l2 = slice_ad_func(l, [nd - 2], [k], [m], [])
+                gl1 = slice_ad_func(gl, [nd - 2], [0], [k], [])
+                gl2 = slice_ad_func(gl, [nd - 2], [k], [m], [])
+                ga2 = _conj(transpose_ad_func(triangular_solve_ad_func(u1, _conj(transpose_ad_func(gl2, perm)), True, False, False), perm))
+                gu1 = subtract_ad_func(gu1, matmul_ad_func(_conj(l2), ga2, True, False))
+            phi = add_ad_func(tril_ad_func(matmul_ad_func(_conj(l1), gl1, True, False), -1), triu_ad_func(matmul_ad_func(gu1, _conj(u1), False, True), 0))
+            t = triangular_solve_ad_func(_conj(l1), phi, False, True, True)
+            ga1 = _conj(transpose_ad_func(triangular_solve_ad_func(u1, _conj(transpose_ad_func(t, perm)), True, False, False), perm))
+            if ga2 is None:
+                ga = ga1
+            else:
+                ga = concat_ad_func([ga1, ga2], -1 if n > k else -2)
+            x_grad = matmul_ad_func(p, ga, False, False)
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.out_wrapper.clear()
+        self.pivots_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def lstsq_ad_func(x, y, rcond, driver):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, y = amp_auto_cast("lstsq", ("x", "y"), (x, y))
+        return amp_call(lstsq_ad_func, x, y, rcond, driver)
+    # Forward API Call
+    solution, residuals, rank, singular_values = _api.lstsq(x, y, rcond, driver)
+    # Returns
+    return solution, residuals, rank, singular_values
+
+
 def unfold_ad_func(x, kernel_sizes, strides, paddings, dilations):
     # AMP Logic
     if amp_flag.on and amp_state.active:

@@ -1301,6 +1301,106 @@ def multi_dot(x, name=None):
     return _ad.multi_dot_ad_func(x)
 
 
+def baddbmm(input, x, y, beta=1.0, alpha=1.0, name=None):
+    """`baddbmm` (ops.yaml: baddbmm(Tensor input, Tensor x, Tensor y, float beta, float alpha) -> Tensor(out))"""
+    if type(input) is not Tensor:
+        input = parse_tensor(input, "baddbmm", "input", 0)
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "baddbmm", "x", 1)
+    if type(y) is not Tensor:
+        y = parse_tensor(y, "baddbmm", "y", 2)
+    beta = parse_float(beta, "baddbmm", "beta", 3)
+    alpha = parse_float(alpha, "baddbmm", "alpha", 4)
+    return _ad.baddbmm_ad_func(input, x, y, beta, alpha)
+
+
+def baddbmm_(input, x, y, beta=1.0, alpha=1.0, name=None):
+    """`baddbmm_` (ops.yaml: baddbmm(Tensor input, Tensor x, Tensor y, float beta, float alpha) -> Tensor(out) (inplace: writes into x))"""
+    if type(input) is not Tensor:
+        input = parse_tensor(input, "baddbmm", "input", 0)
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "baddbmm", "x", 1)
+    if type(y) is not Tensor:
+        y = parse_tensor(y, "baddbmm", "y", 2)
+    beta = parse_float(beta, "baddbmm", "beta", 3)
+    alpha = parse_float(alpha, "baddbmm", "alpha", 4)
+    return _ad.baddbmm__ad_func(input, x, y, beta, alpha)
+
+
+def p_norm(x, porder=2.0, axis=-1, epsilon=1e-12, keepdim=False, asvector=False, name=None):
+    """`p_norm` (ops.yaml: p_norm(Tensor x, float porder, int axis, float epsilon, bool keepdim, bool asvector) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "p_norm", "x", 0)
+    porder = parse_float(porder, "p_norm", "porder", 1)
+    axis = parse_int(axis, "p_norm", "axis", 2)
+    epsilon = parse_float(epsilon, "p_norm", "epsilon", 3)
+    keepdim = parse_bool(keepdim, "p_norm", "keepdim", 4)
+    asvector = parse_bool(asvector, "p_norm", "asvector", 5)
+    return _ad.p_norm_ad_func(x, porder, axis, epsilon, keepdim, asvector)
+
+
+def triangular_solve(x, y, upper=True, transpose=False, unitriangular=False, name=None):
+    """`triangular_solve` (ops.yaml: triangular_solve(Tensor x, Tensor y, bool upper, bool transpose, bool unitriangular) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "triangular_solve", "x", 0)
+    if type(y) is not Tensor:
+        y = parse_tensor(y, "triangular_solve", "y", 1)
+    upper = parse_bool(upper, "triangular_solve", "upper", 2)
+    transpose = parse_bool(transpose, "triangular_solve", "transpose", 3)
+    unitriangular = parse_bool(unitriangular, "triangular_solve", "unitriangular", 4)
+    return _ad.triangular_solve_ad_func(x, y, upper, transpose, unitriangular)
+
+
+def svd(x, full_matrices=False, name=None):
+    """`svd` (ops.yaml: svd(Tensor x, bool full_matrices) -> Tensor(u), Tensor(s), Tensor(vh))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "svd", "x", 0)
+    full_matrices = parse_bool(full_matrices, "svd", "full_matrices", 1)
+    return _ad.svd_ad_func(x, full_matrices)
+
+
+def qr(x, mode='reduced', name=None):
+    """`qr` (ops.yaml: qr(Tensor x, str mode) -> Tensor(q), Tensor(r))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "qr", "x", 0)
+    mode = parse_str(mode, "qr", "mode", 1)
+    return _ad.qr_ad_func(x, mode)
+
+
+def eigh(x, UPLO='L', name=None):
+    """`eigh` (ops.yaml: eigh(Tensor x, str UPLO) -> Tensor(out_w), Tensor(out_v))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "eigh", "x", 0)
+    UPLO = parse_str(UPLO, "eigh", "UPLO", 1)
+    return _ad.eigh_ad_func(x, UPLO)
+
+
+def eig(x, name=None):
+    """`eig` (ops.yaml: eig(Tensor x) -> Tensor(out_w), Tensor(out_v))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "eig", "x", 0)
+    return _ad.eig_ad_func(x)
+
+
+def lu(x, pivot=True, name=None):
+    """`lu` (ops.yaml: lu(Tensor x, bool pivot) -> Tensor(out), Tensor(pivots), Tensor(infos))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "lu", "x", 0)
+    pivot = parse_bool(pivot, "lu", "pivot", 1)
+    return _ad.lu_ad_func(x, pivot)
+
+
+def lstsq(x, y, rcond=0.0, driver='gels', name=None):
+    """`lstsq` (ops.yaml: lstsq(Tensor x, Tensor y, float rcond, str driver) -> Tensor(solution), Tensor(residuals), Tensor(rank), Tensor(singular_values))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "lstsq", "x", 0)
+    if type(y) is not Tensor:
+        y = parse_tensor(y, "lstsq", "y", 1)
+    rcond = parse_float(rcond, "lstsq", "rcond", 2)
+    driver = parse_str(driver, "lstsq", "driver", 3)
+    return _ad.lstsq_ad_func(x, y, rcond, driver)
+
+
 def unfold(x, kernel_sizes, strides=[1, 1], paddings=[0, 0, 0, 0], dilations=[1, 1], name=None):
     """`unfold` (ops.yaml: unfold(Tensor x, int[] kernel_sizes, int[] strides, int[] paddings, int[] dilations) -> Tensor(out))"""
     if type(x) is not Tensor:

@@ -1,6 +1,7 @@
 """The linalg family's Python wrappers (Paddle python/paddle/tensor/linalg.py, math.py): mm,
 outer and inner, which Paddle composes from matmul, multiply and reshape; their gradients come
 from those ops."""
+import functools
 import math
 
 from .._generated import dygraph_functions as _ad
@@ -169,3 +170,694 @@ def matrix_power(x, n, name=None):
 def multi_dot(x, name=None):
     """x[0] @ x[1] @ ... (the first and last may be 1-D), in the cheapest order."""
     return _ad.multi_dot_ad_func(x)
+
+
+# ---- norms (Paddle python/paddle/tensor/linalg.py: norm, vector_norm, matrix_norm, dist,
+# cond, cdist): compositions of p_norm, abs, pow, sum, max/min and svd, as Paddle composes them
+
+__all__ = __all__ + ["norm", "dist", "cdist", "einsum", "eigvalsh"]
+TENSOR_METHODS = TENSOR_METHODS + ["norm", "dist", "cdist", "cond", "cholesky_solve", "qr",
+                                   "eigvalsh", "eig", "eigvals", "pinv", "lstsq", "lu",
+                                   "lu_unpack"]
+INF = float("inf")
+
+
+def _is_complex(x):
+    return x._data.dtype.kind == "c"
+
+
+_PADDLE_ERRORS = (ValueError, TypeError, IndexError, RuntimeError, AssertionError)
+
+
+def _named(op, tensors=1, aliases=None):
+    """Errors of a composed public function name it (`op(): ...`, as the kernel API names an
+    op), the inner op's message kept; its first `tensors` arguments must be Tensors. `aliases`
+    maps Paddle's torch-style keyword names (its ParamAliasDecorator) to the parameters."""
+    def wrap(fn):
+        @functools.wraps(fn)
+        def call(*args, **kwargs):
+            if aliases and kwargs:
+                for alt in [k for k in kwargs if k in aliases]:
+                    if aliases[alt] in kwargs:
+                        raise ValueError(f"{op}(): Cannot specify both '{aliases[alt]}' and "
+                                         f"its alias '{alt}'")
+                    kwargs[aliases[alt]] = kwargs.pop(alt)
+                if tensors and not args and "x" in kwargs:
+                    args = (kwargs.pop("x"),)
+            for i, a in enumerate(args[:tensors]):
+                if not isinstance(a, Tensor):
+                    raise TypeError(f"{op}(): argument {i} must be a Tensor, but received "
+                                    f"{type(a).__name__}")
+            try:
+                return fn(*args, **kwargs)
+            except _PADDLE_ERRORS as e:
+                if str(e).startswith(f"{op}(): "):
+                    raise
+                raise type(e)(f"{op}(): {e}") from None
+        return call
+    return wrap
+
+
+def _p_norm(x, p, axis, keepdim, asvector):
+    return _ad.p_norm_ad_func(x, float(p), axis, 1e-12, keepdim, asvector)
+
+
+@_named("vector_norm", 1, {"ord": "p", "dim": "axis"})
+def vector_norm(x, p=2.0, axis=None, keepdim=False, name=None, *, dtype=None, out=None):
+    """The p-norm of x's entries along `axis` (an int, a list, or None: all of x). p = 0 counts
+    the nonzeros, +-inf takes the max/min of |x|."""
+    if not isinstance(p, (int, float)):
+        raise ValueError(f"only valid p type is int and float, found {type(p)}")
+    if dtype is not None:
+        x = x.astype(dtype)
+    asvector = False
+    if axis is None:
+        axis, asvector = -1, True
+    if isinstance(axis, tuple):
+        axis = list(axis)
+    if isinstance(axis, list) and len(axis) == 1:
+        axis = axis[0]
+    ax = _ad.abs_ad_func(x) if _is_complex(x) else x
+    if isinstance(axis, int):
+        res = _p_norm(ax, p, axis, keepdim, asvector)
+    elif p == INF or p == -INF:
+        a = _ad.abs_ad_func(ax)
+        res = (_ad.max_ad_func if p == INF else _ad.min_ad_func)(a, tuple(axis), keepdim)
+    elif p == 0:
+        # sign(|x|) counts the nonzeros and, as Paddle's count, passes back zero grads
+        res = _ad.sum_ad_func(_ad.sign_ad_func(_ad.abs_ad_func(ax)), tuple(axis), None, keepdim)
+    else:
+        s = _ad.sum_ad_func(_ad.pow_ad_func(_ad.abs_ad_func(ax), float(p)), tuple(axis), None,
+                            keepdim)
+        res = _ad.pow_ad_func(s, float(1.0 / p))
+    return _assign_out(res, out)
+
+
+def _assign_out(res, out):
+    if out is None:
+        return res
+    from .. import assign
+    assign(res, output=out)
+    return out
+
+
+def _permute(x, perm):
+    """transpose, skipped when perm is the identity."""
+    return x if perm == list(range(len(perm))) else _ad.transpose_ad_func(x, perm)
+
+
+def _backshift(x, axis):
+    nd = x.ndim
+    a0, a1 = axis[0] % nd, axis[1] % nd
+    perm = [i for i in range(nd) if i != a0 and i != a1] + [a0, a1]
+    return _permute(x, perm), perm
+
+
+def _restore_keepdim(res, perm):
+    """A reduction over the last two (back-shifted) axes, kept as 1s where they stood."""
+    inv = [perm.index(i) for i in range(len(perm))]
+    return _ad.transpose_ad_func(_ad.unsqueeze_ad_func(_ad.unsqueeze_ad_func(res, (-1,)), (-1,)),
+                                 inv)
+
+
+def _svdvals(x):
+    return _ad.svd_ad_func(x, False)[1]
+
+
+@_named("matrix_norm", 1)
+def matrix_norm(x, p="fro", axis=[-2, -1], keepdim=False, name=None):
+    """Matrix norms over the two axes in `axis`: 'fro', 'nuc', +-1 (column sums), +-inf (row
+    sums), +-2 (extreme singular values)."""
+    if isinstance(axis, tuple):
+        axis = list(axis)
+    if not (isinstance(axis, list) and len(axis) == 2):
+        if not isinstance(axis, list):
+            raise TypeError(f"object of type '{type(axis).__name__}' has no len()")
+        raise ValueError(f"except axis type int or list (length of list == 2), found "
+                         f"{len(axis)}")
+    if p == "fro":
+        t, perm = _backshift(x, axis)
+        t = _ad.abs_ad_func(t) if _is_complex(t) else t
+        flat = _ad.reshape_ad_func(t, tuple(t.shape[:-2]) + (-1,)) if t.size else \
+            _ad.reshape_ad_func(t, tuple(t.shape[:-2]) + (0,))
+        res = _p_norm(flat, 2.0, -1, False, False)
+        return _restore_keepdim(res, perm) if keepdim else res
+    if p == "nuc" or p in (2, -2):
+        t, perm = _backshift(x, axis)
+        s = _svdvals(t)
+        if p == "nuc":
+            res = _ad.sum_ad_func(s, (-1,), None, False)
+        else:
+            res = (_ad.max_ad_func if p > 0 else _ad.min_ad_func)(s, (-1,), False)
+        return _restore_keepdim(res, perm) if keepdim else res
+    if p in (1, -1, INF, -INF):
+        rank = x.ndim
+        d0, d1 = (d % rank for d in axis)
+        if abs(p) == INF:
+            d0, d1 = d1, d0
+        if not keepdim and d0 < d1:
+            d1 -= 1
+        return (_ad.max_ad_func if p > 0 else _ad.min_ad_func)(
+            vector_norm(x, 1.0, axis=d0, keepdim=keepdim), (d1,), keepdim)
+    raise ValueError(f"just support p value 'fro','nuc',1,-1,inf,-inf,2,-2 if axis is 2D, "
+                     f"found {p}")
+
+
+@_named("norm", 1, {"input": "x", "A": "x", "ord": "p", "dim": "axis"})
+def norm(x, p=None, axis=None, keepdim=False, out=None, dtype=None, name=None):
+    """paddle.norm / paddle.linalg.norm, dispatched as Paddle 3.3.1 does: a string p ('fro',
+    'nuc') or a two-axis `axis` is a matrix norm (except 'fro' over one axis or all of x, the
+    vector 2-norm), anything else a vector norm (p=None: 2)."""
+    if isinstance(axis, tuple):
+        axis = list(axis)
+    elif isinstance(axis, list) and len(axis) == 1:
+        axis = axis[0]
+    if dtype is not None:
+        x = x.astype(dtype)
+    if isinstance(p, str):
+        if p == "fro" and (axis is None or isinstance(axis, int)):
+            res = vector_norm(x, p=2, axis=axis, keepdim=keepdim)
+        else:
+            if axis is None:
+                axis = list(range(x.ndim))
+            res = matrix_norm(x, p=p, axis=axis, keepdim=keepdim)
+    else:
+        p = 2.0 if p is None else p
+        if isinstance(axis, list) and len(axis) == 2:
+            res = matrix_norm(x, p=p, axis=axis, keepdim=keepdim)
+        else:
+            res = vector_norm(x, p=p, axis=axis, keepdim=keepdim)
+    return _assign_out(res, out)
+
+
+@_named("dist", 2)
+def dist(x, y, p=2, name=None):
+    """The p-norm of x - y (broadcast), over all its entries."""
+    return _p_norm(_ad.subtract_ad_func(x, y), p, -1, False, True)
+
+
+@_named("cdist", 2)
+def cdist(x, y, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary", name=None):
+    """p-norm distances between the rows of x [*, P, M] and of y [*, R, M]: [*, P, R]. For p = 2
+    with more than 25 rows (or compute_mode 'use_mm_for_euclid_dist') Paddle's matmul form
+    sqrt(clip(|x|^2 - 2 x y^T + |y|^2, 0)), else the norm of the differences."""
+    for t, n in ((x, "x"), (y, "y")):
+        if t.dtype.name not in ("float32", "float64"):
+            raise TypeError(f"The data type of '{n}' in cdist must be ['float32', 'float64'], "
+                            f"but received {t.dtype.name}.")
+    if not isinstance(p, (float, int)):
+        raise TypeError(f"The type of 'p' in cdist must be (<class 'float'>, <class 'int'>), "
+                        f"but received {type(p)}.")
+    modes = ("use_mm_for_euclid_dist_if_necessary", "use_mm_for_euclid_dist",
+             "donot_use_mm_for_euclid_dist")
+    if compute_mode not in modes:
+        raise ValueError(f"The compute_mode should be 'use_mm_for_euclid_dist_if_necessary', "
+                         f"'use_mm_for_euclid_dist' or 'donot_use_mm_for_euclid_dist', but "
+                         f"received compute_mode is {compute_mode}.")
+    if x.ndim < 2:
+        raise AssertionError(f"The x must be at least 2-dimensional, But received Input x's "
+                             f"dimensional is {x.ndim}.\n")
+    if y.ndim < 2:
+        raise AssertionError(f"The y must be at least 2-dimensional, But received Input y's "
+                             f"dimensional is {y.ndim}.\n")
+    if x.shape[-1] != y.shape[-1]:
+        raise AssertionError(f"The x and y must have same last dimension, But received Input "
+                             f"x's last dimension is {x.shape[-1]}, Input y's last dimension is "
+                             f"{y.shape[-1]}.\n")
+    if p < 0:
+        raise AssertionError(f"The p must be greater than or equal to 0, But received p is "
+                             f"{p}.\n")
+    r1, r2, c1 = x.shape[-2], y.shape[-2], x.shape[-1]
+    p = float(p)
+    if r1 == 0 or r2 == 0:  # Paddle's shape here has no batch axes
+        return _ad.full_ad_func((r1, r2), 0, x.dtype)
+    if c1 == 0:
+        return _ad.full_ad_func((r1, r2), 0, x.dtype)
+    mode = modes.index(compute_mode)
+    if p == 2.0 and (mode == 1 or (mode == 0 and (r1 > 25 or r2 > 25))):
+        xn = _ad.sum_ad_func(_ad.pow_ad_func(x, 2.0), (-1,), None, True)
+        yn = _ad.sum_ad_func(_ad.pow_ad_func(y, 2.0), (-1,), None, True)
+        res = _ad.add_ad_func(_ad.add_ad_func(
+            _ad.scale_ad_func(_ad.matmul_ad_func(x, y, False, True), -2.0, 0.0, True),
+            _transpose_last_2dim(yn)), xn)
+        return _ad.sqrt_ad_func(_ad.clip_ad_func(res, 0.0, float("inf")))
+    d = _ad.subtract_ad_func(_ad.unsqueeze_ad_func(x, (-2,)), _ad.unsqueeze_ad_func(y, (-3,)))
+    return vector_norm(d, p, axis=-1)
+
+
+@_named("cond", 1)
+def cond(x, p=None, name=None):
+    """The condition number of the matrices in x's last two axes under norm p (None: 2)."""
+    shape = list(x.shape)
+    if len(shape) < 2:
+        raise ValueError(f"input should be a matrix or batches of matrices, but the dimension "
+                         f"of received input is {len(shape)}")
+    if p is None:
+        p = 2
+    empty = 0 in shape
+    if p in ("fro", "nuc", 1, -1, INF, -INF):
+        if shape[-1] != shape[-2]:
+            raise ValueError(f"only support p is {p} when input is a square matrix or batches "
+                             f"of square matrices")
+        if empty:
+            return _ad.full_ad_func(tuple(shape[:-2]), 0, x.dtype)
+        xi = _ad.inverse_ad_func(x)
+
+        def one(t):
+            if p == "fro":
+                s = _ad.sum_ad_func(_ad.pow_ad_func(t, 2.0), (-1,), None, False)
+                return _ad.pow_ad_func(_ad.sum_ad_func(s, (-1,), None, False), 0.5)
+            if p == "nuc":
+                return _ad.sum_ad_func(_svdvals(t), (-1,), None, False)
+            s = _ad.sum_ad_func(_ad.abs_ad_func(t), (-2,) if p in (1, -1) else (-1,), None, False)
+            return (_ad.max_ad_func if p > 0 else _ad.min_ad_func)(s, (-1,), False)
+        return _ad.multiply_ad_func(one(x), one(xi))
+    if p in (2, -2):
+        if empty:
+            return _ad.full_ad_func(tuple(shape[:-2]), 0, x.dtype)
+        s = _svdvals(x)
+        mx, mn = _ad.max_ad_func(s, (-1,), False), _ad.min_ad_func(s, (-1,), False)
+        return _ad.divide_ad_func(mx, mn) if p == 2 else _ad.divide_ad_func(mn, mx)
+    raise ValueError(f"unsupported {p} for p, only supporting ('fro', 'nuc', 1, -1, 2, -2, inf, "
+                     f"-inf) or none")
+
+
+# ---- decompositions and solvers (Paddle python/paddle/tensor/linalg.py)
+
+
+def _check_tensor(x, fn):
+    if not isinstance(x, Tensor):
+        raise TypeError(f"{fn}(): x must be a Tensor, but received {type(x).__name__}")
+
+
+def triangular_solve(x, y, upper=True, transpose=False, unitriangular=False, name=None):
+    """op(x)^-1 y for the triangular matrices in x's last two axes (op: transpose when
+    `transpose`); batch axes broadcast."""
+    return _ad.triangular_solve_ad_func(x, y, upper, transpose, unitriangular)
+
+
+def cholesky_solve(x, y, upper=False, name=None):
+    """Solves A out = x where y is A's Cholesky factor (lower L, A = L L^H; or upper U,
+    A = U^H U): two triangular solves, so the gradient is theirs."""
+    if y.ndim < 2:
+        raise ValueError("(InvalidArgument) the rank of input Y must greater or equal to 2")
+    if y.shape[-1] != y.shape[-2]:
+        raise ValueError(f"(InvalidArgument) input Matrix Y should be square matrix,But Got "
+                         f"last shape of {y.shape[-2]} x {y.shape[-1]}")
+    if x.ndim < 2:
+        raise ValueError("(InvalidArgument) the rank of input X must greater or equal to 2")
+    if x.shape[-2] != y.shape[-2]:
+        raise ValueError(f"(InvalidArgument) the first dim of Matrix X must be equal to the "
+                         f"first dim of Matrix Y,But Got {x.shape[-2]} and {y.shape[-2]}")
+    yc = _ad.conj_ad_func(y) if _is_complex(y) else y  # op(conj(y)) = y^H
+    if upper:
+        t = _ad.triangular_solve_ad_func(yc, x, True, True, False)
+        return _ad.triangular_solve_ad_func(y, t, True, False, False)
+    t = _ad.triangular_solve_ad_func(y, x, False, False, False)
+    return _ad.triangular_solve_ad_func(yc, t, False, True, False)
+
+
+def svd(x, full_matrices=False, name=None, *, out=None):
+    """x = u diag(s) vh, s descending: (u, s, vh)."""
+    return tuple(_ad.svd_ad_func(x, full_matrices))
+
+
+def svdvals(x, name=None):
+    """The singular values of the matrices in x's last two axes, descending."""
+    return _svdvals(x)
+
+
+def qr(x, mode="reduced", name=None):
+    """x = q r: (q, r) for mode 'reduced' or 'complete'; r alone for mode 'r'."""
+    q, r = _ad.qr_ad_func(x, mode)
+    return r if mode == "r" else (q, r)
+
+
+def eigh(x, UPLO="L", name=None):
+    """(eigenvalues ascending, eigenvectors) of the Hermitian matrices whose UPLO triangle x
+    holds."""
+    s = x.shape
+    if len(s) < 2:
+        raise ValueError(f"Input(input) only support >=2 tensor, but received length of "
+                         f"Input(input) is {len(s)}.")
+    if s[-1] != s[-2]:
+        raise ValueError(f"The input matrix must be batches of square matrices. But received "
+                         f"x's dimension: [{', '.join(map(str, s))}]")
+    if UPLO not in ("L", "U"):
+        raise ValueError(f"UPLO must be L or U. But received UPLO is: {UPLO}")
+    return tuple(_ad.eigh_ad_func(x, UPLO))
+
+
+@_named("eigvalsh", 1)
+def eigvalsh(x, UPLO="L", name=None):
+    """The eigenvalues (ascending) of the Hermitian matrices whose UPLO triangle x holds."""
+    return _ad.eigh_ad_func(x, UPLO)[0]
+
+
+def eig(x, name=None):
+    """(eigenvalues, eigenvectors), complex, of the square matrices in x's last two axes."""
+    return tuple(_ad.eig_ad_func(x))
+
+
+def eigvals(x, name=None):
+    """The eigenvalues (complex) of the square matrices in x's last two axes; not
+    differentiable, as in Paddle."""
+    if not isinstance(x, Tensor):
+        raise TypeError(f"The input x should be a Tensor, but received {type(x).__name__}")
+    s = x.shape
+    if len(s) < 2:
+        raise ValueError(f"The dimension of Input(x) should be at least 2, but received x's "
+                         f"dimension = {len(s)}, x's shape = {list(s)}")
+    if s[-1] != s[-2]:
+        raise ValueError(f"The last two dimensions of Input(x) should be equal, but received "
+                         f"x's shape = {list(s)}")
+    from ..autograd import no_grad
+    with no_grad():  # Paddle's eigvals has no gradient (paddle.linalg.eig has one)
+        return _ad.eig_ad_func(x)[0]
+
+
+def pinv(x, rcond=1e-15, hermitian=False, name=None):
+    """The Moore-Penrose pseudo-inverse, composed as Paddle does: through svd (or eigh when
+    hermitian), singular values at or below rcond * the largest dropped."""
+    if x.ndim >= 2 and x.size == 0:
+        t = list(x.shape)
+        t[-1], t[-2] = t[-2], t[-1]
+        return _ad.full_ad_func(tuple(t), 0, x.dtype)
+    if not hermitian:
+        u, s, vh = _ad.svd_ad_func(x, False)
+        smax = _ad.max_ad_func(s, (-1,), True)
+        cut = _ad.scale_ad_func(smax, float(rcond), 0.0, True)
+        keep = _ad.greater_than_ad_func(s, cut)
+        sinv = _ad.where_ad_func(keep, _ad.divide_ad_func(_ad.full_like_ad_func(s, 1, s.dtype),
+                                                          s), _ad.full_like_ad_func(s, 0, s.dtype))
+        # V diag(1/s) U^H = (diag(1/s) V^H)^H U^H
+        vs = _ad.multiply_ad_func(_ad.unsqueeze_ad_func(sinv, (-1,)), vh)
+        if _is_complex(x):
+            vs, u = _ad.conj_ad_func(vs), _ad.conj_ad_func(u)
+        return _ad.matmul_ad_func(vs, u, True, True)
+    w, v = _ad.eigh_ad_func(x, "L")
+    aw = _ad.abs_ad_func(w)
+    cut = _ad.scale_ad_func(_ad.max_ad_func(aw, (-1,), True), float(rcond), 0.0, True)
+    keep = _ad.greater_than_ad_func(aw, cut)
+    winv = _ad.where_ad_func(keep, _ad.divide_ad_func(_ad.full_like_ad_func(w, 1, w.dtype), w),
+                             _ad.full_like_ad_func(w, 0, w.dtype))
+    vw = _ad.multiply_ad_func(v, _ad.unsqueeze_ad_func(winv, (-2,)))
+    return _ad.matmul_ad_func(vw, _ad.conj_ad_func(v) if _is_complex(v) else v, False, True)
+
+
+def matrix_rank(x, tol=None, hermitian=False, atol=None, rtol=None, name=None):
+    """The number of singular values (|eigenvalues| when hermitian) above the tolerance: int64.
+    tol is absolute; atol/rtol give max(atol, rtol * sigma_max), rtol defaulting to
+    eps * max(m, n) (also when atol is given, as in Paddle)."""
+    from ..autograd import no_grad
+    if tol is not None and (atol is not None or rtol is not None):
+        raise ValueError("Only support to use tol alone or use atol and rtol without tol.")
+    if x.ndim < 2:
+        raise ValueError("(InvalidArgument) The dims of input must be greater than 2.")
+    with no_grad():
+        if hermitian:
+            s = _ad.abs_ad_func(_ad.eigh_ad_func(x, "L")[0])
+        else:
+            s = _svdvals(x)
+        smax = _ad.max_ad_func(s, (-1,), True) if s.size else s
+        if tol is not None:
+            cut = tol if isinstance(tol, Tensor) else _ad.full_like_ad_func(smax, float(tol),
+                                                                            s.dtype)
+            cut = _ad.unsqueeze_ad_func(cut, (-1,)) if isinstance(tol, Tensor) else cut
+        else:
+            import numpy as np
+            if rtol is None:  # Paddle's default, with or without atol
+                rtol = float(np.finfo(s._data.dtype).eps) * max(x.shape[-2], x.shape[-1])
+            a = 0.0 if atol is None else atol
+            r = 0.0 if rtol is None else rtol
+            at = a if isinstance(a, Tensor) else _ad.full_like_ad_func(smax, float(a), s.dtype)
+            rt = r if isinstance(r, Tensor) else _ad.full_like_ad_func(smax, float(r), s.dtype)
+            if isinstance(a, Tensor):
+                at = _ad.unsqueeze_ad_func(_ad.cast_ad_func(at, s.dtype), (-1,))
+            if isinstance(r, Tensor):
+                rt = _ad.unsqueeze_ad_func(_ad.cast_ad_func(rt, s.dtype), (-1,))
+            cut = _ad.maximum_ad_func(at, _ad.multiply_ad_func(rt, smax))
+        from ..phi.common import int64
+        big = _ad.cast_ad_func(_ad.greater_than_ad_func(s, cut), int64)
+        return _ad.sum_ad_func(big, (-1,), int64, False)
+
+
+def lstsq(x, y, rcond=None, driver=None, name=None):
+    """The least-squares solution of x out = y: (solution, residuals, rank, singular_values) as
+    Paddle returns them per driver (default 'gelsy' on the CPU)."""
+    if driver is None:
+        driver = "gelsy"
+    elif driver not in ("gels", "gelss", "gelsd", "gelsy"):
+        raise ValueError(f"Only support valid driver is 'gels', 'gelss', 'gelsd', 'gelsy' or "
+                         f"None for CPU inputs. But got {driver}")
+    if not (x.dtype == y.dtype and x.dtype.name in ("float32", "float64")):
+        raise ValueError("Only support x and y have the same dtype such as 'float32' and "
+                         "'float64'.")
+    if x.ndim < 2:
+        raise ValueError(f"The shape of x should be (*, M, N), but received ndim is "
+                         f"[{x.ndim} < 2]")
+    if y.ndim < 2:
+        raise ValueError(f"The shape of y should be (*, M, K), but received ndim is "
+                         f"[{y.ndim} < 2]")
+    if x.shape[-2] != y.shape[-2]:
+        raise ValueError(f"x with shape (*, M = {x.shape[-2]}, N) and y with shape (*, M = "
+                         f"{y.shape[-2]}, K) should have same M.")
+    if rcond is None:
+        rcond = (1e-7 if x.dtype.name == "float32" else 1e-15) * max(x.shape[-2], x.shape[-1])
+    sol, res, rank, sv = _ad.lstsq_ad_func(x, y, float(rcond), driver)
+    if driver == "gels":
+        from ..phi.common import int64
+        rank = _ad.full_ad_func((0,), 0, int64)
+    return sol, res, rank, sv
+
+
+def lu(x, pivot=True, get_infos=False, name=None):
+    """The pivoted LU factorisation packed into one matrix (L's unit diagonal left out) with
+    1-based int32 pivots, and the LAPACK infos when get_infos."""
+    out, pivots, infos = _ad.lu_ad_func(x, pivot)
+    return (out, pivots, infos) if get_infos else (out, pivots)
+
+
+def lu_unpack(x, y, unpack_ludata=True, unpack_pivots=True, name=None):
+    """(P, L, U) from lu's packed x and pivots y: x = P L U. L and U are differentiable
+    (triangles of x); P, a permutation, is not."""
+    from ..phi.infermeta.backward import lu_permutation_matrix
+    m, n = x.shape[-2], x.shape[-1]
+    k = min(m, n)
+    nd = x.ndim
+    p = l = u = None
+    if unpack_ludata:
+        lx = _ad.slice_ad_func(x, [nd - 1], [0], [k], []) if n != k else x
+        ux = _ad.slice_ad_func(x, [nd - 2], [0], [k], []) if m != k else x
+        l = _ad.add_ad_func(_ad.tril_ad_func(lx, -1), _ad.eye_ad_func(m, k, x.dtype))
+        u = _ad.triu_ad_func(ux, 0)
+    if unpack_pivots:
+        pm = lu_permutation_matrix(y._data, m).astype(x._data.dtype)
+        p = Tensor._wrap(pm)
+    if p is None or l is None:  # what is not unpacked is an empty float32 tensor, as in Paddle
+        from ..phi.common import float32
+        empty = _ad.full_ad_func((0,), 0, float32)
+        p, l, u = (empty if p is None else p), (empty if l is None else l), \
+            (empty if u is None else u)
+    return p, l, u
+
+
+# ---- einsum (Paddle python/paddle/tensor/einsum.py), composed of diagonal, sum, transpose,
+# reshape and matmul, so its gradients (of any order) are theirs. The plan (which op with which
+# arguments, found from the equation and the shapes alone) is cached; a call replays it.
+
+
+def _einsum_parse(equation, shapes):
+    eq = equation.replace(" ", "")
+    if "->" in eq:
+        lhs, rhs = eq.split("->")
+        explicit = True
+    else:
+        lhs, rhs, explicit = eq, "", False
+    terms = lhs.split(",")
+    if len(terms) != len(shapes):
+        raise AssertionError(f"Invalid equation: the number of operands is {len(shapes)}, "
+                             f"but found {len(terms)} segments in the label equation.")
+    used = set(c for c in eq if c.isalpha())
+    free = [c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz" if c not in used]
+    nell = 0
+    for t, shape in zip(terms, shapes):
+        if "..." in t:
+            nell = max(nell, len(shape) - len(t.replace("...", "")))
+    ell = "".join(free[:nell])
+    out_terms = []
+    for t, shape in zip(terms, shapes):
+        bad = next((c for c in t if not (c.isalpha() or c == ".")), None)
+        if bad is not None:
+            raise AssertionError(f"Invalid equation: {bad} is not a valid label, which should "
+                                 f"be letters.")
+        if "..." in t:
+            k = len(shape) - len(t.replace("...", ""))
+            t = t.replace("...", ell[nell - k:] if k else "")
+        if len(t) > len(shape):
+            raise AssertionError(f"Invalid equation: the label string '{t}' misses "
+                                 f"dimensions.")
+        if len(t) < len(shape):
+            raise AssertionError(f"Invalid equation: the label string '{t}' misses "
+                                 f"dimensions.")
+        out_terms.append(t)
+    sizes = {}
+    for t, shape in zip(out_terms, shapes):
+        for c, d in zip(t, shape):
+            if c in sizes and sizes[c] != d and 1 not in (d, sizes[c]):
+                raise ValueError(f"(InvalidArgument) Same label have different shapes for "
+                                 f"label: `{c}`")
+            sizes[c] = d if sizes.get(c, 1) == 1 else sizes[c]
+    if explicit:
+        rhs = rhs.replace("...", ell)
+        if any(c not in sizes for c in rhs):
+            raise ValueError("(InvalidArgument) Must in all_labels.")
+    else:
+        counts = {}
+        for t in out_terms:
+            for c in t:
+                counts[c] = counts.get(c, 0) + 1
+        rhs = ell + "".join(sorted(c for c, n in counts.items() if n == 1 and c not in ell))
+    return out_terms, rhs
+
+
+def _plan_reduce_one(steps, shape, t, keep):
+    """Repeated labels of one operand to their diagonal, labels not in `keep` summed: appends
+    the steps, returns the new shape and labels."""
+    shape = list(shape)
+    while True:
+        rep = next((c for c in t if t.count(c) > 1), None)
+        if rep is None:
+            break
+        i = t.index(rep)
+        j = t.index(rep, i + 1)
+        steps.append(("diagonal", i, j))
+        d = min(shape[i], shape[j])
+        shape = [n for k, n in enumerate(shape) if k not in (i, j)] + [d]
+        t = "".join(c for k, c in enumerate(t) if k not in (i, j)) + rep
+    drop = tuple(i for i, c in enumerate(t) if c not in keep)
+    if drop:
+        steps.append(("sum", drop))
+        shape = [n for i, n in enumerate(shape) if i not in drop]
+        t = "".join(c for c in t if c in keep)
+    return shape, t
+
+
+def _plan_permute(steps, shape, perm):
+    if perm != list(range(len(perm))):
+        steps.append(("transpose", perm))
+    return [shape[i] for i in perm]
+
+
+def _plan_reshape(steps, shape, new):
+    if list(shape) != list(new):
+        steps.append(("reshape", tuple(new)))
+    return list(new)
+
+
+def _plan_pair(sa, ta, sb, tb, keep):
+    """Steps for a, steps for b and steps after their matmul, contracting the labels they
+    share that `keep` lacks."""
+    st_a, st_b, st_o = [], [], []
+    # a contracted label of size 1 on one side broadcasts: sum it out of both sides first
+    odd = [c for c in ta if c in tb and c not in keep and sa[ta.index(c)] != sb[tb.index(c)]]
+    if odd:
+        ia, ib = tuple(ta.index(c) for c in odd), tuple(tb.index(c) for c in odd)
+        st_a.append(("sum", ia))
+        st_b.append(("sum", ib))
+        sa = [n for i, n in enumerate(sa) if i not in ia]
+        sb = [n for i, n in enumerate(sb) if i not in ib]
+        ta = "".join(c for c in ta if c not in odd)
+        tb = "".join(c for c in tb if c not in odd)
+    batch = [c for c in ta if c in tb and c in keep]
+    contract = [c for c in ta if c in tb and c not in keep]
+    a_only = [c for c in ta if c not in tb]
+    b_only = [c for c in tb if c not in ta]
+    sa = _plan_permute(st_a, sa, [ta.index(c) for c in batch + a_only + contract])
+    sb = _plan_permute(st_b, sb, [tb.index(c) for c in batch + contract + b_only])
+    nb = len(batch)
+    bsh = [max(p, q) for p, q in zip(sa[:nb], sb[:nb])]
+    a_dims, b_dims = sa[nb:nb + len(a_only)], sb[nb + len(contract):]
+    pc = math.prod(sa[nb + len(a_only):])
+    _plan_reshape(st_a, sa, sa[:nb] + [math.prod(a_dims), pc])
+    _plan_reshape(st_b, sb, sb[:nb] + [pc, math.prod(b_dims)])
+    out = _plan_reshape(st_o, bsh + [math.prod(a_dims), math.prod(b_dims)],
+                        bsh + a_dims + b_dims)
+    return st_a, st_b, st_o, out, "".join(batch + a_only + b_only)
+
+
+@functools.lru_cache(maxsize=256)
+def _einsum_plan(equation, shapes):
+    terms, rhs = _einsum_parse(equation, shapes)
+    n = len(terms)
+    first = []  # per operand: its own diagonals and sums
+    cur = []
+    for i in range(n):
+        keep = set(rhs).union(*(set(t) for j, t in enumerate(terms) if j != i))
+        steps = []
+        sh, t = _plan_reduce_one(steps, shapes[i], terms[i], keep)
+        first.append(tuple(steps))
+        cur.append((sh, t))
+    merges = []
+    sh, t = cur[0]
+    for i in range(1, n):
+        keep = set(rhs).union(*(set(tt) for tt in terms[i + 1:]))
+        st_a, st_b, st_o, sh, t = _plan_pair(sh, t, cur[i][0], cur[i][1], keep)
+        sh, t = _plan_reduce_one(st_o, sh, t, keep)
+        merges.append((tuple(st_a), tuple(st_b), tuple(st_o)))
+    last = []
+    sh, t = _plan_reduce_one(last, sh, t, set(rhs))
+    uniq = "".join(c for i, c in enumerate(rhs) if c not in rhs[:i])
+    sh = _plan_permute(last, sh, [t.index(c) for c in uniq])
+    # an output label given twice ('ij->ii') puts the values on that diagonal
+    t = uniq
+    for i, c in enumerate(rhs):
+        if i < len(t) and t[i] == c:
+            continue
+        q = t.index(c)
+        mask = [1] * (len(t) + 1)
+        mask[q] = mask[i] = sh[q]
+        last.append(("diag_out", i, sh[q], tuple(mask)))
+        t = t[:i] + c + t[i:]
+        sh = sh[:i] + [sh[q]] + sh[i:]
+    return tuple(first), tuple(merges), tuple(last)
+
+
+def _run(x, steps):
+    for step in steps:
+        kind = step[0]
+        if kind == "transpose":
+            x = _ad.transpose_ad_func(x, step[1])
+        elif kind == "reshape":
+            x = _ad.reshape_ad_func(x, step[1]) if 0 not in step[1] else \
+                _ad.full_ad_func(step[1], 0, x.dtype)  # an empty result: Paddle's 0 means copy
+        elif kind == "sum":
+            x = _ad.sum_ad_func(x, step[1], None, False)
+        elif kind == "diag_out":
+            eye = _ad.reshape_ad_func(_ad.eye_ad_func(step[2], step[2], x.dtype), step[3])
+            x = _ad.multiply_ad_func(_ad.unsqueeze_ad_func(x, (step[1],)), eye)
+        else:
+            x = _ad.diagonal_ad_func(x, 0, step[1], step[2])
+    return x
+
+
+@_named("einsum", 0)
+def einsum(equation, *operands):
+    """Einstein summation: labels per operand (repeated: a diagonal; '...': broadcast axes),
+    '->' and the output labels, or implicitly the labels seen once, sorted."""
+    if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
+        operands = tuple(operands[0])
+    if len(operands) < 1:
+        raise ValueError("At least one operand is expected.")
+    if not isinstance(equation, str):
+        raise TypeError(f"The equation should be a str, but received "
+                        f"{type(equation).__name__}")
+    for o in operands:
+        if not isinstance(o, Tensor):
+            raise TypeError(f"The operands should be Tensors, but received {type(o).__name__}")
+    first, merges, last = _einsum_plan(equation, tuple(tuple(o.shape) for o in operands))
+    x = _run(operands[0], first[0])
+    for i, (st_a, st_b, st_o) in enumerate(merges):
+        b = _run(_run(operands[i + 1], first[i + 1]), st_b)
+        x = _run(_ad.matmul_ad_func(_run(x, st_a), b, False, False), st_o)
+    return _run(x, last)

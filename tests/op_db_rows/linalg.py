@@ -276,3 +276,203 @@ ROWS += [
     OpInfo("multi_dot", lambda *xs: paddle.linalg.multi_dot(list(xs)),
            lambda *xs: np.linalg.multi_dot(xs), FL, sample_inputs=_multi_dot_samples),
 ]
+
+
+# baddbmm, p_norm, triangular_solve
+
+
+def _baddbmm_samples(rng, dt):
+    return [Sample([make_array(rng, i, dt), make_array(rng, a, dt), make_array(rng, b, dt)], kw,
+                   desc=f"{i} {a}@{b} {kw}")
+            for i, a, b, kw in [((2, 3, 4), (2, 3, 5), (2, 5, 4), {}),
+                                ((2, 1, 4), (2, 3, 5), (2, 5, 4), {"beta": 0.5, "alpha": 2.0}),
+                                ((1, 1, 4), (1, 2, 3), (1, 3, 4), {"beta": -1.0}),
+                                ((2, 4), (2, 3, 5), (2, 5, 4), {"alpha": 0.5}),
+                                ((2, 1), (2, 3, 5), (2, 5, 4), {})]]
+
+
+def _baddbmm_ref(input, x, y, beta=1.0, alpha=1.0):
+    if input.ndim == 2:  # Paddle reads a 2-D input [b, n] as [b, 1, n]
+        input = input[:, None, :]
+    return beta * input + alpha * np.matmul(x, y)
+
+
+def _p_norm_samples(rng, dt):
+    out = []
+    for s, kw in [((3,), {}), ((2, 3), {"porder": 1.0, "axis": 0}),
+                  ((2, 3), {"porder": 3.0, "axis": -1, "keepdim": True}),
+                  ((2, 3, 2), {"porder": 0.5, "asvector": True}),
+                  ((2, 3), {"porder": float("inf"), "axis": 1}),
+                  ((2, 3), {"porder": float("-inf"), "asvector": True, "keepdim": True}),
+                  ((2, 3), {"porder": 0.0, "axis": 1}), ((3, 2), {"porder": -1.0, "axis": 0})]:
+        a = make_array(rng, s, dt, (0.5, 2.0)) * np.where(rng.random(s) > 0.5, 1, -1)
+        out.append(Sample([a.astype(dt)], kw, desc=f"{s} {kw}"))
+    return out
+
+
+def _p_norm_ref(x, porder=2.0, axis=-1, epsilon=1e-12, keepdim=False, asvector=False):
+    a = None if asvector else axis
+    ax = np.abs(x)
+    if porder == 0:
+        r = np.sum(ax != 0, axis=a, keepdims=keepdim).astype(x.dtype)
+    elif np.isinf(porder):
+        r = (np.max if porder > 0 else np.min)(ax, axis=a, keepdims=keepdim)
+    else:
+        r = np.sum(ax ** porder, axis=a, keepdims=keepdim) ** (1.0 / porder)
+    return np.asarray(r, x.dtype)
+
+
+def _p_norm(x, porder=2.0, axis=-1, epsilon=1e-12, keepdim=False, asvector=False):
+    return paddle._C_ops.p_norm(x, porder, axis, epsilon, keepdim, asvector)
+
+
+def _tri_solve_samples(rng, dt):
+    out = []
+    for a, b, kw in [((3, 3), (3, 2), {}), ((3, 3), (3, 1), {"upper": False}),
+                     ((2, 3, 3), (3, 2), {"transpose": True}),
+                     ((3, 3), (2, 3, 2), {"upper": False, "transpose": True}),
+                     ((2, 1, 3, 3), (4, 3, 2), {"unitriangular": True}),
+                     ((3, 3), (3, 2), {"upper": False, "unitriangular": True, "transpose": True})]:
+        out.append(Sample([_wellcond(rng, a, dt), make_array(rng, b, dt)], kw,
+                          desc=f"{a}\\{b} {kw}"))
+    return out
+
+
+def _tri_solve_ref(x, y, upper=True, transpose=False, unitriangular=False):
+    import scipy.linalg as sl
+    batch = np.broadcast_shapes(x.shape[:-2], y.shape[:-2])
+    return sl.solve_triangular(np.broadcast_to(x, batch + x.shape[-2:]),
+                               np.broadcast_to(y, batch + y.shape[-2:]), trans=int(transpose),
+                               lower=not upper, unit_diagonal=unitriangular)
+
+
+ROWS += [
+    OpInfo("baddbmm", paddle.baddbmm, _baddbmm_ref, FL, sample_inputs=_baddbmm_samples),
+    OpInfo("p_norm", _p_norm, _p_norm_ref, FL, sample_inputs=_p_norm_samples),
+    OpInfo("triangular_solve", paddle.linalg.triangular_solve, _tri_solve_ref, FLC,
+           sample_inputs=_tri_solve_samples),
+]
+
+# svd, qr, eigh, eig, lu, lstsq. Singular vectors and eigenvectors are defined up to a phase
+# per column (a gauge): the svd and eigh rows check gauge-invariant functions of them
+# (U f(S) U^H, V f(S) V^H, U S V^H; V f(w) V^H), which is what finite differences can see.
+_REAL = {"float32": "float32", "float64": "float64", "complex64": "float32",
+         "complex128": "float64"}
+
+
+def _svd_samples(rng, dt):
+    return [Sample([make_array(rng, s, dt)], kw, desc=f"{s} {kw}")
+            for s, kw in [((3, 3), {}), ((4, 2), {}), ((2, 4), {}), ((2, 4, 3), {}),
+                          ((4, 3), {"full_matrices": True}), ((2, 3), {"full_matrices": True})]]
+
+
+def _svd_op(a, full_matrices=False):
+    u, s, vh = paddle.linalg.svd(a, full_matrices)
+    k = s.shape[-1]
+    if full_matrices:
+        u = paddle.slice(u, [u.ndim - 1], [0], [k])
+        vh = paddle.slice(vh, [vh.ndim - 2], [0], [k])
+    ct = lambda t: paddle.conj(t).transpose(list(range(t.ndim - 2)) + [t.ndim - 1, t.ndim - 2])
+    cu = paddle.cast(s, u.dtype)
+    return [s, paddle.matmul(u * (cu * cu).unsqueeze(-2), ct(u)),
+            paddle.matmul(ct(vh), vh * cu.unsqueeze(-1)), paddle.matmul(u * cu.unsqueeze(-2), vh)]
+
+
+def _svd_ref(a, full_matrices=False):
+    u, s, vh = np.linalg.svd(a, full_matrices=False)
+    ct = lambda t: np.swapaxes(t.conj(), -1, -2)
+    return [s, (u * (s * s)[..., None, :]) @ ct(u), ct(vh) @ (vh * s[..., :, None]),
+            (u * s[..., None, :]) @ vh]
+
+
+def _qr_samples(rng, dt):
+    return [Sample([make_array(rng, s, dt)], kw, desc=f"{s} {kw}")
+            for s, kw in [((3, 3), {}), ((4, 2), {}), ((2, 4), {}), ((2, 4, 3), {}),
+                          ((3, 3), {"mode": "complete"}), ((2, 3), {"mode": "complete"})]]
+
+
+def _qr_ref(a, mode="reduced"):
+    return list(np.linalg.qr(a, mode=mode))
+
+
+def _eigh_op(a, UPLO="L"):
+    h = (a + paddle.conj(a).transpose(list(range(a.ndim - 2)) + [a.ndim - 1, a.ndim - 2])) * 0.5
+    w, v = paddle.linalg.eigh(h, UPLO)
+    vh = paddle.conj(v).transpose(list(range(v.ndim - 2)) + [v.ndim - 1, v.ndim - 2])
+    f = paddle.cast(paddle.exp(w), v.dtype).unsqueeze(-2)
+    return [w, paddle.matmul(v * f, vh)]
+
+
+def _eigh_ref(a, UPLO="L"):
+    h = (a + np.swapaxes(a.conj(), -1, -2)) * 0.5
+    w, v = np.linalg.eigh(h)
+    return [w, (v * np.exp(w)[..., None, :]) @ np.swapaxes(v.conj(), -1, -2)]
+
+
+def _eigh_samples(rng, dt):
+    return [Sample([make_array(rng, s, dt)], kw, desc=f"{s} {kw}")
+            for s, kw in [((3, 3), {}), ((2, 4, 4), {"UPLO": "U"}), ((1, 1), {})]]
+
+
+def _eig_op(a):
+    w, v = paddle.linalg.eig(a)
+    return [w, paddle.matmul(v * (w * w).unsqueeze(-2), paddle.inverse(v))]
+
+
+def _eig_ref(a):
+    w, v = np.linalg.eig(a)
+    return [w, (v * (w * w)[..., None, :]) @ np.linalg.inv(v) if v.size else v]
+
+
+def _lu_samples(rng, dt):
+    return [Sample([make_array(rng, s, dt)], desc=str(s))
+            for s in [(3, 3), (2, 4, 4), (3, 4), (4, 2), (0, 3, 3)]]
+
+
+def _lu_ref(a):
+    import scipy.linalg as sl
+    m, n = a.shape[-2:]
+    k = min(m, n)
+    if a.size == 0:
+        return [a, np.broadcast_to(np.arange(1, k + 1, dtype=np.int32), a.shape[:-2] + (k,)),
+                np.zeros(a.shape[:-2], np.int32)]
+    lu, piv = sl.lu_factor(a)
+    return [lu, piv[..., :k] + 1, np.zeros(a.shape[:-2], np.int32)]
+
+
+def _lstsq_samples(rng, dt):
+    return [Sample([make_array(rng, a, dt), make_array(rng, b, dt)], kw, desc=f"{a} {b} {kw}")
+            for a, b, kw in [((5, 3), (5, 2), {"driver": "gelsd"}),
+                             ((2, 3, 5), (2, 3, 1), {"driver": "gelss"}),
+                             ((4, 4), (4, 2), {"driver": "gels"}),
+                             ((2, 5, 3), (2, 5, 2), {"driver": "gelsy"})]]
+
+
+def _lstsq_op(x, y, driver="gelsy"):
+    return paddle._C_ops.lstsq(x, y, 1e-10, driver)
+
+
+def _lstsq_ref(x, y, driver="gelsy"):
+    sol = np.linalg.pinv(x) @ y
+    m, n = x.shape[-2:]
+    s = np.linalg.svd(x, compute_uv=False)
+    res = np.sum((x @ sol - y) ** 2, axis=-2) if m > n and driver != "gelsy" else \
+        np.zeros((0,), x.dtype)
+    sv = s if driver in ("gelsd", "gelss") else np.zeros((0,), x.dtype)
+    return [sol, res, np.full(x.shape[:-2], min(m, n), np.int32), sv]
+
+
+ROWS += [
+    OpInfo("svd", _svd_op, _svd_ref, FLC, sample_inputs=_svd_samples, rtol=1e-5, atol=1e-5,
+           out_dtype=lambda d: [_REAL[d], d, d, d]),
+    OpInfo("qr", lambda a, mode="reduced": list(paddle.linalg.qr(a, mode)), _qr_ref, FLC,
+           sample_inputs=_qr_samples, rtol=1e-5, atol=1e-5),
+    OpInfo("eigh", _eigh_op, _eigh_ref, FLC, sample_inputs=_eigh_samples, rtol=1e-5, atol=1e-5,
+           out_dtype=lambda d: [_REAL[d], d]),
+    OpInfo("eig", _eig_op, _eig_ref, FLC, sample_inputs=_square_samples, rtol=1e-6, atol=1e-6,
+           out_dtype=lambda d: {"float32": "complex64", "float64": "complex128"}.get(d, d)),
+    OpInfo("lu", lambda a: list(paddle.linalg.lu(a, get_infos=True)), _lu_ref, FLC,
+           sample_inputs=_lu_samples, out_dtype=lambda d: [d, "int32", "int32"]),
+    OpInfo("lstsq", _lstsq_op, _lstsq_ref, FL, sample_inputs=_lstsq_samples, grad=0,
+           rtol=1e-5, atol=1e-5, out_dtype=lambda d: [d, d, "int32", d]),
+]

@@ -11,7 +11,8 @@ from .pool import pool_geometry
 __all__ = ["reduced_axes", "reduce_keep_shape", "reduced_count", "inverse_perm",
            "concat_sections", "take_along_axis_flat_index", "conv_unfold_geometry",
            "conv_transpose_unfold_geometry", "channel_perms", "volume",
-           "pool_unfold_geometry", "index_dtype"]
+           "pool_unfold_geometry", "index_dtype", "qr_grad_check",
+           "lu_row_permutation", "lu_permutation_matrix"]
 
 
 def reduced_axes(ndim, axis):
@@ -125,3 +126,35 @@ def pool_unfold_geometry(x_shape, kernel_size, strides, paddings, ceil_mode, glo
         out = window_out_size(n, k[i], s[i], pads[2 * i], pads[2 * i + 1], 1, ceil_mode)
         pads[2 * i + 1] += max((out - 1) * s[i] + k[i] - (n + pads[2 * i] + pads[2 * i + 1]), 0)
     return k, s, _unfold_order(pads)
+
+
+def qr_grad_check(mode, m, n):
+    """qr's gradient needs Q, and a square R (or a wide x): Paddle's qr_grad errors."""
+    if mode == "r":
+        raise ValueError("(InvalidArgument) The derivative of qr is not implemented when "
+                         "mode='r'.")
+    if mode == "complete" and m > n:
+        raise ValueError(f"(InvalidArgument) The derivative of qr is not implemented when "
+                         f"mode='complete' and {m} > {n}.")
+
+
+def lu_row_permutation(pivots, m):
+    """The rows LAPACK's 1-based pivots (swap row i with row pivots[i] - 1, in order) bring to
+    the top: (P^T x)[i] = x[perm[i]], batched over the leading axes."""
+    piv = np.asarray(pivots).astype(np.int64) - 1
+    batch = piv.shape[:-1]
+    perm = np.broadcast_to(np.arange(m, dtype=np.int64), batch + (m,)).copy()
+    for i in range(piv.shape[-1]):  # the swaps in order; each is vectorised over the batch
+        j = piv[..., i:i + 1]
+        pi = perm[..., i:i + 1].copy()
+        perm[..., i:i + 1] = np.take_along_axis(perm, j, -1)
+        np.put_along_axis(perm, j, pi, -1)
+    return perm
+
+
+def lu_permutation_matrix(pivots, m):
+    """P (float64) with x = P L U: P[perm[i], i] = 1."""
+    perm = lu_row_permutation(pivots, m)
+    p = np.zeros(perm.shape + (m,), np.float64)
+    np.put_along_axis(p, perm[..., None], 1.0, axis=-1)
+    return np.ascontiguousarray(np.swapaxes(p, -1, -2))

@@ -381,3 +381,189 @@ def MultiDotInferMeta(x):
         _same_dtype(t, x[0])
     out = (() if len(first) == 1 else (first[0],)) + (() if len(last) == 1 else (last[1],))
     return (out, NP_TO_DTYPE[x[0]._data.dtype])
+
+
+__all__ += ["BaddbmmInferMeta", "PNormInferMeta", "TriangularSolveInferMeta", "SvdInferMeta",
+            "QrInferMeta", "EighInferMeta", "EigInferMeta", "LUInferMeta", "LstsqInferMeta"]
+
+def _matrix_input(x, what="x"):
+    s = x._data.shape
+    if len(s) < 2:
+        raise ValueError(f"(InvalidArgument) The dimension of Input({what}) should be greater "
+                         f"or equal than 2, but received {len(s)}.")
+    return s
+
+
+def _size(s):
+    return f"paddle.Size([{', '.join(map(str, s))}])"
+
+
+def BaddbmmInferMeta(input, x, y, beta, alpha):
+    """Paddle's Python checks (python/paddle/tensor/math.py baddbmm): a 3-D input broadcasts
+    to [b, m, n] by its 1s, a 2-D input [b, n] stands for [b, 1, n]."""
+    xs, ys, ins = x._data.shape, y._data.shape, input._data.shape
+    if not len(xs) == len(ys) == 3:
+        raise ValueError(f"The dimension of x, y should be 3 but receive x's shape: {_size(xs)}, "
+                         f"y's shape: {_size(ys)}")
+    if xs[2] != ys[1]:
+        raise ValueError(f"The input Variable x's width must be equal with Variable y's height. "
+                         f"But received x's shape = {_size(xs)}, y's shape = {_size(ys)}.")
+    want = (xs[0], xs[1], ys[2])
+    if len(ins) == 3:
+        names = ("x's", "x's", "y's")
+        for d in range(3):
+            if ins[d] != want[d] and ins[d] != 1:
+                raise ValueError(f"If input's dimension[{d}] is not equal to {names[d]} "
+                                 f"dimension[{d}], input's dimension[{d}] must be 1. But received "
+                                 f"input's dimension[{d}] = {ins[d]}, {names[d]} dimension[{d}] "
+                                 f"= {(xs if d < 2 else ys)[d]}")
+    elif len(ins) == 2:
+        if ins[0] != xs[0]:
+            raise ValueError(f"The batch size of input must be equal to the batch size of x. But "
+                             f"received input's batch size = {ins[0]}, x's batch size = {xs[0]}")
+        if ins[1] not in (ys[2], 1):
+            raise ValueError(f"The input's shape: {_size(ins)} is not broadcastable with "
+                             f"[x.shape[0], x.shape[1], y.shape[2]]: [{xs[0]},{xs[1]},{ys[2]}]")
+    else:
+        raise ValueError(f"The dimension of input should be 3 or 2 but received input's shape: "
+                         f"{_size(ins)}")
+    for t in (x, y):
+        _same_dtype(t, input)
+    return (want, NP_TO_DTYPE[input._data.dtype])
+
+
+def PNormInferMeta(x, porder, axis, epsilon, keepdim, asvector):
+    s = x._data.shape
+    nd = len(s)
+    if asvector:
+        out = tuple(1 for _ in s) if keepdim else ()
+    else:
+        if not (-nd <= axis < nd if nd else axis in (0, -1)):
+            raise ValueError(f"(InvalidArgument) Attr(axis) value should be in range [-R, R-1], "
+                             f"R is the rank of Input(X). But received axis: {axis}, R: {nd}. "
+                             f"Current Input(X)'s shape is=[{', '.join(map(str, s))}].")
+        a = axis % nd if nd else 0
+        out = tuple(1 if i == a else d for i, d in enumerate(s)) if keepdim else \
+            tuple(d for i, d in enumerate(s) if i != a)
+    return (out, NP_TO_DTYPE[x._data.dtype])
+
+
+def TriangularSolveInferMeta(x, y, upper, transpose, unitriangular):
+    xs, ys = x._data.shape, y._data.shape
+    if len(xs) < 2:
+        raise ValueError(f"(InvalidArgument) The input tensor X's dimensions of "
+                         f"TriangularSolveOp should be >= 2. But received X's dimensions = "
+                         f"{len(xs)}, X's shape = [{', '.join(map(str, xs))}]")
+    if len(ys) < 2:
+        raise ValueError(f"(InvalidArgument) The input tensor Y's dimensions of "
+                         f"TriangularSolveOp should be >=2. But received Y's dimensions = "
+                         f"{len(ys)}, Y's shape = [{', '.join(map(str, ys))}]")
+    if xs[-1] != xs[-2]:
+        raise ValueError(f"(InvalidArgument) The inner-most 2 dimensions of Input(X) all should "
+                         f"be square matrices But received X's shape[-2] = {xs[-2]} and "
+                         f"shape[-1] = {xs[-1]}.")
+    if xs[-1] != ys[-2]:
+        raise ValueError(f"(InvalidArgument) The shape of X and Y should be matched, but received "
+                         f"X's shape[-1] = {xs[-1]} and Y's shape[-2] = {ys[-2]}.")
+    _same_dtype(y, x)
+    batch = broadcast_shape(tuple(xs[:-2]), tuple(ys[:-2]))
+    return (tuple(batch) + tuple(ys[-2:]), NP_TO_DTYPE[x._data.dtype])
+
+
+def _real_of(x):
+    import numpy as np
+    d = x._data.dtype
+    return NP_TO_DTYPE[np.dtype(d.char.lower()) if d.kind == "c" else d]
+
+
+def _rank2(x, msg="(InvalidArgument) the rank of input must greater than 2"):
+    s = x._data.shape
+    if len(s) < 2:
+        raise ValueError(msg)
+    return s
+
+
+def SvdInferMeta(x, full_matrices):
+    s = _rank2(x)
+    m, n = s[-2], s[-1]
+    k = min(m, n)
+    b = tuple(s[:-2])
+    dt = NP_TO_DTYPE[x._data.dtype]
+    u = b + ((m, m) if full_matrices else (m, k))
+    vh = b + ((n, n) if full_matrices else (k, n))
+    return ((u, dt), (b + (k,), _real_of(x)), (vh, dt))
+
+
+def QrInferMeta(x, mode):
+    s = _rank2(x)
+    if mode not in ("reduced", "complete", "r"):
+        raise ValueError(f"(InvalidArgument) QR received unrecognized mode '{mode}' but expected "
+                         f"one of 'reduced' (default), 'r', or 'complete'")
+    m, n = s[-2], s[-1]
+    k = min(m, n)
+    b = tuple(s[:-2])
+    dt = NP_TO_DTYPE[x._data.dtype]
+    if mode == "r":
+        return (((0,), dt), (b + (k, n), dt))
+    if mode == "complete":
+        return ((b + (m, m), dt), (b + (m, n), dt))
+    return ((b + (m, k), dt), (b + (k, n), dt))
+
+
+def EighInferMeta(x, UPLO):
+    """eigh and eigvalsh; paddle.linalg.eigh checks the shape in Python first."""
+    s = x._data.shape
+    if len(s) < 2:
+        raise ValueError(f"(InvalidArgument) The Input(X) should have at least 2 dimensions.But "
+                         f"received a {len(s)} dimension tensor.")
+    if s[-1] != s[-2]:
+        raise ValueError(f"(InvalidArgument) Eigvalsh op is designed for square matrix, "
+                         f"consequently inner-most 2 dimensions of Input(X) should be symmetric. "
+                         f"But received X's shape[-2] = {s[-2]} and shape[-1] = {s[-1]}.")
+    if UPLO not in ("L", "U"):
+        raise ValueError(f"UPLO must be L or U. But received UPLO is: {UPLO}")
+    return ((tuple(s[:-1]), _real_of(x)), (s, NP_TO_DTYPE[x._data.dtype]))
+
+
+def EigInferMeta(x):
+    import numpy as np
+    s = x._data.shape
+    if len(s) < 2:
+        raise ValueError(f"(InvalidArgument) Expects input tensor x to be not less than 2 "
+                         f"dimensions, but got dimension {len(s)}")
+    if s[-1] != s[-2]:
+        raise ValueError(f"(InvalidArgument) The input matrix must be a square matrix, but "
+                         f"receive a matrix with {s[-2]} rows and {s[-1]} columns")
+    d = x._data.dtype
+    c = NP_TO_DTYPE[d if d.kind == "c" else np.result_type(d, np.complex64)]
+    return ((tuple(s[:-1]), c), (s, c))
+
+
+def LUInferMeta(x, pivot):
+    from ..common import int32
+    s = _rank2(x, "(InvalidArgument) The rank of input must greater than 2.")
+    if not pivot:
+        raise ValueError("(InvalidArgument) lu without pivoting is not implemented on the CPU, "
+                         "but got pivots=False")
+    b = tuple(s[:-2])
+    return ((s, NP_TO_DTYPE[x._data.dtype]), (b + (min(s[-2], s[-1]),), int32), (b, int32))
+
+
+def LstsqInferMeta(x, y, rcond, driver):
+    from ..common import int32
+    xs, ys = x._data.shape, y._data.shape
+    if len(xs) < 2 or len(ys) < 2:
+        raise ValueError("(InvalidArgument) The dimensions of Input(X) and Input(Y) should be "
+                         "greater than or equal to 2.")
+    if xs[-2] != ys[-2]:
+        raise ValueError(f"(InvalidArgument) The first dimension of Input(X) and Input(Y) should "
+                         f"be equal, but received X's shape[-2] = {xs[-2]} and Y's shape[-2] = "
+                         f"{ys[-2]}.")
+    _same_dtype(y, x)
+    m, n, k = xs[-2], xs[-1], ys[-1]
+    b = tuple(xs[:-2])
+    dt = NP_TO_DTYPE[x._data.dtype]
+    res = b + (k,) if m > n and driver != "gelsy" else (0,)
+    sv = b + (min(m, n),) if driver in ("gelsd", "gelss") else (0,)
+    rank = b
+    return ((b + (n, k), dt), (res, dt), (rank, int32), (sv, _real_of(x)))

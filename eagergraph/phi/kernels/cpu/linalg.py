@@ -222,3 +222,188 @@ def matrix_power(x, n):
 @register_kernel("multi_dot", FLOAT)
 def multi_dot(x):
     return np.asarray(np.linalg.multi_dot(x), dtype=x[0].dtype)
+
+
+# ---- baddbmm, p_norm, triangular_solve (Paddle baddbmm_kernel, p_norm_kernel,
+# triangular_solve_kernel)
+
+
+@register_kernel("baddbmm", FLOAT)
+def baddbmm(input, x, y, beta, alpha):
+    dt = x.dtype.type
+    if input.ndim == 2:  # [b, n] is [b, 1, n]
+        input = input[:, None, :]
+    return (dt(beta) * input + dt(alpha) * np.matmul(x, y)).astype(x.dtype, copy=False)
+
+
+@register_kernel("p_norm", FLOAT)
+def p_norm(x, porder, axis, epsilon, keepdim, asvector):
+    if asvector:
+        a = None
+    else:
+        a = axis % x.ndim if x.ndim else None
+    ax = np.abs(x)
+    with np.errstate(all="ignore"):
+        if porder == 0:
+            out = np.sum(ax != 0, axis=a, keepdims=keepdim).astype(x.dtype)
+        elif porder == np.inf:
+            out = np.max(ax, axis=a, keepdims=keepdim, initial=0)
+        elif porder == -np.inf:
+            out = np.min(ax, axis=a, keepdims=keepdim, initial=np.inf)
+        else:
+            out = np.sum(ax ** porder, axis=a, keepdims=keepdim) ** (1.0 / porder)
+    if asvector and keepdim:
+        out = np.reshape(out, (1,) * x.ndim)
+    return np.asarray(out, dtype=x.dtype)
+
+
+def _tri_operand(x, upper, unitriangular):
+    t = np.triu(x) if upper else np.tril(x)
+    if unitriangular:
+        n = x.shape[-1]
+        t = t.copy()
+        t[..., np.arange(n), np.arange(n)] = 1
+    return t
+
+
+@register_kernel("triangular_solve", FLOAT_COMPLEX)
+def triangular_solve(x, y, upper, transpose, unitriangular):
+    import scipy.linalg as sl
+    batch = np.broadcast_shapes(x.shape[:-2], y.shape[:-2])
+    xb = np.broadcast_to(x, batch + x.shape[-2:])
+    yb = np.broadcast_to(y, batch + y.shape[-2:])
+    if xb.size == 0 or yb.size == 0:
+        return np.zeros(batch + y.shape[-2:], x.dtype)
+    try:
+        with np.errstate(all="ignore"):
+            out = sl.solve_triangular(xb, yb, trans=1 if transpose else 0, lower=not upper,
+                                      unit_diagonal=unitriangular, check_finite=False)
+    except np.linalg.LinAlgError:  # a zero on the diagonal: inf/nan as Paddle's trsm gives
+        out = _substitute(_tri_operand(xb, upper, unitriangular), yb, upper, transpose)
+    return np.asarray(out, dtype=x.dtype)
+
+
+def _substitute(t, y, upper, transpose):
+    """Forward/back substitution, one row at a time (vectorised over batch and columns), for
+    the singular systems LAPACK refuses."""
+    if transpose:
+        t, upper = np.swapaxes(t, -1, -2), not upper
+    n = t.shape[-1]
+    out = np.zeros(np.broadcast_shapes(t.shape[:-2], y.shape[:-2]) + y.shape[-2:],
+                   np.result_type(t, y))
+    order = range(n - 1, -1, -1) if upper else range(n)
+    with np.errstate(all="ignore"):
+        for i in order:
+            acc = y[..., i, :] - np.einsum("...j,...jk->...k", t[..., i, :], out)
+            out[..., i, :] = acc / t[..., i, i, None]
+    return out
+
+
+# ---- svd, qr, eigh, eig, lu, lstsq (Paddle svd_kernel, qr_kernel, eigh_kernel, eig_kernel,
+# lu_kernel, lstsq_kernel): LAPACK through NumPy/SciPy, batched over the leading axes
+
+
+def _empty_batch(x):
+    return x.size == 0
+
+
+@register_kernel("svd", FLOAT_COMPLEX)
+def svd(x, full_matrices):
+    m, n = x.shape[-2:]
+    b = x.shape[:-2]
+    if x.size == 0:
+        k = min(m, n)
+        u = np.zeros(b + ((m, m) if full_matrices else (m, k)), x.dtype)
+        vh = np.zeros(b + ((n, n) if full_matrices else (k, n)), x.dtype)
+        if full_matrices:
+            u[...] = np.eye(m, dtype=x.dtype)
+            vh[...] = np.eye(n, dtype=x.dtype)
+        return u, np.zeros(b + (k,), x.real.dtype), vh
+    u, s, vh = np.linalg.svd(x, full_matrices=full_matrices)
+    return u.astype(x.dtype, copy=False), s.astype(x.real.dtype, copy=False), \
+        vh.astype(x.dtype, copy=False)
+
+
+@register_kernel("qr", FLOAT_COMPLEX)
+def qr(x, mode):
+    m, n = x.shape[-2:]
+    b = x.shape[:-2]
+    k = min(m, n)
+    if x.size == 0:
+        q = np.zeros(b + ((m, m) if mode == "complete" else (m, k)), x.dtype)
+        if mode == "complete":
+            q[...] = np.eye(m, dtype=x.dtype)
+        r = np.zeros(b + ((m, n) if mode == "complete" else (k, n)), x.dtype)
+        return (np.zeros((0,), x.dtype) if mode == "r" else q), r
+    if mode == "r":
+        return np.zeros((0,), x.dtype), np.linalg.qr(x, mode="r").astype(x.dtype, copy=False)
+    q, r = np.linalg.qr(x, mode=mode)
+    return q.astype(x.dtype, copy=False), r.astype(x.dtype, copy=False)
+
+
+@register_kernel("eigh", FLOAT_COMPLEX)
+def eigh(x, UPLO):
+    if x.size == 0:
+        return np.zeros(x.shape[:-1], x.real.dtype), np.zeros(x.shape, x.dtype)
+    w, v = np.linalg.eigh(x, UPLO=UPLO)
+    return w.astype(x.real.dtype, copy=False), v.astype(x.dtype, copy=False)
+
+
+@register_kernel("eig", FLOAT_COMPLEX)
+def eig(x):
+    c = np.result_type(x.dtype, np.complex64)
+    if x.size == 0:
+        return np.zeros(x.shape[:-1], c), np.zeros(x.shape, c)
+    w, v = np.linalg.eig(x)
+    return w.astype(c), v.astype(c)
+
+
+@register_kernel("lu", FLOAT_COMPLEX)
+def lu(x, pivot):
+    import scipy.linalg as sl
+    m, n = x.shape[-2:]
+    b = x.shape[:-2]
+    k = min(m, n)
+    if x.size == 0:
+        return x.copy(), np.broadcast_to(np.arange(1, k + 1, dtype=np.int32), b + (k,)).copy(), \
+            np.zeros(b, np.int32)
+    import warnings
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore", sl.LinAlgWarning)  # a singular x: infos says so
+        out, piv = sl.lu_factor(x, check_finite=False)
+    out = np.asarray(out, dtype=x.dtype)
+    diag = np.diagonal(out, axis1=-2, axis2=-1)
+    zero = diag == 0
+    # LAPACK's info: the 1-based index of the first zero pivot of U, 0 when there is none
+    infos = np.where(zero.any(-1), np.argmax(zero, -1) + 1, 0).astype(np.int32)
+    return out, (piv[..., :k] + 1).astype(np.int32), infos
+
+
+@register_kernel("lstsq", FLOAT)
+def lstsq(x, y, rcond, driver):
+    m, n = x.shape[-2:]
+    k = y.shape[-1]
+    b = x.shape[:-2]
+    yb = np.broadcast_to(y, b + y.shape[-2:])
+    if x.size == 0:
+        sol = np.zeros(b + (n, k), x.dtype)
+        s_ = np.zeros(b + (min(m, n),), x.real.dtype)
+        rank = np.zeros(b, np.int32)
+    else:
+        # the minimum-norm solution through the SVD, singular values below rcond * s_max cut
+        u, s_, vh = np.linalg.svd(x, full_matrices=False)
+        keep = s_ > rcond * s_[..., :1]
+        inv = np.where(keep, 1.0 / np.where(keep, s_, 1.0), 0.0)
+        uty = np.matmul(np.swapaxes(u.conj(), -1, -2), yb)
+        sol = np.matmul(np.swapaxes(vh.conj(), -1, -2), inv[..., None] * uty).astype(x.dtype)
+        rank = keep.sum(-1).astype(np.int32)
+    sv = s_
+    if m > n and driver != "gelsy":
+        r = np.sum(np.abs(np.matmul(x, sol) - y) ** 2, axis=-2).astype(x.dtype)
+    else:
+        r = np.zeros((0,), x.dtype)
+    if driver not in ("gelsd", "gelss"):
+        sv = np.zeros((0,), x.real.dtype)
+    else:
+        sv = sv.astype(x.real.dtype)
+    return sol, r, rank, sv
