@@ -4,9 +4,11 @@ from .ops import matmul, inverse as inv, diagonal, cross
 from .ops.linalg import (det, solve, cholesky, slogdet, matrix_power, multi_dot, norm,
                          vector_norm, matrix_norm, cond, triangular_solve, cholesky_solve, qr,
                          svd, svdvals, eigh, eigvalsh, eig, eigvals, pinv, matrix_rank, lstsq,
-                         lu, lu_unpack)
+                         lu, lu_unpack, vecdot)
+from .ops.alias import matrix_transpose
 
 __all__ = ["matmul", "inv", "diagonal", "cross", "det", "solve", "cholesky", "slogdet",
            "matrix_power", "multi_dot", "norm", "vector_norm", "matrix_norm", "cond",
            "triangular_solve", "cholesky_solve", "qr", "svd", "svdvals", "eigh", "eigvalsh",
-           "eig", "eigvals", "pinv", "matrix_rank", "lstsq", "lu", "lu_unpack"]
+           "eig", "eigvals", "pinv", "matrix_rank", "lstsq", "lu", "lu_unpack", "vecdot",
+           "matrix_transpose"]
