@@ -13,10 +13,11 @@ from ..phi.infermeta import (AddmmInferMeta, AngleInferMeta, ArangeInferMeta, Ar
                              BmmInferMeta, CastInferMeta, CholeskyInferMeta, ClipInferMeta,
                              CompareInferMeta, ComplexInferMeta, ConcatInferMeta, ConvInferMeta,
                              CreateInferMeta, CreateLikeInferMeta, CrossInferMeta,
-                             CumExtremumInferMeta, CumInferMeta, DeterminantInferMeta,
-                             DiagEmbedInferMeta, DiagInferMeta, DiagonalInferMeta, DotInferMeta,
-                             ElementwiseInferMeta, ExpandInferMeta, EyeInferMeta, FlattenInferMeta,
-                             FlipInferMeta, FoldInferMeta, GatherGradInferMeta, GatherInferMeta,
+                             CumExtremumInferMeta, CumInferMeta, CumprodInferMeta,
+                             DeterminantInferMeta, DiagEmbedInferMeta, DiagInferMeta,
+                             DiagonalInferMeta, DotInferMeta, ElementwiseInferMeta,
+                             ExpandInferMeta, EyeInferMeta, FlattenInferMeta, FlipInferMeta,
+                             FoldInferMeta, GatherGradInferMeta, GatherInferMeta,
                              GatherNdGradInferMeta, GatherNdInferMeta, GaussianInferMeta,
                              IndexAddInferMeta, IndexSelectGradInferMeta, IndexSelectInferMeta,
                              InverseInferMeta, IsfiniteInferMeta, KronInferMeta, LerpInferMeta,
@@ -2274,6 +2275,54 @@ def cumsum(x, axis, flatten, exclusive, reverse):
     return out
 
 
+_cumprod_kernels = KernelFactory.cache("cumprod")
+
+
+def cumprod(x, dim, exclusive, reverse):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _cumprod_kernels.get(x._data.dtype) or select_kernel("cumprod", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = CumprodInferMeta(x, dim, exclusive, reverse)
+        # Kernel Call
+        out = kernel.fn(x_d, dim, exclusive, reverse)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("cumprod", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("cumprod", out, meta)
+    return out
+
+
+_logcumsumexp_kernels = KernelFactory.cache("logcumsumexp")
+
+
+def logcumsumexp(x, axis, flatten, exclusive, reverse):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _logcumsumexp_kernels.get(x._data.dtype) or select_kernel("logcumsumexp", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = CumInferMeta(x, axis, flatten, exclusive, reverse)
+        # Kernel Call
+        out = kernel.fn(x_d, axis, flatten, exclusive, reverse)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("logcumsumexp", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("logcumsumexp", out, meta)
+    return out
+
+
 _cummax_kernels = KernelFactory.cache("cummax")
 
 
@@ -4421,6 +4470,22 @@ def mean_grad(need, x, out_grad, axis, keepdim):
         x, out_grad = prepare_data(kernel, x, out_grad)
     # Kernel Call
     return kernel.fn(need, x, out_grad, axis, keepdim)
+
+
+_cumprod_grad_kernels = KernelFactory.cache("cumprod_grad")
+
+
+def cumprod_grad(need, x, out, out_grad, dim, exclusive, reverse):
+    """④ Kernel API of the grad op `cumprod_grad`, on arrays (a grad node calls it directly when no
+    graph is recorded). Grads come at the forward output's shape, one per input of `cumprod`,
+    None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _cumprod_grad_kernels.get(out_grad.dtype) or select_kernel("cumprod_grad", NP_TO_DTYPE[out_grad.dtype])
+    # PrepareData
+    if kernel.input_np_dtype is not None:
+        x, out, out_grad = prepare_data(kernel, x, out, out_grad)
+    # Kernel Call
+    return kernel.fn(need, x, out, out_grad, dim, exclusive, reverse)
 
 
 _matmul_grad_kernels = KernelFactory.cache("matmul_grad")

@@ -1077,6 +1077,37 @@ def cumsum_(x, axis=-1, flatten=False, exclusive=False, reverse=False, name=None
     return _ad.cumsum__ad_func(x, axis, flatten, exclusive, reverse)
 
 
+def cumprod(x, dim, exclusive=False, reverse=False, name=None):
+    """`cumprod` (ops.yaml: cumprod(Tensor x, int dim, bool exclusive, bool reverse) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "cumprod", "x", 0)
+    dim = parse_int(dim, "cumprod", "dim", 1)
+    exclusive = parse_bool(exclusive, "cumprod", "exclusive", 2)
+    reverse = parse_bool(reverse, "cumprod", "reverse", 3)
+    return _ad.cumprod_ad_func(x, dim, exclusive, reverse)
+
+
+def cumprod_(x, dim, exclusive=False, reverse=False, name=None):
+    """`cumprod_` (ops.yaml: cumprod(Tensor x, int dim, bool exclusive, bool reverse) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "cumprod", "x", 0)
+    dim = parse_int(dim, "cumprod", "dim", 1)
+    exclusive = parse_bool(exclusive, "cumprod", "exclusive", 2)
+    reverse = parse_bool(reverse, "cumprod", "reverse", 3)
+    return _ad.cumprod__ad_func(x, dim, exclusive, reverse)
+
+
+def logcumsumexp(x, axis=-1, flatten=False, exclusive=False, reverse=False, name=None):
+    """`logcumsumexp` (ops.yaml: logcumsumexp(Tensor x, int axis, bool flatten, bool exclusive, bool reverse) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "logcumsumexp", "x", 0)
+    axis = parse_int(axis, "logcumsumexp", "axis", 1)
+    flatten = parse_bool(flatten, "logcumsumexp", "flatten", 2)
+    exclusive = parse_bool(exclusive, "logcumsumexp", "exclusive", 3)
+    reverse = parse_bool(reverse, "logcumsumexp", "reverse", 4)
+    return _ad.logcumsumexp_ad_func(x, axis, flatten, exclusive, reverse)
+
+
 def cummax(x, axis=-1, dtype='int64', name=None):
     """`cummax` (ops.yaml: cummax(Tensor x, int axis, DataType dtype) -> Tensor(out), Tensor(indices))"""
     if type(x) is not Tensor:

@@ -309,3 +309,48 @@ def cummax(x, axis=None, dtype="int64", name=None):
 def cummin(x, axis=None, dtype="int64", name=None):
     """Running min along axis and the index of each (of the flattened x when axis is None)."""
     return _cum_extremum(x, axis, dtype, "cummin")
+
+
+# ---- cumprod, logcumsumexp (Paddle math.py): dim/axis None scans the flattened x, dtype casts
+# x first
+__all__ += ["cumprod", "cumprod_", "logcumsumexp"]
+TENSOR_METHODS = __all__
+
+
+def _scan_prepare(x, axis, dtype, op):
+    if type(x) is not Tensor:
+        x = parse_tensor(x, op, "x", 0)
+    if dtype is not None:
+        x = _cast_to(x, dtype, op, 2)
+    return x, axis is None, -1 if axis is None else int(_arg_axis(axis, op))
+
+
+def cumprod(x, dim=None, dtype=None, name=None, *, out=None):
+    """Running product along dim (of the flattened x when dim is None)."""
+    x, flat, dim = _scan_prepare(x, dim, dtype, "cumprod")
+    if flat:
+        x = _ad.flatten_ad_func(x, 0, -1)
+    return _ad.cumprod_ad_func(x, dim, False, False)
+
+
+def cumprod_(x, dim=None, dtype=None, name=None):
+    """x := cumprod(x, dim) (dim=None: of the flattened x, reshaped back)."""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "cumprod_", "x", 0)
+    if dtype is not None:
+        d = parse_dtype(dtype, "cumprod_", "dtype", 2)
+        if NP_TO_DTYPE[x._data.dtype] is not d:
+            x = _ad.cast__ad_func(x, d)
+    if dim is None:
+        shape = list(x._data.shape)
+        _ad.reshape__ad_func(x, [-1])
+        _ad.cumprod__ad_func(x, -1, False, False)
+        return _ad.reshape__ad_func(x, shape)
+    return _ad.cumprod__ad_func(x, int(_arg_axis(dim, "cumprod_")), False, False)
+
+
+def logcumsumexp(x, axis=None, dtype=None, name=None):
+    """log(cumsum(exp(x))) along axis without overflow (of the flattened x when axis is None);
+    integer x runs in float32."""
+    x, flat, axis = _scan_prepare(x, axis, dtype, "logcumsumexp")
+    return _ad.logcumsumexp_ad_func(x, axis, flat, False, False)

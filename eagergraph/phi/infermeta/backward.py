@@ -89,3 +89,20 @@ def pool_unfold_geometry(x_shape, kernel_size, strides, paddings, ceil_mode, glo
         out = window_out_size(n, k[i], s[i], pads[2 * i], pads[2 * i + 1], 1, ceil_mode)
         pads[2 * i + 1] += max((out - 1) * s[i] + k[i] - (n + pads[2 * i] + pads[2 * i + 1]), 0)
     return k, s, _unfold_order(pads)
+
+
+__all__ += ["scan_last_perm", "scan_pair_masks"]
+
+
+def scan_last_perm(ndim, axis):
+    """The transpose perm that moves `axis` last (the others keep their order)."""
+    axis %= ndim
+    return tuple(i for i in range(ndim) if i != axis) + (axis,)
+
+
+def scan_pair_masks(n, exclusive):
+    """For an n-long scan: the identity mask [i, k] (k == i) and the mask of pairs (i, j) whose
+    output j holds input i (j >= i; j > i for an exclusive scan)."""
+    eye = np.eye(n, dtype=bool)
+    keep = np.triu(np.ones((n, n), dtype=bool), 1 if exclusive else 0)
+    return eye, keep

@@ -155,3 +155,18 @@ def CumExtremumInferMeta(x, axis, dtype):
                          f"received {dtype.name}.")
     shape = x._data.shape
     return ((shape, NP_TO_DTYPE[x._data.dtype]), (shape, dtype))
+
+
+__all__ += ["CumprodInferMeta"]
+
+
+def CumprodInferMeta(x, dim, exclusive, reverse):
+    """cumprod: x's shape and dtype; dim must be in [-R, R-1] (R at least 1)."""
+    shape = x._data.shape
+    nd = max(len(shape), 1)
+    if not -nd <= dim < nd:
+        hint = (f"Expected axis < rank, but received axis:{dim} >= rank:{nd}." if dim >= nd else
+                f"Expected axis >= -rank, but received axis:{dim} < -rank:{-nd}.")
+        raise ValueError(f"(InvalidArgument) Attr(axis) value should be in range [-R, R-1], R "
+                         f"is the rank of Input(X).\n  [Hint: {hint}]")
+    return (shape, NP_TO_DTYPE[x._data.dtype])
