@@ -334,18 +334,16 @@ def cumprod(x, dim=None, dtype=None, name=None, *, out=None):
 
 
 def cumprod_(x, dim=None, dtype=None, name=None):
-    """x := cumprod(x, dim) (dim=None: of the flattened x, reshaped back)."""
+    """x := cumprod(x, dim) (dim=None: x is flattened first, and stays so)."""
     if type(x) is not Tensor:
         x = parse_tensor(x, "cumprod_", "x", 0)
     if dtype is not None:
         d = parse_dtype(dtype, "cumprod_", "dtype", 2)
         if NP_TO_DTYPE[x._data.dtype] is not d:
             x = _ad.cast__ad_func(x, d)
-    if dim is None:
-        shape = list(x._data.shape)
+    if dim is None:  # x itself is flattened, as in Paddle
         _ad.reshape__ad_func(x, [-1])
-        _ad.cumprod__ad_func(x, -1, False, False)
-        return _ad.reshape__ad_func(x, shape)
+        dim = -1
     return _ad.cumprod__ad_func(x, int(_arg_axis(dim, "cumprod_")), False, False)
 
 
@@ -354,3 +352,253 @@ def logcumsumexp(x, axis=None, dtype=None, name=None):
     integer x runs in float32."""
     x, flat, axis = _scan_prepare(x, axis, dtype, "logcumsumexp")
     return _ad.logcumsumexp_ad_func(x, axis, flat, False, False)
+
+
+# ---- median, nanmedian (Paddle stat.py; ops there, compositions here): the value is computed
+# exactly from the sorted rows, and the gradient goes where Paddle sends it through a weighted
+# sum of x whose forward value is cancelled (value + (s - s)): to the element(s) selected, a
+# tie of equal middle values shared evenly among all elements equal to it
+__all__ += ["median", "nanmedian"]
+TENSOR_METHODS = __all__
+
+
+def _last_index(b, v):
+    """Position of the last element of each row of b equal to v (NaN matches NaN); -1 if none."""
+    eq = (b == v[..., None]) | (np.isnan(b) & np.isnan(v)[..., None]) if b.dtype.kind == "f" \
+        else b == v[..., None]
+    return np.where(eq, np.arange(b.shape[-1]), -1).max(-1)
+
+
+def _onehot(n, i, dtype):
+    return (np.arange(n) == i[..., None]).astype(dtype)
+
+
+def _median_rows(b, mode, ignore_nan, out_dtype):
+    """Rows b [..., n] -> (value, index of the selected element, gradient weights [..., n])."""
+    n = b.shape[-1]
+    w_dt = out_dtype if np.dtype(out_dtype).kind == "f" else np.float64
+    kept = b.shape[:-1]
+    if n == 0:
+        return (np.full(kept, np.nan, out_dtype), np.zeros(kept, np.int64),
+                np.zeros(b.shape, w_dt))
+    isnan = np.isnan(b) if b.dtype.kind == "f" else np.zeros(b.shape, bool)
+    order = np.argsort(b, -1, kind="stable")  # NaN last
+    sb = np.take_along_axis(b, order, -1)
+    k = n - isnan.sum(-1) if ignore_nan else np.full(kept, n)
+    allnan = k == 0
+    k = np.where(allnan, n, k)
+    lo, hi = (k - 1) // 2, k // 2
+    v_lo = np.take_along_axis(sb, lo[..., None], -1)[..., 0]
+    v_hi = np.take_along_axis(sb, hi[..., None], -1)[..., 0]
+    i_lo, i_hi = _last_index(b, v_lo), _last_index(b, v_hi)
+    with np.errstate(invalid="ignore"):
+        eq_lo = (b == v_lo[..., None]).astype(w_dt)
+        tie = eq_lo / np.maximum(eq_lo.sum(-1, keepdims=True), 1)
+    if mode == "min":
+        value, idx = v_lo.astype(out_dtype), i_lo
+        w = tie if ignore_nan else _onehot(n, i_lo, w_dt)
+    else:
+        with np.errstate(invalid="ignore", over="ignore"):
+            value = ((v_lo.astype(np.float64) + v_hi) / 2).astype(out_dtype)
+        idx = i_lo
+        same = (v_lo == v_hi)[..., None]
+        w = np.where(same, tie, 0.5 * (_onehot(n, i_lo, w_dt) + _onehot(n, i_hi, w_dt)))
+    # rows that are all NaN (nanmedian): the middle positions of the row
+    if allnan.any():
+        sel = 0.5 * (_onehot(n, np.take_along_axis(order, lo[..., None], -1)[..., 0], w_dt) +
+                     _onehot(n, np.take_along_axis(order, hi[..., None], -1)[..., 0], w_dt))
+        if mode == "min":
+            sel = _onehot(n, np.take_along_axis(order, lo[..., None], -1)[..., 0], w_dt)
+        w = np.where(allnan[..., None], sel, w)
+        value = np.where(allnan, np.nan, value).astype(out_dtype)
+    if not ignore_nan:  # a NaN makes the median NaN, with the first NaN's index and gradient
+        hasnan = isnan.any(-1)
+        if hasnan.any():
+            first = np.argmax(isnan, -1)
+            value = np.where(hasnan, np.nan, value).astype(out_dtype)
+            idx = np.where(hasnan, first, idx)
+            w = np.where(hasnan[..., None], _onehot(n, first, w_dt), w)
+    return value, idx.astype(np.int64), w
+
+
+def _median(x, axes, keepdim, mode, ignore_nan):
+    """median/nanmedian over `axes` (a list of non-negative ints): (values, int64 indices)."""
+    a = x._data
+    nd = a.ndim
+    rest = [i for i in range(nd) if i not in axes]
+    perm = rest + list(axes)
+    kept = tuple(a.shape[i] for i in rest)
+    n = int(np.prod([a.shape[i] for i in axes], dtype=np.int64))
+    b = a.transpose(perm).reshape(kept + (n,)) if nd else a.reshape(1)
+    out_dt = a.dtype
+    value, idx, w = _median_rows(b, mode, ignore_nan, out_dt)
+    out_shape = tuple(1 if i in axes else n for i, n in enumerate(a.shape)) if keepdim else kept
+    out = Tensor._wrap(np.asarray(value, out_dt).reshape(out_shape))
+    if not x.stop_gradient and out_dt.kind == "f":
+        xt = _ad.reshape_ad_func(_ad.transpose_ad_func(x, perm), list(b.shape)) if nd else \
+            _ad.reshape_ad_func(x, [1])
+        sel = w != 0
+        zero = _ad.full_like_ad_func(xt, 0.0, NP_TO_DTYPE[out_dt])
+        # (an infinite value would make s - s NaN: those rows are inf/NaN anyway)
+        xs = _ad.where_ad_func(Tensor._wrap(sel & ~np.isinf(b)), xt, zero)
+        s = _ad.sum_ad_func(_ad.multiply_ad_func(xs, Tensor._wrap(w.astype(out_dt))), (-1,),
+                            None, False)
+        s = _ad.subtract_ad_func(s, Tensor._wrap(s._data.copy()))
+        out = _ad.add_ad_func(out, _ad.reshape_ad_func(s, list(out_shape)))
+    return out, Tensor._wrap(idx.reshape(out_shape))
+
+
+def _median_check(x, axis, mode, op):
+    if not isinstance(x, Tensor):
+        raise TypeError("In median, the input x should be a Tensor.")
+    if isinstance(axis, (list, tuple)) and len(axis) == 0:
+        raise ValueError("Axis list should not be empty.")
+    if mode not in ("avg", "min"):
+        raise ValueError(f"Mode {mode} is not supported. Must be avg or min.")
+
+
+def median(x, axis=None, keepdim=False, mode="avg", name=None, *, out=None):
+    """Median over axis (None: all elements). mode='avg' averages the two middle values of an
+    even count (in float32 unless x is float64); mode='min' takes the lower one and, with an
+    axis, also returns its int64 index. A NaN makes the result NaN."""
+    _median_check(x, axis, mode, "median")
+    nd = x._data.ndim
+    if nd == 0:
+        assert axis in [-1, 0, None], "when input 0-D, axis can only be [-1, 0] or default None"
+    elif axis is not None:
+        if type(axis) is not int or not -nd <= axis < nd:
+            raise ValueError("In median, axis should be none or an integer in range "
+                             "[-rank(x), rank(x)).")
+    if mode == "avg" and x._data.dtype != np.float64:
+        x = _ad.cast_ad_func(x, float32)
+    axes = list(range(nd)) if axis is None or nd == 0 else [axis % nd]
+    values, indices = _median(x, axes, keepdim, mode, False)
+    return (values, indices) if mode == "min" and axis is not None else values
+
+
+def nanmedian(x, axis=None, keepdim=False, mode="avg", name=None):
+    """median ignoring NaN (all NaN: NaN), in x's dtype; axis may be a list of axes. mode='min'
+    with an int axis also returns the int64 index."""
+    _median_check(x, axis, mode, "nanmedian")
+    nd = x._data.ndim
+    need_index = axis is not None and not isinstance(axis, (list, tuple))
+    axes = [axis] if isinstance(axis, int) else list(axis) if axis is not None else []
+    r = nd or 1  # (the builtin max is shadowed here)
+    for a in axes:
+        if type(a) is not int or not -r <= a < r:
+            raise ValueError(f"(InvalidArgument) Axis should be in range [-{r}, {r}), but got "
+                             f"{a}.")
+    axes = sorted({a % nd for a in axes}) if nd else []
+    if not axes:
+        axes = list(range(nd))
+    values, indices = _median(x, axes, keepdim, mode, True)
+    return (values, indices) if mode == "min" and need_index else values
+
+
+# ---- quantile, nanquantile (Paddle stat.py _compute_quantile, the same composition: sort, take
+# the neighbours of q * (n - 1) along axis and interpolate, so the gradient reaches them)
+__all__ += ["quantile", "nanquantile"]
+TENSOR_METHODS = __all__
+
+_INTERPOLATIONS = ("linear", "lower", "higher", "nearest", "midpoint")
+
+
+def _quantile(x, q, axis, keepdim, interpolation, ignore_nan):
+    from .manipulation import moveaxis
+    from .indexing import take_along_axis
+    from .search import sort
+    if not isinstance(x, Tensor):
+        raise TypeError("input x should be a Tensor.")
+    if isinstance(q, (int, float)) and not isinstance(q, bool):
+        q = [q]
+    elif isinstance(q, (list, tuple)):
+        if len(q) <= 0:
+            raise ValueError("q should not be empty")
+    elif isinstance(q, Tensor):
+        if q._data.ndim > 1:
+            raise ValueError("q should be a 0-D tensor or a 1-D tensor")
+        q = [q] if q._data.ndim == 0 else [float(v) for v in q._data]
+    else:
+        raise TypeError("Type of q should be int, float, list or tuple, or tensor")
+    q = [float(v._data) if isinstance(v, Tensor) else v for v in q]
+    for v in q:
+        if v < 0 or v > 1:
+            raise ValueError("q should be in range [0, 1]")
+    if interpolation not in _INTERPOLATIONS:
+        raise ValueError(f"interpolation must be one of 'linear', 'lower', 'higher', 'nearest' "
+                         f"or 'midpoint', but got {interpolation}")
+    dims = x._data.ndim
+    out_shape = list(x._data.shape)
+    bad_axis = ("Axis should be None, int, or a list, element should in range "
+                "[-rank(x), rank(x)).")
+    if axis is None:
+        x, axis, out_shape = _ad.flatten_ad_func(x, 0, -1), 0, [1] * dims
+    elif isinstance(axis, list):
+        src = []
+        for a in axis:
+            if type(a) is not int or not -dims <= a < dims:
+                raise ValueError(bad_axis)
+            a = a + dims if a < 0 else a
+            src.append(a)
+            out_shape[a] = 1
+        dst = list(range(-len(axis), 0))
+        x = moveaxis(x, src, dst)
+        if not dst:
+            x, axis = _ad.flatten_ad_func(x, 0, -1), 0
+        else:
+            x = _ad.flatten_ad_func(x, dst[0], dst[-1])
+            axis = x._data.ndim - 1  # the flattened axes, now the last
+    else:
+        if type(axis) is not int or not -dims <= axis < dims:
+            raise ValueError(bad_axis)
+        axis = axis + dims if axis < 0 else axis
+        out_shape[axis] = 1
+    a = x._data
+    xd = NP_TO_DTYPE[a.dtype]
+    mask = np.isnan(a) if a.dtype.kind == "f" else np.zeros(a.shape, bool)
+    valid = np.sum(~mask, axis=axis, keepdims=True)
+    sorted_x = sort(x, axis)
+    outputs = []
+    for v in q:
+        with np.errstate(invalid="ignore"):
+            index = (np.asarray(v, a.dtype) * (valid - 1)).astype(a.dtype)
+        if not ignore_nan:
+            index = np.where(mask.any(axis=axis, keepdims=True),
+                             np.asarray(a.shape[axis] - 1, a.dtype), index)
+        if interpolation == "nearest":
+            ret = take_along_axis(sorted_x, Tensor._wrap(np.round(index).astype(np.int32)), axis)
+        else:
+            below = np.floor(index).astype(np.int32)
+            upper = np.ceil(index).astype(np.int32)
+            if interpolation in ("lower", "higher"):
+                idx = below if interpolation == "lower" else upper
+                ret = take_along_axis(sorted_x, Tensor._wrap(idx), axis)
+            else:
+                t_below = take_along_axis(sorted_x, Tensor._wrap(below), axis)
+                t_upper = take_along_axis(sorted_x, Tensor._wrap(upper), axis)
+                if interpolation == "midpoint":
+                    ret = _ad.scale_ad_func(_ad.add_ad_func(t_upper, t_below), 0.5, 0.0, True)
+                else:
+                    if a.dtype.kind != "f":
+                        raise RuntimeError(f"(NotFound) The kernel with key (CPU, "
+                                           f"Undefined(AnyLayout), {xd.name}) of kernel `lerp` "
+                                           f"is not registered.")
+                    weight = Tensor._wrap((index - below.astype(a.dtype)).astype(a.dtype))
+                    ret = _ad.lerp_ad_func(t_below, t_upper, weight)
+        if not keepdim:
+            ret = _ad.squeeze_ad_func(ret, [axis])
+        else:
+            ret = _ad.reshape_ad_func(ret, out_shape)
+        outputs.append(ret)
+    return _ad.stack_ad_func(outputs, 0) if len(outputs) > 1 else outputs[0]
+
+
+def quantile(x, q, axis=None, keepdim=False, interpolation="linear", name=None, *, out=None):
+    """The q-th quantile(s) of x over axis (None: all elements; a list: those axes together);
+    a list of q stacks the results on a new axis 0. A NaN makes the result NaN."""
+    return _quantile(x, q, axis, keepdim, interpolation, False)
+
+
+def nanquantile(x, q, axis=None, keepdim=False, interpolation="linear", name=None):
+    """quantile ignoring NaN (all NaN: NaN)."""
+    return _quantile(x, q, axis, keepdim, interpolation, True)
