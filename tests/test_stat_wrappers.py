@@ -215,3 +215,163 @@ def test_cumprod_inplace_and_args():
     # Paddle's quirk: a -inf running value is the lowest finite number
     out = paddle.logcumsumexp(paddle.to_tensor([-np.inf, -np.inf, 1.0]), axis=0).numpy()
     np.testing.assert_array_equal(out, [np.finfo(np.float32).min] * 2 + [1.0])
+
+
+def _renorm_ref(a, p, axis, max_norm):
+    others = tuple(i for i in range(a.ndim) if i != axis)
+    n = np.sum(np.abs(a) ** p, axis=others, keepdims=True) ** (1 / p)
+    return a * np.where(n > max_norm, max_norm / np.where(n > max_norm, n, 1.0), 1.0)
+
+
+@pytest.mark.parametrize("p,axis,max_norm", [(2.0, 0, 5.0), (1.0, 1, 3.0), (3.0, -1, 2.0),
+                                             (2.0, 1, 100.0)])
+def test_renorm(p, axis, max_norm):
+    a = np.arange(24.0).reshape(2, 3, 4) * 0.37 - 4.1
+    got = paddle.renorm(paddle.to_tensor(a), p, axis, max_norm)
+    np.testing.assert_allclose(got.numpy(), _renorm_ref(a, p, axis % 3, max_norm), rtol=1e-12)
+    check_grads(lambda xs: paddle.renorm(xs[0], p, axis, max_norm), [a])
+    x = paddle.to_tensor(a)
+    assert x.renorm_(p, axis, max_norm) is x
+    np.testing.assert_allclose(x.numpy(), got.numpy())
+
+
+def test_renorm_errors_and_zero_slices():
+    a = np.zeros((2, 3))
+    a[1] = [3.0, 4.0, 0.0]
+    x = paddle.to_tensor(a, stop_gradient=False)
+    y = paddle.renorm(x, 2.0, 0, 1.0)
+    y.sum().backward()
+    assert np.all(np.isfinite(x.grad.numpy()))  # an all-zero slice (under the limit) stays 1
+    np.testing.assert_allclose(y.numpy(), _renorm_ref(a, 2.0, 0, 1.0))
+    with pytest.raises(ValueError):
+        paddle.renorm(x, 2.0, 2, 1.0)
+    with pytest.raises(ValueError):
+        paddle.renorm(x, 2.0, -3, 1.0)
+    with pytest.raises(RuntimeError):
+        paddle.renorm(paddle.to_tensor([[1 + 1j]]), 2.0, 0, 1.0)
+
+
+def test_bincount_weights_and_errors():
+    x = paddle.to_tensor([1, 2, 1, 4])
+    w = np.array([0.5, 1.0, 2.0, 3.0])
+    for wd, od in (("float32", paddle.float32), ("float64", paddle.float64),
+                   ("int64", paddle.float64)):
+        got = paddle.bincount(x, paddle.to_tensor(w.astype(wd)), minlength=7)
+        assert got.dtype == od
+        np.testing.assert_allclose(got.numpy(), np.bincount([1, 2, 1, 4], w.astype(wd), 7))
+    assert x.bincount().numpy().tolist() == [0, 2, 1, 0, 1]
+    with pytest.raises(ValueError):
+        paddle.bincount(paddle.to_tensor([1, -2]))
+    with pytest.raises(ValueError):
+        paddle.bincount(paddle.to_tensor([[1, 2]]))
+    with pytest.raises(ValueError):
+        paddle.bincount(x, minlength=-1)
+    with pytest.raises(TypeError):
+        paddle.bincount(paddle.to_tensor([1.0, 2.0]))
+
+
+def test_histogram_weight_density_and_edges():
+    a = np.array([1.0, 2.0, 1.0, 7.0])
+    w = np.array([1.0, 2.0, 3.0, 4.0])
+    t = paddle.to_tensor(a)
+    got = paddle.histogram(t, bins=4, weight=paddle.to_tensor(w))
+    assert got.dtype == paddle.float32
+    np.testing.assert_allclose(got.numpy(), np.histogram(a, 4, weights=w)[0])
+    got = paddle.histogram(t, bins=4, weight=paddle.to_tensor(w), density=True)
+    np.testing.assert_allclose(got.numpy(), np.histogram(a, 4, weights=w, density=True)[0],
+                               rtol=1e-6)
+    np.testing.assert_allclose(t.histogram(bins=3, density=True).numpy(),
+                               np.histogram(a, 3, density=True)[0], rtol=1e-6)
+    # min == max (not 0): the data's range, as Paddle's kernel
+    assert paddle.histogram(paddle.to_tensor([2.0, 2.4]), 4, 2, 2).numpy().tolist() == \
+        np.histogram([2.0, 2.4], 4)[0].tolist()
+    edges = paddle.histogram_bin_edges(t, bins=4)
+    assert edges.dtype == paddle.float32
+    np.testing.assert_allclose(edges.numpy(), np.histogram_bin_edges(a, 4), rtol=1e-6)
+    np.testing.assert_allclose(t.histogram_bin_edges(3, 1.5, 2.7).numpy(),
+                               np.linspace(1.5, 2.7, 4), rtol=1e-6)
+    np.testing.assert_allclose(paddle.histogram_bin_edges(t, 2, 1, 1).numpy(), [0.5, 1, 1.5])
+    with pytest.raises(ValueError):
+        paddle.histogram(t, bins=0)
+    with pytest.raises(ValueError):
+        paddle.histogram(t, bins=2, min=3, max=1)
+    with pytest.raises(ValueError):
+        paddle.histogram(t, bins=2, weight=paddle.to_tensor([1.0]))
+    with pytest.raises(ValueError):
+        paddle.histogram_bin_edges(t, 2, 3, 1)
+
+
+def test_isclose_paddle_rules():
+    x = paddle.to_tensor([1.0, np.inf, -np.inf, np.nan])
+    y = paddle.to_tensor([1.0, np.inf, np.inf, np.nan])
+    # Paddle's rule |x - y| <= atol + rtol |y| holds for inf against -inf (inf <= inf)
+    assert paddle.isclose(x, y).numpy().tolist() == [True, True, True, False]
+    assert paddle.isclose(x, y, equal_nan=True).numpy().tolist() == [True, True, True, True]
+    assert x.allclose(y, equal_nan=True).item() is True and x.allclose(y).item() is False
+    assert paddle.allclose(paddle.zeros([0]), paddle.zeros([0])).shape == []
+    with pytest.raises(ValueError):
+        paddle.isclose(x, y, rtol=1)
+    with pytest.raises(RuntimeError):
+        paddle.isclose(x, paddle.ones([1]))
+    with pytest.raises(ValueError):
+        paddle.isclose(x, y.astype("float64"))
+    with pytest.raises(RuntimeError):
+        paddle.isclose(paddle.to_tensor([1, 2]), paddle.to_tensor([1, 2]))
+
+
+def test_unique_options():
+    x = paddle.to_tensor([2, 3, 3, 1, 5, 3])
+    assert x.unique().numpy().tolist() == [1, 2, 3, 5]
+    out, inv = paddle.unique(x, return_inverse=True, dtype="int32")
+    assert inv.dtype == paddle.int32 and inv.numpy().tolist() == [1, 2, 2, 0, 3, 2]
+    out, idx, cnt = paddle.unique(x, return_index=True, return_counts=True)
+    assert idx.numpy().tolist() == [3, 0, 1, 4] and cnt.numpy().tolist() == [1, 1, 3, 1]
+    out, cnt = x.unique_consecutive(return_counts=True)
+    assert out.numpy().tolist() == [2, 3, 1, 5, 3] and cnt.numpy().tolist() == [1, 2, 1, 1, 1]
+    assert paddle.unique(paddle.to_tensor(3.0)).shape == [1]
+    with pytest.raises(ValueError):
+        paddle.unique(x, axis=1)
+    with pytest.raises(NotImplementedError):
+        paddle.unique(x, dtype="float32")
+    with pytest.raises(RuntimeError):
+        paddle.unique(paddle.to_tensor([True, False]))
+
+
+def test_against_paddle_grads():
+    """Gradients Paddle 3.3.1 computes with kernels of its own: cumprod (with zeros),
+    logcumsumexp, renorm, and the values of unique/histogram/bincount."""
+    paddle_ref = pytest.importorskip("paddle")
+
+    def both(fn_name, a, g, *args, **kw):
+        out = []
+        for lib in (paddle, paddle_ref):
+            x = lib.to_tensor(a, stop_gradient=False)
+            y = getattr(lib, fn_name)(x, *args, **kw)
+            (gx,) = lib.grad(y, x, lib.to_tensor(g))
+            out.append((y.numpy(), gx.numpy()))
+        (y0, g0), (y1, g1) = out
+        np.testing.assert_allclose(y0, y1, rtol=1e-12, atol=1e-12)
+        np.testing.assert_allclose(g0, g1, rtol=1e-10, atol=1e-12)
+
+    a = RNG.standard_normal((3, 5))
+    a[0, 1] = a[1, 0] = a[1, 3] = a[2, 4] = 0.0
+    g = RNG.standard_normal((3, 5))
+    both("cumprod", a, g, 1)
+    both("cumprod", a, g, 0)
+    c = a + 1j * RNG.standard_normal((3, 5))
+    c[0, 2] = 0
+    both("cumprod", c, g + 1j * RNG.standard_normal((3, 5)), 1)
+    both("logcumsumexp", np.array([[-300.0, 2.0, 400.0, 1.0, 0.5]] * 3) + a, g, axis=1)
+    b = np.arange(12.0).reshape(3, 4) - 4
+    both("renorm", b, RNG.standard_normal((3, 4)), 2.0, 0, 5.0)
+    both("renorm", b + 0.5, RNG.standard_normal((3, 4)), 1.0, 1, 3.0)
+    i = RNG.integers(0, 4, (3, 6))
+    for kw in ({}, {"axis": 0}, {"axis": 1}):
+        got = paddle.unique(paddle.to_tensor(i), True, True, True, **kw)
+        ref = paddle_ref.unique(paddle_ref.to_tensor(i), True, True, True, **kw)
+        for u, v in zip(got, ref):
+            np.testing.assert_array_equal(u.numpy(), v.numpy())
+    f = RNG.standard_normal(50)
+    for kw in ({"bins": 7}, {"bins": 5, "min": -1.0, "max": 0.5}, {"bins": 4, "density": True}):
+        np.testing.assert_allclose(paddle.histogram(paddle.to_tensor(f), **kw).numpy(),
+                                   paddle_ref.histogram(paddle_ref.to_tensor(f), **kw).numpy())

@@ -8,22 +8,23 @@ from ..kernel_api import prepare_data, make_outputs, check_output, raise_with_op
 from ..phi.infermeta.common import dtype_of
 from ..phi.common import NP_TO_DTYPE
 from ..tensor import wrap_like
-from ..phi.infermeta import (AddmmInferMeta, AngleInferMeta, ArangeInferMeta, ArgMinMaxInferMeta,
-                             ArgsortInferMeta, AsComplexInferMeta, AsRealInferMeta, Atan2InferMeta,
-                             BmmInferMeta, CastInferMeta, CholeskyInferMeta, ClipInferMeta,
-                             CompareInferMeta, ComplexInferMeta, ConcatInferMeta, ConvInferMeta,
-                             CreateInferMeta, CreateLikeInferMeta, CrossInferMeta,
-                             CumExtremumInferMeta, CumInferMeta, CumprodInferMeta,
-                             DeterminantInferMeta, DiagEmbedInferMeta, DiagInferMeta,
-                             DiagonalInferMeta, DotInferMeta, ElementwiseInferMeta,
-                             ExpandInferMeta, EyeInferMeta, FlattenInferMeta, FlipInferMeta,
-                             FoldInferMeta, GatherGradInferMeta, GatherInferMeta,
+from ..phi.infermeta import (AddmmInferMeta, AllcloseInferMeta, AngleInferMeta, ArangeInferMeta,
+                             ArgMinMaxInferMeta, ArgsortInferMeta, AsComplexInferMeta,
+                             AsRealInferMeta, Atan2InferMeta, BincountInferMeta, BmmInferMeta,
+                             CastInferMeta, CholeskyInferMeta, ClipInferMeta, CompareInferMeta,
+                             ComplexInferMeta, ConcatInferMeta, ConvInferMeta, CreateInferMeta,
+                             CreateLikeInferMeta, CrossInferMeta, CumExtremumInferMeta,
+                             CumInferMeta, CumprodInferMeta, DeterminantInferMeta,
+                             DiagEmbedInferMeta, DiagInferMeta, DiagonalInferMeta, DotInferMeta,
+                             ElementwiseInferMeta, ExpandInferMeta, EyeInferMeta, FlattenInferMeta,
+                             FlipInferMeta, FoldInferMeta, GatherGradInferMeta, GatherInferMeta,
                              GatherNdGradInferMeta, GatherNdInferMeta, GaussianInferMeta,
-                             IndexAddInferMeta, IndexSelectGradInferMeta, IndexSelectInferMeta,
-                             InverseInferMeta, IsfiniteInferMeta, KronInferMeta, LerpInferMeta,
-                             LinspaceInferMeta, LogicalBinaryInferMeta, LogicalNotInferMeta,
-                             MaskedFillInferMeta, MaskedSelectGradInferMeta, MaskedSelectInferMeta,
-                             MatmulInferMeta, MatrixPowerInferMeta, MultiDotInferMeta, MvInferMeta,
+                             HistogramInferMeta, IndexAddInferMeta, IndexSelectGradInferMeta,
+                             IndexSelectInferMeta, InverseInferMeta, IscloseInferMeta,
+                             IsfiniteInferMeta, KronInferMeta, LerpInferMeta, LinspaceInferMeta,
+                             LogicalBinaryInferMeta, LogicalNotInferMeta, MaskedFillInferMeta,
+                             MaskedSelectGradInferMeta, MaskedSelectInferMeta, MatmulInferMeta,
+                             MatrixPowerInferMeta, MultiDotInferMeta, MvInferMeta,
                              NonzeroInferMeta, Pool2DInferMeta, PutAlongAxisInferMeta,
                              RandintInferMeta, RandpermInferMeta, RealInferMeta, ReduceInferMeta,
                              ReduceIntArrayAxisInferMeta, ReduceToBoolInferMeta, ReshapeInferMeta,
@@ -34,7 +35,8 @@ from ..phi.infermeta import (AddmmInferMeta, AngleInferMeta, ArangeInferMeta, Ar
                              TakeAlongAxisInferMeta, TileInferMeta, TopKInferMeta, TraceInferMeta,
                              TransposeInferMeta, TrilTriuInferMeta, UnbindInferMeta,
                              UnchangedInferMeta, UnfoldInferMeta, UniformRandomInferMeta,
-                             UnsqueezeInferMeta, WhereInferMeta)
+                             UniqueConsecutiveInferMeta, UniqueInferMeta, UnsqueezeInferMeta,
+                             WhereInferMeta)
 
 
 
@@ -1475,6 +1477,56 @@ def isfinite(x):
     return out
 
 
+_isclose_kernels = KernelFactory.cache("isclose")
+
+
+def isclose(x, y, rtol, atol, equal_nan):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _isclose_kernels.get(x._data.dtype) or select_kernel("isclose", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    y_d = y._data
+    if kernel.input_np_dtype is not None:
+        x_d, y_d = prepare_data(kernel, x_d, y_d)
+    try:
+        # InferMeta
+        meta = IscloseInferMeta(x, y, rtol, atol, equal_nan)
+        # Kernel Call
+        out = kernel.fn(x_d, y_d, rtol, atol, equal_nan)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("isclose", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("isclose", out, meta)
+    return out
+
+
+_allclose_kernels = KernelFactory.cache("allclose")
+
+
+def allclose(x, y, rtol, atol, equal_nan):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _allclose_kernels.get(x._data.dtype) or select_kernel("allclose", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    y_d = y._data
+    if kernel.input_np_dtype is not None:
+        x_d, y_d = prepare_data(kernel, x_d, y_d)
+    try:
+        # InferMeta
+        meta = AllcloseInferMeta(x, y, rtol, atol, equal_nan)
+        # Kernel Call
+        out = kernel.fn(x_d, y_d, rtol, atol, equal_nan)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("allclose", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("allclose", out, meta)
+    return out
+
+
 _atan2_kernels = KernelFactory.cache("atan2")
 
 
@@ -2361,6 +2413,56 @@ def cummin(x, axis, dtype):
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("cummin", e)
     return make_outputs("cummin", out, meta)
+
+
+_bincount_kernels = KernelFactory.cache("bincount")
+
+
+def bincount(x, weights, minlength):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _bincount_kernels.get(x._data.dtype) or select_kernel("bincount", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    weights_d = None if weights is None else weights._data
+    if kernel.input_np_dtype is not None:
+        x_d, weights_d = prepare_data(kernel, x_d, weights_d)
+    try:
+        # InferMeta
+        meta = BincountInferMeta(x, weights, minlength)
+        # Kernel Call
+        out = kernel.fn(x_d, weights_d, minlength)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("bincount", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("bincount", out, meta)
+    return out
+
+
+_histogram_kernels = KernelFactory.cache("histogram")
+
+
+def histogram(input, weight, bins, min, max, density):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of input)
+    kernel = _histogram_kernels.get(input._data.dtype) or select_kernel("histogram", dtype_of(input))
+    # PrepareData
+    input_d = input._data
+    weight_d = None if weight is None else weight._data
+    if kernel.input_np_dtype is not None:
+        input_d, weight_d = prepare_data(kernel, input_d, weight_d)
+    try:
+        # InferMeta
+        meta = HistogramInferMeta(input, weight, bins, min, max, density)
+        # Kernel Call
+        out = kernel.fn(input_d, weight_d, bins, min, max, density)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("histogram", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("histogram", out, meta)
+    return out
 
 
 _matmul_kernels = KernelFactory.cache("matmul")
@@ -4230,6 +4332,46 @@ def argsort(x, axis, descending, stable):
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("argsort", e)
     return make_outputs("argsort", out, meta)
+
+
+_unique_kernels = KernelFactory.cache("unique")
+
+
+def unique(x, axis, dtype):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _unique_kernels.get(x._data.dtype) or select_kernel("unique", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = UniqueInferMeta(x, axis, dtype)
+        # Kernel Call
+        out = kernel.fn(x_d, axis, dtype)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("unique", e)
+    return make_outputs("unique", out, meta)
+
+
+_unique_consecutive_kernels = KernelFactory.cache("unique_consecutive")
+
+
+def unique_consecutive(x, axis, dtype):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _unique_consecutive_kernels.get(x._data.dtype) or select_kernel("unique_consecutive", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = UniqueConsecutiveInferMeta(x, axis, dtype)
+        # Kernel Call
+        out = kernel.fn(x_d, axis, dtype)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("unique_consecutive", e)
+    return make_outputs("unique_consecutive", out, meta)
 
 
 _add_grad_kernels = KernelFactory.cache("add_grad")

@@ -2803,6 +2803,28 @@ def isfinite_ad_func(x):
     return out
 
 
+def isclose_ad_func(x, y, rtol, atol, equal_nan):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, y = amp_auto_cast("isclose", ("x", "y"), (x, y))
+        return amp_call(isclose_ad_func, x, y, rtol, atol, equal_nan)
+    # Forward API Call
+    out = _api.isclose(x, y, rtol, atol, equal_nan)
+    # Returns
+    return out
+
+
+def allclose_ad_func(x, y, rtol, atol, equal_nan):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, y = amp_auto_cast("allclose", ("x", "y"), (x, y))
+        return amp_call(allclose_ad_func, x, y, rtol, atol, equal_nan)
+    # Forward API Call
+    out = _api.allclose(x, y, rtol, atol, equal_nan)
+    # Returns
+    return out
+
+
 def atan2_ad_func(x, y):
     # AMP Logic
     if amp_flag.on and amp_state.active:
@@ -4677,6 +4699,28 @@ class CumminGradNode(GradNodeBase):
         self.x_wrapper.clear()
         self.indices_wrapper.clear()
         self._wrappers_cleared = True
+
+
+def bincount_ad_func(x, weights, minlength):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, weights = amp_auto_cast("bincount", ("x", "weights"), (x, weights))
+        return amp_call(bincount_ad_func, x, weights, minlength)
+    # Forward API Call
+    out = _api.bincount(x, weights, minlength)
+    # Returns
+    return out
+
+
+def histogram_ad_func(input, weight, bins, min, max, density):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        input, weight = amp_auto_cast("histogram", ("input", "weight"), (input, weight))
+        return amp_call(histogram_ad_func, input, weight, bins, min, max, density)
+    # Forward API Call
+    out = _api.histogram(input, weight, bins, min, max, density)
+    # Returns
+    return out
 
 
 def matmul_ad_func(x, y, transpose_x, transpose_y):
@@ -8735,6 +8779,28 @@ class ArgsortGradNode(GradNodeBase):
         self.x_wrapper.clear()
         self.indices_wrapper.clear()
         self._wrappers_cleared = True
+
+
+def unique_ad_func(x, axis, dtype):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, = amp_auto_cast("unique", ("x",), (x,))
+        return amp_call(unique_ad_func, x, axis, dtype)
+    # Forward API Call
+    out, indices, inverse, counts = _api.unique(x, axis, dtype)
+    # Returns
+    return out, indices, inverse, counts
+
+
+def unique_consecutive_ad_func(x, axis, dtype):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, = amp_auto_cast("unique_consecutive", ("x",), (x,))
+        return amp_call(unique_consecutive_ad_func, x, axis, dtype)
+    # Forward API Call
+    out, inverse, counts = _api.unique_consecutive(x, axis, dtype)
+    # Returns
+    return out, inverse, counts
 
 
 # The ops the eager layer (engine, holders, promotion, views) runs when it records a graph

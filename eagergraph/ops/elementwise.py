@@ -413,3 +413,30 @@ def gcd_(x, y, name=None):
 def lcm_(x, y, name=None):
     """x := lcm(x, y)."""
     return _write_(x, lcm(x, y), "lcm_")
+
+
+# ---- isclose, allclose (Paddle logic.py): Paddle's kernel takes rtol/atol as doubles only
+__all__ += ["isclose", "allclose"]
+TENSOR_METHODS += ["isclose", "allclose"]
+
+
+def _close_args(x, y, rtol, atol, equal_nan, op):
+    x = parse_tensor(x, op, "x", 0)
+    y = parse_tensor(y, op, "y", 1)
+    for name, v in (("Rtol", rtol), ("Atol", atol)):
+        if not isinstance(v, float):
+            raise ValueError(f"(InvalidArgument) Input({name}) type must be double")
+    if not isinstance(equal_nan, (bool, np.bool_)):
+        raise TypeError(f"(InvalidType) {op}(): argument 'equal_nan' (position 4) must be bool, "
+                        f"but got {type(equal_nan).__name__}")
+    return x, y, float(rtol), float(atol), bool(equal_nan)
+
+
+def isclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None):
+    """Elementwise x == y or |x - y| <= atol + rtol * |y| (bool, x's shape; no broadcasting)."""
+    return _ad.isclose_ad_func(*_close_args(x, y, rtol, atol, equal_nan, "isclose"))
+
+
+def allclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None):
+    """Whether isclose holds everywhere (a 0-D bool Tensor)."""
+    return _ad.allclose_ad_func(*_close_args(x, y, rtol, atol, equal_nan, "allclose"))

@@ -602,3 +602,119 @@ def quantile(x, q, axis=None, keepdim=False, interpolation="linear", name=None, 
 def nanquantile(x, q, axis=None, keepdim=False, interpolation="linear", name=None):
     """quantile ignoring NaN (all NaN: NaN)."""
     return _quantile(x, q, axis, keepdim, interpolation, True)
+
+
+# ---- bincount, histogram (ops), histogram_bin_edges (Paddle linalg.py: linspace over the
+# range, which is the data's when min == max == 0, widened by 0.5 each way when empty)
+__all__ += ["bincount", "histogram", "histogram_bin_edges"]
+TENSOR_METHODS = __all__
+
+
+def bincount(x, weights=None, minlength=0, name=None):
+    """How often each value of the 1-D non-negative integer x occurs (or the sum of its
+    weights), at least minlength long."""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "bincount", "x", 0)
+    if x._data.dtype.kind not in "iu" or x._data.dtype.itemsize < 4:  # before the kernel
+        raise TypeError("Elements in Input(x) should all be integers")
+    if weights is not None and type(weights) is not Tensor:
+        weights = parse_tensor(weights, "bincount", "weights", 1)
+    if weights is not None and NP_TO_DTYPE[weights._data.dtype].name not in (
+            "int32", "int64", "float32", "float64"):
+        raise RuntimeError(f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), "
+                           f"{weights.dtype.name}) of kernel `bincount` is not registered. "
+                           f"Paddle support following DataTypes: int32, int64, float64, "
+                           f"float32.")
+    if isinstance(minlength, Tensor):
+        minlength = int(minlength._data)
+    return _ad.bincount_ad_func(x, weights, int(minlength))
+
+
+def histogram(input, bins=100, min=0.0, max=0.0, weight=None, density=False, name=None):
+    """Counts of the elements of input in `bins` equal bins over [min, max] (min == max: the
+    data's range); float32 with weight (summed per bin) or density (normalised)."""
+    if type(input) is not Tensor:
+        input = parse_tensor(input, "histogram", "input", 0)
+    if weight is not None and type(weight) is not Tensor:
+        weight = parse_tensor(weight, "histogram", "weight", 4)
+    return _ad.histogram_ad_func(input, weight, int(bins), float(min), float(max),
+                                 bool(density))
+
+
+def histogram_bin_edges(input, bins=100, min=0.0, max=0.0, name=None):
+    """The bins + 1 edges (float32) histogram uses for the same arguments."""
+    from .creation import linspace
+    if not isinstance(input, Tensor):
+        raise TypeError(f"The type of 'input' in histogram_bin_edges must be <class "
+                        f"'paddle.Tensor'>, but received {type(input)}. ")
+    if NP_TO_DTYPE[input._data.dtype].name not in ("float32", "float64", "int32", "int64"):
+        raise TypeError(f"The data type of 'input' in histogram_bin_edges must be ['float32', "
+                        f"'float64', 'int32', 'int64'], but received "
+                        f"{NP_TO_DTYPE[input._data.dtype].name}.")
+    if type(bins) is not int:
+        raise TypeError(f"The type of 'bins' in histogram_bin_edges must be <class 'int'>, but "
+                        f"received {type(bins)}. ")
+    a = input._data
+    if max == 0.0 and min == 0.0:
+        lo, hi = a.min(), a.max()
+    else:
+        if max < min:
+            raise ValueError("max must be larger than min in range parameter")
+        lo, hi = float(min), float(max)
+    if lo - hi == 0:  # (the data's range in its dtype; a given range as Python floats)
+        lo, hi = lo - 0.5, hi + 0.5
+    return linspace(float(lo), float(hi), bins + 1)
+
+
+# ---- renorm (Paddle math.py; an op there, a composition here): each slice along axis whose
+# p-norm exceeds max_norm is scaled by max_norm / norm (Paddle's CPU kernel adds no epsilon);
+# the gradient is the full derivative, through the norm, as Paddle's
+__all__ += ["renorm", "renorm_"]
+TENSOR_METHODS = __all__
+
+
+def _renorm_check(x, p, axis, max_norm, op):
+    if type(x) is not Tensor:
+        x = parse_tensor(x, op, "x", 0)
+    shape = x.shape
+    if not axis < len(shape):
+        raise ValueError(f"the axis:{axis} should be less then the shape's size {len(shape)}:"
+                         f"{shape}")
+    if not axis >= 0:
+        if not axis >= -1 * len(shape):
+            raise ValueError(f"the axis:{axis} should not be less than -1 * length of "
+                             f"input_shape:{-1 * len(shape)}")
+        axis += len(shape)
+    if x._data.dtype.kind != "f":
+        raise RuntimeError(f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), "
+                           f"{x.dtype.name}) of kernel `renorm` is not registered. Paddle "
+                           f"support following DataTypes: float64, float32.")
+    return x, float(p), axis, float(max_norm)
+
+
+def _renorm(x, p, axis, max_norm):
+    a = x._data
+    others = tuple(i for i in range(a.ndim) if i != axis)
+    with np.errstate(all="ignore"):
+        norm = np.sum(np.abs(a.astype(np.float64)) ** p, axis=others, keepdims=True) ** (1 / p)
+    big = Tensor._wrap(np.broadcast_to(norm > max_norm, norm.shape).copy())
+    dt = NP_TO_DTYPE[a.dtype]
+    s = _ad.sum_ad_func(_ad.pow_ad_func(_ad.abs_ad_func(x), p), others, None, True)
+    one = _ad.full_like_ad_func(s, 1.0, dt)
+    # slices under the limit keep factor 1, and their norm is never differentiated (no 0^(1/p-1))
+    n = _ad.pow_ad_func(_ad.where_ad_func(big, s, one), 1.0 / p)
+    scale = _ad.divide_ad_func(_ad.full_like_ad_func(n, max_norm, dt), n)
+    return _ad.multiply_ad_func(x, _ad.where_ad_func(big, scale, one))
+
+
+def renorm(x, p, axis, max_norm):
+    """x with every slice along axis whose p-norm exceeds max_norm scaled down to it."""
+    return _renorm(*_renorm_check(x, p, axis, max_norm, "renorm"))
+
+
+def renorm_(x, p, axis, max_norm):
+    """renorm in place."""
+    from ..eager.inplace import check_inplace, inplace_input, commit_inplace
+    x, p, axis, max_norm = _renorm_check(x, p, axis, max_norm, "renorm_")
+    check_inplace(x, "renorm_")
+    return commit_inplace(x, _renorm(inplace_input(x, False), p, axis, max_norm), "renorm_")

@@ -3,7 +3,7 @@ import numpy as np
 
 from .._generated import dygraph_functions as _ad
 from ..tensor import Tensor
-from ..eager_utils import parse_tensor, parse_int, parse_bool
+from ..eager_utils import parse_tensor, parse_int, parse_bool, parse_dtype
 
 __all__ = ["topk"]
 TENSOR_METHODS = __all__
@@ -115,3 +115,41 @@ def mode(x, axis=-1, keepdim=False, name=None):
     last = np.where(eq, np.arange(n), -1).max(-1).astype(np.int64)
     idx = np.moveaxis(last.reshape(b.shape[:-1] + (1,)), -1, axis)
     return _take_selected(x, idx, axis, keepdim)
+
+
+# ---- unique, unique_consecutive (Paddle manipulation.py): one op computes every output; these
+# return the ones asked for, in Paddle's order
+__all__ += ["unique", "unique_consecutive"]
+TENSOR_METHODS = __all__
+
+
+def _unique_axis(x, axis, op):
+    if type(x) is not Tensor:
+        x = parse_tensor(x, op, "x", 0)
+    if axis is None:
+        return x, []
+    return x, [parse_int(axis, op, "axis", 4)]
+
+
+def unique(x, return_index=False, return_inverse=False, return_counts=False, axis=None,
+           dtype="int64", sorted=True, name=None):
+    """The sorted distinct values of x (flattened, or the distinct slices along axis), and as
+    asked: the index of the first occurrence of each, the inverse (which one each element is),
+    the counts; those in `dtype` (int32/int64)."""
+    x, ax = _unique_axis(x, axis, "unique")
+    d = parse_dtype(dtype, "unique", "dtype", 5)
+    out, first, inverse, counts = _ad.unique_ad_func(x, ax, d)
+    extra = [t for t, want in ((first, return_index), (inverse, return_inverse),
+                               (counts, return_counts)) if want]
+    return tuple([out] + extra) if extra else out
+
+
+def unique_consecutive(x, return_inverse=False, return_counts=False, axis=None, dtype="int64",
+                       name=None):
+    """The first of each run of equal consecutive values (or slices along axis), and as asked
+    the inverse and the run lengths (in `dtype`)."""
+    x, ax = _unique_axis(x, axis, "unique_consecutive")
+    d = parse_dtype(dtype, "unique_consecutive", "dtype", 4)
+    out, inverse, counts = _ad.unique_consecutive_ad_func(x, ax, d)
+    extra = [t for t, want in ((inverse, return_inverse), (counts, return_counts)) if want]
+    return tuple([out] + extra) if extra else out

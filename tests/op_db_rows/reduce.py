@@ -214,3 +214,31 @@ ROWS += [
            out_dtype=lambda d: "float32" if d in I32_64 else d,
            notes="second order through the invoke formula (Paddle 3.3.1 has no double grad)"),
 ]
+
+
+def _bincount_samples(rng, dt):
+    return [Sample([rng.integers(0, 6, (9,)).astype(dt)], {}, desc="counts"),
+            Sample([rng.integers(0, 3, (4,)).astype(dt)], {"minlength": 7}, desc="minlength"),
+            Sample([np.zeros((0,), dt)], {}, desc="empty")]
+
+
+def _histogram_ref(x, bins=100, min=0.0, max=0.0):
+    lo, hi = (x.min(), x.max()) if min == max else (min, max)
+    if lo == hi:
+        lo, hi = lo - 1, hi + 1
+    return np.histogram(x, bins, (lo, hi))[0].astype(np.int64)
+
+
+def _histogram_samples(rng, dt):
+    return [Sample([make_array(rng, (3, 5), dt, (-4, 4))], {"bins": 4}, desc="data range"),
+            Sample([make_array(rng, (11,), dt, (-4, 4))], {"bins": 3, "min": -2, "max": 3},
+                   desc="given range"),
+            Sample([np.full((3,), 2, dt)], {"bins": 5}, desc="one value")]
+
+
+ROWS += [
+    OpInfo("bincount", paddle.bincount, lambda x, minlength=0: np.bincount(x, None, minlength),
+           I32_64, sample_inputs=_bincount_samples, out_dtype=lambda d: "int64", grad=0),
+    OpInfo("histogram", paddle.histogram, _histogram_ref, I32_64 + ("float32", "float64"),
+           sample_inputs=_histogram_samples, out_dtype=lambda d: "int64", grad=0),
+]

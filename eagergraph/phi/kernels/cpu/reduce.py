@@ -271,3 +271,43 @@ def logcumsumexp(x, axis, flatten, exclusive, reverse):
     out = np.maximum(out, np.finfo(x.dtype).min)
     out = _scan_back(out, x.shape, axis, reverse)
     return out.reshape(shape)
+
+
+@register_kernel("bincount", (int32, int64))
+def bincount(x, weights, minlength):
+    """Occurrences of each value of x (or the sum of its weights), at least minlength long."""
+    if weights is None:
+        return np.bincount(x, minlength=minlength).astype(np.int64, copy=False)
+    dt = np.float32 if weights.dtype == np.float32 else np.float64
+    return np.bincount(x, weights.astype(np.float64), minlength).astype(dt)
+
+
+@register_kernel("histogram", (int32, int64, float32, float64))
+def histogram(input, weight, bins, min, max, density):
+    """As Paddle's kernel: bin = (x - min) * bins / (max - min) in input's dtype (integer
+    division for integers), the top edge in the last bin, values outside [min, max] dropped."""
+    x = input.reshape(-1)
+    lo, hi = input.dtype.type(min), input.dtype.type(max)
+    if lo == hi and x.size:
+        lo, hi = x.min(), x.max()
+    if lo == hi:
+        lo, hi = lo - 1, hi + 1
+    if input.dtype.kind == "f" and not np.isfinite(hi - lo):
+        raise ValueError(f"(InvalidArgument) The range of max - min is out of range for target "
+                         f"type, but now min is {lo:f}, max is {hi:f}.")
+    keep = (x >= lo) & (x <= hi)
+    xs = x[keep]
+    with np.errstate(all="ignore"):
+        if input.dtype.kind == "f":
+            idx = ((xs - lo) * input.dtype.type(bins) / (hi - lo)).astype(np.int64)
+        else:
+            idx = (xs.astype(np.int64) - int(lo)) * bins // (int(hi) - int(lo))
+    idx = np.minimum(idx, bins - 1)
+    if weight is None and not density:
+        return np.bincount(idx, minlength=bins).astype(np.int64)
+    w = None if weight is None else weight.reshape(-1)[keep].astype(np.float32)
+    out = np.bincount(idx, w, minlength=bins).astype(np.float32)
+    if density:
+        width = np.float32((np.float64(hi) - np.float64(lo)) / bins)
+        out = out * (np.float32(1) / (out.sum(dtype=np.float32) * width))  # Paddle's rounding
+    return out.astype(np.float32)
