@@ -718,3 +718,60 @@ def renorm_(x, p, axis, max_norm):
     x, p, axis, max_norm = _renorm_check(x, p, axis, max_norm, "renorm_")
     check_inplace(x, "renorm_")
     return commit_inplace(x, _renorm(inplace_input(x, False), p, axis, max_norm), "renorm_")
+
+
+# ---- trapezoid, cumulative_trapezoid (Paddle math.py _trapezoid, the same composition)
+__all__ += ["trapezoid", "cumulative_trapezoid"]
+TENSOR_METHODS = __all__
+
+_TRAPZ_MSG = ("The data type of input must be Tensor, and dtype should be one of "
+              "['paddle.float16', 'paddle.float32', 'paddle.float64', "
+              "'paddle.base.core.DataType.FLOAT16', 'paddle.base.core.DataType.FLOAT32', "
+              "'paddle.base.core.DataType.FLOAT64'], but got {}")
+
+
+def _neighbour_slices(t, axis, n):
+    """t[1:] and t[:-1] along axis."""
+    return (_ad.slice_ad_func(t, [axis], [1], [n], []),
+            _ad.slice_ad_func(t, [axis], [0], [n - 1], []))
+
+
+def _trapezoid(y, x, dx, axis, cumulative):
+    if x is not None and dx is not None:
+        raise ValueError("Not permitted to specify both x and dx input args.")
+    if not isinstance(y, Tensor) or y.dtype.name not in ("float16", "float32", "float64"):
+        raise TypeError(_TRAPZ_MSG.format(getattr(y, "dtype", type(y))))
+    nd = y._data.ndim
+    n = y._data.shape[axis]
+    axis = axis + nd if axis < 0 else axis
+    if x is None:
+        d = Tensor._wrap(np.asarray(1.0 if dx is None else dx, np.float32))
+    else:
+        if not isinstance(x, Tensor) or x.dtype.name not in ("float16", "float32", "float64"):
+            raise TypeError(_TRAPZ_MSG.format(getattr(x, "dtype", type(x))))
+        if x._data.ndim == 1:
+            hi, lo = _neighbour_slices(x, 0, x._data.shape[0])
+            shape = [1] * nd
+            shape[axis] = x._data.shape[0] - 1
+            d = _ad.reshape_ad_func(_ad.subtract_ad_func(hi, lo), shape)
+        else:
+            hi, lo = _neighbour_slices(x, axis, x._data.shape[axis])
+            d = _ad.subtract_ad_func(hi, lo)
+    hi, lo = _neighbour_slices(y, axis, n)
+    area = _ad.multiply_ad_func(_ad.add_ad_func(hi, lo), d)
+    if cumulative:
+        total = _ad.cumsum_ad_func(area, axis, False, False, False)
+    else:
+        total = _ad.sum_ad_func(area, (axis,), None, False)
+    return _ad.scale_ad_func(total, 0.5, 0.0, True)
+
+
+def trapezoid(y, x=None, dx=None, axis=-1, name=None):
+    """The integral of y along axis by the trapezoidal rule, at sample points x (or spacing
+    dx, default 1)."""
+    return _trapezoid(y, x, dx, axis, False)
+
+
+def cumulative_trapezoid(y, x=None, dx=None, axis=-1, name=None):
+    """The running trapezoidal integral of y along axis (one element shorter)."""
+    return _trapezoid(y, x, dx, axis, True)
