@@ -10,6 +10,7 @@ from ..tensor import Tensor
 from ..eager_utils import parse_tensor, parse_bool, parse_dtype
 from ..phi.common import NP_TO_DTYPE, bool_, float32, int64
 from .activation import softmax
+from ..eager.grad_mode import is_grad_enabled
 
 __all__ = ["sum", "mean", "max", "min", "prod", "all", "any", "argmax", "argmin", "logsumexp",
            "softmax"]
@@ -311,6 +312,14 @@ def cummin(x, axis=None, dtype="int64", name=None):
     return _cum_extremum(x, axis, dtype, "cummin")
 
 
+def _to_out(result, out):
+    """Paddle's `out=`: the result assigned into `out`, which is returned."""
+    if out is None:
+        return result
+    from .elementwise import assign
+    return assign(result, out)
+
+
 # ---- cumprod, logcumsumexp (Paddle math.py): dim/axis None scans the flattened x, dtype casts
 # x first
 __all__ += ["cumprod", "cumprod_", "logcumsumexp"]
@@ -330,7 +339,7 @@ def cumprod(x, dim=None, dtype=None, name=None, *, out=None):
     x, flat, dim = _scan_prepare(x, dim, dtype, "cumprod")
     if flat:
         x = _ad.flatten_ad_func(x, 0, -1)
-    return _ad.cumprod_ad_func(x, dim, False, False)
+    return _to_out(_ad.cumprod_ad_func(x, dim, False, False), out)
 
 
 def cumprod_(x, dim=None, dtype=None, name=None):
@@ -373,52 +382,63 @@ def _onehot(n, i, dtype):
     return (np.arange(n) == i[..., None]).astype(dtype)
 
 
-def _median_rows(b, mode, ignore_nan, out_dtype):
-    """Rows b [..., n] -> (value, index of the selected element, gradient weights [..., n])."""
+def _median_rows(b, mode, ignore_nan, out_dtype, need_w):
+    """Rows b [..., n] -> (value, index of the selected element (mode 'min'), gradient weights
+    [..., n] (need_w))."""
     n = b.shape[-1]
     w_dt = out_dtype if np.dtype(out_dtype).kind == "f" else np.float64
     kept = b.shape[:-1]
     if n == 0:
         return (np.full(kept, np.nan, out_dtype), np.zeros(kept, np.int64),
                 np.zeros(b.shape, w_dt))
-    isnan = np.isnan(b) if b.dtype.kind == "f" else np.zeros(b.shape, bool)
-    order = np.argsort(b, -1, kind="stable")  # NaN last
-    sb = np.take_along_axis(b, order, -1)
-    k = n - isnan.sum(-1) if ignore_nan else np.full(kept, n)
-    allnan = k == 0
-    k = np.where(allnan, n, k)
-    lo, hi = (k - 1) // 2, k // 2
-    v_lo = np.take_along_axis(sb, lo[..., None], -1)[..., 0]
-    v_hi = np.take_along_axis(sb, hi[..., None], -1)[..., 0]
-    i_lo, i_hi = _last_index(b, v_lo), _last_index(b, v_hi)
-    with np.errstate(invalid="ignore"):
-        eq_lo = (b == v_lo[..., None]).astype(w_dt)
-        tie = eq_lo / np.maximum(eq_lo.sum(-1, keepdims=True), 1)
+    isnan = np.isnan(b) if b.dtype.kind == "f" else None
+    sb = np.sort(b, -1)  # NaN last
+    if ignore_nan and isnan is not None:  # the middle of the non-NaN values of each row
+        k = n - isnan.sum(-1)
+        allnan = k == 0
+        k = np.where(allnan, n, k)
+        lo, hi = (k - 1) // 2, k // 2
+        v_lo = np.take_along_axis(sb, lo[..., None], -1)[..., 0]
+        v_hi = np.take_along_axis(sb, hi[..., None], -1)[..., 0]
+    else:
+        allnan = None
+        lo, hi = (n - 1) // 2, n // 2
+        v_lo, v_hi = sb[..., lo], sb[..., hi]
+    idx = w = None
     if mode == "min":
-        value, idx = v_lo.astype(out_dtype), i_lo
-        w = tie if ignore_nan else _onehot(n, i_lo, w_dt)
+        value = v_lo.astype(out_dtype)
+        idx = _last_index(b, v_lo)
     else:
         with np.errstate(invalid="ignore", over="ignore"):
             value = ((v_lo.astype(np.float64) + v_hi) / 2).astype(out_dtype)
-        idx = i_lo
-        same = (v_lo == v_hi)[..., None]
-        w = np.where(same, tie, 0.5 * (_onehot(n, i_lo, w_dt) + _onehot(n, i_hi, w_dt)))
-    # rows that are all NaN (nanmedian): the middle positions of the row
-    if allnan.any():
-        sel = 0.5 * (_onehot(n, np.take_along_axis(order, lo[..., None], -1)[..., 0], w_dt) +
-                     _onehot(n, np.take_along_axis(order, hi[..., None], -1)[..., 0], w_dt))
+    if need_w:
+        with np.errstate(invalid="ignore"):
+            eq_lo = (b == v_lo[..., None]).astype(w_dt)
+            tie = eq_lo / np.maximum(eq_lo.sum(-1, keepdims=True), 1)
+        i_lo = idx if idx is not None else _last_index(b, v_lo)
         if mode == "min":
-            sel = _onehot(n, np.take_along_axis(order, lo[..., None], -1)[..., 0], w_dt)
-        w = np.where(allnan[..., None], sel, w)
+            w = tie if ignore_nan else _onehot(n, i_lo, w_dt)
+        else:
+            same = (v_lo == v_hi)[..., None]
+            w = np.where(same, tie, 0.5 * (_onehot(n, i_lo, w_dt) +
+                                           _onehot(n, _last_index(b, v_hi), w_dt)))
+    if allnan is not None and allnan.any():
+        # rows all NaN (nanmedian): NaN, the gradient to the middle positions of the row
         value = np.where(allnan, np.nan, value).astype(out_dtype)
-    if not ignore_nan:  # a NaN makes the median NaN, with the first NaN's index and gradient
+        if need_w:
+            sel = _onehot(n, lo, w_dt) if mode == "min" else \
+                0.5 * (_onehot(n, lo, w_dt) + _onehot(n, hi, w_dt))
+            w = np.where(allnan[..., None], sel, w)
+    if not ignore_nan and isnan is not None:  # a NaN: NaN, with the first NaN's index and grad
         hasnan = isnan.any(-1)
         if hasnan.any():
             first = np.argmax(isnan, -1)
             value = np.where(hasnan, np.nan, value).astype(out_dtype)
-            idx = np.where(hasnan, first, idx)
-            w = np.where(hasnan[..., None], _onehot(n, first, w_dt), w)
-    return value, idx.astype(np.int64), w
+            if idx is not None:
+                idx = np.where(hasnan, first, idx)
+            if need_w:
+                w = np.where(hasnan[..., None], _onehot(n, first, w_dt), w)
+    return value, (idx.astype(np.int64) if idx is not None else None), w
 
 
 def _median(x, axes, keepdim, mode, ignore_nan):
@@ -431,10 +451,11 @@ def _median(x, axes, keepdim, mode, ignore_nan):
     n = int(np.prod([a.shape[i] for i in axes], dtype=np.int64))
     b = a.transpose(perm).reshape(kept + (n,)) if nd else a.reshape(1)
     out_dt = a.dtype
-    value, idx, w = _median_rows(b, mode, ignore_nan, out_dt)
+    need_w = not x.stop_gradient and out_dt.kind == "f" and is_grad_enabled()
+    value, idx, w = _median_rows(b, mode, ignore_nan, out_dt, need_w)
     out_shape = tuple(1 if i in axes else n for i, n in enumerate(a.shape)) if keepdim else kept
     out = Tensor._wrap(np.asarray(value, out_dt).reshape(out_shape))
-    if not x.stop_gradient and out_dt.kind == "f":
+    if need_w:
         xt = _ad.reshape_ad_func(_ad.transpose_ad_func(x, perm), list(b.shape)) if nd else \
             _ad.reshape_ad_func(x, [1])
         sel = w != 0
@@ -445,7 +466,7 @@ def _median(x, axes, keepdim, mode, ignore_nan):
                             None, False)
         s = _ad.subtract_ad_func(s, Tensor._wrap(s._data.copy()))
         out = _ad.add_ad_func(out, _ad.reshape_ad_func(s, list(out_shape)))
-    return out, Tensor._wrap(idx.reshape(out_shape))
+    return out, None if idx is None else Tensor._wrap(idx.reshape(out_shape))
 
 
 def _median_check(x, axis, mode, op):
@@ -473,7 +494,11 @@ def median(x, axis=None, keepdim=False, mode="avg", name=None, *, out=None):
         x = _ad.cast_ad_func(x, float32)
     axes = list(range(nd)) if axis is None or nd == 0 else [axis % nd]
     values, indices = _median(x, axes, keepdim, mode, False)
-    return (values, indices) if mode == "min" and axis is not None else values
+    if mode == "min" and axis is not None:
+        if out is not None:  # (values, indices) tensors
+            return _to_out(values, out[0]), _to_out(indices, out[1])
+        return values, indices
+    return _to_out(values, out)
 
 
 def nanmedian(x, axis=None, keepdim=False, mode="avg", name=None):
@@ -596,7 +621,7 @@ def _quantile(x, q, axis, keepdim, interpolation, ignore_nan):
 def quantile(x, q, axis=None, keepdim=False, interpolation="linear", name=None, *, out=None):
     """The q-th quantile(s) of x over axis (None: all elements; a list: those axes together);
     a list of q stacks the results on a new axis 0. A NaN makes the result NaN."""
-    return _quantile(x, q, axis, keepdim, interpolation, False)
+    return _to_out(_quantile(x, q, axis, keepdim, interpolation, False), out)
 
 
 def nanquantile(x, q, axis=None, keepdim=False, interpolation="linear", name=None):
