@@ -382,9 +382,10 @@ def _onehot(n, i, dtype):
     return (np.arange(n) == i[..., None]).astype(dtype)
 
 
-def _median_rows(b, mode, ignore_nan, out_dtype, need_w):
+def _median_rows(b, mode, ignore_nan, out_dtype, need_w, split_min):
     """Rows b [..., n] -> (value, index of the selected element (mode 'min'), gradient weights
-    [..., n] (need_w))."""
+    [..., n] (need_w)). split_min: mode 'min' shares the gradient among the elements equal to
+    the value instead of giving it to the index."""
     n = b.shape[-1]
     w_dt = out_dtype if np.dtype(out_dtype).kind == "f" else np.float64
     kept = b.shape[:-1]
@@ -417,7 +418,7 @@ def _median_rows(b, mode, ignore_nan, out_dtype, need_w):
             tie = eq_lo / np.maximum(eq_lo.sum(-1, keepdims=True), 1)
         i_lo = idx if idx is not None else _last_index(b, v_lo)
         if mode == "min":
-            w = tie if ignore_nan else _onehot(n, i_lo, w_dt)
+            w = tie if split_min else _onehot(n, i_lo, w_dt)
         else:
             same = (v_lo == v_hi)[..., None]
             w = np.where(same, tie, 0.5 * (_onehot(n, i_lo, w_dt) +
@@ -441,7 +442,7 @@ def _median_rows(b, mode, ignore_nan, out_dtype, need_w):
     return value, (idx.astype(np.int64) if idx is not None else None), w
 
 
-def _median(x, axes, keepdim, mode, ignore_nan):
+def _median(x, axes, keepdim, mode, ignore_nan, split_min=False):
     """median/nanmedian over `axes` (a list of non-negative ints): (values, int64 indices)."""
     a = x._data
     nd = a.ndim
@@ -452,7 +453,7 @@ def _median(x, axes, keepdim, mode, ignore_nan):
     b = a.transpose(perm).reshape(kept + (n,)) if nd else a.reshape(1)
     out_dt = a.dtype
     need_w = not x.stop_gradient and out_dt.kind == "f" and is_grad_enabled()
-    value, idx, w = _median_rows(b, mode, ignore_nan, out_dt, need_w)
+    value, idx, w = _median_rows(b, mode, ignore_nan, out_dt, need_w, split_min)
     out_shape = tuple(1 if i in axes else n for i, n in enumerate(a.shape)) if keepdim else kept
     out = Tensor._wrap(np.asarray(value, out_dt).reshape(out_shape))
     if need_w:
@@ -516,7 +517,9 @@ def nanmedian(x, axis=None, keepdim=False, mode="avg", name=None):
     axes = sorted({a % nd for a in axes}) if nd else []
     if not axes:
         axes = list(range(nd))
-    values, indices = _median(x, axes, keepdim, mode, True)
+    # Paddle 3.3.1: with an int axis the gradient goes to the returned index, otherwise it is
+    # shared among the elements equal to the value
+    values, indices = _median(x, axes, keepdim, mode, True, split_min=not need_index)
     return (values, indices) if mode == "min" and need_index else values
 
 
