@@ -8,7 +8,7 @@ import numbers
 import numpy as np
 
 from .._generated import ops_api as _C_ops
-from ..eager_utils import parse_tensor
+from ..eager_utils import parse_tensor, errors_name_op
 from ..framework import default_float_dtype
 from ..phi.common import bool_, int64, float64, complex128
 from ..tensor import Tensor
@@ -134,6 +134,7 @@ def _scalar(v):
     return v.item() if isinstance(v, Tensor) else v
 
 
+@errors_name_op
 def logspace(start, stop, num, base=10.0, dtype=None, name=None):
     """`num` values base ** e for e evenly spaced from start to stop (float32 by default; an
     integer dtype truncates start and stop first, then each value, as Paddle's kernel)."""
@@ -172,12 +173,14 @@ def _tri_indices(row, col, offset, dtype, op, upper):
     return idx if d is int64 else _ad.cast_ad_func(idx, d)
 
 
+@errors_name_op
 def tril_indices(row, col, offset=0, dtype="int64"):
     """[2, N]: the row and column indices of the lower triangle (diagonal `offset`) of a
     row x col matrix, row by row."""
     return _tri_indices(row, col, offset, dtype, "tril_indices", False)
 
 
+@errors_name_op
 def triu_indices(row, col=None, offset=0, dtype="int64"):
     """[2, N]: the indices of the upper triangle (col defaults to row)."""
     return _tri_indices(row, col, offset, dtype, "triu_indices", True)

@@ -6,7 +6,7 @@ from .._generated import ops_api as _C_ops, dygraph_functions as _ad
 from ..tensor import Tensor
 from ..phi.common import (convert_dtype, NP_TO_DTYPE, bool_, int32, int64, float16, bfloat16,
                           float32, float64, complex64, complex128)
-from ..eager_utils import parse_tensor, parse_scalar
+from ..eager_utils import parse_tensor, parse_scalar, errors_name_op
 from ..framework import default_float_dtype
 
 # add, exp, tanh, ... are the generated functions themselves (ops.yaml `public:`)
@@ -429,14 +429,20 @@ def _close_args(x, y, rtol, atol, equal_nan, op):
     if not isinstance(equal_nan, (bool, np.bool_)):
         raise TypeError(f"(InvalidType) {op}(): argument 'equal_nan' (position 4) must be bool, "
                         f"but got {type(equal_nan).__name__}")
+    xs, ys = x._data.shape, y._data.shape
+    if xs != ys:  # (InferMeta checks it too; here the message names the op)
+        raise RuntimeError(f"(PreconditionNotMet) {op}(): Input(Input) {list(xs)} and "
+                           f"Input(Other) {list(ys)} must have the same shape.")
     return x, y, float(rtol), float(atol), bool(equal_nan)
 
 
+@errors_name_op
 def isclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None):
     """Elementwise x == y or |x - y| <= atol + rtol * |y| (bool, x's shape; no broadcasting)."""
     return _ad.isclose_ad_func(*_close_args(x, y, rtol, atol, equal_nan, "isclose"))
 
 
+@errors_name_op
 def allclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None):
     """Whether isclose holds everywhere (a 0-D bool Tensor)."""
     return _ad.allclose_ad_func(*_close_args(x, y, rtol, atol, equal_nan, "allclose"))
@@ -463,6 +469,7 @@ def _check_real(x, op, pos=0, arg="x"):
                         f"received {x.dtype.name}.")
 
 
+@errors_name_op
 def signbit(x, name=None):
     """Whether the sign bit is set (True for -0.0 and a negative NaN)."""
     _check_real(x, "signbit")
@@ -479,11 +486,13 @@ def _copysign(x, y, op):
     return _ad.multiply_ad_func(_ad.abs_ad_func(x), sign)
 
 
+@errors_name_op
 def copysign(x, y, name=None):
     """|x| with the sign of y (broadcast; y may be a number)."""
     return _copysign(x, y, "copysign")
 
 
+@errors_name_op
 def copysign_(x, y, name=None):
     """x := copysign(x, y)."""
     from ..eager.inplace import check_inplace, inplace_input, commit_inplace
@@ -492,6 +501,7 @@ def copysign_(x, y, name=None):
     return commit_inplace(x, _copysign(inplace_input(x, False), y, "copysign_"), "copysign_")
 
 
+@errors_name_op
 def isin(x, test_x, assume_unique=False, invert=False, name=None):
     """Whether each element of x occurs in test_x (invert: does not); NaN occurs nowhere."""
     x = parse_tensor(x, "isin", "x", 0)
@@ -509,16 +519,19 @@ def _isinf_signed(x, op, cmp):
     return _ad.logical_and_ad_func(_ad.isinf_ad_func(x), cmp(x, zero))
 
 
+@errors_name_op
 def isneginf(x, name=None):
     """Whether each element is -inf."""
     return _isinf_signed(x, "isneginf", _ad.less_than_ad_func)
 
 
+@errors_name_op
 def isposinf(x, name=None):
     """Whether each element is +inf."""
     return _isinf_signed(x, "isposinf", _ad.greater_than_ad_func)
 
 
+@errors_name_op
 def isreal(x, name=None):
     """Whether each element has no imaginary part (always, for a real dtype)."""
     x = parse_tensor(x, "isreal", "x", 0)
@@ -528,6 +541,7 @@ def isreal(x, name=None):
     return _ad.equal_ad_func(im, _ad.full_like_ad_func(im, 0, NP_TO_DTYPE[im._data.dtype]))
 
 
+@errors_name_op
 def clone(x, name=None):
     """A copy of x that gradients flow through (x.clone())."""
     return parse_tensor(x, "clone", "x", 0).clone()

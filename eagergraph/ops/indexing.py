@@ -18,7 +18,7 @@ import numpy as np
 from .._generated import ops_api as _C_ops
 from .._generated import dygraph_functions as _ad
 from ..tensor import Tensor
-from ..eager_utils import parse_tensor, parse_int
+from ..eager_utils import parse_tensor, parse_int, errors_name_op
 from ..phi.infermeta.common import broadcast_shape
 from ..phi.common import int64, bool_ as _bool, NP_TO_DTYPE
 
@@ -403,6 +403,7 @@ __all__ += ["take"]
 TENSOR_METHODS = __all__ + ["__getitem__"]
 
 
+@errors_name_op
 def take(x, index, mode="raise", name=None):
     """x flattened, at `index` (any shape; the result has its shape). mode: 'raise' (negative
     indices count from the end), 'wrap' (modulo the size) or 'clip' (into range)."""

@@ -6,7 +6,7 @@ import numpy as np
 from .._generated import ops_api as _C_ops
 from .._generated import dygraph_functions as _ad
 from ..tensor import Tensor
-from ..eager_utils import parse_tensor, parse_int, parse_int_array
+from ..eager_utils import parse_tensor, parse_int, parse_int_array, errors_name_op
 
 __all__ = ["reshape", "transpose", "squeeze", "unsqueeze", "concat", "split", "chunk",
                      "stack", "unbind", "expand", "broadcast_to", "expand_as", "flip", "where"]
@@ -295,6 +295,7 @@ def _same_dtype(xs):
                              f"tensor is {t.dtype.name}.")
 
 
+@errors_name_op
 def cartesian_prod(x, name=None):
     """Every combination of one element from each 1-D tensor of x, as the rows of [N, len(x)]
     (a single tensor: itself)."""
@@ -306,6 +307,7 @@ def cartesian_prod(x, name=None):
     return _C_ops.stack([_ad.reshape_ad_func(g, [-1]) for g in grids], 1)
 
 
+@errors_name_op
 def combinations(x, r=2, with_replacement=False, name=None):
     """The r-element combinations of the 1-D x in lexicographic order of position, as rows."""
     import itertools
@@ -324,6 +326,7 @@ def combinations(x, r=2, with_replacement=False, name=None):
     return _ad.reshape_ad_func(rows, [idx.shape[0], r])
 
 
+@errors_name_op
 def vander(x, n=None, increasing=False, name=None):
     """[len(x), n] powers of x: x^(n-1) ... x^0 (increasing: x^0 ... x^(n-1))."""
     x = parse_tensor(x, "vander", "x", 0)
@@ -350,6 +353,7 @@ def _dtype_of(t):
     return NP_TO_DTYPE[t._data.dtype]
 
 
+@errors_name_op
 def block_diag(inputs, name=None):
     """The tensors (0-D, 1-D as one row, or 2-D) along the diagonal of one matrix, zeros
     elsewhere."""
@@ -387,16 +391,19 @@ def _atleast(inputs, nd, shape_of):
     return out[0] if len(out) == 1 else out
 
 
+@errors_name_op
 def atleast_1d(*inputs, name=None):
     """Each input with at least 1 dimension (a 0-D one becomes [1])."""
     return _atleast(inputs, 1, lambda s: [1])
 
 
+@errors_name_op
 def atleast_2d(*inputs, name=None):
     """Each input with at least 2 dimensions ([n] becomes [1, n])."""
     return _atleast(inputs, 2, lambda s: [1] + list(s) if s else [1, 1])
 
 
+@errors_name_op
 def atleast_3d(*inputs, name=None):
     """Each input with at least 3 dimensions ([n] -> [1, n, 1], [m, n] -> [m, n, 1])."""
     def shape(s):
@@ -404,6 +411,7 @@ def atleast_3d(*inputs, name=None):
     return _atleast(inputs, 3, shape)
 
 
+@errors_name_op
 def diagflat(x, offset=0, name=None):
     """A matrix with the flattened x on diagonal `offset`."""
     x = parse_tensor(x, "diagflat", "x", 0)

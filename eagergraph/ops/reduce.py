@@ -7,7 +7,7 @@ import numpy as np
 
 from .._generated import dygraph_functions as _ad
 from ..tensor import Tensor
-from ..eager_utils import parse_tensor, parse_bool, parse_dtype
+from ..eager_utils import parse_tensor, parse_bool, parse_dtype, errors_name_op
 from ..phi.common import NP_TO_DTYPE, bool_, float32, int64
 from .activation import softmax
 from ..eager.grad_mode import is_grad_enabled
@@ -334,6 +334,7 @@ def _scan_prepare(x, axis, dtype, op):
     return x, axis is None, -1 if axis is None else int(_arg_axis(axis, op))
 
 
+@errors_name_op
 def cumprod(x, dim=None, dtype=None, name=None, *, out=None):
     """Running product along dim (of the flattened x when dim is None)."""
     x, flat, dim = _scan_prepare(x, dim, dtype, "cumprod")
@@ -342,6 +343,7 @@ def cumprod(x, dim=None, dtype=None, name=None, *, out=None):
     return _to_out(_ad.cumprod_ad_func(x, dim, False, False), out)
 
 
+@errors_name_op
 def cumprod_(x, dim=None, dtype=None, name=None):
     """x := cumprod(x, dim) (dim=None: x is flattened first, and stays so)."""
     if type(x) is not Tensor:
@@ -356,6 +358,7 @@ def cumprod_(x, dim=None, dtype=None, name=None):
     return _ad.cumprod__ad_func(x, int(_arg_axis(dim, "cumprod_")), False, False)
 
 
+@errors_name_op
 def logcumsumexp(x, axis=None, dtype=None, name=None):
     """log(cumsum(exp(x))) along axis without overflow (of the flattened x when axis is None);
     integer x runs in float32."""
@@ -479,6 +482,7 @@ def _median_check(x, axis, mode, op):
         raise ValueError(f"Mode {mode} is not supported. Must be avg or min.")
 
 
+@errors_name_op
 def median(x, axis=None, keepdim=False, mode="avg", name=None, *, out=None):
     """Median over axis (None: all elements). mode='avg' averages the two middle values of an
     even count (in float32 unless x is float64); mode='min' takes the lower one and, with an
@@ -502,6 +506,7 @@ def median(x, axis=None, keepdim=False, mode="avg", name=None, *, out=None):
     return _to_out(values, out)
 
 
+@errors_name_op
 def nanmedian(x, axis=None, keepdim=False, mode="avg", name=None):
     """median ignoring NaN (all NaN: NaN), in x's dtype; axis may be a list of axes. mode='min'
     with an int axis also returns the int64 index."""
@@ -621,12 +626,14 @@ def _quantile(x, q, axis, keepdim, interpolation, ignore_nan):
     return _ad.stack_ad_func(outputs, 0) if len(outputs) > 1 else outputs[0]
 
 
+@errors_name_op
 def quantile(x, q, axis=None, keepdim=False, interpolation="linear", name=None, *, out=None):
     """The q-th quantile(s) of x over axis (None: all elements; a list: those axes together);
     a list of q stacks the results on a new axis 0. A NaN makes the result NaN."""
     return _to_out(_quantile(x, q, axis, keepdim, interpolation, False), out)
 
 
+@errors_name_op
 def nanquantile(x, q, axis=None, keepdim=False, interpolation="linear", name=None):
     """quantile ignoring NaN (all NaN: NaN)."""
     return _quantile(x, q, axis, keepdim, interpolation, True)
@@ -638,6 +645,7 @@ __all__ += ["bincount", "histogram", "histogram_bin_edges"]
 TENSOR_METHODS = __all__
 
 
+@errors_name_op
 def bincount(x, weights=None, minlength=0, name=None):
     """How often each value of the 1-D non-negative integer x occurs (or the sum of its
     weights), at least minlength long."""
@@ -658,6 +666,7 @@ def bincount(x, weights=None, minlength=0, name=None):
     return _ad.bincount_ad_func(x, weights, int(minlength))
 
 
+@errors_name_op
 def histogram(input, bins=100, min=0.0, max=0.0, weight=None, density=False, name=None):
     """Counts of the elements of input in `bins` equal bins over [min, max] (min == max: the
     data's range); float32 with weight (summed per bin) or density (normalised)."""
@@ -669,6 +678,7 @@ def histogram(input, bins=100, min=0.0, max=0.0, weight=None, density=False, nam
                                  bool(density))
 
 
+@errors_name_op
 def histogram_bin_edges(input, bins=100, min=0.0, max=0.0, name=None):
     """The bins + 1 edges (float32) histogram uses for the same arguments."""
     from .creation import linspace
@@ -735,11 +745,13 @@ def _renorm(x, p, axis, max_norm):
     return _ad.multiply_ad_func(x, _ad.where_ad_func(big, scale, one))
 
 
+@errors_name_op
 def renorm(x, p, axis, max_norm):
     """x with every slice along axis whose p-norm exceeds max_norm scaled down to it."""
     return _renorm(*_renorm_check(x, p, axis, max_norm, "renorm"))
 
 
+@errors_name_op
 def renorm_(x, p, axis, max_norm):
     """renorm in place."""
     from ..eager.inplace import check_inplace, inplace_input, commit_inplace
@@ -794,12 +806,14 @@ def _trapezoid(y, x, dx, axis, cumulative):
     return _ad.scale_ad_func(total, 0.5, 0.0, True)
 
 
+@errors_name_op
 def trapezoid(y, x=None, dx=None, axis=-1, name=None):
     """The integral of y along axis by the trapezoidal rule, at sample points x (or spacing
     dx, default 1)."""
     return _trapezoid(y, x, dx, axis, False)
 
 
+@errors_name_op
 def cumulative_trapezoid(y, x=None, dx=None, axis=-1, name=None):
     """The running trapezoidal integral of y along axis (one element shorter)."""
     return _trapezoid(y, x, dx, axis, True)

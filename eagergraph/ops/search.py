@@ -3,7 +3,7 @@ import numpy as np
 
 from .._generated import dygraph_functions as _ad
 from ..tensor import Tensor
-from ..eager_utils import parse_tensor, parse_int, parse_bool, parse_dtype
+from ..eager_utils import parse_tensor, parse_int, parse_bool, parse_dtype, errors_name_op
 
 __all__ = ["topk"]
 TENSOR_METHODS = __all__
@@ -73,6 +73,7 @@ def _take_selected(x, idx, axis, keepdim):
     return vals, Tensor._wrap(np.array(idx))  # (a copy; keeps a 0-d index 0-d)
 
 
+@errors_name_op
 def kthvalue(x, k, axis=None, keepdim=False, name=None):
     """(values, int64 indices) of the k-th smallest element along axis (default the last);
     among equal values the k-th in order of position, NaN largest."""
@@ -92,6 +93,7 @@ def kthvalue(x, k, axis=None, keepdim=False, name=None):
     return _take_selected(x, idx, axis, keepdim)
 
 
+@errors_name_op
 def mode(x, axis=-1, keepdim=False, name=None):
     """(values, int64 indices) of the most frequent value along axis: the smallest of equally
     frequent ones, and the position of its last occurrence."""
@@ -131,6 +133,7 @@ def _unique_axis(x, axis, op):
     return x, [parse_int(axis, op, "axis", 4)]
 
 
+@errors_name_op
 def unique(x, return_index=False, return_inverse=False, return_counts=False, axis=None,
            dtype="int64", sorted=True, name=None):
     """The sorted distinct values of x (flattened, or the distinct slices along axis), and as
@@ -144,6 +147,7 @@ def unique(x, return_index=False, return_inverse=False, return_counts=False, axi
     return tuple([out] + extra) if extra else out
 
 
+@errors_name_op
 def unique_consecutive(x, return_inverse=False, return_counts=False, axis=None, dtype="int64",
                        name=None):
     """The first of each run of equal consecutive values (or slices along axis), and as asked
