@@ -194,3 +194,26 @@ def errors_name_op(fn):
                 raise e
             raise new.with_traceback(None) from None
     return wrapper
+
+
+def param_aliases(aliases, alias_defaults=None):
+    """Paddle's param_*_alias decorators: keyword `alias=` is accepted for `name=` (the
+    PyTorch spellings, e.g. input= for x=, dim= for axis=); when one is used, alias_defaults
+    fill the arguments not given (paddle.median(input=..., dim=...) defaults to mode='min')."""
+    import functools
+
+    def decorate(fn):
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            if kwargs:
+                used = False
+                for alias, name in aliases.items():
+                    if alias in kwargs and name not in kwargs:
+                        kwargs[name] = kwargs.pop(alias)
+                        used = True
+                if used and alias_defaults:
+                    for k, v in alias_defaults.items():
+                        kwargs.setdefault(k, v)
+            return fn(*args, **kwargs)
+        return wrapper
+    return decorate

@@ -375,3 +375,19 @@ def test_against_paddle_grads():
     for kw in ({"bins": 7}, {"bins": 5, "min": -1.0, "max": 0.5}, {"bins": 4, "density": True}):
         np.testing.assert_allclose(paddle.histogram(paddle.to_tensor(f), **kw).numpy(),
                                    paddle_ref.histogram(paddle_ref.to_tensor(f), **kw).numpy())
+
+
+def test_pytorch_spelled_keywords():
+    """Paddle 3.3.1's aliases: input=/dim= (median then defaults to mode='min'), elements=."""
+    a = np.array([[3.0, 1.0, 2.0, 5.0], [4.0, 4.0, 1.0, 0.0]])
+    x = paddle.to_tensor(a)
+    v, i = paddle.median(input=x, dim=1)  # mode='min', so values and indices
+    np.testing.assert_array_equal(v.numpy(), [2.0, 1.0])
+    np.testing.assert_array_equal(i.numpy(), [2, 2])
+    np.testing.assert_array_equal(paddle.quantile(input=x, q=0.5, dim=1).numpy(),
+                                  np.quantile(a, 0.5, axis=1))
+    np.testing.assert_array_equal(paddle.cumprod(input=x, dim=1).numpy(), np.cumprod(a, 1))
+    assert paddle.unique_consecutive(input=paddle.to_tensor([1, 1, 2]), dim=0).numpy().tolist() \
+        == [1, 2]
+    assert paddle.isin(elements=paddle.to_tensor([1, 2]),
+                       test_elements=paddle.to_tensor([2])).numpy().tolist() == [False, True]

@@ -6,7 +6,7 @@ from .._generated import ops_api as _C_ops, dygraph_functions as _ad
 from ..tensor import Tensor
 from ..phi.common import (convert_dtype, NP_TO_DTYPE, bool_, int32, int64, float16, bfloat16,
                           float32, float64, complex64, complex128)
-from ..eager_utils import parse_tensor, parse_scalar, errors_name_op
+from ..eager_utils import parse_tensor, parse_scalar, errors_name_op, param_aliases
 from ..framework import default_float_dtype
 
 # add, exp, tanh, ... are the generated functions themselves (ops.yaml `public:`)
@@ -502,6 +502,7 @@ def copysign_(x, y, name=None):
 
 
 @errors_name_op
+@param_aliases({"elements": "x", "test_elements": "test_x"})
 def isin(x, test_x, assume_unique=False, invert=False, name=None):
     """Whether each element of x occurs in test_x (invert: does not); NaN occurs nowhere."""
     x = parse_tensor(x, "isin", "x", 0)

@@ -7,7 +7,7 @@ import numpy as np
 
 from .._generated import dygraph_functions as _ad
 from ..tensor import Tensor
-from ..eager_utils import parse_tensor, parse_bool, parse_dtype, errors_name_op
+from ..eager_utils import parse_tensor, parse_bool, parse_dtype, errors_name_op, param_aliases
 from ..phi.common import NP_TO_DTYPE, bool_, float32, int64
 from .activation import softmax
 from ..eager.grad_mode import is_grad_enabled
@@ -335,6 +335,7 @@ def _scan_prepare(x, axis, dtype, op):
 
 
 @errors_name_op
+@param_aliases({"input": "x"})
 def cumprod(x, dim=None, dtype=None, name=None, *, out=None):
     """Running product along dim (of the flattened x when dim is None)."""
     x, flat, dim = _scan_prepare(x, dim, dtype, "cumprod")
@@ -483,6 +484,7 @@ def _median_check(x, axis, mode, op):
 
 
 @errors_name_op
+@param_aliases({"input": "x", "dim": "axis"}, {"mode": "min"})
 def median(x, axis=None, keepdim=False, mode="avg", name=None, *, out=None):
     """Median over axis (None: all elements). mode='avg' averages the two middle values of an
     even count (in float32 unless x is float64); mode='min' takes the lower one and, with an
@@ -627,6 +629,7 @@ def _quantile(x, q, axis, keepdim, interpolation, ignore_nan):
 
 
 @errors_name_op
+@param_aliases({"input": "x", "dim": "axis"})
 def quantile(x, q, axis=None, keepdim=False, interpolation="linear", name=None, *, out=None):
     """The q-th quantile(s) of x over axis (None: all elements; a list: those axes together);
     a list of q stacks the results on a new axis 0. A NaN makes the result NaN."""

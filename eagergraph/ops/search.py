@@ -3,7 +3,8 @@ import numpy as np
 
 from .._generated import dygraph_functions as _ad
 from ..tensor import Tensor
-from ..eager_utils import parse_tensor, parse_int, parse_bool, parse_dtype, errors_name_op
+from ..eager_utils import (parse_tensor, parse_int, parse_bool, parse_dtype, errors_name_op,
+                           param_aliases)
 
 __all__ = ["topk"]
 TENSOR_METHODS = __all__
@@ -148,6 +149,7 @@ def unique(x, return_index=False, return_inverse=False, return_counts=False, axi
 
 
 @errors_name_op
+@param_aliases({"input": "x", "dim": "axis"})
 def unique_consecutive(x, return_inverse=False, return_counts=False, axis=None, dtype="int64",
                        name=None):
     """The first of each run of equal consecutive values (or slices along axis), and as asked
