@@ -391,3 +391,19 @@ def test_pytorch_spelled_keywords():
         == [1, 2]
     assert paddle.isin(elements=paddle.to_tensor([1, 2]),
                        test_elements=paddle.to_tensor([2])).numpy().tolist() == [False, True]
+
+
+@pytest.mark.parametrize("name", ["cumprod", "renorm", "copysign"])
+def test_inplace_forms_differentiate_like_the_out_of_place_ones(name):
+    a = np.array([[2.0, 0.0, 3.0], [1.0, 2.0, -1.0]])
+    s = paddle.to_tensor([-1.0, 1.0, -1.0])
+    forms = {"cumprod": (lambda t: t.cumprod_(1), lambda t: paddle.cumprod(t, 1)),
+             "renorm": (lambda t: t.renorm_(2.0, 0, 1.0), lambda t: paddle.renorm(t, 2.0, 0, 1.0)),
+             "copysign": (lambda t: t.copysign_(s), lambda t: paddle.copysign(t, s))}[name]
+    grads = []
+    for form in forms:
+        x = paddle.to_tensor(a, stop_gradient=False)
+        y = form(x * 1.0)  # a non-leaf, so the inplace form is allowed
+        (y * y).sum().backward()
+        grads.append(x.grad.numpy())
+    np.testing.assert_allclose(grads[0], grads[1])

@@ -498,7 +498,7 @@ def copysign_(x, y, name=None):
     from ..eager.inplace import check_inplace, inplace_input, commit_inplace
     x = parse_tensor(x, "copysign_", "x", 0)
     check_inplace(x, "copysign_")
-    return commit_inplace(x, _copysign(inplace_input(x, False), y, "copysign_"), "copysign_")
+    return commit_inplace(x, _copysign(inplace_input(x, True), y, "copysign_"), "copysign_")
 
 
 @errors_name_op

@@ -760,7 +760,7 @@ def renorm_(x, p, axis, max_norm):
     from ..eager.inplace import check_inplace, inplace_input, commit_inplace
     x, p, axis, max_norm = _renorm_check(x, p, axis, max_norm, "renorm_")
     check_inplace(x, "renorm_")
-    return commit_inplace(x, _renorm(inplace_input(x, False), p, axis, max_norm), "renorm_")
+    return commit_inplace(x, _renorm(inplace_input(x, True), p, axis, max_norm), "renorm_")
 
 
 # ---- trapezoid, cumulative_trapezoid (Paddle math.py _trapezoid, the same composition)
