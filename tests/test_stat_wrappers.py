@@ -407,3 +407,30 @@ def test_inplace_forms_differentiate_like_the_out_of_place_ones(name):
         (y * y).sum().backward()
         grads.append(x.grad.numpy())
     np.testing.assert_allclose(grads[0], grads[1])
+
+
+@pytest.mark.parametrize("exclusive,reverse", [(True, False), (False, True), (True, True)])
+def test_scan_ops_exclusive_reverse(exclusive, reverse):
+    """The ops' exclusive/reverse attributes (Paddle's _C_ops.cumprod/logcumsumexp have them):
+    values against NumPy, gradients (the cumprod kernel and formulas, with zeros) by central
+    differences."""
+    from eagergraph import _C_ops
+    a = RNG.standard_normal((3, 5))
+    a[0, 1] = a[1, 3] = a[2, 0] = 0.0
+
+    def np_scan(acc, x, ident):
+        x = np.flip(x, 1) if reverse else x
+        out = acc(x, axis=1)
+        if exclusive:
+            out = np.concatenate([np.full((x.shape[0], 1), ident), out[:, :-1]], 1)
+        return np.flip(out, 1) if reverse else out
+
+    got = _C_ops.cumprod(paddle.to_tensor(a), 1, exclusive, reverse).numpy()
+    np.testing.assert_allclose(got, np_scan(np.cumprod, a, 1.0), atol=1e-12)
+    check_grads(lambda xs: _C_ops.cumprod(xs[0], 1, exclusive, reverse), [a])
+    c = a + 1j * RNG.standard_normal((3, 5))
+    check_grads(lambda xs: _C_ops.cumprod(xs[0], -1, exclusive, reverse), [c])
+    got = _C_ops.logcumsumexp(paddle.to_tensor(a), 1, False, exclusive, reverse).numpy()
+    want = np.maximum(np_scan(np.logaddexp.accumulate, a, -np.inf), np.finfo(np.float64).min)
+    np.testing.assert_allclose(got, want, atol=1e-12)
+    check_grads(lambda xs: _C_ops.logcumsumexp(xs[0], 1, False, exclusive, reverse), [a])
