@@ -49,8 +49,8 @@ def _unique_rows(x, axis):
     return m.reshape(m.shape[0], -1), a
 
 
-def unique_parts(x, axis):
-    """(values, first index, inverse, counts) of x (see the `unique` op); shared with InferMeta."""
+def _unique_parts(x, axis):
+    """(values, first index, inverse, counts) of x, as the `unique` op returns them."""
     rows, a = _unique_rows(x, axis)
     if a is None:
         return np.unique(rows, return_index=True, return_inverse=True, return_counts=True,
@@ -65,12 +65,12 @@ def unique_parts(x, axis):
 @register_kernel("unique", (int32, int64, float32, float64))
 def unique(x, axis, dtype):
     d = dtype.np_dtype  # int32/int64 (InferMeta checked)
-    out, first, inv, counts = unique_parts(x, axis)
+    out, first, inv, counts = _unique_parts(x, axis)
     return (np.ascontiguousarray(out), first.astype(d), inv.reshape(-1).astype(d),
             counts.astype(d))
 
 
-def consecutive_starts(x, axis):
+def _consecutive_starts(x, axis):
     """Where each run of equal values (or slices along axis) starts, as a bool mask."""
     rows, _ = _unique_rows(x, axis)
     new = np.ones(len(rows), bool)
@@ -83,7 +83,7 @@ def consecutive_starts(x, axis):
 @register_kernel("unique_consecutive", (int32, int64, float32, float64))
 def unique_consecutive(x, axis, dtype):
     d = dtype.np_dtype  # int32/int64 (InferMeta checked)
-    new = consecutive_starts(x, axis)
+    new = _consecutive_starts(x, axis)
     starts = np.flatnonzero(new)
     if axis:
         out = np.take(x, starts, axis=axis[0])
