@@ -1,5 +1,8 @@
 """Reductions (Paddle python/paddle/tensor/math.py, stat.py, search.py, logic.py): sum, mean,
-max, min, prod, all, any, argmax, argmin, logsumexp, with Paddle's Python signatures.
+max, min, prod, all, any, argmax, argmin, logsumexp, with Paddle's Python signatures; then the
+scans (cumsum, cummax/cummin, cumprod, logcumsumexp), statistics (var, std, nan*, median,
+nanmedian, quantile, nanquantile), counting (bincount, histogram, histogram_bin_edges), renorm
+and trapezoid/cumulative_trapezoid.
 
 `axis` may be None (every axis), an int, a list/tuple of ints, or an integer Tensor; it reaches
 the op as a tuple, () meaning every axis."""
