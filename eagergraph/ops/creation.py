@@ -1,7 +1,8 @@
 """Creation ops (Paddle python/paddle/tensor/creation.py): zeros, ones, full, empty, arange,
 linspace, logspace, eye, tril/triu_indices and the *_like family, over the generated `full`,
-`full_like`, `empty`, `empty_like`, `arange`, `linspace` and `eye`. The wrappers resolve dtype=None to Paddle's
-default for each op. `empty`/`empty_like` return zeros (Paddle leaves the values unspecified).
+`full_like`, `empty`, `empty_like`, `arange`, `linspace` and `eye`. The wrappers resolve
+dtype=None to Paddle's default for each op. `empty`/`empty_like` return zeros (Paddle leaves
+the values unspecified).
 (`paddle.to_tensor` lives in eagergraph/creation.py.)"""
 import numbers
 
