@@ -155,3 +155,65 @@ def parse_scalar_list(v, op, arg, pos):
     if isinstance(v, (list, tuple)):
         return [parse_scalar(e, op, arg, pos) for e in v]
     _fail_type(op, arg, pos, "list of scalars", v)
+
+
+# ---- errors of Python-level compositions: the public function's name in every message
+_PADDLE_ERRORS = (ValueError, TypeError, IndexError, RuntimeError, NotImplementedError,
+                  AssertionError)
+# internal exceptions (some subclass the allowed types) and the Paddle type each becomes
+_LEAKS = ((np.exceptions.AxisError, IndexError), (np.exceptions.DTypePromotionError, TypeError),
+          (RecursionError, RuntimeError), (UnboundLocalError, RuntimeError),
+          (KeyError, ValueError), (AttributeError, TypeError), (ZeroDivisionError, ValueError),
+          (OverflowError, ValueError), (MemoryError, ValueError))
+
+
+def errors_name_op(fn):
+    """For a public function composed in Python: an error raised inside it (by an inner op,
+    NumPy, or its own checks) names the function, `op(): message`, keeping its Paddle type
+    (an internal one becomes the nearest Paddle type)."""
+    import functools
+    op = fn.__name__
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except Exception as e:
+            for leak, to in _LEAKS:
+                if isinstance(e, leak):
+                    cls = to
+                    break
+            else:
+                cls = type(e) if isinstance(e, _PADDLE_ERRORS) else RuntimeError
+            msg = str(e)
+            if cls is type(e) and f"{op}(" in msg:
+                raise
+            try:
+                new = cls(msg if msg.startswith(f"{op}(") else f"{op}(): {msg}")
+            except Exception:  # an exception type with another constructor: keep it
+                raise e
+            raise new.with_traceback(None) from None
+    return wrapper
+
+
+def param_aliases(aliases, alias_defaults=None):
+    """Paddle's param_*_alias decorators: keyword `alias=` is accepted for `name=` (the
+    PyTorch spellings, e.g. input= for x=, dim= for axis=); when one is used, alias_defaults
+    fill the arguments not given (paddle.median(input=..., dim=...) defaults to mode='min')."""
+    import functools
+
+    def decorate(fn):
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            if kwargs:
+                used = False
+                for alias, name in aliases.items():
+                    if alias in kwargs and name not in kwargs:
+                        kwargs[name] = kwargs.pop(alias)
+                        used = True
+                if used and alias_defaults:
+                    for k, v in alias_defaults.items():
+                        kwargs.setdefault(k, v)
+            return fn(*args, **kwargs)
+        return wrapper
+    return decorate

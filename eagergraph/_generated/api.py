@@ -8,25 +8,27 @@ from ..kernel_api import prepare_data, make_outputs, check_output, raise_with_op
 from ..phi.infermeta.common import dtype_of
 from ..phi.common import NP_TO_DTYPE
 from ..tensor import wrap_like
-from ..phi.infermeta import (AddmmInferMeta, AngleInferMeta, ArangeInferMeta, ArgMinMaxInferMeta,
-                             ArgsortInferMeta, AsComplexInferMeta, AsRealInferMeta, Atan2InferMeta,
-                             BaddbmmInferMeta, BinomialInferMeta, BmmInferMeta, CastInferMeta,
-                             CholeskyInferMeta, ClipInferMeta, CompareInferMeta, ComplexInferMeta,
-                             ConcatInferMeta, Conv3DInferMeta, ConvInferMeta,
-                             ConvTransposeInferMeta, CreateInferMeta, CreateLikeInferMeta,
-                             CrossInferMeta, CumExtremumInferMeta, CumInferMeta,
+from ..phi.infermeta import (AddmmInferMeta, AllcloseInferMeta, AngleInferMeta, ArangeInferMeta,
+                             ArgMinMaxInferMeta, ArgsortInferMeta, AsComplexInferMeta,
+                             AsRealInferMeta, Atan2InferMeta, BaddbmmInferMeta, BincountInferMeta,
+                             BinomialInferMeta, BmmInferMeta, CastInferMeta, CholeskyInferMeta,
+                             ClipInferMeta, CompareInferMeta, ComplexInferMeta, ConcatInferMeta,
+                             Conv3DInferMeta, ConvInferMeta, ConvTransposeInferMeta,
+                             CreateInferMeta, CreateLikeInferMeta, CrossInferMeta,
+                             CumExtremumInferMeta, CumInferMeta, CumprodInferMeta,
                              DeterminantInferMeta, DiagEmbedInferMeta, DiagInferMeta,
                              DiagonalInferMeta, DotInferMeta, EigInferMeta, EighInferMeta,
                              ElementwiseInferMeta, ExpandInferMeta, EyeInferMeta, FlattenInferMeta,
                              FlipInferMeta, FoldInferMeta, GatherGradInferMeta, GatherInferMeta,
                              GatherNdGradInferMeta, GatherNdInferMeta, GaussianInferMeta,
-                             IndexAddInferMeta, IndexSelectGradInferMeta, IndexSelectInferMeta,
-                             InverseInferMeta, IsfiniteInferMeta, KronInferMeta, LUInferMeta,
-                             LerpInferMeta, LinspaceInferMeta, LogicalBinaryInferMeta,
-                             LogicalNotInferMeta, LstsqInferMeta, MaskedFillInferMeta,
-                             MaskedSelectGradInferMeta, MaskedSelectInferMeta, MatmulInferMeta,
-                             MatrixPowerInferMeta, MultiDotInferMeta, MultinomialInferMeta,
-                             MvInferMeta, NonzeroInferMeta, PNormInferMeta, Pool2DInferMeta,
+                             HistogramInferMeta, IndexAddInferMeta, IndexSelectGradInferMeta,
+                             IndexSelectInferMeta, InverseInferMeta, IscloseInferMeta,
+                             IsfiniteInferMeta, KronInferMeta, LUInferMeta, LerpInferMeta,
+                             LinspaceInferMeta, LogicalBinaryInferMeta, LogicalNotInferMeta,
+                             LstsqInferMeta, MaskedFillInferMeta, MaskedSelectGradInferMeta,
+                             MaskedSelectInferMeta, MatmulInferMeta, MatrixPowerInferMeta,
+                             MultiDotInferMeta, MultinomialInferMeta, MvInferMeta,
+                             NonzeroInferMeta, PNormInferMeta, Pool2DInferMeta,
                              PutAlongAxisInferMeta, QrInferMeta, RandintInferMeta,
                              RandpermInferMeta, RealInferMeta, ReduceInferMeta,
                              ReduceIntArrayAxisInferMeta, ReduceToBoolInferMeta, ReshapeInferMeta,
@@ -37,8 +39,8 @@ from ..phi.infermeta import (AddmmInferMeta, AngleInferMeta, ArangeInferMeta, Ar
                              SvdInferMeta, TakeAlongAxisInferMeta, TileInferMeta, TopKInferMeta,
                              TraceInferMeta, TransposeInferMeta, TriangularSolveInferMeta,
                              TrilTriuInferMeta, UnbindInferMeta, UnchangedInferMeta,
-                             UnfoldInferMeta, UniformRandomInferMeta, UnsqueezeInferMeta,
-                             WhereInferMeta)
+                             UnfoldInferMeta, UniformRandomInferMeta, UniqueConsecutiveInferMeta,
+                             UniqueInferMeta, UnsqueezeInferMeta, WhereInferMeta)
 
 
 
@@ -1479,6 +1481,56 @@ def isfinite(x):
     return out
 
 
+_isclose_kernels = KernelFactory.cache("isclose")
+
+
+def isclose(x, y, rtol, atol, equal_nan):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _isclose_kernels.get(x._data.dtype) or select_kernel("isclose", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    y_d = y._data
+    if kernel.input_np_dtype is not None:
+        x_d, y_d = prepare_data(kernel, x_d, y_d)
+    try:
+        # InferMeta
+        meta = IscloseInferMeta(x, y, rtol, atol, equal_nan)
+        # Kernel Call
+        out = kernel.fn(x_d, y_d, rtol, atol, equal_nan)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("isclose", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("isclose", out, meta)
+    return out
+
+
+_allclose_kernels = KernelFactory.cache("allclose")
+
+
+def allclose(x, y, rtol, atol, equal_nan):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _allclose_kernels.get(x._data.dtype) or select_kernel("allclose", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    y_d = y._data
+    if kernel.input_np_dtype is not None:
+        x_d, y_d = prepare_data(kernel, x_d, y_d)
+    try:
+        # InferMeta
+        meta = AllcloseInferMeta(x, y, rtol, atol, equal_nan)
+        # Kernel Call
+        out = kernel.fn(x_d, y_d, rtol, atol, equal_nan)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("allclose", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("allclose", out, meta)
+    return out
+
+
 _atan2_kernels = KernelFactory.cache("atan2")
 
 
@@ -2279,6 +2331,54 @@ def cumsum(x, axis, flatten, exclusive, reverse):
     return out
 
 
+_cumprod_kernels = KernelFactory.cache("cumprod")
+
+
+def cumprod(x, dim, exclusive, reverse):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _cumprod_kernels.get(x._data.dtype) or select_kernel("cumprod", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = CumprodInferMeta(x, dim, exclusive, reverse)
+        # Kernel Call
+        out = kernel.fn(x_d, dim, exclusive, reverse)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("cumprod", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("cumprod", out, meta)
+    return out
+
+
+_logcumsumexp_kernels = KernelFactory.cache("logcumsumexp")
+
+
+def logcumsumexp(x, axis, flatten, exclusive, reverse):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _logcumsumexp_kernels.get(x._data.dtype) or select_kernel("logcumsumexp", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = CumInferMeta(x, axis, flatten, exclusive, reverse)
+        # Kernel Call
+        out = kernel.fn(x_d, axis, flatten, exclusive, reverse)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("logcumsumexp", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("logcumsumexp", out, meta)
+    return out
+
+
 _cummax_kernels = KernelFactory.cache("cummax")
 
 
@@ -2317,6 +2417,56 @@ def cummin(x, axis, dtype):
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("cummin", e)
     return make_outputs("cummin", out, meta)
+
+
+_bincount_kernels = KernelFactory.cache("bincount")
+
+
+def bincount(x, weights, minlength):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _bincount_kernels.get(x._data.dtype) or select_kernel("bincount", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    weights_d = None if weights is None else weights._data
+    if kernel.input_np_dtype is not None:
+        x_d, weights_d = prepare_data(kernel, x_d, weights_d)
+    try:
+        # InferMeta
+        meta = BincountInferMeta(x, weights, minlength)
+        # Kernel Call
+        out = kernel.fn(x_d, weights_d, minlength)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("bincount", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("bincount", out, meta)
+    return out
+
+
+_histogram_kernels = KernelFactory.cache("histogram")
+
+
+def histogram(input, weight, bins, min, max, density):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of input)
+    kernel = _histogram_kernels.get(input._data.dtype) or select_kernel("histogram", dtype_of(input))
+    # PrepareData
+    input_d = input._data
+    weight_d = None if weight is None else weight._data
+    if kernel.input_np_dtype is not None:
+        input_d, weight_d = prepare_data(kernel, input_d, weight_d)
+    try:
+        # InferMeta
+        meta = HistogramInferMeta(input, weight, bins, min, max, density)
+        # Kernel Call
+        out = kernel.fn(input_d, weight_d, bins, min, max, density)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("histogram", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("histogram", out, meta)
+    return out
 
 
 _matmul_kernels = KernelFactory.cache("matmul")
@@ -4604,6 +4754,46 @@ def argsort(x, axis, descending, stable):
     return make_outputs("argsort", out, meta)
 
 
+_unique_kernels = KernelFactory.cache("unique")
+
+
+def unique(x, axis, dtype):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _unique_kernels.get(x._data.dtype) or select_kernel("unique", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = UniqueInferMeta(x, axis, dtype)
+        # Kernel Call
+        out = kernel.fn(x_d, axis, dtype)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("unique", e)
+    return make_outputs("unique", out, meta)
+
+
+_unique_consecutive_kernels = KernelFactory.cache("unique_consecutive")
+
+
+def unique_consecutive(x, axis, dtype):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _unique_consecutive_kernels.get(x._data.dtype) or select_kernel("unique_consecutive", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = UniqueConsecutiveInferMeta(x, axis, dtype)
+        # Kernel Call
+        out = kernel.fn(x_d, axis, dtype)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("unique_consecutive", e)
+    return make_outputs("unique_consecutive", out, meta)
+
+
 _add_grad_kernels = KernelFactory.cache("add_grad")
 
 
@@ -4842,6 +5032,22 @@ def mean_grad(need, x, out_grad, axis, keepdim):
         x, out_grad = prepare_data(kernel, x, out_grad)
     # Kernel Call
     return kernel.fn(need, x, out_grad, axis, keepdim)
+
+
+_cumprod_grad_kernels = KernelFactory.cache("cumprod_grad")
+
+
+def cumprod_grad(need, x, out, out_grad, dim, exclusive, reverse):
+    """④ Kernel API of the grad op `cumprod_grad`, on arrays (a grad node calls it directly when no
+    graph is recorded). Grads come at the forward output's shape, one per input of `cumprod`,
+    None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _cumprod_grad_kernels.get(out_grad.dtype) or select_kernel("cumprod_grad", NP_TO_DTYPE[out_grad.dtype])
+    # PrepareData
+    if kernel.input_np_dtype is not None:
+        x, out, out_grad = prepare_data(kernel, x, out, out_grad)
+    # Kernel Call
+    return kernel.fn(need, x, out, out_grad, dim, exclusive, reverse)
 
 
 _matmul_grad_kernels = KernelFactory.cache("matmul_grad")

@@ -2803,6 +2803,28 @@ def isfinite_ad_func(x):
     return out
 
 
+def isclose_ad_func(x, y, rtol, atol, equal_nan):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, y = amp_auto_cast("isclose", ("x", "y"), (x, y))
+        return amp_call(isclose_ad_func, x, y, rtol, atol, equal_nan)
+    # Forward API Call
+    out = _api.isclose(x, y, rtol, atol, equal_nan)
+    # Returns
+    return out
+
+
+def allclose_ad_func(x, y, rtol, atol, equal_nan):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, y = amp_auto_cast("allclose", ("x", "y"), (x, y))
+        return amp_call(allclose_ad_func, x, y, rtol, atol, equal_nan)
+    # Forward API Call
+    out = _api.allclose(x, y, rtol, atol, equal_nan)
+    # Returns
+    return out
+
+
 def atan2_ad_func(x, y):
     # AMP Logic
     if amp_flag.on and amp_state.active:
@@ -4367,6 +4389,203 @@ class CumsumGradNode(GradNodeBase):
         self._wrappers_cleared = True
 
 
+def cumprod_ad_func(x, dim, exclusive, reverse):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, = amp_auto_cast("cumprod", ("x",), (x,))
+        return amp_call(cumprod_ad_func, x, dim, exclusive, reverse)
+    # Forward API Call
+    out = _api.cumprod(x, dim, exclusive, reverse)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient):
+        node = CumprodGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        node.dim = dim
+        node.exclusive = exclusive
+        node.reverse = reverse
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
+        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+    # Returns
+    return out
+
+
+def cumprod__ad_func(x, dim, exclusive, reverse):
+    # AMP Logic: inplace ops skip AMP
+    if amp_flag.on and amp_state.active:
+        return amp_skip("cumprod_", cumprod__ad_func, x, dim, exclusive, reverse)
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "cumprod_")
+    # Forward on x's current value, carrying x's autograd history
+    out = cumprod_ad_func(inplace_input(x, True), dim, exclusive, reverse)
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "cumprod_", rebind=True)
+
+
+class CumprodGradNode(GradNodeBase):
+    """Backward of `cumprod` (cumprod_grad):
+        # d out_j / d x_i for every pair: row i of A is x with x_i set to 1, so the scan of A gives
+        # the products without x_i (no division: exact at zeros, and differentiable again), kept
+        # where out_j holds x_i (j >= i; j > i when exclusive); x_grad_i = sum_j g_j conj(that)
+        if x.ndim == 0:
+            x_grad = out_grad
+        else:
+            perm = scan_last_perm(x.ndim, dim)
+            xl = transpose(x, perm)
+            g = transpose(out_grad, perm)
+            if reverse:
+                xl = flip(xl, (-1,))
+                g = flip(g, (-1,))
+            eye, keep = scan_pair_masks(x.shape[dim], exclusive)
+            rows = expand(unsqueeze(xl, (-2,)), xl.shape + (x.shape[dim],))
+            pair = cumprod(where(expand(constant(eye), rows.shape), full_like(rows, 1.0, rows.dtype), rows), -1, exclusive, False)
+            pair = where(expand(constant(keep), rows.shape), pair, full_like(pair, 0.0, pair.dtype))
+            x_grad = sum(multiply(unsqueeze(g, (-2,)), conj(pair)), (-1,), None, False)
+            if reverse:
+                x_grad = flip(x_grad, (-1,))
+            x_grad = transpose(x_grad, inverse_perm(perm))
+    """
+
+    __slots__ = ("x_wrapper", "out_wrapper", "dim", "exclusive", "reverse")
+    forward_op = "cumprod"
+    raw_grads = True  # the grad kernel works on ndarray grads
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        need = (self._next is not None,)
+        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
+            x_grad, = _api.cumprod_grad(
+                need, self.x_wrapper.recover_data(self),
+                self.out_wrapper.recover_data(self),
+                out_grad,
+                self.dim,
+                self.exclusive,
+                self.reverse)
+            return [x_grad]
+        # Recording a graph: the grad op's ad_func (its composite formulas)
+        x_grad, = cumprod_grad_ad_func(
+            need, self.x_wrapper.recover(self),
+            self.out_wrapper.recover(self),
+            out_grad,
+            self.dim,
+            self.exclusive,
+            self.reverse)
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.out_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def cumprod_grad_ad_func(need, x, out, out_grad, dim, exclusive, reverse):
+    """③ The grad op `cumprod_grad` (cumprod's backward): `need[i]` says whether input i of `cumprod`
+    wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Composite: while a graph is recorded (create_graph), the formulas, written with ops
+    if grad_state.enabled and (not x._stop_gradient or not out._stop_gradient or not out_grad._stop_gradient):
+        x_grad = None
+        if need[0]:
+            if x.ndim == 0:
+                x_grad = out_grad
+            else:
+                perm = _meta.scan_last_perm(x.ndim, dim)
+                xl = transpose_ad_func(x, perm)
+                g = transpose_ad_func(out_grad, perm)
+                if reverse:
+                    xl = flip_ad_func(xl, (-1,))
+                    g = flip_ad_func(g, (-1,))
+                eye, keep = _meta.scan_pair_masks(x._data.shape[dim], exclusive)
+                rows = expand_ad_func(unsqueeze_ad_func(xl, (-2,)), xl._data.shape + (x._data.shape[dim],))
+                pair = cumprod_ad_func(where_ad_func(expand_ad_func(_constant(eye), rows._data.shape), full_like_ad_func(rows, 1.0, rows.dtype), rows), -1, exclusive, False)
+                pair = where_ad_func(expand_ad_func(_constant(keep), rows._data.shape), pair, full_like_ad_func(pair, 0.0, pair.dtype))
+                x_grad = sum_ad_func(multiply_ad_func(unsqueeze_ad_func(g, (-2,)), _conj(pair)), (-1,), None, False)
+                if reverse:
+                    x_grad = flip_ad_func(x_grad, (-1,))
+                x_grad = transpose_ad_func(x_grad, _meta.inverse_perm(perm))
+        return x_grad,
+    # Forward API Call: the grad kernel, on arrays
+    x_grad, = _api.cumprod_grad(need, x._data, out._data, out_grad._data, dim, exclusive, reverse)
+    return wrap_grad(x_grad),
+
+
+def logcumsumexp_ad_func(x, axis, flatten, exclusive, reverse):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, = amp_auto_cast("logcumsumexp", ("x",), (x,))
+        return amp_call(logcumsumexp_ad_func, x, axis, flatten, exclusive, reverse)
+    # Type Autocast: integer input -> default float dtype
+    if x._data.dtype.kind in "iu":
+        x = autocast_int_to_float("logcumsumexp", x)
+    # Forward API Call
+    out = _api.logcumsumexp(x, axis, flatten, exclusive, reverse)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient):
+        node = LogcumsumexpGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        node.axis = axis
+        node.exclusive = exclusive
+        node.reverse = reverse
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
+        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+    # Returns
+    return out
+
+
+class LogcumsumexpGradNode(GradNodeBase):
+    """Backward of `logcumsumexp` (logcumsumexp_grad):
+        # sum over j >= i of g_j exp(x_i - out_j), as exp(x_i + the reverse logcumsumexp of
+        # log g_j - out_j) for the positive and the negative parts of g (no overflow)
+        pos = greater_than(out_grad, full_like(out_grad, 0.0, out_grad.dtype))
+        neg = less_than(out_grad, full_like(out_grad, 0.0, out_grad.dtype))
+        one = full_like(out_grad, 1.0, out_grad.dtype)
+        low = full_like(out_grad, float("-inf"), out_grad.dtype)
+        lp = where(pos, log(where(pos, out_grad, one)), low)
+        ln = where(neg, log(where(neg, scale(out_grad, -1.0, 0.0, True), one)), low)
+        x2 = reshape(x, out.shape)
+        gp = exp(add(x2, logcumsumexp(subtract(lp, out), axis, False, exclusive, not reverse)))
+        gn = exp(add(x2, logcumsumexp(subtract(ln, out), axis, False, exclusive, not reverse)))
+        x_grad = reshape(subtract(gp, gn), x.shape)
+    """
+
+    __slots__ = ("x_wrapper", "out_wrapper", "axis", "exclusive", "reverse")
+    forward_op = "logcumsumexp"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        out = self.out_wrapper.recover(self)
+        axis = self.axis
+        exclusive = self.exclusive
+        reverse = self.reverse
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            pos = greater_than_ad_func(out_grad, full_like_ad_func(out_grad, 0.0, out_grad.dtype))
+            neg = less_than_ad_func(out_grad, full_like_ad_func(out_grad, 0.0, out_grad.dtype))
+            one = full_like_ad_func(out_grad, 1.0, out_grad.dtype)
+            low = full_like_ad_func(out_grad, float('-inf'), out_grad.dtype)
+            lp = where_ad_func(pos, log_ad_func(where_ad_func(pos, out_grad, one)), low)
+            ln = where_ad_func(neg, log_ad_func(where_ad_func(neg, scale_ad_func(out_grad, -1.0, 0.0, True), one)), low)
+            x2 = reshape_ad_func(x, out._data.shape)
+            gp = exp_ad_func(add_ad_func(x2, logcumsumexp_ad_func(subtract_ad_func(lp, out), axis, False, exclusive, not reverse)))
+            gn = exp_ad_func(add_ad_func(x2, logcumsumexp_ad_func(subtract_ad_func(ln, out), axis, False, exclusive, not reverse)))
+            x_grad = reshape_ad_func(subtract_ad_func(gp, gn), x._data.shape)
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.out_wrapper.clear()
+        self._wrappers_cleared = True
+
+
 def cummax_ad_func(x, axis, dtype):
     # AMP Logic
     if amp_flag.on and amp_state.active:
@@ -4480,6 +4699,28 @@ class CumminGradNode(GradNodeBase):
         self.x_wrapper.clear()
         self.indices_wrapper.clear()
         self._wrappers_cleared = True
+
+
+def bincount_ad_func(x, weights, minlength):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, weights = amp_auto_cast("bincount", ("x", "weights"), (x, weights))
+        return amp_call(bincount_ad_func, x, weights, minlength)
+    # Forward API Call
+    out = _api.bincount(x, weights, minlength)
+    # Returns
+    return out
+
+
+def histogram_ad_func(input, weight, bins, min, max, density):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        input, weight = amp_auto_cast("histogram", ("input", "weight"), (input, weight))
+        return amp_call(histogram_ad_func, input, weight, bins, min, max, density)
+    # Forward API Call
+    out = _api.histogram(input, weight, bins, min, max, density)
+    # Returns
+    return out
 
 
 def matmul_ad_func(x, y, transpose_x, transpose_y):
@@ -9774,6 +10015,28 @@ class ArgsortGradNode(GradNodeBase):
         self.x_wrapper.clear()
         self.indices_wrapper.clear()
         self._wrappers_cleared = True
+
+
+def unique_ad_func(x, axis, dtype):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, = amp_auto_cast("unique", ("x",), (x,))
+        return amp_call(unique_ad_func, x, axis, dtype)
+    # Forward API Call
+    out, indices, inverse, counts = _api.unique(x, axis, dtype)
+    # Returns
+    return out, indices, inverse, counts
+
+
+def unique_consecutive_ad_func(x, axis, dtype):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, = amp_auto_cast("unique_consecutive", ("x",), (x,))
+        return amp_call(unique_consecutive_ad_func, x, axis, dtype)
+    # Forward API Call
+    out, inverse, counts = _api.unique_consecutive(x, axis, dtype)
+    # Returns
+    return out, inverse, counts
 
 
 # The ops the eager layer (engine, holders, promotion, views) runs when it records a graph

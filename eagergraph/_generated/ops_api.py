@@ -713,6 +713,30 @@ def isfinite(x, name=None):
     return _ad.isfinite_ad_func(x)
 
 
+def isclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None):
+    """`isclose` (ops.yaml: isclose(Tensor x, Tensor y, float rtol, float atol, bool equal_nan) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "isclose", "x", 0)
+    if type(y) is not Tensor:
+        y = parse_tensor(y, "isclose", "y", 1)
+    rtol = parse_float(rtol, "isclose", "rtol", 2)
+    atol = parse_float(atol, "isclose", "atol", 3)
+    equal_nan = parse_bool(equal_nan, "isclose", "equal_nan", 4)
+    return _ad.isclose_ad_func(x, y, rtol, atol, equal_nan)
+
+
+def allclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None):
+    """`allclose` (ops.yaml: allclose(Tensor x, Tensor y, float rtol, float atol, bool equal_nan) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "allclose", "x", 0)
+    if type(y) is not Tensor:
+        y = parse_tensor(y, "allclose", "y", 1)
+    rtol = parse_float(rtol, "allclose", "rtol", 2)
+    atol = parse_float(atol, "allclose", "atol", 3)
+    equal_nan = parse_bool(equal_nan, "allclose", "equal_nan", 4)
+    return _ad.allclose_ad_func(x, y, rtol, atol, equal_nan)
+
+
 def atan2(x, y, name=None):
     """`atan2` (ops.yaml: atan2(Tensor x, Tensor y) -> Tensor(out))"""
     if type(x) is not Tensor:
@@ -1077,6 +1101,37 @@ def cumsum_(x, axis=-1, flatten=False, exclusive=False, reverse=False, name=None
     return _ad.cumsum__ad_func(x, axis, flatten, exclusive, reverse)
 
 
+def cumprod(x, dim, exclusive=False, reverse=False, name=None):
+    """`cumprod` (ops.yaml: cumprod(Tensor x, int dim, bool exclusive, bool reverse) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "cumprod", "x", 0)
+    dim = parse_int(dim, "cumprod", "dim", 1)
+    exclusive = parse_bool(exclusive, "cumprod", "exclusive", 2)
+    reverse = parse_bool(reverse, "cumprod", "reverse", 3)
+    return _ad.cumprod_ad_func(x, dim, exclusive, reverse)
+
+
+def cumprod_(x, dim, exclusive=False, reverse=False, name=None):
+    """`cumprod_` (ops.yaml: cumprod(Tensor x, int dim, bool exclusive, bool reverse) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "cumprod", "x", 0)
+    dim = parse_int(dim, "cumprod", "dim", 1)
+    exclusive = parse_bool(exclusive, "cumprod", "exclusive", 2)
+    reverse = parse_bool(reverse, "cumprod", "reverse", 3)
+    return _ad.cumprod__ad_func(x, dim, exclusive, reverse)
+
+
+def logcumsumexp(x, axis=-1, flatten=False, exclusive=False, reverse=False, name=None):
+    """`logcumsumexp` (ops.yaml: logcumsumexp(Tensor x, int axis, bool flatten, bool exclusive, bool reverse) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "logcumsumexp", "x", 0)
+    axis = parse_int(axis, "logcumsumexp", "axis", 1)
+    flatten = parse_bool(flatten, "logcumsumexp", "flatten", 2)
+    exclusive = parse_bool(exclusive, "logcumsumexp", "exclusive", 3)
+    reverse = parse_bool(reverse, "logcumsumexp", "reverse", 4)
+    return _ad.logcumsumexp_ad_func(x, axis, flatten, exclusive, reverse)
+
+
 def cummax(x, axis=-1, dtype='int64', name=None):
     """`cummax` (ops.yaml: cummax(Tensor x, int axis, DataType dtype) -> Tensor(out), Tensor(indices))"""
     if type(x) is not Tensor:
@@ -1093,6 +1148,29 @@ def cummin(x, axis=-1, dtype='int64', name=None):
     axis = parse_int(axis, "cummin", "axis", 1)
     dtype = parse_dtype(dtype, "cummin", "dtype", 2)
     return _ad.cummin_ad_func(x, axis, dtype)
+
+
+def bincount(x, weights, minlength=0, name=None):
+    """`bincount` (ops.yaml: bincount(Tensor x, Tensor weights, int minlength) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "bincount", "x", 0)
+    if weights is not None and type(weights) is not Tensor:
+        weights = parse_tensor(weights, "bincount", "weights", 1)
+    minlength = parse_int(minlength, "bincount", "minlength", 2)
+    return _ad.bincount_ad_func(x, weights, minlength)
+
+
+def histogram(input, weight, bins=100, min=0.0, max=0.0, density=False, name=None):
+    """`histogram` (ops.yaml: histogram(Tensor input, Tensor weight, int bins, float min, float max, bool density) -> Tensor(out))"""
+    if type(input) is not Tensor:
+        input = parse_tensor(input, "histogram", "input", 0)
+    if weight is not None and type(weight) is not Tensor:
+        weight = parse_tensor(weight, "histogram", "weight", 1)
+    bins = parse_int(bins, "histogram", "bins", 2)
+    min = parse_float(min, "histogram", "min", 3)
+    max = parse_float(max, "histogram", "max", 4)
+    density = parse_bool(density, "histogram", "density", 5)
+    return _ad.histogram_ad_func(input, weight, bins, min, max, density)
 
 
 def matmul(x, y, transpose_x=False, transpose_y=False, name=None):
@@ -2148,3 +2226,21 @@ def argsort(x, axis=-1, descending=False, stable=False, name=None):
     descending = parse_bool(descending, "argsort", "descending", 2)
     stable = parse_bool(stable, "argsort", "stable", 3)
     return _ad.argsort_ad_func(x, axis, descending, stable)
+
+
+def unique(x, axis=[], dtype='int64', name=None):
+    """`unique` (ops.yaml: unique(Tensor x, int[] axis, DataType dtype) -> Tensor(out), Tensor(indices), Tensor(inverse), Tensor(counts))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "unique", "x", 0)
+    axis = parse_int_list(axis, "unique", "axis", 1)
+    dtype = parse_dtype(dtype, "unique", "dtype", 2)
+    return _ad.unique_ad_func(x, axis, dtype)
+
+
+def unique_consecutive(x, axis=[], dtype='int64', name=None):
+    """`unique_consecutive` (ops.yaml: unique_consecutive(Tensor x, int[] axis, DataType dtype) -> Tensor(out), Tensor(inverse), Tensor(counts))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "unique_consecutive", "x", 0)
+    axis = parse_int_list(axis, "unique_consecutive", "axis", 1)
+    dtype = parse_dtype(dtype, "unique_consecutive", "dtype", 2)
+    return _ad.unique_consecutive_ad_func(x, axis, dtype)

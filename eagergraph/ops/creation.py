@@ -1,16 +1,17 @@
 """Creation ops (Paddle python/paddle/tensor/creation.py): zeros, ones, full, empty, arange,
-linspace, eye and the *_like family, over the generated `full`, `full_like`, `empty`,
-`empty_like`, `arange`, `linspace` and `eye`. The wrappers resolve dtype=None to Paddle's
-default for each op. `empty`/`empty_like` return zeros (Paddle leaves the values unspecified).
+linspace, logspace, eye, tril/triu_indices and the *_like family, over the generated `full`,
+`full_like`, `empty`, `empty_like`, `arange`, `linspace` and `eye`. The wrappers resolve
+dtype=None to Paddle's default for each op. `empty`/`empty_like` return zeros (Paddle leaves
+the values unspecified).
 (`paddle.to_tensor` lives in eagergraph/creation.py.)"""
 import numbers
 
 import numpy as np
 
 from .._generated import ops_api as _C_ops
-from ..eager_utils import parse_tensor
+from ..eager_utils import parse_tensor, errors_name_op
 from ..framework import default_float_dtype
-from ..phi.common import bool_, int64, complex128
+from ..phi.common import bool_, int64, float64, complex128
 from ..tensor import Tensor
 
 __all__ = ["zeros", "ones", "full", "empty", "arange", "linspace", "eye", "zeros_like",
@@ -176,3 +177,63 @@ def eye(num_rows, num_columns=None, dtype=None, name=None):
     rows = _eye_dim(num_rows, "num_rows")
     cols = rows if num_columns is None else _eye_dim(num_columns, "num_columns")
     return _C_ops.eye(rows, cols, default_float_dtype() if dtype is None else dtype)
+
+
+# ---- logspace, tril_indices, triu_indices (Paddle creation.py; compositions here)
+__all__ += ["logspace", "tril_indices", "triu_indices"]
+
+
+def _scalar(v):
+    return v.item() if isinstance(v, Tensor) else v
+
+
+@errors_name_op
+def logspace(start, stop, num, base=10.0, dtype=None, name=None):
+    """`num` values base ** e for e evenly spaced from start to stop (float32 by default; an
+    integer dtype truncates start and stop first, then each value, as Paddle's kernel)."""
+    from .._generated import dygraph_functions as _ad
+    from ..eager_utils import parse_dtype
+    d = default_float_dtype() if dtype is None else parse_dtype(dtype, "logspace", "dtype", 4)
+    start, stop, num, base = _scalar(start), _scalar(stop), int(_scalar(num)), _scalar(base)
+    if num <= 0:
+        raise ValueError(f"(InvalidArgument) The num of logspace op should be larger than 0, but "
+                         f"received num is {num}")
+    if d.np_dtype.kind in "iu":
+        start, stop = int(start), int(stop)
+    e = _C_ops.linspace(float(start), float(stop), num, float64)
+    out = _ad.elementwise_pow_ad_func(_ad.full_like_ad_func(e, float(base), float64), e)
+    return out if d is float64 else _ad.cast_ad_func(out, d)
+
+
+def _tri_indices(row, col, offset, dtype, op, upper):
+    from .._generated import dygraph_functions as _ad
+    from ..eager_utils import parse_dtype
+    if type(row) is not int or row < 0:
+        raise TypeError("row should be a non-negative int")
+    if col is None:
+        col = row
+    if type(col) is not int or col < 0:
+        raise TypeError("col should be a non-negative int")
+    if type(offset) is not int:
+        raise TypeError("offset should be a  int")
+    d = parse_dtype(dtype, op, "dtype", 3)
+    if d.name not in ("int32", "int64"):
+        raise RuntimeError(f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), {d.name}) "
+                           f"of kernel `{op}` is not registered.")
+    ones = _C_ops.full([row, col], 1, int64)
+    tri = _ad.triu_ad_func(ones, offset) if upper else _ad.tril_ad_func(ones, offset)
+    idx = _ad.transpose_ad_func(_ad.nonzero_ad_func(tri), [1, 0])  # row-major order
+    return idx if d is int64 else _ad.cast_ad_func(idx, d)
+
+
+@errors_name_op
+def tril_indices(row, col, offset=0, dtype="int64"):
+    """[2, N]: the row and column indices of the lower triangle (diagonal `offset`) of a
+    row x col matrix, row by row."""
+    return _tri_indices(row, col, offset, dtype, "tril_indices", False)
+
+
+@errors_name_op
+def triu_indices(row, col=None, offset=0, dtype="int64"):
+    """[2, N]: the indices of the upper triangle (col defaults to row)."""
+    return _tri_indices(row, col, offset, dtype, "triu_indices", True)

@@ -6,7 +6,7 @@ from .._generated import ops_api as _C_ops, dygraph_functions as _ad
 from ..tensor import Tensor
 from ..phi.common import (convert_dtype, NP_TO_DTYPE, bool_, int32, int64, float16, bfloat16,
                           float32, float64, complex64, complex128)
-from ..eager_utils import parse_tensor, parse_scalar
+from ..eager_utils import parse_tensor, parse_scalar, errors_name_op, param_aliases
 from ..framework import default_float_dtype
 
 # add, exp, tanh, ... are the generated functions themselves (ops.yaml `public:`)
@@ -453,3 +453,136 @@ def gcd_(x, y, name=None):
 def lcm_(x, y, name=None):
     """x := lcm(x, y)."""
     return _write_(x, lcm(x, y), "lcm_")
+
+
+# ---- isclose, allclose (Paddle logic.py): Paddle's kernel takes rtol/atol as doubles only
+__all__ += ["isclose", "allclose"]
+TENSOR_METHODS += ["isclose", "allclose"]
+
+
+def _close_args(x, y, rtol, atol, equal_nan, op):
+    x = parse_tensor(x, op, "x", 0)
+    y = parse_tensor(y, op, "y", 1)
+    for name, v in (("Rtol", rtol), ("Atol", atol)):
+        if not isinstance(v, float):
+            raise ValueError(f"(InvalidArgument) Input({name}) type must be double")
+    if not isinstance(equal_nan, (bool, np.bool_)):
+        raise TypeError(f"(InvalidType) {op}(): argument 'equal_nan' (position 4) must be bool, "
+                        f"but got {type(equal_nan).__name__}")
+    xs, ys = x._data.shape, y._data.shape
+    if xs != ys:  # (InferMeta checks it too; here the message names the op)
+        raise RuntimeError(f"(PreconditionNotMet) {op}(): Input(Input) {list(xs)} and "
+                           f"Input(Other) {list(ys)} must have the same shape.")
+    return x, y, float(rtol), float(atol), bool(equal_nan)
+
+
+@errors_name_op
+def isclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None):
+    """Elementwise x == y or |x - y| <= atol + rtol * |y| (bool, x's shape; no broadcasting)."""
+    return _ad.isclose_ad_func(*_close_args(x, y, rtol, atol, equal_nan, "isclose"))
+
+
+@errors_name_op
+def allclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None):
+    """Whether isclose holds everywhere (a 0-D bool Tensor)."""
+    return _ad.allclose_ad_func(*_close_args(x, y, rtol, atol, equal_nan, "allclose"))
+
+
+# ---- signbit, copysign(_), isin, isneginf, isposinf, isreal, clone (Paddle math.py/logic.py:
+# Python compositions there too; signbit reads the sign bit with NumPy, as Paddle's does)
+__all__ += ["signbit", "copysign", "copysign_", "isin", "isneginf", "isposinf", "isreal", "clone"]
+TENSOR_METHODS += ["signbit", "copysign", "copysign_", "isin", "isneginf", "isposinf", "isreal"]
+
+_SIGNBIT_DTYPES = ("uint8", "int8", "int16", "int32", "int64", "float16", "float32", "float64",
+                   "bfloat16")
+
+
+def _check_real(x, op, pos=0, arg="x"):
+    if not isinstance(x, Tensor):
+        raise TypeError(f"The type of '{arg}' in {op} must be <class 'paddle.Tensor'>, but "
+                        f"received {type(x)}. ")
+    if x.dtype.name == "bool":  # Paddle's composition reaches the sign kernel
+        raise RuntimeError("(NotFound) The kernel with key (CPU, Undefined(AnyLayout), bool) of "
+                           "kernel `sign` is not registered.")
+    if x.dtype.name not in _SIGNBIT_DTYPES:
+        raise TypeError(f"The data type of '{arg}' in {op} must be {list(_SIGNBIT_DTYPES)}, but "
+                        f"received {x.dtype.name}.")
+
+
+@errors_name_op
+def signbit(x, name=None):
+    """Whether the sign bit is set (True for -0.0 and a negative NaN)."""
+    _check_real(x, "signbit")
+    return Tensor._wrap(np.signbit(x._data))
+
+
+def _copysign(x, y, op):
+    x = parse_tensor(x, op, "x", 0)
+    if not isinstance(y, Tensor):
+        y = Tensor._wrap(np.asarray(y, x._data.dtype))
+    # |x| times +-1 by y's sign bit (in y's dtype, so the two promote as x and y do); the
+    # gradient is g sign(x) +-1, 0 at x == 0, as Paddle's
+    sign = Tensor._wrap(np.where(np.signbit(y._data), -1, 1).astype(y._data.dtype))
+    return _ad.multiply_ad_func(_ad.abs_ad_func(x), sign)
+
+
+@errors_name_op
+def copysign(x, y, name=None):
+    """|x| with the sign of y (broadcast; y may be a number)."""
+    return _copysign(x, y, "copysign")
+
+
+@errors_name_op
+def copysign_(x, y, name=None):
+    """x := copysign(x, y)."""
+    from ..eager.inplace import check_inplace, inplace_input, commit_inplace
+    x = parse_tensor(x, "copysign_", "x", 0)
+    check_inplace(x, "copysign_")
+    return commit_inplace(x, _copysign(inplace_input(x, True), y, "copysign_"), "copysign_")
+
+
+@errors_name_op
+@param_aliases({"elements": "x", "test_elements": "test_x"})
+def isin(x, test_x, assume_unique=False, invert=False, name=None):
+    """Whether each element of x occurs in test_x (invert: does not); NaN occurs nowhere."""
+    x = parse_tensor(x, "isin", "x", 0)
+    test_x = parse_tensor(test_x, "isin", "test_x", 1)
+    flat = _ad.reshape_ad_func(test_x, [1] * x._data.ndim + [-1])
+    hit = _ad.any_ad_func(_ad.equal_ad_func(_ad.unsqueeze_ad_func(x, [-1]), flat), (-1,), False)
+    return _ad.logical_not_ad_func(hit) if invert else hit
+
+
+def _isinf_signed(x, op, cmp):
+    x = parse_tensor(x, op, "x", 0)
+    if x._data.dtype.kind != "f" and x.dtype.name not in ("float16", "bfloat16"):
+        return _ad.full_like_ad_func(x, False, bool_)
+    zero = _ad.full_like_ad_func(x, 0, NP_TO_DTYPE[x._data.dtype])
+    return _ad.logical_and_ad_func(_ad.isinf_ad_func(x), cmp(x, zero))
+
+
+@errors_name_op
+def isneginf(x, name=None):
+    """Whether each element is -inf."""
+    return _isinf_signed(x, "isneginf", _ad.less_than_ad_func)
+
+
+@errors_name_op
+def isposinf(x, name=None):
+    """Whether each element is +inf."""
+    return _isinf_signed(x, "isposinf", _ad.greater_than_ad_func)
+
+
+@errors_name_op
+def isreal(x, name=None):
+    """Whether each element has no imaginary part (always, for a real dtype)."""
+    x = parse_tensor(x, "isreal", "x", 0)
+    if x._data.dtype.kind != "c":
+        return _ad.full_like_ad_func(x, True, bool_)
+    im = _ad.imag_ad_func(x)
+    return _ad.equal_ad_func(im, _ad.full_like_ad_func(im, 0, NP_TO_DTYPE[im._data.dtype]))
+
+
+@errors_name_op
+def clone(x, name=None):
+    """A copy of x that gradients flow through (x.clone())."""
+    return parse_tensor(x, "clone", "x", 0).clone()

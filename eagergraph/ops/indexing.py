@@ -18,7 +18,7 @@ import numpy as np
 from .._generated import ops_api as _C_ops
 from .._generated import dygraph_functions as _ad
 from ..tensor import Tensor
-from ..eager_utils import parse_tensor, parse_int
+from ..eager_utils import parse_tensor, parse_int, errors_name_op
 from ..phi.infermeta.common import broadcast_shape
 from ..phi.common import int64, bool_ as _bool, NP_TO_DTYPE
 
@@ -396,3 +396,40 @@ def put_along_axis(arr, indices, values, axis, reduce="assign", include_self=Tru
     elif values._data.size == 1 and tuple(values._data.shape) != indices._data.shape:
         values = _ad.expand_ad_func(values, list(indices._data.shape))
     return _ad.put_along_axis_ad_func(arr, indices, values, axis, reduce, include_self)
+
+
+# ---- take (Paddle math.py: the same composition over index_select of the flattened x)
+__all__ += ["take"]
+TENSOR_METHODS = __all__ + ["__getitem__"]
+
+
+@errors_name_op
+def take(x, index, mode="raise", name=None):
+    """x flattened, at `index` (any shape; the result has its shape). mode: 'raise' (negative
+    indices count from the end), 'wrap' (modulo the size) or 'clip' (into range)."""
+    if mode not in ("raise", "wrap", "clip"):
+        raise ValueError(f"'mode' in 'take' should be 'raise', 'wrap', 'clip', but received "
+                         f"{mode}.")
+    if not isinstance(index, Tensor):
+        raise TypeError(f"The type of 'index' must be Tensor, but got {type(index)}")
+    if index.dtype.name not in ("int32", "int64"):
+        raise TypeError(f"The data type of 'index' must be one of ['int32', 'int64'], but got "
+                        f"{index.dtype}")
+    x = parse_tensor(x, "take", "x", 0)
+    flat = _ad.reshape_ad_func(x, [-1])
+    n = flat._data.shape[0]
+    i = index._data.reshape(-1).astype(np.int64)
+    if mode == "raise":
+        i = np.where(i < 0, i + n, i)
+        bad = (i < -n) | (i >= n)
+        if bad.any():
+            raise ValueError(f"(InvalidArgument) Variable value (index) of OP(index_select) "
+                             f"expected >= -{n} and < {n}, but got {int(i[bad][0])}. Please "
+                             f"check input value.")
+        i = np.where(i < 0, i + n, i)
+    elif mode == "wrap":
+        i = np.mod(i, n) if n else i
+    else:
+        i = np.clip(i, 0, n - 1)
+    out = _ad.index_select_ad_func(flat, Tensor._wrap(i.astype(index._data.dtype)), 0)
+    return _ad.reshape_ad_func(out, list(index._data.shape))

@@ -6,7 +6,7 @@ import numpy as np
 from .._generated import ops_api as _C_ops
 from .._generated import dygraph_functions as _ad
 from ..tensor import Tensor
-from ..eager_utils import parse_tensor, parse_int, parse_int_array
+from ..eager_utils import parse_tensor, parse_int, parse_int_array, errors_name_op
 
 __all__ = ["reshape", "transpose", "squeeze", "unsqueeze", "concat", "split", "chunk",
                      "stack", "unbind", "expand", "broadcast_to", "expand_as", "flip", "where"]
@@ -363,3 +363,142 @@ def meshgrid(*args, **kwargs):
         view[k] = shape[k]
         outs.append(_ad.expand_ad_func(_ad.reshape_ad_func(a, view), shape))
     return outs
+
+
+# ---- cartesian_prod, combinations, vander, block_diag, atleast_1d/2d/3d, diagflat (Paddle
+# Python compositions): index arithmetic in NumPy, values through differentiable ops
+__all__ += ["cartesian_prod", "combinations", "vander", "block_diag", "atleast_1d",
+            "atleast_2d", "atleast_3d", "diagflat"]
+TENSOR_METHODS += ["combinations", "vander", "block_diag", "atleast_1d", "atleast_2d",
+                   "atleast_3d", "diagflat"]
+
+
+def _same_dtype(xs):
+    for i, t in enumerate(xs[1:], 1):
+        if t._data.dtype != xs[0]._data.dtype:
+            raise ValueError(f"(InvalidArgument) The data_type of input tensor in list isn't "
+                             f"consistent, the first tensor is {xs[0].dtype.name}, but {i}th "
+                             f"tensor is {t.dtype.name}.")
+
+
+@errors_name_op
+def cartesian_prod(x, name=None):
+    """Every combination of one element from each 1-D tensor of x, as the rows of [N, len(x)]
+    (a single tensor: itself)."""
+    xs = [parse_tensor(t, "cartesian_prod", "x", 0) for t in x]
+    _same_dtype(xs)
+    if len(xs) == 1:
+        return xs[0]
+    grids = meshgrid(*xs)
+    return _C_ops.stack([_ad.reshape_ad_func(g, [-1]) for g in grids], 1)
+
+
+@errors_name_op
+def combinations(x, r=2, with_replacement=False, name=None):
+    """The r-element combinations of the 1-D x in lexicographic order of position, as rows."""
+    import itertools
+    x = parse_tensor(x, "combinations", "x", 0)
+    if x._data.ndim != 1:
+        raise TypeError(f"Expect a 1-D vector, but got x shape {x.shape}")
+    if type(r) is not int or r < 0:
+        raise ValueError(f"Expect a non-negative int, but got r={r}")
+    if r == 0:
+        return Tensor._wrap(np.zeros((0,), x._data.dtype))
+    n = x._data.shape[0]
+    pick = itertools.combinations_with_replacement if with_replacement else \
+        itertools.combinations
+    idx = np.array(list(pick(range(n), r)), np.int64).reshape(-1, r)
+    rows = _ad.index_select_ad_func(x, Tensor._wrap(idx.reshape(-1)), 0)
+    return _ad.reshape_ad_func(rows, [idx.shape[0], r])
+
+
+@errors_name_op
+def vander(x, n=None, increasing=False, name=None):
+    """[len(x), n] powers of x: x^(n-1) ... x^0 (increasing: x^0 ... x^(n-1))."""
+    x = parse_tensor(x, "vander", "x", 0)
+    if x._data.ndim != 1:
+        raise ValueError(f"The input of x is expected to be a 1-D Tensor.But now the dims of "
+                         f"Input(X) is {x._data.ndim}.")
+    m = x._data.shape[0]
+    n = m if n is None else n
+    if n < 0:
+        raise ValueError(f"N must be non-negative, but got {n}.")
+    if n == 0:
+        return Tensor._wrap(np.zeros((m, 0), x._data.dtype))
+    cols = [_ad.full_like_ad_func(_ad.unsqueeze_ad_func(x, [1]), 1,
+                                  _dtype_of(x))]
+    if n > 1:  # x^1 ... x^(n-1) as a running product of x, as Paddle's
+        cols.append(_ad.cumprod_ad_func(_ad.expand_ad_func(_ad.unsqueeze_ad_func(x, [1]),
+                                                           [m, n - 1]), -1, False, False))
+    out = _C_ops.concat(cols, 1) if len(cols) > 1 else cols[0]
+    return out if increasing else _ad.flip_ad_func(out, [1])
+
+
+def _dtype_of(t):
+    from ..phi.common import NP_TO_DTYPE
+    return NP_TO_DTYPE[t._data.dtype]
+
+
+@errors_name_op
+def block_diag(inputs, name=None):
+    """The tensors (0-D, 1-D as one row, or 2-D) along the diagonal of one matrix, zeros
+    elsewhere."""
+    xs = [parse_tensor(t, "block_diag", "inputs", 0) for t in inputs]
+    _same_dtype(xs)
+    xs = [_ad.reshape_ad_func(t, [1, -1]) if t._data.ndim < 2 else t for t in xs]
+    widths = [t._data.shape[1] for t in xs]
+    total = sum(widths)
+    rows, left = [], 0
+    dt = _dtype_of(xs[0])
+    for t, w in zip(xs, widths):
+        h = t._data.shape[0]
+        parts = []
+        if left:
+            parts.append(_C_ops.full([h, left], 0, dt))
+        parts.append(t)
+        if total - left - w:
+            parts.append(_C_ops.full([h, total - left - w], 0, dt))
+        rows.append(_C_ops.concat(parts, 1) if len(parts) > 1 else t)
+        left += w
+    return _C_ops.concat(rows, 0) if len(rows) > 1 else rows[0]
+
+
+def _atleast(inputs, nd, shape_of):
+    if len(inputs) == 1 and isinstance(inputs[0], (list, tuple)):
+        inputs = tuple(inputs[0])
+    out = []
+    for t in inputs:
+        if not isinstance(t, Tensor):
+            from ..creation import to_tensor
+            t = to_tensor(t)
+        if t._data.ndim < nd:
+            t = _ad.reshape_ad_func(t, shape_of(t._data.shape))
+        out.append(t)
+    return out[0] if len(out) == 1 else out
+
+
+@errors_name_op
+def atleast_1d(*inputs, name=None):
+    """Each input with at least 1 dimension (a 0-D one becomes [1])."""
+    return _atleast(inputs, 1, lambda s: [1])
+
+
+@errors_name_op
+def atleast_2d(*inputs, name=None):
+    """Each input with at least 2 dimensions ([n] becomes [1, n])."""
+    return _atleast(inputs, 2, lambda s: [1] + list(s) if s else [1, 1])
+
+
+@errors_name_op
+def atleast_3d(*inputs, name=None):
+    """Each input with at least 3 dimensions ([n] -> [1, n, 1], [m, n] -> [m, n, 1])."""
+    def shape(s):
+        return [1, 1, 1] if not s else [1, s[0], 1] if len(s) == 1 else list(s) + [1]
+    return _atleast(inputs, 3, shape)
+
+
+@errors_name_op
+def diagflat(x, offset=0, name=None):
+    """A matrix with the flattened x on diagonal `offset`."""
+    x = parse_tensor(x, "diagflat", "x", 0)
+    return _ad.diag_ad_func(_ad.reshape_ad_func(x, [-1]), offset, 0.0)

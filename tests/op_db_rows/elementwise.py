@@ -149,3 +149,31 @@ ROWS = [
                                                  {"dtype": "float64"})]),
     OpInfo("assign", paddle.assign, np.copy, FC + I + ("bool",)),
 ]
+
+
+# isclose / allclose: close, not close and NaN entries, with and without equal_nan
+def _close_samples(rng, dt):
+    a = make_array(rng, (4, 5), dt)
+    b = a.copy()
+    b[0] += (1e-9 if np.dtype(dt).itemsize >= 8 else 1e-7)   # close
+    b[1] += 1e-3                                              # not close
+    b[2, :2] = np.nan
+    a[2, 0] = np.nan
+    return [Sample([a, b], {}), Sample([a, b], {"equal_nan": True}),
+            Sample([a, b], {"rtol": 1e-2, "atol": 1e-3})]
+
+
+def _isclose_ref(x, y, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return np.isclose(x, y, rtol, atol, equal_nan)
+
+
+def _allclose_ref(x, y, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return np.asarray(np.allclose(x, y, rtol, atol, equal_nan))
+
+
+ROWS += [
+    OpInfo("isclose", paddle.isclose, _isclose_ref, ("float32", "float64", "complex64", "complex128"),
+           sample_inputs=_close_samples, out_dtype=lambda d: "bool", grad=0),
+    OpInfo("allclose", paddle.allclose, _allclose_ref, ("float32", "float64", "complex64", "complex128"),
+           sample_inputs=_close_samples, out_dtype=lambda d: "bool", grad=0),
+]

@@ -155,3 +155,90 @@ ROWS += [
     OpInfo("cummin", paddle.cummin, _cum_extremum_ref(np.less_equal), I32_64 + F,
            sample_inputs=_cum_extremum_samples, out_dtype=lambda d: (d, "int64")),
 ]
+
+
+def _cumprod_ref(x, dim=None, dtype=None):
+    if dtype is not None:
+        x = x.astype(dtype)
+    if dim is None:
+        x, dim = x.reshape(-1), 0
+    if x.ndim == 0:
+        return x.copy()
+    return np.cumprod(x, axis=dim, dtype=x.dtype)
+
+
+def _cumprod_samples(rng, dt):
+    out = [Sample([make_array(rng, s, dt)], kw, desc=f"{s} {kw}")
+           for s, kw in [((), {}), ((), {"dim": 0}), ((5,), {"dim": 0}), ((2, 3, 4), {}),
+                         ((2, 3, 4), {"dim": 1}), ((2, 3, 4), {"dim": -1}),
+                         ((3, 0), {"dim": 0})]]
+    # zeros, one and two in a row, and a row without any (the grad is exact at zeros)
+    a = make_array(rng, (3, 5), dt)
+    a[0, 1] = a[1, 0] = a[1, 3] = a[2, 4] = 0
+    out.append(Sample([a], {"dim": 1}, desc="zeros dim=1"))
+    out.append(Sample([a], {"dim": 0}, desc="zeros dim=0"))
+    return out
+
+
+def _logcumsumexp_ref(x, axis=None, dtype=None):
+    if dtype is not None:
+        x = x.astype(dtype)
+    if x.dtype.kind in "iu":
+        x = x.astype(np.float32)
+    if axis is None:
+        x, axis = x.reshape(-1), 0
+    if x.ndim == 0:
+        return x.copy()
+    return np.logaddexp.accumulate(x, axis=axis)
+
+
+def _logcumsumexp_samples(rng, dt):
+    out = [Sample([make_array(rng, s, dt)], kw, desc=f"{s} {kw}")
+           for s, kw in [((), {}), ((), {"axis": 0}), ((5,), {}), ((2, 3, 4), {}),
+                         ((2, 3, 4), {"axis": 1}), ((2, 3, 4), {"axis": -1}),
+                         ((3, 0), {"axis": 0})]]
+    if np.dtype(dt).kind == "f":  # far apart values: exp would overflow/underflow
+        a = np.array([[-300.0, 2.0, 400.0], [5.0, -1.0, 0.5]], dt) if np.dtype(dt).itemsize == 8 \
+            else np.array([[-30.0, 2.0, 40.0], [5.0, -1.0, 0.5]], dt)
+        out.append(Sample([a], {"axis": 1}, desc="far apart"))
+    return out
+
+
+ROWS += [
+    OpInfo("cumprod", paddle.cumprod, _cumprod_ref, I32_64 + F + C,
+           sample_inputs=_cumprod_samples,
+           notes="second order through composite formulas (Paddle 3.3.1 has no cumprod double "
+                 "grad)"),
+    OpInfo("logcumsumexp", paddle.logcumsumexp, _logcumsumexp_ref, I32_64 + F,
+           sample_inputs=_logcumsumexp_samples,
+           out_dtype=lambda d: "float32" if d in I32_64 else d,
+           notes="second order through the invoke formula (Paddle 3.3.1 has no double grad)"),
+]
+
+
+def _bincount_samples(rng, dt):
+    return [Sample([rng.integers(0, 6, (9,)).astype(dt)], {}, desc="counts"),
+            Sample([rng.integers(0, 3, (4,)).astype(dt)], {"minlength": 7}, desc="minlength"),
+            Sample([np.zeros((0,), dt)], {}, desc="empty")]
+
+
+def _histogram_ref(x, bins=100, min=0.0, max=0.0):
+    lo, hi = (x.min(), x.max()) if min == max else (min, max)
+    if lo == hi:
+        lo, hi = lo - 1, hi + 1
+    return np.histogram(x, bins, (lo, hi))[0].astype(np.int64)
+
+
+def _histogram_samples(rng, dt):
+    return [Sample([make_array(rng, (3, 5), dt, (-4, 4))], {"bins": 4}, desc="data range"),
+            Sample([make_array(rng, (11,), dt, (-4, 4))], {"bins": 3, "min": -2, "max": 3},
+                   desc="given range"),
+            Sample([np.full((3,), 2, dt)], {"bins": 5}, desc="one value")]
+
+
+ROWS += [
+    OpInfo("bincount", paddle.bincount, lambda x, minlength=0: np.bincount(x, None, minlength),
+           I32_64, sample_inputs=_bincount_samples, out_dtype=lambda d: "int64", grad=0),
+    OpInfo("histogram", paddle.histogram, _histogram_ref, I32_64 + ("float32", "float64"),
+           sample_inputs=_histogram_samples, out_dtype=lambda d: "int64", grad=0),
+]

@@ -1,4 +1,4 @@
-"""Op-table rows: topk."""
+"""Op-table rows: topk, argsort, unique, unique_consecutive."""
 import numpy as np
 
 import eagergraph as paddle
@@ -52,4 +52,52 @@ ROWS += [
     OpInfo("argsort", lambda x, **kw: (paddle.sort(x, **kw), paddle.argsort(x, **kw)),
            _argsort_ref, ("float16", "float32", "float64", "int32", "int64", "uint8"),
            sample_inputs=_argsort_samples, out_dtype=lambda d: (d, "int64")),
+]
+
+
+# unique / unique_consecutive: every output asked for, against NumPy (NaN never equals NaN)
+def _unique_ref(x, return_index=True, return_inverse=True, return_counts=True, axis=None):
+    if axis is None:
+        out, first, inv, counts = np.unique(x.reshape(-1), True, True, True, equal_nan=False)
+        return out, first, inv.reshape(-1), counts
+    out, first, inv, counts = np.unique(x, True, True, True, axis=axis)
+    return out, first, inv.reshape(-1), counts
+
+
+def _unique_consecutive_ref(x, return_inverse=True, return_counts=True, axis=None):
+    rows = x.reshape(-1) if axis is None else np.moveaxis(x, axis, 0).reshape(x.shape[axis], -1)
+    new = np.array([True] + [bool(np.any(rows[i] != rows[i - 1])) for i in range(1, len(rows))]
+                   if len(rows) else [], bool)
+    starts = np.flatnonzero(new)
+    out = rows[starts] if axis is None else np.take(x, starts, axis=axis)
+    return out, np.cumsum(new) - 1, np.diff(np.append(starts, len(rows)))
+
+
+def _unique_samples(rng, dt):
+    def small(shape):  # few distinct values, so there are repeats
+        return rng.integers(0, 3, shape).astype(dt)
+    out = [Sample([small((7,))], {}, desc="1-D"), Sample([small((3, 4))], {}, desc="2-D flat"),
+           Sample([small((4, 2))], {"axis": 0}, desc="rows"),
+           Sample([small((2, 5))], {"axis": -1}, desc="columns"),
+           Sample([small(())], {}, desc="0-D"), Sample([small((0,))], {}, desc="empty")]
+    if np.dtype(dt).kind == "f":
+        a = small((6,))
+        a[[1, 4]] = np.nan
+        out.append(Sample([a], {}, desc="NaN"))
+    return out
+
+
+def _all_outputs(fn, **flags):
+    return lambda x, **kw: fn(x, **flags, **kw)
+
+
+ROWS += [
+    OpInfo("unique", _all_outputs(paddle.unique, return_index=True, return_inverse=True,
+                                  return_counts=True), _unique_ref,
+           ("int32", "int64", "float32", "float64"), sample_inputs=_unique_samples,
+           out_dtype=lambda d: (d, "int64", "int64", "int64"), grad=0),
+    OpInfo("unique_consecutive", _all_outputs(paddle.unique_consecutive, return_inverse=True,
+                                              return_counts=True), _unique_consecutive_ref,
+           ("int32", "int64", "float32", "float64"), sample_inputs=_unique_samples,
+           out_dtype=lambda d: (d, "int64", "int64"), grad=0),
 ]

@@ -158,3 +158,19 @@ def lu_permutation_matrix(pivots, m):
     p = np.zeros(perm.shape + (m,), np.float64)
     np.put_along_axis(p, perm[..., None], 1.0, axis=-1)
     return np.ascontiguousarray(np.swapaxes(p, -1, -2))
+
+__all__ += ["scan_last_perm", "scan_pair_masks"]
+
+
+def scan_last_perm(ndim, axis):
+    """The transpose perm that moves `axis` last (the others keep their order)."""
+    axis %= ndim
+    return tuple(i for i in range(ndim) if i != axis) + (axis,)
+
+
+def scan_pair_masks(n, exclusive):
+    """For an n-long scan: the identity mask [i, k] (k == i) and the mask of pairs (i, j) whose
+    output j holds input i (j >= i; j > i for an exclusive scan)."""
+    eye = np.eye(n, dtype=bool)
+    keep = np.triu(np.ones((n, n), dtype=bool), 1 if exclusive else 0)
+    return eye, keep

@@ -88,3 +88,28 @@ def LerpInferMeta(x, y, weight):
                              f"{NP_TO_DTYPE[t._data.dtype].name}")
     shape = broadcast_shape(broadcast_shape(x._data.shape, y._data.shape), weight._data.shape)
     return (shape, NP_TO_DTYPE[x._data.dtype])
+
+
+__all__ += ["IscloseInferMeta", "AllcloseInferMeta"]
+
+
+def IscloseInferMeta(x, y, rtol, atol, equal_nan):
+    """x's shape (y must have the same: no broadcasting), bool; x and y of one dtype."""
+    xs, ys = x._data.shape, y._data.shape
+    if len(xs) != len(ys):
+        raise RuntimeError("(PreconditionNotMet) Input(Input) and Input(Other) must have the same "
+                           "dimension size.")
+    for i, (a, b) in enumerate(zip(xs, ys)):
+        if a != b:
+            raise RuntimeError(f"(PreconditionNotMet) The value at dim {i} of Input(Input) is "
+                               f"not equal to the Input(Other): {a} != {b}.")
+    if x._data.dtype != y._data.dtype:
+        raise ValueError(f"(InvalidArgument) The type of data we are trying to retrieve "
+                         f"({dtype_of(x).name}) does not match the type of data "
+                         f"({dtype_of(y).name}) currently contained in the container.")
+    return (xs, bool_)
+
+
+def AllcloseInferMeta(x, y, rtol, atol, equal_nan):
+    IscloseInferMeta(x, y, rtol, atol, equal_nan)
+    return ((), bool_)

@@ -2,7 +2,7 @@
 ReduceInferMeta, SumInferMeta, ReduceIntArrayAxisInferMeta, ArgMinMaxInferMeta, SoftmaxInferMeta).
 
 `axis` arrives as a tuple of ints; an empty tuple means "reduce every axis", as in Paddle."""
-from ..common import bool_, int32, int64, NP_TO_DTYPE
+from ..common import bool_, int32, int64, float32, float64, NP_TO_DTYPE
 
 __all__ = ["ReduceInferMeta", "SumInferMeta", "ReduceIntArrayAxisInferMeta",
            "ReduceToBoolInferMeta", "ArgMinMaxInferMeta", "SoftmaxInferMeta"]
@@ -155,3 +155,65 @@ def CumExtremumInferMeta(x, axis, dtype):
                          f"received {dtype.name}.")
     shape = x._data.shape
     return ((shape, NP_TO_DTYPE[x._data.dtype]), (shape, dtype))
+
+
+__all__ += ["CumprodInferMeta"]
+
+
+def CumprodInferMeta(x, dim, exclusive, reverse):
+    """cumprod: x's shape and dtype; dim must be in [-R, R-1] (R at least 1)."""
+    shape = x._data.shape
+    nd = max(len(shape), 1)
+    if not -nd <= dim < nd:
+        hint = (f"Expected axis < rank, but received axis:{dim} >= rank:{nd}." if dim >= nd else
+                f"Expected axis >= -rank, but received axis:{dim} < -rank:{-nd}.")
+        raise ValueError(f"(InvalidArgument) Attr(axis) value should be in range [-R, R-1], R "
+                         f"is the rank of Input(X).\n  [Hint: {hint}]")
+    return (shape, NP_TO_DTYPE[x._data.dtype])
+
+
+__all__ += ["BincountInferMeta", "HistogramInferMeta"]
+
+
+def BincountInferMeta(x, weights, minlength):
+    """[max(max(x) + 1, minlength)]: int64, or the weights' float dtype (float32 stays, other
+    weights give float64). x: 1-D int32/int64 without negative values."""
+    a = x._data
+    if a.ndim != 1:
+        raise ValueError(f"(InvalidArgument) The 'shape' of Input(X) must be 1-D tensor.But the "
+                         f"dimension of Input(X) is [{a.ndim}]")
+    if a.dtype not in (int32.np_dtype, int64.np_dtype):
+        raise TypeError("Elements in Input(x) should all be integers")
+    if minlength < 0:
+        raise ValueError(f"(InvalidArgument) The minlength should be greater than or equal to "
+                         f"0.But received minlength is {minlength}")
+    if a.size and a.min(initial=0) < 0:
+        raise ValueError("(InvalidArgument) The elements in input tensor must be non-negative "
+                         "ints")
+    dt = int64
+    if weights is not None:
+        ws = weights._data.shape
+        if ws != a.shape:
+            raise ValueError(f"(InvalidArgument) The 'shape' of Input(Weights) must be equal to "
+                             f"the 'shape' of Input(X).But received: the 'shape' of "
+                             f"Input(Weights) is {list(ws)},the 'shape' of Input(X) is "
+                             f"{list(a.shape)}")
+        dt = float32 if weights._data.dtype == float32.np_dtype else float64
+    n = int(a.max(initial=-1)) + 1
+    return ((n if n > minlength else minlength,), dt)
+
+
+def HistogramInferMeta(input, weight, bins, min, max, density):
+    """[bins]: int64 counts, float32 with weight or density."""
+    if bins < 1:
+        raise ValueError(f"(InvalidArgument) The bins should be greater than or equal to 1.But "
+                         f"received nbins is {bins}")
+    if max < min:
+        raise ValueError(f"(InvalidArgument) max must be larger or equal to min.But received max "
+                         f"is {max:f}, min is {min:f}")
+    if weight is not None and weight._data.shape != input._data.shape:
+        raise ValueError(f"(InvalidArgument) The shape of weight should be equal to the shape of "
+                         f"input.But received weight shape is {list(weight._data.shape)}, input "
+                         f"shape is {list(input._data.shape)}")
+    dt = float32 if weight is not None or density else int64
+    return ((bins,), dt)

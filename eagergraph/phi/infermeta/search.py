@@ -1,4 +1,6 @@
 """InferMeta for search ops (Paddle phi/infermeta/unary.cc TopKInferMeta)."""
+import numpy as np
+
 from ..common import int64
 from .common import dtype_of, normalize_axis
 
@@ -30,3 +32,56 @@ def ArgsortInferMeta(x, axis, descending, stable):
     if shape:
         normalize_axis(axis, len(shape))
     return [(shape, dtype_of(x)), (shape, int64)]
+
+
+__all__ += ["UniqueInferMeta", "UniqueConsecutiveInferMeta"]
+
+
+def _unique_rows(x, axis):
+    a = x._data
+    if len(axis) > 1:
+        raise ValueError(f"(InvalidArgument) The size of axis should be 0 or 1, but received "
+                         f"{len(axis)}.")
+    if not axis:
+        return a.reshape(-1), None
+    nd = a.ndim
+    ax = axis[0]
+    if not -nd <= ax < nd:
+        raise ValueError(f"(InvalidArgument) The axis({ax}) should be less than the dimension "
+                         f"size({nd}) of x.")
+    ax %= nd
+    m = np.moveaxis(a, ax, 0)
+    return m.reshape(m.shape[0], -1), ax
+
+
+def _index_dtype(dtype):
+    if dtype.name not in ("int32", "int64"):
+        raise NotImplementedError(f"(Unimplemented) Not supported {dtype.name} as data type of "
+                                  f"the indices (int32 or int64).")
+    return dtype
+
+
+def UniqueInferMeta(x, axis, dtype):
+    """(distinct values, first indices, inverse, counts): the count of distinct values (or
+    slices) is the data's, so it is found here."""
+    d = _index_dtype(dtype)
+    rows, ax = _unique_rows(x, axis)
+    if ax is None:
+        k = len(np.unique(rows, equal_nan=False))
+        return [((k,), dtype_of(x)), ((k,), d), ((rows.size,), d), ((k,), d)]
+    k = len(np.unique(rows, axis=0))
+    shape = x._data.shape
+    n = shape[ax]
+    return [(shape[:ax] + (k,) + shape[ax + 1:], dtype_of(x)), ((k,), d), ((n,), d), ((k,), d)]
+
+
+def UniqueConsecutiveInferMeta(x, axis, dtype):
+    """(values at the start of each run, inverse, counts)."""
+    d = _index_dtype(dtype)
+    rows, ax = _unique_rows(x, axis)
+    n = len(rows)
+    k = int(n > 0) + (int(np.count_nonzero(
+        (rows[1:] != rows[:-1]) if rows.ndim == 1 else (rows[1:] != rows[:-1]).any(1)))
+        if n > 1 else 0)
+    shape = (k,) if ax is None else x._data.shape[:ax] + (k,) + x._data.shape[ax + 1:]
+    return [(shape, dtype_of(x)), ((n,), d), ((k,), d)]

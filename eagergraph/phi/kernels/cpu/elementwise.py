@@ -355,3 +355,26 @@ register_kernel("nextafter", FLOAT)(np.nextafter)
 @register_kernel("lerp", FLOAT)
 def lerp(x, y, weight):
     return x + weight * (y - x)
+
+
+def _isclose(x, y, rtol, atol, equal_nan):
+    """Paddle's rule: x == y, or |x - y| <= atol + rtol |y| (within 1e-15), computed in x's
+    (real) precision; NaN is close to NaN only with equal_nan."""
+    real = x.real.dtype
+    with np.errstate(invalid="ignore", over="ignore"):
+        left = np.abs(x - y)
+        right = real.type(atol) + real.type(rtol) * np.abs(y)
+        out = (x == y) | (left <= right) | (np.abs(left - right) <= 1e-15)
+    if equal_nan:
+        out |= np.isnan(x) & np.isnan(y)
+    return out
+
+
+@register_kernel("isclose", FLOAT_COMPLEX)
+def isclose(x, y, rtol, atol, equal_nan):
+    return _isclose(x, y, rtol, atol, equal_nan)
+
+
+@register_kernel("allclose", FLOAT_COMPLEX)
+def allclose(x, y, rtol, atol, equal_nan):
+    return np.asarray(bool(_isclose(x, y, rtol, atol, equal_nan).all()))

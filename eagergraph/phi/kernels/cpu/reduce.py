@@ -202,3 +202,112 @@ def cummax(x, axis, dtype):
 @register_kernel("cummin", REAL_32_64)
 def cummin(x, axis, dtype):
     return _cum_extremum(x, axis, dtype.np_dtype, np.less_equal)
+
+
+def _scan_last(x, axis, reverse):
+    """x with `axis` moved last (and flipped for a reverse scan), as a 1-D row for a 0-d x."""
+    x = x.reshape(1) if x.ndim == 0 else np.moveaxis(x, axis, -1)
+    return x[..., ::-1] if reverse else x
+
+
+def _scan_back(out, shape, axis, reverse):
+    if reverse:
+        out = out[..., ::-1]
+    if not shape:  # np.ascontiguousarray would make a 0-d result 1-d
+        return out.reshape(shape).copy()
+    return np.ascontiguousarray(np.moveaxis(out, -1, axis))
+
+
+@register_kernel("cumprod", NUM_32_64)
+def cumprod(x, dim, exclusive, reverse):
+    """Running product along dim (exclusive: of the elements before each one)."""
+    xl = _scan_last(x, dim, reverse)
+    out = np.cumprod(xl, axis=-1, dtype=x.dtype)
+    if exclusive:
+        out = np.concatenate([np.ones(out.shape[:-1] + (1,), x.dtype), out[..., :-1]], -1)
+    return _scan_back(out, x.shape, dim, reverse)
+
+
+@register_kernel("cumprod_grad", NUM_32_64)
+def cumprod_grad(need, x, out, out_grad, dim, exclusive, reverse):
+    """sum_j g_j conj(d out_j / d x_i), exact where x has zeros: before the first zero z it is
+    the reverse cumsum of g * conj(out) over conj(x_i); at z the products skip x_z; after z
+    every product holds x_z = 0. An exclusive scan is the inclusive one with g shifted left."""
+    xl = _scan_last(x, dim, reverse)
+    g = _scan_last(out_grad, dim, reverse)
+    n = xl.shape[-1]
+    if exclusive:
+        g = np.concatenate([g[..., 1:], np.zeros(g.shape[:-1] + (1,), g.dtype)], -1)
+    if n == 0:
+        return (np.zeros(x.shape, x.dtype),)
+    cx = np.conj(xl) if xl.dtype.kind == "c" else xl
+    iz = cx == 0
+    pos = np.arange(n)
+    z = np.where(iz.any(-1), iz.argmax(-1), n)[..., None]
+    before = pos < z
+    rc = np.flip(np.cumsum(np.flip(g * np.cumprod(cx, -1), -1), -1), -1)
+    dx = np.where(before, rc / np.where(before, cx, 1), 0)
+    at = pos == z
+    if at.any():
+        skip = np.cumprod(np.where(at, 1, cx), -1)
+        dz = np.sum(np.where(pos >= z, g * skip, 0), -1, keepdims=True)
+        dx = np.where(at, dz, dx)
+    return (_scan_back(dx.astype(x.dtype, copy=False), x.shape, dim, reverse),)
+
+
+@register_kernel("logcumsumexp", (float32, float64))
+def logcumsumexp(x, axis, flatten, exclusive, reverse):
+    """log of the running sum of exp along axis, by logaddexp (no overflow); like Paddle, a
+    -inf running value is the dtype's lowest finite number."""
+    shape = (x.size,) if flatten else x.shape
+    if flatten or x.ndim == 0:
+        x, axis = x.reshape(-1), 0
+    xl = _scan_last(x, axis, reverse)
+    with np.errstate(invalid="ignore"):
+        out = np.logaddexp.accumulate(xl, axis=-1) if xl.shape[-1] else xl.copy()
+    if exclusive:
+        out = np.concatenate([np.full(out.shape[:-1] + (1,), -np.inf, x.dtype), out[..., :-1]],
+                             -1)
+    out = np.maximum(out, np.finfo(x.dtype).min)
+    out = _scan_back(out, x.shape, axis, reverse)
+    return out.reshape(shape)
+
+
+@register_kernel("bincount", (int32, int64))
+def bincount(x, weights, minlength):
+    """Occurrences of each value of x (or the sum of its weights), at least minlength long."""
+    if weights is None:
+        return np.bincount(x, minlength=minlength).astype(np.int64, copy=False)
+    dt = np.float32 if weights.dtype == np.float32 else np.float64
+    return np.bincount(x, weights.astype(np.float64), minlength).astype(dt)
+
+
+@register_kernel("histogram", (int32, int64, float32, float64))
+def histogram(input, weight, bins, min, max, density):
+    """As Paddle's kernel: bin = (x - min) * bins / (max - min) in input's dtype (integer
+    division for integers), the top edge in the last bin, values outside [min, max] dropped."""
+    x = input.reshape(-1)
+    lo, hi = input.dtype.type(min), input.dtype.type(max)
+    if lo == hi and x.size:
+        lo, hi = x.min(), x.max()
+    if lo == hi:
+        lo, hi = lo - 1, hi + 1
+    if input.dtype.kind == "f" and not np.isfinite(hi - lo):
+        raise ValueError(f"(InvalidArgument) The range of max - min is out of range for target "
+                         f"type, but now min is {lo:f}, max is {hi:f}.")
+    keep = (x >= lo) & (x <= hi)
+    xs = x[keep]
+    with np.errstate(all="ignore"):
+        if input.dtype.kind == "f":
+            idx = ((xs - lo) * input.dtype.type(bins) / (hi - lo)).astype(np.int64)
+        else:
+            idx = (xs.astype(np.int64) - int(lo)) * bins // (int(hi) - int(lo))
+    idx = np.minimum(idx, bins - 1)
+    if weight is None and not density:
+        return np.bincount(idx, minlength=bins).astype(np.int64)
+    w = None if weight is None else weight.reshape(-1)[keep].astype(np.float32)
+    out = np.bincount(idx, w, minlength=bins).astype(np.float32)
+    if density:
+        width = np.float32((np.float64(hi) - np.float64(lo)) / bins)
+        out = out * (np.float32(1) / (out.sum(dtype=np.float32) * width))  # Paddle's rounding
+    return out.astype(np.float32)

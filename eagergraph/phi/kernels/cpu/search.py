@@ -1,8 +1,9 @@
-"""Search kernels: topk."""
+"""Search kernels: topk, argsort, unique, unique_consecutive."""
 import numpy as np
 
 from ...kernel_registry import register_kernel
 from ..dtype_groups import REAL
+from ...common import int32, int64, float32, float64
 
 
 @register_kernel("topk", REAL)
@@ -37,3 +38,56 @@ def argsort(x, axis, descending, stable):
         idx = np.argsort(x, axis=a, kind="stable")
     idx = np.ascontiguousarray(idx).astype(np.int64)
     return np.take_along_axis(x, idx, axis=a), idx
+
+
+def _unique_rows(x, axis):
+    """x as rows to compare: the flattened x ([n]) or its slices along axis ([n, rest])."""
+    if not axis:
+        return x.reshape(-1), None
+    a = axis[0] % x.ndim
+    m = np.moveaxis(x, a, 0)
+    return m.reshape(m.shape[0], -1), a
+
+
+def _unique_parts(x, axis):
+    """(values, first index, inverse, counts) of x, as the `unique` op returns them."""
+    rows, a = _unique_rows(x, axis)
+    if a is None:
+        return np.unique(rows, return_index=True, return_inverse=True, return_counts=True,
+                         equal_nan=False)
+    out, first, inv, counts = np.unique(rows, return_index=True, return_inverse=True,
+                                        return_counts=True, axis=0)
+    m = np.moveaxis(x, a, 0)
+    out = np.moveaxis(out.reshape((len(out),) + m.shape[1:]), 0, a)
+    return out, first, inv, counts
+
+
+@register_kernel("unique", (int32, int64, float32, float64))
+def unique(x, axis, dtype):
+    d = dtype.np_dtype  # int32/int64 (InferMeta checked)
+    out, first, inv, counts = _unique_parts(x, axis)
+    return (np.ascontiguousarray(out), first.astype(d), inv.reshape(-1).astype(d),
+            counts.astype(d))
+
+
+def _consecutive_starts(x, axis):
+    """Where each run of equal values (or slices along axis) starts, as a bool mask."""
+    rows, _ = _unique_rows(x, axis)
+    new = np.ones(len(rows), bool)
+    if len(rows) > 1:
+        diff = rows[1:] != rows[:-1]
+        new[1:] = diff if diff.ndim == 1 else diff.any(1)
+    return new
+
+
+@register_kernel("unique_consecutive", (int32, int64, float32, float64))
+def unique_consecutive(x, axis, dtype):
+    d = dtype.np_dtype  # int32/int64 (InferMeta checked)
+    new = _consecutive_starts(x, axis)
+    starts = np.flatnonzero(new)
+    if axis:
+        out = np.take(x, starts, axis=axis[0])
+    else:
+        out = x.reshape(-1)[starts]
+    counts = np.diff(np.append(starts, len(new)))
+    return (np.ascontiguousarray(out), (np.cumsum(new) - 1).astype(d), counts.astype(d))
