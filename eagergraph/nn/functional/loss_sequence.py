@@ -1,0 +1,118 @@
+"""ctc_loss (Paddle nn/functional/loss.py over the warpctc op), composed from public ops.
+
+As warpctc, the input is unnormalised: log_softmax over the classes comes first. The CTC
+forward (alpha) recursion over the blank-extended labels runs in log space, vectorised over
+the batch and the 2L+1 states; the Python loop is over time only. Unreachable states hold a
+large finite negative instead of -inf, so logsumexp's gradient has no inf - inf. Gradients of
+any order are the ops' gradients. Impossible alignments give 0 (loss and gradient), as
+warpctc does (an empty input with an empty label gives inf); norm_by_times scales only the gradient by 1 / input_length."""
+import numpy as np
+
+from ... import ops as _ops
+from ...creation import to_tensor
+from ...ops.activation import log_softmax
+from ...tensor import Tensor
+
+__all__ = ["ctc_loss"]
+
+_NEG = -1e30
+
+
+def _dtype_name(t):
+    return str(t.dtype).replace("paddle.", "")
+
+
+def _check_ctc(log_probs, labels, input_lengths, label_lengths, reduction):
+    for t, want in ((labels, "int32"), (input_lengths, "int64"), (label_lengths, "int64")):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"ctc_loss expects Tensors, but received {type(t).__name__}")
+        if _dtype_name(t) != want:
+            raise ValueError(f"(InvalidArgument) The type of data we are trying to retrieve "
+                             f"({want}) does not match the type of data ({_dtype_name(t)}) "
+                             f"currently contained in the container.")
+    if _dtype_name(log_probs) not in ("float32", "float64"):
+        raise RuntimeError(f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), "
+                           f"{_dtype_name(log_probs)}) of kernel `warpctc` is not registered.")
+    if len(log_probs.shape) != 3:
+        raise ValueError(f"(InvalidArgument) The input of warpctc should be 3-D "
+                         f"[max_logit_length, batch_size, num_classes + 1], but received "
+                         f"{list(log_probs.shape)}.")
+    if reduction not in ("mean", "sum", "none"):
+        raise AssertionError()
+
+
+def _ctc_nll(logp, lab, in_len, lab_len, blank):
+    """-log p(label | input) per sample from log-probabilities logp [T, N, C]; 0 where no
+    alignment exists."""
+    t_max, n, _ = logp.shape
+    l_max = lab.shape[1]
+    s = 2 * l_max + 1
+    ext = np.full((n, s), blank, np.int64)
+    ext[:, 1::2] = lab
+    # s - 2 -> s is allowed onto a label that differs from the label two states back
+    skip = np.zeros((n, s), bool)
+    skip[:, 3::2] = lab[:, 1:] != lab[:, :-1]
+    emit = _ops.take_along_axis(logp, to_tensor(ext[None]), axis=2)  # [T, N, S]
+    dt = logp.dtype
+    neg = _ops.full([n, 2], _NEG, dt)
+    skip_t = to_tensor(skip)
+    init = np.full((n, s), _NEG)
+    init[:, :2] = 0.0
+    alpha = _ops.add(_ops.cast(to_tensor(init), dt), emit[0])
+    for t in range(1, t_max):
+        live = in_len > t
+        if not live.any():
+            break
+        padded = _ops.concat([neg, alpha], axis=1)
+        a2 = _ops.where(skip_t, padded[:, :s], _ops.full([n, s], _NEG, dt))
+        step = _ops.add(_ops.logsumexp(_ops.stack([alpha, padded[:, 1:s + 1], a2]), axis=0),
+                        emit[t])
+        alpha = step if live.all() else _ops.where(to_tensor(live[:, None]), step, alpha)
+    # end in the last label or the blank after it
+    last = np.stack([2 * lab_len, np.maximum(2 * lab_len - 1, 0)], axis=1)
+    ends = _ops.take_along_axis(alpha, to_tensor(last), axis=1)
+    ends = _ops.where(to_tensor(np.stack([np.ones(n, bool), lab_len > 0], axis=1)), ends,
+                      _ops.full([n, 2], _NEG, dt))
+    nll = _ops.neg(_ops.logsumexp(ends, axis=1))
+    # warpctc: an alignment needs input_length >= label_length + number of repeats
+    repeats = ((lab[:, 1:] == lab[:, :-1])
+               & (np.arange(1, l_max)[None] < lab_len[:, None])).sum(axis=1) if l_max else 0
+    feasible = (in_len >= lab_len + repeats) & (in_len > 0)
+    if not feasible.all():
+        # warpctc: an empty input with an empty label costs inf, any other impossible pair 0
+        fill = np.where((in_len == 0) & (lab_len == 0), np.inf, 0.0)
+        nll = _ops.where(to_tensor(feasible), nll, _ops.cast(to_tensor(fill), dt))
+    return nll
+
+
+def ctc_loss(log_probs, labels, input_lengths, label_lengths, blank=0, reduction="mean",
+             norm_by_times=False, zero_infinity=False):
+    """CTC loss of unnormalised scores log_probs [T, N, C] (softmax is applied inside, as
+    warpctc does) against padded int32 labels [N, L], with int64 input/label lengths [N].
+    'mean' divides each loss by its label length before averaging."""
+    _check_ctc(log_probs, labels, input_lengths, label_lengths, reduction)
+    lab = np.asarray(labels.numpy(), np.int64)
+    in_len = np.asarray(input_lengths.numpy(), np.int64).reshape(-1)
+    lab_len = np.asarray(label_lengths.numpy(), np.int64).reshape(-1)
+    t_max = log_probs.shape[0]
+    if (in_len > t_max).any():
+        raise ValueError(f"(InvalidArgument) The value of Input(LogitsLength) should not be "
+                         f"greater than max_logit_length {t_max}, but received "
+                         f"{int(in_len.max())}.")
+    if (lab_len > lab.shape[1]).any():
+        raise ValueError(f"(InvalidArgument) The value of Input(LabelLength) should not be "
+                         f"greater than max_label_length {lab.shape[1]}, but received "
+                         f"{int(lab_len.max())}.")
+    loss = _ctc_nll(log_softmax(log_probs, axis=2), lab, in_len, lab_len, blank)
+    if norm_by_times:  # warpctc scales the gradient, not the loss, by 1 / input_length
+        scale = to_tensor((1.0 / np.maximum(in_len, 1)).astype(np.float64))
+        scale = _ops.cast(scale, loss.dtype)
+        fixed = loss.detach()
+        loss = _ops.add(fixed, _ops.multiply(_ops.subtract(loss, fixed), scale))
+    if zero_infinity:
+        loss = _ops.where(_ops.isinf(loss), _ops.zeros_like(loss), loss)
+    if reduction == "mean":
+        return _ops.mean(_ops.divide(loss, _ops.cast(label_lengths, loss.dtype)))
+    if reduction == "sum":
+        return _ops.sum(loss)
+    return loss
