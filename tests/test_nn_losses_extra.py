@@ -178,3 +178,32 @@ def test_gumbel_softmax():
         F.gumbel_softmax(xh, axis=3)
     with pytest.raises(RuntimeError, match="not registered"):
         F.gumbel_softmax(T([1, 2]))
+
+
+def ref_margin_ce(x, y, m1, m2, m3, s):
+    z = x.copy()
+    rows = np.arange(len(y))
+    z[rows, y] = np.cos(m1 * np.arccos(x[rows, y]) + m2) - m3
+    z *= s
+    z -= z.max(1, keepdims=True)
+    logp = z - np.log(np.exp(z).sum(1, keepdims=True))
+    return -logp[rows, y][:, None], np.exp(logp)
+
+
+@pytest.mark.parametrize("margins", [(1.0, 0.5, 0.0), (0.9, 0.4, 0.15), (1.0, 0.0, 0.35)])
+def test_margin_cross_entropy(margins):
+    x = RNG.uniform(-0.9, 0.9, [4, 5])
+    y = RNG.integers(0, 5, 4)
+    loss, sm = F.margin_cross_entropy(T(x), T(y), *margins, scale=8.0, return_softmax=True,
+                                      reduction=None)
+    want, want_sm = ref_margin_ce(x, y, *margins, 8.0)
+    assert loss.shape == [4, 1]
+    np.testing.assert_allclose(loss.numpy(), want, rtol=1e-10)
+    np.testing.assert_allclose(sm.numpy(), want_sm, rtol=1e-10, atol=1e-15)
+    np.testing.assert_allclose(F.margin_cross_entropy(T(x), T(y[:, None]), *margins,
+                                                      scale=8.0).item(), want.mean(),
+                               rtol=1e-10)
+    check_grads(lambda t: F.margin_cross_entropy(t[0], T(y), *margins, scale=8.0,
+                                                 reduction="sum"), [x])
+    with pytest.raises(ValueError, match="input_dims - 1 = label_dims"):
+        F.margin_cross_entropy(T(x), T(y[None, None]))
