@@ -1,11 +1,18 @@
-"""ctc_loss (Paddle nn/functional/loss.py over the warpctc op), composed from public ops.
+"""ctc_loss and rnnt_loss (Paddle nn/functional/loss.py over the warpctc / warprnnt ops),
+composed from public ops.
 
 As warpctc, the input is unnormalised: log_softmax over the classes comes first. The CTC
 forward (alpha) recursion over the blank-extended labels runs in log space, vectorised over
 the batch and the 2L+1 states; the Python loop is over time only. Unreachable states hold a
 large finite negative instead of -inf, so logsumexp's gradient has no inf - inf. Gradients of
 any order are the ops' gradients. Impossible alignments give 0 (loss and gradient), as
-warpctc does (an empty input with an empty label gives inf); norm_by_times scales only the gradient by 1 / input_length."""
+warpctc does (an empty input with an empty label gives inf); norm_by_times scales only the gradient by 1 / input_length.
+
+rnnt_loss, as Paddle's CPU warprnnt, reads its input [B, T, U+1, V] as log-probabilities (no
+softmax). Per time step the label axis is a linear recurrence, solved in closed form in log
+space: alpha_t[u] = C[u] + logsumexp_{k<=u}(a[k] - C[k]) with a = alpha_{t-1} + blank and C the
+cumulative label log-probabilities, a masked [B, U+1, U+1] logsumexp; the loop is over time
+only. fastemit_lambda scales only the label emissions' gradient by 1 + lambda."""
 import numpy as np
 
 from ... import ops as _ops
@@ -13,7 +20,7 @@ from ...creation import to_tensor
 from ...ops.activation import log_softmax
 from ...tensor import Tensor
 
-__all__ = ["ctc_loss"]
+__all__ = ["ctc_loss", "rnnt_loss"]
 
 _NEG = -1e30
 
@@ -113,6 +120,70 @@ def ctc_loss(log_probs, labels, input_lengths, label_lengths, blank=0, reduction
         loss = _ops.where(_ops.isinf(loss), _ops.zeros_like(loss), loss)
     if reduction == "mean":
         return _ops.mean(_ops.divide(loss, _ops.cast(label_lengths, loss.dtype)))
+    if reduction == "sum":
+        return _ops.sum(loss)
+    return loss
+
+
+def _check_rnnt(input, label, input_lengths, label_lengths, reduction):
+    for t, what in ((label, "label"), (input_lengths, "input_lengths"),
+                    (label_lengths, "label_lengths")):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"rnnt_loss expects Tensors, but received {type(t).__name__}")
+        if _dtype_name(t) != "int32":
+            raise ValueError(f"(InvalidArgument) The type of data we are trying to retrieve "
+                             f"(int32) does not match the type of data ({_dtype_name(t)}) "
+                             f"currently contained in the container.")
+    if _dtype_name(input) not in ("float32", "float64"):
+        raise RuntimeError(f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), "
+                           f"{_dtype_name(input)}) of kernel `warprnnt` is not registered.")
+    if len(input.shape) != 4:
+        raise ValueError(f"(InvalidArgument) The input of warprnnt should be 4-D "
+                         f"[B, max_T, max_U + 1, V], but received {list(input.shape)}.")
+    assert reduction in ["mean", "sum", "none"]
+
+
+def rnnt_loss(input, label, input_lengths, label_lengths, blank=0, fastemit_lambda=0.001,
+              reduction="mean", name=None):
+    """RNN-transducer loss of log-probabilities input [B, T, U+1, V] against int32 labels
+    [B, U] with int32 lengths [B]; 'mean' is the sum over the batch divided by B."""
+    _check_rnnt(input, label, input_lengths, label_lengths, reduction)
+    b, t_max, u1, v = input.shape
+    lab = np.clip(np.asarray(label.numpy(), np.int64), 0, v - 1)
+    in_len = np.asarray(input_lengths.numpy(), np.int64).reshape(-1)
+    lab_len = np.asarray(label_lengths.numpy(), np.int64).reshape(-1)
+    dt = input.dtype
+    blank_lp = input[:, :, :, blank]  # [B, T, U+1]
+    u = u1 - 1
+    if u > 0:
+        idx = to_tensor(lab[:, None, :u, None])
+        lab_lp = _ops.squeeze(_ops.take_along_axis(input[:, :, :u, :], idx, axis=3), [3])
+        if fastemit_lambda:  # FastEmit: the label emissions' gradient times 1 + lambda
+            lab_lp = _ops.add(lab_lp, _ops.scale(_ops.subtract(lab_lp, lab_lp.detach()),
+                                                 fastemit_lambda))
+        zero = _ops.zeros([b, t_max, 1], dt)
+        cum = _ops.concat([zero, _ops.cumsum(lab_lp, axis=2)], axis=2)  # [B, T, U+1]
+    else:
+        cum = _ops.zeros([b, t_max, 1], dt)
+    tril = to_tensor(np.tril(np.ones((u1, u1), bool)))
+    neg = _ops.full([b, u1, u1], _NEG, dt)
+    alpha = cum[:, 0]
+    for t in range(1, t_max):
+        live = in_len > t
+        if not live.any():
+            break
+        a = _ops.subtract(_ops.add(alpha, blank_lp[:, t - 1]), cum[:, t])  # a[k] - C[k]
+        m = _ops.where(tril, _ops.unsqueeze(a, 1), neg)  # [B, u, k], k <= u
+        step = _ops.add(cum[:, t], _ops.logsumexp(m, axis=2))
+        alpha = step if live.all() else _ops.where(to_tensor(live[:, None]), step, alpha)
+    last_t = np.maximum(in_len - 1, 0)
+    end_alpha = _ops.squeeze(_ops.take_along_axis(alpha, to_tensor(lab_len[:, None]), axis=1),
+                             [1])
+    end_blank = _ops.gather_nd(blank_lp, to_tensor(np.stack([np.arange(b), last_t, lab_len],
+                                                            axis=1)))
+    loss = _ops.neg(_ops.add(end_alpha, end_blank))
+    if reduction == "mean":
+        return _ops.scale(_ops.sum(loss), 1.0 / b)
     if reduction == "sum":
         return _ops.sum(loss)
     return loss

@@ -1,8 +1,8 @@
-"""CTCLoss (Paddle nn/layer/loss.py) over nn/functional/loss_sequence.py."""
+"""CTCLoss and RNNTLoss (Paddle nn/layer/loss.py) over nn/functional/loss_sequence.py."""
 from ..functional import loss_sequence as LS
 from .layers import Layer
 
-__all__ = ["CTCLoss"]
+__all__ = ["CTCLoss", "RNNTLoss"]
 
 
 class CTCLoss(Layer):
@@ -14,3 +14,15 @@ class CTCLoss(Layer):
         return LS.ctc_loss(log_probs, labels, input_lengths, label_lengths, self.blank,
                            self.reduction, norm_by_times=norm_by_times,
                            zero_infinity=self.zero_infinity)
+
+
+class RNNTLoss(Layer):
+    def __init__(self, blank=0, fastemit_lambda=0.001, reduction="mean", name=None):
+        super().__init__()
+        self.blank, self.fastemit_lambda = blank, fastemit_lambda
+        self.reduction, self.name = reduction, name
+
+    def forward(self, input, label, input_lengths, label_lengths):
+        return LS.rnnt_loss(input, label, input_lengths, label_lengths, blank=self.blank,
+                            fastemit_lambda=self.fastemit_lambda, reduction=self.reduction,
+                            name=self.name)
