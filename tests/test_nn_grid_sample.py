@@ -186,3 +186,10 @@ def test_affine_grid_errors():
     with pytest.raises(RuntimeError, match="not registered"):
         F.affine_grid(paddle.zeros([2, 2, 3], "int32"), [2, 3, 4, 5])
     assert F.affine_grid(theta, paddle.to_tensor([2, 3, 4, 5])).shape == [2, 4, 5, 2]
+
+
+def test_grid_sample_mixed_dtypes_error():
+    # Paddle's kernel takes x's dtype and then reads the grid as it
+    with pytest.raises(ValueError, match=r"retrieve \(float64\) does not match the type of "
+                                         r"data \(float32\)"):
+        F.grid_sample(paddle.zeros([1, 1, 2, 2], "float64"), paddle.zeros([1, 1, 1, 2]))

@@ -7,8 +7,8 @@ clipped ('border') or reflected ('reflection') as the kernel does. That map is p
 linear in g, so it is computed in NumPy (value p and slope s, the grad kernel's grid_scale)
 and enters the graph as p + s * (g - detach(g)): the value is exactly the kernel's and every
 derivative of the map is exact. Bilinear weights are distances to the floor/ceil corners;
-corners outside the input read 0. Corner values come from one take_along_axis over the
-flattened spatial axes, so gradients (input and grid, any order) are the ops' gradients.
+corners outside the input read 0 (an appended zero row). All corner values come from one gather
+over the [N*H*W, C] rows, so gradients (input and grid, any order) are the ops' gradients.
 """
 import numpy as np
 
@@ -142,9 +142,9 @@ def _check_grid_sample(x, grid, mode, padding_mode, align_corners):
                                f"DataTypes: float64, float32.")
     if x.dtype != grid.dtype:
         raise ValueError(f"(InvalidArgument) The type of data we are trying to retrieve "
-                         f"({str(grid.dtype).replace('paddle.', '')}) does not match the type "
-                         f"of data ({str(x.dtype).replace('paddle.', '')}) currently contained "
-                         f"in the container.")
+                         f"({str(x.dtype).replace('paddle.', '')}) does not match the type "
+                         f"of data ({str(grid.dtype).replace('paddle.', '')}) currently "
+                         f"contained in the container.")
 
 
 def grid_sample(x, grid, mode="bilinear", padding_mode="zeros", align_corners=True, name=None):
@@ -159,26 +159,33 @@ def grid_sample(x, grid, mode="bilinear", padding_mode="zeros", align_corners=Tr
     # coordinate j of the grid is x (W), y (H), z (D): spatial axis k - 1 - j
     locs = [_locate(g_np[..., j], in_sizes[k - 1 - j] - 1, align_corners, padding_mode)
             for j in range(k)]
-    xf = _ops.reshape(x, [n, c, int(np.prod(in_sizes))])
-    n_out = int(np.prod(out_sp))
+    hw = int(np.prod(in_sizes))
+    # rows [N*HW, C] with a zero row appended: corners outside the input read that row
+    rows = _ops.reshape(_ops.transpose(x, [0] + list(range(2, k + 2)) + [1]), [n * hw, c])
+    rows = _ops.concat([rows, _ops.zeros([1, c], x.dtype)], axis=0)
     strides = [int(np.prod(in_sizes[k - j:])) for j in range(k)]  # x: 1, y: W, z: H*W
-    bshape = [n, 1] + out_sp
+    batch = (np.arange(n) * hw).reshape([n] + [1] * len(out_sp))
+    to_nc = [0, k + 1] + list(range(1, k + 1))  # [N, *out, C] -> [N, C, *out]
 
-    def corner(coords):
-        """Values at integer corner coordinates (one array per grid coordinate), 0 outside."""
+    def flat_index(coords):
+        """Row of each integer corner (one array per grid coordinate); n*hw when outside."""
         inside = np.ones(coords[0].shape, bool)
-        flat = np.zeros(coords[0].shape, np.int64)
+        flat = batch.copy()
         for j, cj in enumerate(coords):
             size = in_sizes[k - 1 - j]
             inside &= (cj >= 0) & (cj <= size - 1)
-            flat += np.clip(cj, 0, max(size - 1, 0)).astype(np.int64) * strides[j]
-        flat = np.where(inside, flat, 0)
-        v = _ops.take_along_axis(xf, to_tensor(flat.reshape(n, 1, n_out)), axis=2)
-        v = _ops.reshape(v, [n, c] + out_sp)
-        return _ops.where(to_tensor(inside.reshape(bshape)), v, 0.0)
+            flat = flat + np.clip(cj, 0, max(size - 1, 0)).astype(np.int64) * strides[j]
+        return np.where(inside, flat, n * hw).reshape(-1)
+
+    def corners(coord_sets):
+        """Values at each set of corners, one gather for all: [N, C, *out] each."""
+        idx = np.concatenate([flat_index(cs) for cs in coord_sets])
+        v = _ops.reshape(_ops.gather(rows, to_tensor(idx), axis=0),
+                         [len(coord_sets), n] + out_sp + [c])
+        return [_ops.transpose(v[i], to_nc) for i in range(len(coord_sets))]
 
     if mode == "nearest":  # rounded half to even, then checked against the bounds
-        out = corner([np.rint(p) for p, _ in locs])
+        out = corners([[np.rint(p) for p, _ in locs]])[0]
         # the grid's gradient is zero (Paddle returns zeros, not None)
         zero = _ops.scale(_ops.sum(_ops.sign(grid), axis=-1), 0.0)
         return _ops.add(out, _ops.unsqueeze(zero, 1))
@@ -192,12 +199,12 @@ def grid_sample(x, grid, mode="bilinear", padding_mode="zeros", align_corners=Tr
     d_lo = [_ops.unsqueeze(_ops.subtract(pos[j], to_tensor(lows[j])), 1) for j in range(k)]
     d_hi = [_ops.unsqueeze(_ops.subtract(to_tensor(lows[j] + 1), pos[j]), 1)
             for j in range(k)]
-    out = None
     # Paddle's term order: x varies fastest, then y, then z; each value times the opposite
     # distances in x, y, z order
-    for b in range(2 ** k):
-        bits = [(b >> j) & 1 for j in range(k)]
-        term = corner([lows[j] + bits[j] for j in range(k)])
+    bit_sets = [[(b >> j) & 1 for j in range(k)] for b in range(2 ** k)]
+    values = corners([[lows[j] + bits[j] for j in range(k)] for bits in bit_sets])
+    out = None
+    for bits, term in zip(bit_sets, values):
         for j in range(k):
             term = _ops.multiply(term, d_lo[j] if bits[j] else d_hi[j])
         out = term if out is None else _ops.add(out, term)
