@@ -59,24 +59,30 @@ def _ctc_nll(logp, lab, in_len, lab_len, blank):
     # s - 2 -> s is allowed onto a label that differs from the label two states back
     skip = np.zeros((n, s), bool)
     skip[:, 3::2] = lab[:, 1:] != lab[:, :-1]
-    emit = _ops.take_along_axis(logp, to_tensor(ext[None]), axis=2)  # [T, N, S]
     dt = logp.dtype
-    neg = _ops.full([n, 2], _NEG, dt)
-    skip_t = to_tensor(skip)
-    init = np.full((n, s), _NEG)
-    init[:, :2] = 0.0
-    alpha = _ops.add(_ops.cast(to_tensor(init), dt), emit[0])
+    # states are kept with two leading padding columns (position p = state p - 2) that hold
+    # (and stay) a huge negative, so each step is one gather of the three predecessors
+    emit = _ops.take_along_axis(logp, to_tensor(ext[None]), axis=2)  # [T, N, S]
+    emit = _ops.concat([_ops.full([t_max, n, 2], _NEG, dt), emit], axis=2)
+    pos = np.arange(s + 2)
+    src = np.stack([np.broadcast_to(pos, (n, s + 2)),
+                    np.broadcast_to(np.maximum(pos - 1, 0), (n, s + 2)),
+                    np.where(np.pad(skip, ((0, 0), (2, 0))), pos - 2, 0)], axis=1)
+    src[:, :, :2] = 0
+    src = to_tensor(src.reshape(n, 3 * (s + 2)))
+    emits = _ops.unbind(emit, axis=0)
+    init = np.full((n, s + 2), _NEG)
+    init[:, 2:4] = 0.0
+    alpha = _ops.add(_ops.cast(to_tensor(init), dt), emits[0])
     for t in range(1, t_max):
         live = in_len > t
         if not live.any():
             break
-        padded = _ops.concat([neg, alpha], axis=1)
-        a2 = _ops.where(skip_t, padded[:, :s], _ops.full([n, s], _NEG, dt))
-        step = _ops.add(_ops.logsumexp(_ops.stack([alpha, padded[:, 1:s + 1], a2]), axis=0),
-                        emit[t])
+        prev = _ops.reshape(_ops.take_along_axis(alpha, src, axis=1), [n, 3, s + 2])
+        step = _ops.add(_ops.logsumexp(prev, axis=1), emits[t])
         alpha = step if live.all() else _ops.where(to_tensor(live[:, None]), step, alpha)
     # end in the last label or the blank after it
-    last = np.stack([2 * lab_len, np.maximum(2 * lab_len - 1, 0)], axis=1)
+    last = np.stack([2 * lab_len, np.maximum(2 * lab_len - 1, 0)], axis=1) + 2
     ends = _ops.take_along_axis(alpha, to_tensor(last), axis=1)
     ends = _ops.where(to_tensor(np.stack([np.ones(n, bool), lab_len > 0], axis=1)), ends,
                       _ops.full([n, 2], _NEG, dt))
