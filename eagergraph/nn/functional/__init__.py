@@ -15,12 +15,16 @@ from . import activation_shrink as _activation_shrink
 from . import distance as _distance
 from . import loss_margin as _loss_margin
 from . import loss_likelihood as _loss_likelihood
+from . import sampling as _sampling
+from . import loss_sequence as _loss_sequence
+from . import loss_metric as _loss_metric
+from . import extension as _extension
 
 # the generated functions public here as they are (ops.yaml `public: nn.functional`), then
 # Paddle's Python wrappers and the functions composed from public ops
 _modules = (_activation_extra, _common, _loss, _conv, _pooling, _attention, _norm,
             _pad, _vision, _dropout, _activation_shrink, _distance, _loss_margin,
-            _loss_likelihood)
+            _loss_likelihood, _sampling, _loss_sequence, _loss_metric, _extension)
 __all__ = (list(_public.FUNCTIONAL) + _activation.FUNCTIONAL
            + [_n for _m in _modules for _n in _m.__all__])
 globals().update(_public.FUNCTIONAL)

@@ -1,7 +1,7 @@
 """Margin and embedding losses composed from public ops (Paddle nn/functional/loss.py):
 margin_ranking_loss, hinge_embedding_loss, cosine_embedding_loss, triplet_margin_loss,
 triplet_margin_with_distance_loss, soft_margin_loss, multi_label_soft_margin_loss,
-sigmoid_focal_loss. Gradients of every order come from the ops."""
+sigmoid_focal_loss, multi_margin_loss. Gradients of every order come from the ops."""
 from ... import ops as _ops
 from ..._generated import public as _public
 from .activation_extra import log_sigmoid
@@ -10,7 +10,7 @@ from .loss import _reduce
 
 __all__ = ["margin_ranking_loss", "hinge_embedding_loss", "cosine_embedding_loss",
            "triplet_margin_loss", "triplet_margin_with_distance_loss", "soft_margin_loss",
-           "multi_label_soft_margin_loss", "sigmoid_focal_loss"]
+           "multi_label_soft_margin_loss", "sigmoid_focal_loss", "multi_margin_loss"]
 
 _softplus = _public.FUNCTIONAL["softplus"]
 
@@ -154,4 +154,29 @@ def sigmoid_focal_loss(logit, label, normalizer=None, alpha=0.25, gamma=2.0, red
                          _ops.pow(_ops.scale(p_t, -1.0, 1.0), float(gamma)))
     if normalizer is not None:
         loss = _ops.divide(loss, normalizer)
+    return _reduce(loss, reduction)
+
+
+def multi_margin_loss(input, label, p=1, margin=1.0, weight=None, reduction="mean", name=None):
+    """Multi-class hinge loss of input [N, C] and int labels [N]: the mean over classes of
+    (w_y *) max(0, margin - x_y + x_j)^p, less the j = y term margin^p / C, as Paddle."""
+    _check(reduction, _PLAIN.format("multi_margin_loss"))
+    if input.shape[0] != label.shape[0]:
+        raise ValueError(f"The label's shape[0] should be equal to input's shape[0], but "
+                         f"received input's shape[0] {input.shape[0]} and label's shape[0]:"
+                         f"{label.shape[0]}. ")
+    label = _ops.reshape(label, [-1, 1])
+    picked = _ops.take_along_axis(input, label, axis=1)
+    hinge = _ops.pow(_relu(_ops.add(_ops.scale(picked, -1.0, margin), input)), p)
+    c = input.shape[1]
+    if weight is None:
+        loss = _ops.scale(_ops.mean(hinge, axis=1), 1.0, -(margin ** p) / c)
+    else:
+        if input.shape[1] != weight.shape[0]:
+            raise ValueError(f"The weight's shape[0] should be equal to input's shape[1]but "
+                             f"received weight's shape[0]: {weight.shape[0]} and input's "
+                             f"shape[1]: {input.shape[1]}")
+        w = _ops.reshape(_ops.gather(weight, _ops.reshape(label, [-1]), axis=0), [-1, 1])
+        loss = _ops.subtract(_ops.mean(_ops.multiply(w, hinge), axis=1),
+                             _ops.squeeze(_ops.scale(w, margin ** p / c)))
     return _reduce(loss, reduction)

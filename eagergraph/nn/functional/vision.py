@@ -7,7 +7,8 @@ nearest reads floor(ratio*k); linear/bilinear/trilinear read the two neighbours
 floor(src), min(floor(src)+1, in-1) with float32 weights, src = ratio*(k+0.5)-0.5 clamped at 0
 (align_mode=0 without align_corners) or ratio*k. Each spatial axis is an index_select and the
 corners are summed with broadcast weights, so gradients are those ops' gradients.
-'area' is adaptive average pooling, as in Paddle.
+'bicubic' is Paddle's separable cubic convolution (A = -0.75, clamped taps). 'area' is
+adaptive average pooling, as in Paddle (5-D: a constant averaging matmul per axis).
 """
 import numpy as np
 
@@ -194,6 +195,75 @@ def _resize(x, axes, out_sizes, scales, method, align_corners, align_mode):
     return out
 
 
+def _cubic_coeffs(t, dt):
+    """Paddle's get_cubic_upsample_coefficients (A = -0.75) at fractions t, in dtype dt."""
+    a = dt(-0.75)
+
+    def conv1(v):  # |v| <= 1
+        return ((a + dt(2)) * v - (a + dt(3))) * v * v + dt(1)
+
+    def conv2(v):  # 1 < |v| < 2
+        return ((a * v - dt(5) * a) * v + dt(8) * a) * v - dt(4) * a
+
+    t = t.astype(dt)
+    u = (dt(1) - t).astype(dt)
+    return [conv2((t + dt(1)).astype(dt)), conv1(t), conv1(u), conv2((u + dt(1)).astype(dt))]
+
+
+def _bicubic(x, axes, out_sizes, scales, align_corners):
+    """Paddle's bicubic kernel: per axis the source position ratio * k (align_corners) or
+    ratio * (k + 0.5) - 0.5 (in double, then the input's precision), the four taps
+    floor(src) - 1 .. floor(src) + 2 clamped into the input, weighted by the cubic
+    convolution coefficients of src - floor(src); W is interpolated first, then H."""
+    dt = np.float64 if "float64" in str(x.dtype) else np.float32
+    ndim = len(x.shape)
+    out = x
+    for axis, osz, sc in reversed(list(zip(axes, out_sizes, scales))):
+        n_in = x.shape[axis]
+        ratio = _ratio(n_in, osz, sc, align_corners)
+        k = np.arange(osz)
+        src = ((ratio * k.astype(np.float32)).astype(dt) if align_corners
+               else (np.float64(ratio) * (k + 0.5) - 0.5).astype(dt))
+        base = np.floor(src)
+        coeffs = _cubic_coeffs((src - base).astype(dt), dt)
+        base = base.astype(np.int64)
+        acc = None
+        for tap in range(4):
+            idx = np.clip(base - 1 + tap, 0, n_in - 1)
+            term = _ops.multiply(_ops.index_select(out, to_tensor(idx), axis=axis),
+                                 _weight(coeffs[tap], axis, ndim, x.dtype))
+            acc = term if acc is None else _ops.add(acc, term)
+        out = acc
+    return out
+
+
+def _area_sizes(size, n):
+    if isinstance(size, Tensor):
+        size = [int(v) for v in np.asarray(size.numpy()).reshape(-1)]
+    size = [size] * n if isinstance(size, int) else list(size)
+    if len(size) != n:
+        raise ValueError(f"output_size should be an int or a list of {n}, but received "
+                         f"{size}.")
+    return size
+
+
+def _adaptive_avg(x, axes, out_sizes):
+    """Adaptive average pooling (Paddle's cells [floor(i*n/m), ceil((i+1)*n/m))), one axis
+    at a time as a matmul with a constant averaging matrix: the box mean is separable."""
+    out = x
+    for axis, m in zip(axes, out_sizes):
+        n = x.shape[axis]
+        m = n if m is None else int(m)
+        mat = np.zeros((n, m))
+        for i in range(m):
+            lo, hi = (i * n) // m, -((-(i + 1) * n) // m)
+            mat[lo:hi, i] = 1.0 / (hi - lo)
+        moved = _ops.moveaxis(out, axis, -1)
+        moved = _ops.matmul(moved, _ops.cast(to_tensor(mat), x.dtype))
+        out = _ops.moveaxis(moved, -1, axis)
+    return out
+
+
 def _out_sizes(x, size, scale_factor, spatial, recompute_scale_factor):
     """Output sizes and the scales the kernel sees (-1 when the size was given)."""
     n = len(spatial)
@@ -280,19 +350,18 @@ def interpolate(x, size=None, scale_factor=None, mode="nearest", align_corners=F
             return adaptive_avg_pool1d(x, size)
         if ndim == 4:
             return adaptive_avg_pool2d(x, size)
-        raise NotImplementedError("interpolate(mode='area') of a 5-D input needs "
-                                  "adaptive_avg_pool3d, which is not available yet.")
+        return _adaptive_avg(x, [2, 3, 4], _area_sizes(size, 3))
     if data_format not in _LAYOUTS[ndim]:
         raise ValueError(f"Got wrong value for param `data_format`: {data_format} received but "
                          f"only {_LAYOUTS[ndim][0]!r} or {_LAYOUTS[ndim][1]!r} supported for "
                          f"{ndim}-D input.".replace("'", "`"))
     if size is not None and scale_factor is not None:
         raise ValueError("Only one of size or scale_factor should be defined.")
-    if resample == "BICUBIC":
-        raise NotImplementedError("interpolate(mode='bicubic') is not supported yet.")
     first = 2 if data_format.startswith("NC") else 1
     spatial = list(range(first, first + ndim - 2))
     out_sizes, scales = _out_sizes(x, size, scale_factor, spatial, recompute_scale_factor)
+    if resample == "BICUBIC":
+        return _bicubic(x, spatial, out_sizes, scales, align_corners)
     return _resize(x, spatial, out_sizes, scales, resample, align_corners, align_mode)
 
 

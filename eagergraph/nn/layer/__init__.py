@@ -15,6 +15,7 @@ from . import vision as _vision
 from . import dropout as _dropout
 from . import activation_shrink as _activation_shrink
 from . import loss_margin as _loss_margin
+from . import loss_sequence as _loss_sequence
 
 globals().update({_n: getattr(_activation, _n) for _n in _activation.__all__})
 globals().update({_n: getattr(_loss, _n) for _n in _loss.__all__})
@@ -23,7 +24,7 @@ globals().update({_n: getattr(_pooling, _n) for _n in _pooling.__all__})
 globals().update({_n: getattr(_norm, _n) for _n in _norm.__all__})
 globals().update({_n: getattr(_rnn, _n) for _n in _rnn.__all__})
 globals().update({_n: getattr(_transformer, _n) for _n in _transformer.__all__})
-for _m in (_padding, _vision, _dropout, _activation_shrink, _loss_margin):
+for _m in (_padding, _vision, _dropout, _activation_shrink, _loss_margin, _loss_sequence):
     globals().update({_n: getattr(_m, _n) for _n in _m.__all__})
 del _m
 
@@ -34,4 +35,4 @@ __all__ += _activation.__all__ + _loss.__all__ + _conv.__all__ + _pooling.__all_
 __all__ += _norm.__all__
 __all__ += _transformer.__all__
 __all__ += _padding.__all__ + _vision.__all__ + _dropout.__all__
-__all__ += _activation_shrink.__all__ + _loss_margin.__all__
+__all__ += _activation_shrink.__all__ + _loss_margin.__all__ + _loss_sequence.__all__

@@ -9,7 +9,7 @@ from .layers import Layer
 __all__ = ["MarginRankingLoss", "HingeEmbeddingLoss", "CosineEmbeddingLoss", "TripletMarginLoss",
            "TripletMarginWithDistanceLoss", "SoftMarginLoss", "MultiLabelSoftMarginLoss",
            "PoissonNLLLoss", "GaussianNLLLoss", "HuberLoss", "CosineSimilarity",
-           "PairwiseDistance"]
+           "PairwiseDistance", "MultiMarginLoss"]
 
 
 def _check(reduction, where):
@@ -142,3 +142,18 @@ class PairwiseDistance(Layer):
 
     def forward(self, x, y):
         return D.pairwise_distance(x, y, self.p, self.epsilon, self.keepdim)
+
+
+class MultiMarginLoss(Layer):
+    def __init__(self, p=1, margin=1.0, weight=None, reduction="mean", name=None):
+        super().__init__()
+        if reduction not in ("sum", "mean", "none"):
+            raise ValueError(f"'reduction' in 'MultiMarginLoss' should be 'sum', 'mean' or "
+                             f"'none', but received {reduction}.")
+        self.p, self.margin, self.weight = p, margin, weight
+        self.reduction, self.name = reduction, name
+
+    def forward(self, input, label):
+        return LM.multi_margin_loss(input, label, p=self.p, margin=self.margin,
+                                    weight=self.weight, reduction=self.reduction,
+                                    name=self.name)
