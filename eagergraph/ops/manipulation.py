@@ -91,7 +91,7 @@ def _stack_list(op, x):
     return x
 
 
-def _atleast(x, n):
+def _stack_atleast(x, n):
     shape = list(x.shape)
     if len(shape) >= n:
         return x
@@ -104,23 +104,23 @@ def _atleast(x, n):
 
 def hstack(x, name=None):
     """Join along the columns: axis 1, or axis 0 for 1-D tensors."""
-    xs = [_atleast(t, 1) for t in _stack_list("hstack", x)]
+    xs = [_stack_atleast(t, 1) for t in _stack_list("hstack", x)]
     return _C_ops.concat(xs, 0 if xs[0].ndim == 1 else 1)
 
 
 def vstack(x, name=None):
     """Join along the rows (1-D tensors become rows)."""
-    return _C_ops.concat([_atleast(t, 2) for t in _stack_list("vstack", x)], 0)
+    return _C_ops.concat([_stack_atleast(t, 2) for t in _stack_list("vstack", x)], 0)
 
 
 def row_stack(x, name=None):
     """vstack."""
-    return _C_ops.concat([_atleast(t, 2) for t in _stack_list("row_stack", x)], 0)
+    return _C_ops.concat([_stack_atleast(t, 2) for t in _stack_list("row_stack", x)], 0)
 
 
 def dstack(x, name=None):
     """Join along the depth (axis 2; 1-D and 2-D tensors gain axes first)."""
-    return _C_ops.concat([_atleast(t, 3) for t in _stack_list("dstack", x)], 2)
+    return _C_ops.concat([_stack_atleast(t, 3) for t in _stack_list("dstack", x)], 2)
 
 
 def column_stack(x, name=None):

@@ -159,6 +159,7 @@ def lu_permutation_matrix(pivots, m):
     np.put_along_axis(p, perm[..., None], 1.0, axis=-1)
     return np.ascontiguousarray(np.swapaxes(p, -1, -2))
 
+
 __all__ += ["scan_last_perm", "scan_pair_masks"]
 
 
