@@ -7,6 +7,7 @@ from .._generated import ops_api as _C_ops
 from .._generated import dygraph_functions as _ad
 from ..tensor import Tensor
 from ..eager_utils import parse_tensor, parse_int, parse_int_array
+from ..eager.inplace import check_inplace, inplace_input, commit_inplace
 
 __all__ = ["reshape", "transpose", "squeeze", "unsqueeze", "concat", "split", "chunk",
                      "stack", "unbind", "expand", "broadcast_to", "expand_as", "flip", "where"]
@@ -277,3 +278,40 @@ def meshgrid(*args, **kwargs):
         view[k] = shape[k]
         outs.append(_ad.expand_ad_func(_ad.reshape_ad_func(a, view), shape))
     return outs
+
+
+# ---- where_, t_: the inplace forms Paddle 3.3.1 has (paddle.where_ / Tensor.where_ write into
+# x, the second argument; paddle.t_ / Tensor.t_ transpose a 2-D tensor in place)
+__all__ += ["where_", "t_"]
+TENSOR_METHODS += ["where_", "t_"]
+
+
+def where_(condition, x=None, y=None, name=None):
+    """x := where(condition, x, y) in place (condition and y broadcast to x's shape)."""
+    if np.isscalar(x) or np.isscalar(y) or x is None or y is None:
+        raise ValueError("either both or neither of x and y should be given")
+    if type(condition) is not Tensor:
+        condition = parse_tensor(condition, "where_", "condition", 0)
+    x = parse_tensor(x, "where_", "x", 1)
+    if condition._data.dtype != np.bool_:
+        raise ValueError(f"The `condition` is expected to be a boolean Tensor, but got a Tensor "
+                         f"with dtype {condition.dtype}")
+    check_inplace(x, "where_")
+    out = where(condition, inplace_input(x, False), y)
+    return commit_inplace(x, out, "where_")
+
+
+def t_(input, name=None):
+    """input := its transpose in place (0-D and 1-D stay as they are)."""
+    if type(input) is not Tensor:
+        input = parse_tensor(input, "t_", "input", 0)
+    n = input._data.ndim
+    if n > 2:
+        raise ValueError(f"Input(input) only support N-D (N<=2) tensor, but received length of "
+                         f"Input(input) is {n}. Perhaps you can use paddle.tensor.transpose() "
+                         f"instead.")
+    if n < 2:
+        return input
+    check_inplace(input, "t_")
+    out = _ad.transpose_ad_func(inplace_input(input, False), [1, 0])
+    return commit_inplace(input, out, "t_", rebind=True)
