@@ -1,7 +1,7 @@
 """Inplace ops (Paddle's `op_` API): every op with `inplace:` in ops.yaml gets `paddle.op_` and
 `Tensor.op_` from the generated code; the ones here have no out-of-place twin in the op table
 (zero_, fill_, uniform_, normal_, masked_fill_, __setitem__; index_put_ is beside index_put in
-ops/scatter.py). All go through eager/inplace.py: leaf check first, then write into the
+ops/indexing.py). All go through eager/inplace.py: leaf check first, then write into the
 storage, version bump, history."""
 import numpy as np
 
