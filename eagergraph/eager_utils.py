@@ -155,3 +155,13 @@ def parse_scalar_list(v, op, arg, pos):
     if isinstance(v, (list, tuple)):
         return [parse_scalar(e, op, arg, pos) for e in v]
     _fail_type(op, arg, pos, "list of scalars", v)
+
+
+def check_kernel_dtype(t, op, dtypes):
+    """For a wrapper composed of other ops where Paddle has a kernel of its own: the dtypes
+    (names) Paddle registers it for, with Paddle's NotFound error for any other."""
+    name = t.dtype.name
+    if name not in dtypes:
+        raise RuntimeError(f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), {name}) "
+                           f"of kernel `{op}` is not registered. Selected wrong DataType "
+                           f"`{name}`. Paddle support following DataTypes: {', '.join(dtypes)}.")

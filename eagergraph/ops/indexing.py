@@ -19,7 +19,7 @@ import numpy as np
 from .._generated import ops_api as _C_ops
 from .._generated import dygraph_functions as _ad
 from ..tensor import Tensor
-from ..eager_utils import parse_tensor, parse_int, parse_int_array
+from ..eager_utils import parse_tensor, parse_int, parse_int_array, check_kernel_dtype
 from ..eager.inplace import check_inplace, inplace_input, commit_inplace
 from ..phi.infermeta.common import broadcast_shape
 from ..phi.common import int64, bool_ as _bool, NP_TO_DTYPE
@@ -482,6 +482,9 @@ def scatter_nd_add(x, index, updates, name=None):
     if x._data.dtype != updates._data.dtype:
         raise TypeError(f"x and updates must have same data type but x.dtype="
                         f"{_dtype_name(x)}, updates.dtype={_dtype_name(updates)}")
+    if index._data.size == 0:  # Paddle's Python: nothing to scatter, x + updates (broadcast)
+        return _ad.add_ad_func(x, updates)
+    check_kernel_dtype(x, "scatter_nd_add", ("float64", "float32", "int64", "int32", "uint8"))
     fp = _nd_positions(x._data.shape, index, "scatter_nd_add")
     if updates._data.shape != fp.shape:
         raise ValueError(f"(InvalidArgument) scatter_nd_add(): Updates has wrong shape "
@@ -514,8 +517,9 @@ def _put_value(x, value, op):
     if not isinstance(value, Tensor):
         return Tensor._wrap(np.asarray(value, x._data.dtype))
     if value._data.dtype != x._data.dtype:
-        raise TypeError(f"(InvalidType) {op}(): the value's dtype {_dtype_name(value)} must be "
-                        f"the same as x's dtype {_dtype_name(x)}.")
+        raise ValueError(f"(InvalidArgument) {op}(): The data type of tensor value must be "
+                         f"same to the data type of tensor x ({_dtype_name(value)} vs "
+                         f"{_dtype_name(x)}).")
     return value
 
 
@@ -650,6 +654,8 @@ def index_sample(x, index):
     if index._data.dtype not in (np.int32, np.int64):
         raise TypeError(f"(InvalidType) index_sample(): Input(Index) holds the wrong type, it "
                         f"holds {_dtype_name(index)}, but desires to be int32 or int64.")
+    check_kernel_dtype(x, "index_sample", ("float32", "float64", "int32", "int64", "complex64",
+                                           "complex128"))
     return _ad.take_along_axis_ad_func(x, index, 1)
 
 

@@ -6,7 +6,7 @@ import numpy as np
 from .._generated import ops_api as _C_ops
 from .._generated import dygraph_functions as _ad
 from ..tensor import Tensor
-from ..eager_utils import parse_tensor, parse_int, parse_int_array
+from ..eager_utils import parse_tensor, parse_int, parse_int_array, check_kernel_dtype
 from ..eager.inplace import check_inplace, inplace_input, commit_inplace
 
 __all__ = ["reshape", "transpose", "squeeze", "unsqueeze", "concat", "split", "chunk",
@@ -371,6 +371,8 @@ def repeat_interleave(x, repeats, axis=None, name=None, *, output_size=None):
     count per slice); axis=None repeats the elements of the flattened x. output_size, when
     given, truncates (or must match) the result's length, as Paddle's kernel does."""
     x = _tensor(x, "repeat_interleave", "x", 0)
+    check_kernel_dtype(x, "repeat_interleave", ("float32", "float64", "int32", "int64",
+                                               "bfloat16"))
     if axis is None:
         if x._data.ndim != 1:
             x = _ad.reshape_ad_func(x, [-1])

@@ -2,7 +2,7 @@
 bucketize."""
 from .._generated import dygraph_functions as _ad
 from ..tensor import Tensor
-from ..eager_utils import parse_tensor, parse_int, parse_bool
+from ..eager_utils import parse_tensor, parse_int, parse_bool, check_kernel_dtype
 
 __all__ = ["topk"]
 TENSOR_METHODS = __all__
@@ -56,6 +56,7 @@ def searchsorted(sorted_sequence, values, out_int32=False, right=False, name=Non
         sorted_sequence = parse_tensor(sorted_sequence, "searchsorted", "sorted_sequence", 0)
     if type(values) is not Tensor:
         values = parse_tensor(values, "searchsorted", "values", 1)
+    check_kernel_dtype(sorted_sequence, "searchsorted", ("float32", "float64", "int32", "int64"))
     if side is not None and side == "right":
         right = True
     if sorter is not None:
