@@ -177,3 +177,41 @@ def test_searchsorted_errors():
         paddle.searchsorted(paddle.to_tensor([1.0, 2], "float16"),
                             paddle.to_tensor([1.0], "float16"))
     assert not hasattr(paddle.Tensor, "searchsorted")  # as Paddle 3.3.1
+
+
+# ------------------------------------------------------------ view, view_as, unflatten, crop
+def test_view_view_as_unflatten():
+    np.testing.assert_array_equal(paddle.view(paddle.to_tensor(X), [4, -1]).numpy(),
+                                  X.reshape(4, -1))
+    x = paddle.to_tensor(X)
+    assert paddle.view(x, "float64") is x
+    with pytest.raises(NotImplementedError):
+        paddle.view(x, "int64")
+    np.testing.assert_array_equal(x.view_as(paddle.zeros([6, 10])).numpy(), X.reshape(6, 10))
+    np.testing.assert_array_equal(paddle.unflatten(x, -1, [5, -1]).numpy(),
+                                  X.reshape(3, 4, 5, 1))
+    np.testing.assert_array_equal(x.unflatten(1, paddle.to_tensor([2, 2])).numpy(),
+                                  X.reshape(3, 2, 2, 5))
+    check_grads(lambda t: paddle.unflatten(t[0], 1, [2, 2]), [X * 0.1])
+    check_grads(lambda t: paddle.view(t[0], [5, 12]), [X * 0.1])
+    with pytest.raises(AssertionError):
+        paddle.unflatten(x, 3, [2, 2])
+    with pytest.raises(TypeError):
+        paddle.unflatten(x, 1, 4)
+
+
+def test_crop():
+    x = paddle.to_tensor(X)
+    np.testing.assert_array_equal(paddle.crop(x, [1, 2, -1], [1, 0, 2]).numpy(), X[1:2, 0:2, 2:])
+    np.testing.assert_array_equal(paddle.crop(x, offsets=[0, 0, 0]).numpy(), X)
+    with pytest.raises(ValueError):  # shape defaults to x's: an offset runs past the end
+        paddle.crop(x, offsets=[0, 1, 1])
+    np.testing.assert_array_equal(
+        paddle.crop(x, paddle.to_tensor([1, 1, 1]), paddle.to_tensor([1, 1, 1])).numpy(),
+        X[1:2, 1:2, 1:2])
+    check_grads(lambda t: paddle.crop(t[0], [2, 2, 3], [1, 1, 0]), [X * 0.1])
+    with pytest.raises(ValueError):
+        paddle.crop(x, [1, 4, 3], [1, 1, 1])
+    with pytest.raises(ValueError):
+        paddle.crop(x, [1, 3], [1, 1])
+    assert not hasattr(paddle.Tensor, "crop")

@@ -281,3 +281,61 @@ def test_t_inplace():
     assert paddle.t_(one) is one
     with pytest.raises(ValueError):
         paddle.t_(paddle.zeros([1, 2, 3]))
+
+
+# ----------------------------------------------- slice_scatter, select_scatter, diagonal_scatter
+X3 = RNG.standard_normal((2, 3, 4))
+
+
+@pytest.mark.parametrize("x", [X3, X3 + 1j * RNG.standard_normal(X3.shape)],
+                         ids=["float64", "complex128"])
+def test_slice_select_diagonal_scatter(x):
+    v = np.ones((2, 2, 2), x.dtype) * 0.5
+    want = x.copy()
+    want[:, 0:3:2, 1:4:2] = v
+    got = paddle.slice_scatter(paddle.to_tensor(x), paddle.to_tensor(v), [1, 2], [0, 1], [3, 4],
+                               [2, 2])
+    np.testing.assert_allclose(got.numpy(), want)
+    check_grads(lambda t: paddle.slice_scatter(t[0], t[1], [1, 2], [0, 1], [3, 4], [2, 2]),
+                [x, v])
+    s = np.ones((2, 4), x.dtype)
+    want = x.copy()
+    want[:, -1] = s
+    got = paddle.select_scatter(paddle.to_tensor(x), paddle.to_tensor(s), 1, -1)
+    np.testing.assert_allclose(got.numpy(), want)
+    check_grads(lambda t: paddle.select_scatter(t[0], t[1], 1, -1), [x, s])
+    d = np.ones((2, 3), x.dtype)  # diagonal(x, 1, 1, 2): [2, 3]
+    want = x.copy()
+    i = np.arange(3)
+    want[:, i, i + 1] = d
+    got = paddle.diagonal_scatter(paddle.to_tensor(x), paddle.to_tensor(d), 1, 1, 2)
+    np.testing.assert_allclose(got.numpy(), want)
+    np.testing.assert_allclose(paddle.diagonal(got, 1, 1, 2).numpy(), d)
+    # y gets its gradient here (Paddle 3.3.1's fill_diagonal_tensor gives y none)
+    check_grads(lambda t: paddle.diagonal_scatter(t[0], t[1], 1, 1, 2), [x, d])
+
+
+def test_scatter_into_slices_errors():
+    x = paddle.to_tensor(X3)
+    with pytest.raises(ValueError):
+        paddle.slice_scatter(x, paddle.ones([2, 2, 2], "float64"), [1], [0], [1], [1])
+    with pytest.raises(RuntimeError):
+        paddle.select_scatter(x, paddle.ones([2, 3], "float64"), 1, 0)
+    with pytest.raises(AssertionError):
+        paddle.diagonal_scatter(paddle.to_tensor(A), paddle.ones([2], "float64"))
+    # value is cast to x's dtype, as Paddle's astype
+    got = paddle.slice_scatter(x, paddle.zeros([2, 1, 4], "float32"), [1], [0], [1], [1])
+    assert got.dtype == paddle.float64 and not got.numpy()[:, 0].any()
+
+
+def test_argwhere():
+    a = np.array([[0.0, 1.0], [2.0, 0.0]])
+    got = paddle.argwhere(paddle.to_tensor(a))
+    np.testing.assert_array_equal(got.numpy(), np.argwhere(a))
+    assert got.dtype == paddle.int64
+    assert paddle.argwhere(paddle.zeros([2, 0])).shape == [0, 2]
+
+
+def test_index_add_out_of_range_is_paddles_value_error():
+    with pytest.raises(ValueError, match="index_add"):
+        paddle.index_add(paddle.to_tensor(X3), _i([5]), 0, paddle.ones([1, 3, 4], "float64"))

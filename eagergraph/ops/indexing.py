@@ -326,6 +326,14 @@ def _index_add_args(x, index, axis, value, alpha, op):
     if type(index) is not Tensor:
         index = parse_tensor(index, op, "index", 1)
     axis = parse_int(axis, op, "axis", 2)
+    n = x._data.ndim
+    if n and -n <= axis < n and index._data.size:
+        dim, i = x._data.shape[axis], index._data
+        bad = i[(i >= dim) | (i < -dim)]
+        if bad.size:
+            raise ValueError(f"(InvalidArgument) Variable value (index) of OP(index_add) "
+                             f"expected >= {-dim} and < {dim}, but got {bad.flat[0]}. Please "
+                             f"check input value.")
     if type(value) is not Tensor:
         value = parse_tensor(value, op, "value", 3)
     if alpha != 1:
@@ -670,3 +678,89 @@ def put_along_axis_(arr, indices, values, axis, reduce="assign", include_self=Tr
     return _inplace(arr, "put_along_axis_", lambda s: put_along_axis(
         s, indices, values, axis, reduce, include_self, broadcast), copy=True)
 
+
+
+# ------------------------------------ slice_scatter, select_scatter, diagonal_scatter, argwhere
+# Paddle's set_value_with_tensor / fill_diagonal_tensor, composed as index_put is: the flat
+# positions of the slice (the diagonal) from an arange of x's shape, then one scatter.
+__all__ += ["slice_scatter", "select_scatter", "diagonal_scatter", "argwhere"]
+TENSOR_METHODS = __all__ + ["__getitem__", "put_along_axis_"]
+
+
+def _positions_of(x):
+    return np.arange(x._data.size, dtype=np.int64).reshape(x._data.shape)
+
+
+def _scatter_into_copy(x, fp, value, op):
+    """x with value (cast to x's dtype, broadcast to fp's shape) written at flat positions fp;
+    value must broadcast to the written region's shape."""
+    if value._data.dtype != x._data.dtype:
+        value = _ad.cast_ad_func(value, NP_TO_DTYPE[x._data.dtype])
+    from ..phi.infermeta.common import broadcast_shape
+    try:
+        ok = broadcast_shape(value._data.shape, fp.shape) == fp.shape
+    except ValueError:
+        ok = False
+    if not ok:
+        raise ValueError(f"(InvalidArgument) {op}(): the value of shape {list(value._data.shape)} "
+                         f"does not match the shape {list(fp.shape)} of the part of x it "
+                         f"replaces.")
+    return _put_flat(x, fp, value, False)
+
+
+def slice_scatter(x, value, axes, starts, ends, strides, name=None):
+    """A copy of x with x[starts:ends:strides] (along axes) replaced by value."""
+    x = _tensor(x, "slice_scatter", "x", 0)
+    value = _tensor(value, "slice_scatter", "value", 1)
+    if not (len(axes) == len(starts) == len(ends) == len(strides)):
+        raise ValueError("slice_scatter(): axes, starts, ends and strides must have the same "
+                         "length.")
+    n = x._data.ndim
+    idx = [_slice(None)] * n
+    for a, s, e, st in zip(axes, starts, ends, strides):
+        if st == 0:
+            raise ValueError("(InvalidArgument) slice_scatter(): a step of 0 is not allowed.")
+        idx[a % n] = _slice(int(s), int(e), int(st))
+    return _scatter_into_copy(x, _positions_of(x)[tuple(idx)], value, "slice_scatter")
+
+
+def select_scatter(x, values, axis, index, name=None):
+    """A copy of x with the slice at `index` along axis replaced by values (which has x's shape
+    without that axis)."""
+    x = _tensor(x, "select_scatter", "x", 0)
+    values = _tensor(values, "select_scatter", "values", 1)
+    shape = list(x._data.shape)
+    if index < 0:
+        index += shape[axis]
+    if axis < 0:
+        axis += len(shape)
+    del shape[axis]
+    if shape != list(values._data.shape):
+        raise RuntimeError(f"expected values to have a size equal to the slice of x. value size "
+                           f"= {list(values._data.shape)} slice size = {shape}")
+    fp = np.take(_positions_of(x), index, axis)
+    return _scatter_into_copy(x, fp, values, "select_scatter")
+
+
+def diagonal_scatter(x, y, offset=0, axis1=0, axis2=1, name=None):
+    """A copy of x with its offset diagonal in the (axis1, axis2) plane replaced by y (shaped as
+    paddle.diagonal(x, offset, axis1, axis2): the other dims, then the diagonal)."""
+    x = _tensor(x, "diagonal_scatter", "x", 0)
+    y = _tensor(y, "diagonal_scatter", "y", 1)
+    n = x._data.ndim
+    if n < 2:
+        raise ValueError(f"(InvalidArgument) diagonal_scatter(): x must have at least 2 "
+                         f"dimensions, but got {n}.")
+    a1, a2 = axis1 % n, axis2 % n
+    if a1 == a2:
+        raise ValueError(f"(InvalidArgument) diagonal_scatter(): axis1 and axis2 must differ, "
+                         f"but both are {axis1}.")
+    fp = np.diagonal(_positions_of(x), offset, a1, a2)
+    if y._data.shape != fp.shape:
+        raise AssertionError(f"the y shape should be {list(fp.shape)}")
+    return _scatter_into_copy(x, fp, y, "diagonal_scatter")
+
+
+def argwhere(input):
+    """The indices of the nonzero elements of input, an int64 Tensor [N, input.ndim]."""
+    return nonzero(input, as_tuple=False)

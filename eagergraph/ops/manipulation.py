@@ -490,3 +490,72 @@ def diff(x, n=1, axis=-1, prepend=None, append=None, name=None, *, out=None):
     for _ in range(n):
         x = _diff_once(x, axis)
     return x
+
+
+# ----------------------------------------------------------- view, view_as, unflatten, crop
+# reshapes and a slice under Paddle's names (view_shape, crop): views of x where the ops are
+__all__ += ["view", "view_as", "unflatten", "crop"]
+TENSOR_METHODS += ["view", "view_as", "unflatten"]  # Paddle 3.3.1 has no Tensor.crop
+
+
+def view(x, shape_or_dtype, name=None):
+    """x's data in another shape (a list/tuple; one -1 is inferred), sharing its storage. The
+    dtype form of Paddle's view (a bit reinterpretation) is not supported."""
+    x = _tensor(x, "view", "x", 0)
+    if isinstance(shape_or_dtype, (list, tuple)):
+        return _ad.reshape_ad_func(x, list(shape_or_dtype))
+    from ..phi.common import convert_dtype
+    if convert_dtype(shape_or_dtype) == x.dtype:
+        return x
+    raise NotImplementedError("view(): reinterpreting the bytes of a tensor as another dtype "
+                              "is not supported by eagergraph; use astype() to convert values.")
+
+
+def view_as(x, other, name=None):
+    """x's data in other's shape (other's values and dtype are not used)."""
+    x = _tensor(x, "view_as", "x", 0)
+    other = _tensor(other, "view_as", "other", 1)
+    return _ad.reshape_ad_func(x, list(other._data.shape))
+
+
+def unflatten(x, axis, shape, name=None):
+    """x with dim `axis` split into the dims `shape` (a list, tuple or int Tensor; one -1 is
+    inferred)."""
+    x = _tensor(x, "unflatten", "x", 0)
+    n = x._data.ndim
+    if not -n <= axis < n:
+        raise AssertionError(f"'axis'  must be in the range of [{-n}, {n})")
+    axis %= n
+    if isinstance(shape, Tensor):
+        shape = [int(s) for s in shape._data.reshape(-1)]
+    elif not isinstance(shape, (list, tuple)):
+        raise TypeError(f"The data type of x should be one of ['List', 'Tuple', 'Tensor'], but "
+                        f"got {type(shape)}")
+    xs = list(x._data.shape)
+    return _ad.reshape_ad_func(x, xs[:axis] + [int(s) for s in shape] + xs[axis + 1:])
+
+
+def crop(x, shape=None, offsets=None, name=None):
+    """The block of x of size `shape` (-1: to the end of that dim) starting at `offsets`."""
+    x = _tensor(x, "crop", "x", 0)
+    check_kernel_dtype(x, "crop", ("float32", "float64", "int32", "int64"))
+    xs = x._data.shape
+    n = len(xs)
+    shape = list(xs) if shape is None else [int(s) for s in (
+        shape._data.reshape(-1) if isinstance(shape, Tensor) else shape)]
+    offsets = [0] * n if offsets is None else [int(o) for o in (
+        offsets._data.reshape(-1) if isinstance(offsets, Tensor) else offsets)]
+    if len(shape) != n or len(offsets) != n:
+        raise ValueError(f"(InvalidArgument) crop(): the number of elements ({len(shape)}) of "
+                         f"shape and ({len(offsets)}) of offsets must equal the rank ({n}) of x.")
+    ends = []
+    for d, (s, o, dim) in enumerate(zip(shape, offsets, xs)):
+        if s < -1 or o < 0:
+            raise ValueError(f"(InvalidArgument) crop(): shape[{d}] = {s} must be -1 or >= 0 "
+                             f"and offsets[{d}] = {o} must be >= 0.")
+        e = dim if s == -1 else o + s
+        if e > dim:
+            raise ValueError(f"(InvalidArgument) crop(): the crop of size {s} at offset {o} "
+                             f"runs past dim {d} of size {dim}.")
+        ends.append(e)
+    return _ad.slice_ad_func(x, list(range(n)), offsets, ends, [])
