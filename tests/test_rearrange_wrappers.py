@@ -215,3 +215,17 @@ def test_crop():
     with pytest.raises(ValueError):
         paddle.crop(x, [1, 3], [1, 1])
     assert not hasattr(paddle.Tensor, "crop")
+
+
+def test_as_strided():
+    a = np.arange(12.0)
+    x = paddle.to_tensor(a)
+    np.testing.assert_array_equal(paddle.as_strided(x, [2, 2], [4, 1]).numpy(),
+                                  np.lib.stride_tricks.as_strided(a, (2, 2), (32, 8)))
+    # the offset counts bytes, as in Paddle 3.3.1 (8 bytes: one float64)
+    np.testing.assert_array_equal(x.as_strided([2, 2], [1, 2], 8).numpy(), [[1, 3], [2, 4]])
+    check_grads(lambda t: paddle.as_strided(t[0], [3, 2], [1, 1]), [a])  # overlapping windows
+    with pytest.raises(ValueError):
+        paddle.as_strided(x, [3, 3], [4, 2])  # reaches element 12 of 12
+    with pytest.raises(ValueError):
+        paddle.as_strided(x, [2], [1], 3)

@@ -559,3 +559,38 @@ def crop(x, shape=None, offsets=None, name=None):
                              f"runs past dim {d} of size {dim}.")
         ends.append(e)
     return _ad.slice_ad_func(x, list(range(n)), offsets, ends, [])
+
+
+# --------------------------------------------------------------------------------- as_strided
+__all__ += ["as_strided"]
+TENSOR_METHODS += ["as_strided"]
+
+
+def as_strided(x, shape, stride, offset=0, name=None):
+    """out[i0, i1, ...] = x.flatten()[offset / itemsize + sum(i_k * stride[k])]: a strided
+    window over x's elements in row-major order (strides in elements; the offset in bytes, as
+    Paddle 3.3.1 counts it). Unlike Paddle's, the result is a copy (an index_select), not a
+    view, and overlapping windows add their gradients up (Paddle's keeps one of them)."""
+    x = _tensor(x, "as_strided", "x", 0)
+    shape = [int(s) for s in parse_int_array(shape, "as_strided", "shape", 1)]
+    stride = [int(s) for s in parse_int_array(stride, "as_strided", "stride", 2)]
+    if len(shape) != len(stride):
+        raise ValueError(f"(InvalidArgument) as_strided(): shape {shape} and stride {stride} "
+                         f"must have the same length.")
+    itemsize = x._data.dtype.itemsize
+    if offset < 0 or offset % itemsize:
+        raise ValueError(f"(InvalidArgument) as_strided(): the offset ({offset} bytes) must be a "
+                         f"non-negative multiple of the element size ({itemsize} bytes).")
+    pos = np.full(shape, offset // itemsize, np.int64)
+    for k, (n, st) in enumerate(zip(shape, stride)):
+        view = [1] * len(shape)
+        view[k] = n
+        pos = pos + (np.arange(n, dtype=np.int64) * st).reshape(view)
+    size = x._data.size
+    if pos.size and (pos.min() < 0 or pos.max() >= size):
+        raise ValueError(f"(InvalidArgument) as_strided(): shape {shape}, stride {stride} and "
+                         f"offset {offset} reach element {int(pos.max())} (or "
+                         f"{int(pos.min())}), outside the {size} elements of x.")
+    flat = _ad.reshape_ad_func(x, [-1])
+    out = _ad.index_select_ad_func(flat, Tensor._wrap(pos.reshape(-1)), 0)
+    return _ad.reshape_ad_func(out, shape)
