@@ -517,8 +517,19 @@ def _put_positions(x, indices, op):
         if not isinstance(t, Tensor):
             raise TypeError(f"{op}(): indices[{i}] must be a Tensor, but got "
                             f"{type(t).__name__}")
-    pos = Tensor._wrap(np.arange(x._data.size, dtype=np.int64).reshape(x._data.shape))
-    return pos[tuple(indices)]._data
+    if len(indices) > x._data.ndim:
+        raise ValueError(f"(InvalidArgument) {op}(): too many indices ({len(indices)}) for a "
+                         f"tensor of {x._data.ndim} dimensions.")
+    idx = []
+    for t in indices:
+        d = t._data
+        if d.dtype != np.bool_ and d.dtype not in _INDEX_DTYPES:
+            raise _bad_index_dtype(t.dtype.name)
+        idx.append(d)
+    try:  # the indices are all advanced and lead: NumPy's rules are Paddle's here
+        return _positions_of(x)[tuple(idx)]
+    except IndexError as e:
+        raise IndexError(f"(OutOfRange) {op}(): {e}") from None
 
 
 def _put_value(x, value, op):
@@ -532,32 +543,52 @@ def _put_value(x, value, op):
 
 
 def _index_put(x, indices, value, accumulate, op):
-    fp = _put_positions(x, indices, op)
+    """fn(x) -> the written copy of x. One 1-D int index (x[i] = v, the common case) writes
+    whole rows with one scatter/index_add on x itself; other indices go through flat
+    positions."""
     value = _put_value(x, value, op)
+    rows = (isinstance(indices, (tuple, list)) and len(indices) == 1
+            and isinstance(indices[0], Tensor) and indices[0]._data.ndim == 1
+            and indices[0]._data.dtype in _INDEX_DTYPES and x._data.ndim >= 1)
+    if rows:
+        idx = indices[0]._data
+        dim = x._data.shape[0]
+        if idx.size and (idx.max() >= dim or idx.min() < -dim):
+            raise _out_of_range(idx[(idx >= dim) | (idx < -dim)][0], dim, 0)
+        target = idx.shape + x._data.shape[1:]
+    else:
+        fp = _put_positions(x, indices, op)
+        target = fp.shape
     from ..phi.infermeta.common import broadcast_shape
     try:
-        if broadcast_shape(value._data.shape, fp.shape) != fp.shape:
+        if broadcast_shape(value._data.shape, target) != target:
             raise ValueError
     except ValueError:
         raise ValueError(f"(InvalidArgument) {op}(): the value of shape "
                          f"{list(value._data.shape)} cannot be broadcast to the indexed shape "
-                         f"{list(fp.shape)}.") from None
-    return fp, value
+                         f"{list(target)}.") from None
+    if not rows:
+        return lambda s: _put_flat(s, fp, value, accumulate)
+    if value._data.shape != target:
+        value = _ad.expand_ad_func(value, list(target))
+    index = indices[0]
+    if accumulate:
+        return lambda s: _ad.index_add_ad_func(s, index, value, 0)
+    return lambda s: _ad.scatter_ad_func(s, index, value, True)
 
 
 def index_put(x, indices, value, accumulate=False, name=None):
     """A copy of x with x[indices] = value (accumulate: += value; repeated positions add up).
     indices: a tuple of int Tensors (broadcast together) or bool masks, as x[indices] reads."""
     x = _tensor(x, "index_put", "x", 0)
-    fp, value = _index_put(x, indices, value, accumulate, "index_put")
-    return _put_flat(x, fp, value, bool(accumulate))
+    return _index_put(x, indices, value, bool(accumulate), "index_put")(x)
 
 
 def index_put_(x, indices, value, accumulate=False, name=None):
     """x[indices] = value (or += value) in place."""
     x = _tensor(x, "index_put_", "x", 0)
-    fp, value = _index_put(x, indices, value, accumulate, "index_put_")
-    return _inplace(x, "index_put_", lambda s: _put_flat(s, fp, value, bool(accumulate)))
+    return _inplace(x, "index_put_", _index_put(x, indices, value, bool(accumulate),
+                                                "index_put_"))
 
 
 # ------------------------------------------------------------------------------- index_fill

@@ -49,6 +49,10 @@ def searchsorted(sorted_sequence, values, out_int32, right):
     seq = sorted_sequence
     m = seq.shape[-1]
     v = values.astype(seq.dtype, copy=False)
+    dt = np.int32 if out_int32 else np.int64
+    if seq.ndim == 1 and (seq.dtype.kind != "f" or not np.isnan(seq).any()):
+        # without NaN in the sequence NumPy's search is the same (a NaN value goes to the end)
+        return np.searchsorted(seq, v, "right" if right else "left").astype(dt)
     b = int(np.prod(seq.shape[:-1], dtype=np.int64))
     rows = seq.reshape(b, m)
     vals = v.reshape(1, v.size) if seq.ndim == 1 else v.reshape(b, v.shape[-1])
@@ -65,4 +69,4 @@ def searchsorted(sorted_sequence, values, out_int32, right):
             count = np.where(go, count - step - 1, step)
         if vals.dtype.kind == "f":
             lo[np.isnan(vals)] = m
-    return lo.reshape(values.shape).astype(np.int32 if out_int32 else np.int64)
+    return lo.reshape(values.shape).astype(dt)
