@@ -517,6 +517,9 @@ def _put_positions(x, indices, op):
         if not isinstance(t, Tensor):
             raise TypeError(f"{op}(): indices[{i}] must be a Tensor, but got "
                             f"{type(t).__name__}")
+    if not indices:
+        raise ValueError(f"(InvalidArgument) {op}(): argument 'indices' (position 1) must be "
+                         f"list of Tensors, but got empty list")
     if len(indices) > x._data.ndim:
         raise ValueError(f"(InvalidArgument) {op}(): too many indices ({len(indices)}) for a "
                          f"tensor of {x._data.ndim} dimensions.")
