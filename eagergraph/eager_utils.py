@@ -5,6 +5,7 @@ Every parser takes (value, op, arg, position) so its error names all three, e.g.
 where a Tensor is required is a ValueError (InvalidArgument); an attribute of the wrong Python
 type (bool/int/float/str) is a TypeError (InvalidType).
 """
+import functools
 import numbers
 
 import numpy as np
@@ -165,3 +166,30 @@ def check_kernel_dtype(t, op, dtypes):
         raise RuntimeError(f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), {name}) "
                            f"of kernel `{op}` is not registered. Selected wrong DataType "
                            f"`{name}`. Paddle support following DataTypes: {', '.join(dtypes)}.")
+
+
+_PADDLE_ERRORS = (ValueError, TypeError, IndexError, RuntimeError, NotImplementedError,
+                  AssertionError)
+
+
+def names_errors(op):
+    """Decorator for a public wrapper composed of other ops: an error it raises names `op`
+    ("op(): ..." in front, same type, as the kernel API does for an op's own errors), and a
+    NumPy AxisError becomes Paddle's ValueError."""
+    def deco(fn):
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            try:
+                return fn(*args, **kwargs)
+            except _PADDLE_ERRORS as e:
+                msg = str(e)
+                if msg.startswith(f"{op}()"):
+                    raise
+                cls = ValueError if isinstance(e, np.exceptions.AxisError) else type(e)
+                try:
+                    new = cls(f"{op}(): {msg}")
+                except Exception:  # an exotic constructor: keep the original
+                    raise e from None
+                raise new from None
+        return wrapper
+    return deco

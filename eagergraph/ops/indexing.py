@@ -19,7 +19,7 @@ import numpy as np
 from .._generated import ops_api as _C_ops
 from .._generated import dygraph_functions as _ad
 from ..tensor import Tensor
-from ..eager_utils import parse_tensor, parse_int, parse_int_array, check_kernel_dtype
+from ..eager_utils import parse_tensor, parse_int, parse_int_array, check_kernel_dtype, names_errors
 from ..eager.inplace import check_inplace, inplace_input, commit_inplace
 from ..phi.infermeta.common import broadcast_shape
 from ..phi.common import int64, bool_ as _bool, NP_TO_DTYPE
@@ -481,6 +481,7 @@ def _nd_positions(shape, index, op):
         idx.shape[:-1] + tuple(shape[k:]))
 
 
+@names_errors("scatter_nd_add")
 def scatter_nd_add(x, index, updates, name=None):
     """x with each updates slice added at the position index[..., :] names (index [..., k],
     updates index.shape[:-1] + x.shape[k:]); repeated positions add up."""
@@ -501,6 +502,7 @@ def scatter_nd_add(x, index, updates, name=None):
     return _put_flat(x, fp, updates, True)
 
 
+@names_errors("scatter_nd")
 def scatter_nd(index, updates, shape, name=None):
     """zeros(shape) with updates slices added at index (scatter_nd_add into zeros)."""
     updates = _tensor(updates, "scatter_nd", "updates", 1)
@@ -580,6 +582,7 @@ def _index_put(x, indices, value, accumulate, op):
     return lambda s: _ad.scatter_ad_func(s, index, value, True)
 
 
+@names_errors("index_put")
 def index_put(x, indices, value, accumulate=False, name=None):
     """A copy of x with x[indices] = value (accumulate: += value; repeated positions add up).
     indices: a tuple of int Tensors (broadcast together) or bool masks, as x[indices] reads."""
@@ -587,6 +590,7 @@ def index_put(x, indices, value, accumulate=False, name=None):
     return _index_put(x, indices, value, bool(accumulate), "index_put")(x)
 
 
+@names_errors("index_put_")
 def index_put_(x, indices, value, accumulate=False, name=None):
     """x[indices] = value (or += value) in place."""
     x = _tensor(x, "index_put_", "x", 0)
@@ -623,6 +627,7 @@ def _fill_args(x, index, axis, value, op):
     return x, Tensor._wrap(hit.reshape(mask)), value, idx.size == 0
 
 
+@names_errors("index_fill")
 def index_fill(x, index, axis, value, name=None):
     """A copy of x with the slices at `index` along axis set to value (a scalar or 0-D
     Tensor, which then gets the sum of their gradients)."""
@@ -632,6 +637,7 @@ def index_fill(x, index, axis, value, name=None):
     return _ad.masked_fill_ad_func(x, mask, value)
 
 
+@names_errors("index_fill_")
 def index_fill_(x, index, axis, value, name=None):
     """index_fill in place."""
     x, mask, value, empty = _fill_args(x, index, axis, value, "index_fill_")
@@ -660,6 +666,7 @@ def _masked_scatter_args(x, mask, value, op):
     return x, shape, fp, vals
 
 
+@names_errors("masked_scatter")
 def masked_scatter(x, mask, value, name=None):
     """x (broadcast with mask) with its positions where mask is True filled, in order, by the
     first elements of value (flattened)."""
@@ -669,6 +676,7 @@ def masked_scatter(x, mask, value, name=None):
     return _put_flat(x, fp, vals, False)
 
 
+@names_errors("masked_scatter_")
 def masked_scatter_(x, mask, value, name=None):
     """masked_scatter in place (mask must broadcast to x's shape)."""
     x, shape, fp, vals = _masked_scatter_args(x, mask, value, "masked_scatter_")
@@ -680,6 +688,7 @@ def masked_scatter_(x, mask, value, name=None):
 
 
 # ----------------------------------------------------------------------------- index_sample
+@names_errors("index_sample")
 def index_sample(x, index):
     """out[i, j] = x[i, index[i, j]] for a 2-D x [N, M] and int index [N, K]."""
     x = _tensor(x, "index_sample", "x", 0)
@@ -702,6 +711,7 @@ def index_sample(x, index):
 
 
 # ------------------------------------------------------------------------- put_along_axis_
+@names_errors("put_along_axis_")
 def put_along_axis_(arr, indices, values, axis, reduce="assign", include_self=True,
                     broadcast=True):
     """Tensor.put_along_axis_: put_along_axis into arr itself (Paddle 3.3.1 has no
@@ -742,6 +752,7 @@ def _scatter_into_copy(x, fp, value, op):
     return _put_flat(x, fp, value, False)
 
 
+@names_errors("slice_scatter")
 def slice_scatter(x, value, axes, starts, ends, strides, name=None):
     """A copy of x with x[starts:ends:strides] (along axes) replaced by value."""
     x = _tensor(x, "slice_scatter", "x", 0)
@@ -758,6 +769,7 @@ def slice_scatter(x, value, axes, starts, ends, strides, name=None):
     return _scatter_into_copy(x, _positions_of(x)[tuple(idx)], value, "slice_scatter")
 
 
+@names_errors("select_scatter")
 def select_scatter(x, values, axis, index, name=None):
     """A copy of x with the slice at `index` along axis replaced by values (which has x's shape
     without that axis)."""
@@ -776,6 +788,7 @@ def select_scatter(x, values, axis, index, name=None):
     return _scatter_into_copy(x, fp, values, "select_scatter")
 
 
+@names_errors("diagonal_scatter")
 def diagonal_scatter(x, y, offset=0, axis1=0, axis2=1, name=None):
     """A copy of x with its offset diagonal in the (axis1, axis2) plane replaced by y (shaped as
     paddle.diagonal(x, offset, axis1, axis2): the other dims, then the diagonal)."""
@@ -795,6 +808,7 @@ def diagonal_scatter(x, y, offset=0, axis1=0, axis2=1, name=None):
     return _scatter_into_copy(x, fp, y, "diagonal_scatter")
 
 
+@names_errors("argwhere")
 def argwhere(input):
     """The indices of the nonzero elements of input, an int64 Tensor [N, input.ndim]."""
-    return nonzero(input, as_tuple=False)
+    return nonzero(_tensor(input, "argwhere", "input", 0), as_tuple=False)

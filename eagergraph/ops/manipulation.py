@@ -6,7 +6,7 @@ import numpy as np
 from .._generated import ops_api as _C_ops
 from .._generated import dygraph_functions as _ad
 from ..tensor import Tensor
-from ..eager_utils import parse_tensor, parse_int, parse_int_array, check_kernel_dtype
+from ..eager_utils import parse_tensor, parse_int, parse_int_array, check_kernel_dtype, names_errors
 from ..eager.inplace import check_inplace, inplace_input, commit_inplace
 
 __all__ = ["reshape", "transpose", "squeeze", "unsqueeze", "concat", "split", "chunk",
@@ -286,6 +286,7 @@ __all__ += ["where_", "t_"]
 TENSOR_METHODS += ["where_", "t_"]
 
 
+@names_errors("where_")
 def where_(condition, x=None, y=None, name=None):
     """x := where(condition, x, y) in place (condition and y broadcast to x's shape)."""
     if np.isscalar(x) or np.isscalar(y) or x is None or y is None:
@@ -301,6 +302,7 @@ def where_(condition, x=None, y=None, name=None):
     return commit_inplace(x, out, "where_")
 
 
+@names_errors("t_")
 def t_(input, name=None):
     """input := its transpose in place (0-D and 1-D stay as they are)."""
     if type(input) is not Tensor:
@@ -335,6 +337,7 @@ def _is_int(v):
     return isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
 
 
+@names_errors("rot90")
 def rot90(x, k=1, axes=[0, 1], name=None):
     """x rotated by k * 90 degrees in the plane of `axes`, from axes[0] towards axes[1]."""
     x = _tensor(x, "rot90", "x", 0)
@@ -366,6 +369,7 @@ def rot90(x, k=1, axes=[0, 1], name=None):
     return _ad.flip_ad_func(_ad.transpose_ad_func(x, perm), [a1])
 
 
+@names_errors("repeat_interleave")
 def repeat_interleave(x, repeats, axis=None, name=None, *, output_size=None):
     """Each slice of x along axis repeated `repeats` times (an int, or an int Tensor with one
     count per slice); axis=None repeats the elements of the flattened x. output_size, when
@@ -411,6 +415,7 @@ def repeat_interleave(x, repeats, axis=None, name=None, *, output_size=None):
 
 
 # ---------------------------------------------------------------- tensor_split, h/v/dsplit
+@names_errors("tensor_split")
 def tensor_split(x, num_or_indices, axis=0, name=None):
     """x split along axis into num_or_indices parts (an int: the first len % n parts one
     longer) or at the given indices (a list/tuple: parts x[:i0], x[i0:i1], ..., x[ik:])."""
@@ -450,17 +455,20 @@ def _nd_split(x, num_or_indices, min_dim, axis, op):
     return tensor_split(x, num_or_indices, axis=axis)
 
 
+@names_errors("hsplit")
 def hsplit(x, num_or_indices, name=None):
     """tensor_split along axis 1 (axis 0 for a 1-D x)."""
     x = _tensor(x, "hsplit", "x", 0)
     return _nd_split(x, num_or_indices, 1, 1 if x._data.ndim > 1 else 0, "hsplit")
 
 
+@names_errors("vsplit")
 def vsplit(x, num_or_indices, name=None):
     """tensor_split along axis 0 of an x of at least 2 dims."""
     return _nd_split(x, num_or_indices, 2, 0, "vsplit")
 
 
+@names_errors("dsplit")
 def dsplit(x, num_or_indices, name=None):
     """tensor_split along axis 2 of an x of at least 3 dims."""
     return _nd_split(x, num_or_indices, 3, 2, "dsplit")
@@ -476,6 +484,7 @@ def _diff_once(x, axis):
     return _ad.subtract_ad_func(back, front)
 
 
+@names_errors("diff")
 def diff(x, n=1, axis=-1, prepend=None, append=None, name=None, *, out=None):
     """The n-th forward difference of x along axis (x[i+1] - x[i]; logical xor for bool),
     after joining prepend and append to x along that axis."""
@@ -498,6 +507,7 @@ __all__ += ["view", "view_as", "unflatten", "crop"]
 TENSOR_METHODS += ["view", "view_as", "unflatten"]  # Paddle 3.3.1 has no Tensor.crop
 
 
+@names_errors("view")
 def view(x, shape_or_dtype, name=None):
     """x's data in another shape (a list/tuple; one -1 is inferred), sharing its storage. The
     dtype form of Paddle's view (a bit reinterpretation) is not supported."""
@@ -511,6 +521,7 @@ def view(x, shape_or_dtype, name=None):
                               "is not supported by eagergraph; use astype() to convert values.")
 
 
+@names_errors("view_as")
 def view_as(x, other, name=None):
     """x's data in other's shape (other's values and dtype are not used)."""
     x = _tensor(x, "view_as", "x", 0)
@@ -518,6 +529,7 @@ def view_as(x, other, name=None):
     return _ad.reshape_ad_func(x, list(other._data.shape))
 
 
+@names_errors("unflatten")
 def unflatten(x, axis, shape, name=None):
     """x with dim `axis` split into the dims `shape` (a list, tuple or int Tensor; one -1 is
     inferred)."""
@@ -535,6 +547,7 @@ def unflatten(x, axis, shape, name=None):
     return _ad.reshape_ad_func(x, xs[:axis] + [int(s) for s in shape] + xs[axis + 1:])
 
 
+@names_errors("crop")
 def crop(x, shape=None, offsets=None, name=None):
     """The block of x of size `shape` (-1: to the end of that dim) starting at `offsets`."""
     x = _tensor(x, "crop", "x", 0)
@@ -566,6 +579,7 @@ __all__ += ["as_strided"]
 TENSOR_METHODS += ["as_strided"]
 
 
+@names_errors("as_strided")
 def as_strided(x, shape, stride, offset=0, name=None):
     """out[i0, i1, ...] = x.flatten()[offset / itemsize + sum(i_k * stride[k])]: a strided
     window over x's elements in row-major order (strides in elements; the offset in bytes, as

@@ -2,7 +2,7 @@
 bucketize."""
 from .._generated import dygraph_functions as _ad
 from ..tensor import Tensor
-from ..eager_utils import parse_tensor, parse_int, parse_bool, check_kernel_dtype
+from ..eager_utils import parse_tensor, parse_int, parse_bool, check_kernel_dtype, names_errors
 
 __all__ = ["topk"]
 TENSOR_METHODS = __all__
@@ -47,6 +47,7 @@ __all__ += ["searchsorted", "bucketize"]
 TENSOR_METHODS = [n for n in __all__ if n != "searchsorted"]  # Paddle has no Tensor.searchsorted
 
 
+@names_errors("searchsorted")
 def searchsorted(sorted_sequence, values, out_int32=False, right=False, name=None, *,
                  side=None, out=None, sorter=None):
     """Indices at which `values` would be inserted into the last axis of sorted_sequence to
@@ -67,6 +68,7 @@ def searchsorted(sorted_sequence, values, out_int32=False, right=False, name=Non
                                     parse_bool(right, "searchsorted", "right", 3))
 
 
+@names_errors("bucketize")
 def bucketize(x, sorted_sequence, out_int32=False, right=False, name=None, *, out=None):
     """The bucket of each element of x among the boundaries of a 1-D sorted_sequence
     (searchsorted(sorted_sequence, x))."""
