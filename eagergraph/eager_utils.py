@@ -183,7 +183,7 @@ def names_errors(op):
                 return fn(*args, **kwargs)
             except _PADDLE_ERRORS as e:
                 msg = str(e)
-                if msg.startswith(f"{op}()"):
+                if f"{op}()" in msg and not isinstance(e, np.exceptions.AxisError):
                     raise
                 cls = ValueError if isinstance(e, np.exceptions.AxisError) else type(e)
                 try:

@@ -455,10 +455,10 @@ def _inplace(x, op, fn, copy=False):
 
 
 # ------------------------------------------------------------------------ scatter_nd(_add)
-def _nd_positions(shape, index, op):
-    """Flat positions of x (shape) that scatter_nd_add writes: index [..., k] picks the
-    slice x[i0, .., ik-1] (shape[k:]) for each leading index; result index.shape[:-1] +
-    shape[k:]."""
+def _nd_rows(shape, index, op):
+    """scatter_nd_add's index [..., k] as row numbers of x viewed as [prod(shape[:k]),
+    *shape[k:]] (one row per slice x[i0, .., ik-1]), bound-checked, negatives counted from the
+    end."""
     idx = index._data
     if idx.dtype.kind not in "iu":
         raise TypeError(f"(InvalidType) {op}(): the index must be an int32 or int64 Tensor, but "
@@ -469,22 +469,21 @@ def _nd_positions(shape, index, op):
                          f"should be no greater than the rank of Input(X), but received "
                          f"{k} and rank {len(shape)}.")
     lead = np.asarray(shape[:k], np.int64)
-    if idx.size and ((idx < -lead).any() or (idx >= lead).any()):
+    if (idx < -lead).any() or (idx >= lead).any():
         bad = idx[(idx < -lead) | (idx >= lead)].flat[0]
         raise IndexError(f"(OutOfRange) {op}(): index {bad} is out of bounds for a shape "
                          f"{list(shape[:k])}.")
     idx = np.where(idx < 0, idx + lead, idx).astype(np.int64)
-    rest = int(np.prod(shape[k:], dtype=np.int64))
-    strides = (np.cumprod((list(shape[1:k]) + [1])[::-1])[::-1] * rest).astype(np.int64)
-    base = idx @ strides if k else np.zeros(idx.shape[:-1], np.int64)
-    return (base[..., None] + np.arange(rest, dtype=np.int64)).reshape(
-        idx.shape[:-1] + tuple(shape[k:]))
+    rows = idx[..., 0] if k == 1 else np.ravel_multi_index(tuple(np.moveaxis(idx, -1, 0)),
+                                                            tuple(shape[:k]))
+    return rows.reshape(-1), k, idx.shape[:-1]
 
 
 @names_errors("scatter_nd_add")
 def scatter_nd_add(x, index, updates, name=None):
     """x with each updates slice added at the position index[..., :] names (index [..., k],
-    updates index.shape[:-1] + x.shape[k:]); repeated positions add up."""
+    updates index.shape[:-1] + x.shape[k:]); repeated positions add up. One index_add of the
+    slices along the rows of x viewed as [prod(x.shape[:k]), *x.shape[k:]]."""
     x = _tensor(x, "scatter_nd_add", "x", 0)
     index = _tensor(index, "scatter_nd_add", "index", 1)
     updates = _tensor(updates, "scatter_nd_add", "updates", 2)
@@ -494,12 +493,19 @@ def scatter_nd_add(x, index, updates, name=None):
     if index._data.size == 0:  # Paddle's Python: nothing to scatter, x + updates (broadcast)
         return _ad.add_ad_func(x, updates)
     check_kernel_dtype(x, "scatter_nd_add", ("float64", "float32", "int64", "int32", "uint8"))
-    fp = _nd_positions(x._data.shape, index, "scatter_nd_add")
-    if updates._data.shape != fp.shape:
+    shape = list(x._data.shape)
+    rows, k, lead = _nd_rows(shape, index, "scatter_nd_add")
+    want = tuple(lead) + tuple(shape[k:])
+    if updates._data.shape != want:
         raise ValueError(f"(InvalidArgument) scatter_nd_add(): Updates has wrong shape "
                          f"{list(updates._data.shape)}; it should be Index.shape[:-1] + "
-                         f"X.shape[Index.shape[-1]:] = {list(fp.shape)}.")
-    return _put_flat(x, fp, updates, True)
+                         f"X.shape[Index.shape[-1]:] = {list(want)}.")
+    if len(lead) != 1:
+        updates = _ad.reshape_ad_func(updates, [rows.size] + shape[k:])
+    if k == 1:
+        return _ad.index_add_ad_func(x, Tensor._wrap(rows), updates, 0)
+    x2 = _ad.reshape_ad_func(x, [int(np.prod(shape[:k], dtype=np.int64))] + shape[k:])
+    return _ad.reshape_ad_func(_ad.index_add_ad_func(x2, Tensor._wrap(rows), updates, 0), shape)
 
 
 @names_errors("scatter_nd")
