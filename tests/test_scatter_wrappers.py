@@ -339,3 +339,29 @@ def test_argwhere():
 def test_index_add_out_of_range_is_paddles_value_error():
     with pytest.raises(ValueError, match="index_add"):
         paddle.index_add(paddle.to_tensor(X3), _i([5]), 0, paddle.ones([1, 3, 4], "float64"))
+
+
+def _inplace_on_copy(fn):
+    """fn applied in place to a non-leaf copy of the first input (inplace needs a non-leaf)."""
+    def run(t):
+        y = t[0] * 1.0
+        out = fn(y, *t[1:])
+        assert out is y
+        return y
+    return run
+
+
+@pytest.mark.parametrize("x", [A, C], ids=["float64", "complex128"])
+def test_inplace_forms_second_order(x):
+    """The inplace forms differentiate to second order like their out-of-place ops."""
+    v = x[:2].copy()
+    check_grads(_inplace_on_copy(lambda y, w: y.index_put_((_i([0, 2]),), w)), [x, v])
+    check_grads(_inplace_on_copy(lambda y: y.index_fill_(_i([1]), 1, 0.5)), [x])
+    check_grads(_inplace_on_copy(lambda y, w: y.masked_scatter_(paddle.to_tensor(MASK), w)),
+                [x, np.arange(10.0).astype(x.dtype)])
+    check_grads(_inplace_on_copy(lambda y, w: paddle.to_tensor(MASK).where_(y, w)),
+                [x, x[::-1].copy()])
+    check_grads(_inplace_on_copy(lambda y: y.t_()), [x])
+    check_grads(_inplace_on_copy(lambda y, w: y.put_along_axis_(_i([[0], [1], [3]]), w, 1,
+                                                                "add")),
+                [x, np.ones((3, 1), x.dtype)])
