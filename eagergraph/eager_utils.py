@@ -5,6 +5,7 @@ Every parser takes (value, op, arg, position) so its error names all three, e.g.
 where a Tensor is required is a ValueError (InvalidArgument); an attribute of the wrong Python
 type (bool/int/float/str) is a TypeError (InvalidType).
 """
+import functools
 import numbers
 
 import numpy as np
@@ -167,24 +168,27 @@ _LEAKS = ((np.exceptions.AxisError, IndexError), (np.exceptions.DTypePromotionEr
           (OverflowError, ValueError), (MemoryError, ValueError))
 
 
-def errors_name_op(fn):
+def errors_name_op(fn, op=None, axis_error=IndexError):
     """For a public function composed in Python: an error raised inside it (by an inner op,
-    NumPy, or its own checks) names the function, `op(): message`, keeping its Paddle type
-    (an internal one becomes the nearest Paddle type)."""
-    import functools
-    op = fn.__name__
+    NumPy, or its own checks) names the function (`op`, default fn's name), `op(): message`,
+    keeping its Paddle type (an internal one becomes the nearest Paddle type; a NumPy AxisError
+    becomes `axis_error`)."""
+    op = op or fn.__name__
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
         try:
             return fn(*args, **kwargs)
         except Exception as e:
-            for leak, to in _LEAKS:
-                if isinstance(e, leak):
-                    cls = to
-                    break
+            if isinstance(e, np.exceptions.AxisError):
+                cls = axis_error
             else:
-                cls = type(e) if isinstance(e, _PADDLE_ERRORS) else RuntimeError
+                for leak, to in _LEAKS:
+                    if isinstance(e, leak):
+                        cls = to
+                        break
+                else:
+                    cls = type(e) if isinstance(e, _PADDLE_ERRORS) else RuntimeError
             msg = str(e)
             if cls is type(e) and f"{op}(" in msg:
                 raise
@@ -200,7 +204,6 @@ def param_aliases(aliases, alias_defaults=None):
     """Paddle's param_*_alias decorators: keyword `alias=` is accepted for `name=` (the
     PyTorch spellings, e.g. input= for x=, dim= for axis=); when one is used, alias_defaults
     fill the arguments not given (paddle.median(input=..., dim=...) defaults to mode='min')."""
-    import functools
 
     def decorate(fn):
         @functools.wraps(fn)
@@ -217,3 +220,17 @@ def param_aliases(aliases, alias_defaults=None):
             return fn(*args, **kwargs)
         return wrapper
     return decorate
+
+def check_kernel_dtype(t, op, dtypes):
+    """For a wrapper composed of other ops where Paddle has a kernel of its own: the dtypes
+    (names) Paddle registers it for, with Paddle's NotFound error for any other."""
+    name = t.dtype.name
+    if name not in dtypes:
+        raise RuntimeError(f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), {name}) "
+                           f"of kernel `{op}` is not registered. Selected wrong DataType "
+                           f"`{name}`. Paddle support following DataTypes: {', '.join(dtypes)}.")
+
+
+def names_errors(op):
+    """errors_name_op for a wrapper named `op` (a NumPy AxisError becomes Paddle's ValueError)."""
+    return lambda fn: errors_name_op(fn, op, ValueError)

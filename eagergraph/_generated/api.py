@@ -32,8 +32,9 @@ from ..phi.infermeta import (AddmmInferMeta, AllcloseInferMeta, AngleInferMeta, 
                              PutAlongAxisInferMeta, QrInferMeta, RandintInferMeta,
                              RandpermInferMeta, RealInferMeta, ReduceInferMeta,
                              ReduceIntArrayAxisInferMeta, ReduceToBoolInferMeta, ReshapeInferMeta,
-                             RollInferMeta, ScatterInferMeta, SliceGradInferMeta, SliceInferMeta,
-                             SlogdetInferMeta, SoftmaxInferMeta, SolveInferMeta, SplitInferMeta,
+                             RollInferMeta, ScatterInferMeta, SearchsortedInferMeta,
+                             SliceGradInferMeta, SliceInferMeta, SlogdetInferMeta,
+                             SoftmaxInferMeta, SolveInferMeta, SplitInferMeta,
                              SplitWithNumInferMeta, SqueezeInferMeta, StackInferMeta,
                              StridedSliceGradInferMeta, StridedSliceInferMeta, SumInferMeta,
                              SvdInferMeta, TakeAlongAxisInferMeta, TileInferMeta, TopKInferMeta,
@@ -4792,6 +4793,31 @@ def unique_consecutive(x, axis, dtype):
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("unique_consecutive", e)
     return make_outputs("unique_consecutive", out, meta)
+
+
+_searchsorted_kernels = KernelFactory.cache("searchsorted")
+
+
+def searchsorted(sorted_sequence, values, out_int32, right):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of sorted_sequence)
+    kernel = _searchsorted_kernels.get(sorted_sequence._data.dtype) or select_kernel("searchsorted", dtype_of(sorted_sequence))
+    # PrepareData
+    sorted_sequence_d = sorted_sequence._data
+    values_d = values._data
+    if kernel.input_np_dtype is not None:
+        sorted_sequence_d, values_d = prepare_data(kernel, sorted_sequence_d, values_d)
+    try:
+        # InferMeta
+        meta = SearchsortedInferMeta(sorted_sequence, values, out_int32, right)
+        # Kernel Call
+        out = kernel.fn(sorted_sequence_d, values_d, out_int32, right)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("searchsorted", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("searchsorted", out, meta)
+    return out
 
 
 _add_grad_kernels = KernelFactory.cache("add_grad")

@@ -10039,6 +10039,17 @@ def unique_consecutive_ad_func(x, axis, dtype):
     return out, inverse, counts
 
 
+def searchsorted_ad_func(sorted_sequence, values, out_int32, right):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        sorted_sequence, values = amp_auto_cast("searchsorted", ("sorted_sequence", "values"), (sorted_sequence, values))
+        return amp_call(searchsorted_ad_func, sorted_sequence, values, out_int32, right)
+    # Forward API Call
+    out = _api.searchsorted(sorted_sequence, values, out_int32, right)
+    # Returns
+    return out
+
+
 # The ops the eager layer (engine, holders, promotion, views) runs when it records a graph
 bind_eager_ops(add=add_ad_func, subtract=subtract_ad_func, sum=sum_ad_func,
                reshape=reshape_ad_func, real=real_ad_func, cast=cast_ad_func,

@@ -2244,3 +2244,14 @@ def unique_consecutive(x, axis=[], dtype='int64', name=None):
     axis = parse_int_list(axis, "unique_consecutive", "axis", 1)
     dtype = parse_dtype(dtype, "unique_consecutive", "dtype", 2)
     return _ad.unique_consecutive_ad_func(x, axis, dtype)
+
+
+def searchsorted(sorted_sequence, values, out_int32=False, right=False, name=None):
+    """`searchsorted` (ops.yaml: searchsorted(Tensor sorted_sequence, Tensor values, bool out_int32, bool right) -> Tensor(out))"""
+    if type(sorted_sequence) is not Tensor:
+        sorted_sequence = parse_tensor(sorted_sequence, "searchsorted", "sorted_sequence", 0)
+    if type(values) is not Tensor:
+        values = parse_tensor(values, "searchsorted", "values", 1)
+    out_int32 = parse_bool(out_int32, "searchsorted", "out_int32", 2)
+    right = parse_bool(right, "searchsorted", "right", 3)
+    return _ad.searchsorted_ad_func(sorted_sequence, values, out_int32, right)

@@ -1,5 +1,6 @@
 """Slicing, gathering and `Tensor.__getitem__` (Paddle python/paddle/tensor/manipulation.py,
-search.py, and the dygraph indexing of pybind/slice_utils.h).
+search.py, and the dygraph indexing of pybind/slice_utils.h), and the writes into a copy
+(masked_fill, index_add, put_along_axis, the scatter-like writes at the end).
 
 Indexing is built from differentiable ops only: basic indices (ints, slices, None, Ellipsis,
 Python bools) become one `slice` (or `strided_slice` + `squeeze`) and one `unsqueeze`; advanced
@@ -18,7 +19,9 @@ import numpy as np
 from .._generated import ops_api as _C_ops
 from .._generated import dygraph_functions as _ad
 from ..tensor import Tensor
-from ..eager_utils import parse_tensor, parse_int, errors_name_op
+from ..eager_utils import (parse_tensor, parse_int, parse_int_array, check_kernel_dtype,
+                           names_errors, errors_name_op)
+from ..eager.inplace import check_inplace, inplace_input, commit_inplace
 from ..phi.infermeta.common import broadcast_shape
 from ..phi.common import int64, bool_ as _bool, NP_TO_DTYPE
 
@@ -324,6 +327,14 @@ def _index_add_args(x, index, axis, value, alpha, op):
     if type(index) is not Tensor:
         index = parse_tensor(index, op, "index", 1)
     axis = parse_int(axis, op, "axis", 2)
+    n = x._data.ndim
+    if n and -n <= axis < n and index._data.size:
+        dim, i = x._data.shape[axis], index._data
+        bad = i[(i >= dim) | (i < -dim)]
+        if bad.size:
+            raise ValueError(f"(InvalidArgument) Variable value (index) of OP(index_add) "
+                             f"expected >= {-dim} and < {dim}, but got {bad.flat[0]}. Please "
+                             f"check input value.")
     if type(value) is not Tensor:
         value = parse_tensor(value, op, "value", 3)
     if alpha != 1:
@@ -433,3 +444,414 @@ def take(x, index, mode="raise", name=None):
         i = np.clip(i, 0, n - 1)
     out = _ad.index_select_ad_func(flat, Tensor._wrap(i.astype(index._data.dtype)), 0)
     return _ad.reshape_ad_func(out, list(index._data.shape))
+
+# ------------------------------------------------------------------------ scatter-like writes
+# Scatter-like writes composed of the differentiable index ops (Paddle python/paddle/tensor/
+# manipulation.py and search.py): scatter_nd, scatter_nd_add, index_put, index_fill,
+# masked_scatter, index_sample, and the inplace forms index_put_, index_fill_, masked_scatter_ and
+# Tensor.put_along_axis_.
+#
+# Each write is turned into flat positions of x (NumPy, from the index values) and done on the
+# flattened x with one op whose gradients are Paddle's: `scatter` (overwrite: the overwritten
+# positions of x get no gradient, every update gets its out position's gradient, duplicates too,
+# as Paddle's index_put_grad and scatter_grad) or `index_add` (accumulate: x's gradient passes
+# through, each update gets its position's gradient). Second order comes with those ops.
+__all__ += ["scatter_nd", "scatter_nd_add", "index_put", "index_put_", "index_fill",
+            "index_fill_", "masked_scatter", "masked_scatter_", "index_sample"]
+TENSOR_METHODS = __all__ + ["__getitem__", "put_along_axis_"]
+
+
+def _tensor(v, op, arg, pos):
+    return v if isinstance(v, Tensor) else parse_tensor(v, op, arg, pos)
+
+
+def _dtype_name(t):
+    return NP_TO_DTYPE[t._data.dtype].name
+
+
+def _put_flat(x, fp, value, accumulate):
+    """x with value (broadcast to fp's shape) written at (accumulate: added to) the flat
+    positions fp (an int64 ndarray, in range), as one scatter/index_add on the flattened x."""
+    shape = x._data.shape
+    if value._data.shape != fp.shape:
+        value = _ad.expand_ad_func(value, list(fp.shape))
+    flat = _ad.reshape_ad_func(x, [-1])
+    idx = Tensor._wrap(np.ascontiguousarray(fp.reshape(-1), dtype=np.int64))
+    value = _ad.reshape_ad_func(value, [-1])
+    if accumulate:
+        out = _ad.index_add_ad_func(flat, idx, value, 0)
+    else:
+        out = _ad.scatter_ad_func(flat, idx, value, True)
+    return _ad.reshape_ad_func(out, list(shape))
+
+
+def _inplace(x, op, fn, copy=False):
+    """x := fn(x's current value) in place (leaf check first, version bump, history)."""
+    check_inplace(x, op)
+    return commit_inplace(x, fn(inplace_input(x, copy)), op)
+
+
+# ------------------------------------------------------------------------ scatter_nd(_add)
+def _nd_rows(shape, index, op):
+    """scatter_nd_add's index [..., k] as row numbers of x viewed as [prod(shape[:k]),
+    *shape[k:]] (one row per slice x[i0, .., ik-1]), bound-checked, negatives counted from the
+    end."""
+    idx = index._data
+    if idx.dtype.kind not in "iu":
+        raise TypeError(f"(InvalidType) {op}(): the index must be an int32 or int64 Tensor, but "
+                        f"received {_dtype_name(index)}.")
+    k = idx.shape[-1] if idx.ndim else 0
+    if idx.ndim == 0 or k > len(shape):
+        raise ValueError(f"(InvalidArgument) {op}(): the last dimension of Input(Index)'s shape "
+                         f"should be no greater than the rank of Input(X), but received "
+                         f"{k} and rank {len(shape)}.")
+    lead = np.asarray(shape[:k], np.int64)
+    if (idx < -lead).any() or (idx >= lead).any():
+        bad = idx[(idx < -lead) | (idx >= lead)].flat[0]
+        raise IndexError(f"(OutOfRange) {op}(): index {bad} is out of bounds for a shape "
+                         f"{list(shape[:k])}.")
+    idx = np.where(idx < 0, idx + lead, idx).astype(np.int64)
+    rows = idx[..., 0] if k == 1 else np.ravel_multi_index(tuple(np.moveaxis(idx, -1, 0)),
+                                                            tuple(shape[:k]))
+    return rows.reshape(-1), k, idx.shape[:-1]
+
+
+@names_errors("scatter_nd_add")
+def scatter_nd_add(x, index, updates, name=None):
+    """x with each updates slice added at the position index[..., :] names (index [..., k],
+    updates index.shape[:-1] + x.shape[k:]); repeated positions add up. One index_add of the
+    slices along the rows of x viewed as [prod(x.shape[:k]), *x.shape[k:]]."""
+    x = _tensor(x, "scatter_nd_add", "x", 0)
+    index = _tensor(index, "scatter_nd_add", "index", 1)
+    updates = _tensor(updates, "scatter_nd_add", "updates", 2)
+    if x._data.dtype != updates._data.dtype:
+        raise TypeError(f"x and updates must have same data type but x.dtype="
+                        f"{_dtype_name(x)}, updates.dtype={_dtype_name(updates)}")
+    if index._data.size == 0:  # Paddle's Python: nothing to scatter, x + updates (broadcast)
+        return _ad.add_ad_func(x, updates)
+    check_kernel_dtype(x, "scatter_nd_add", ("float64", "float32", "int64", "int32", "uint8"))
+    shape = list(x._data.shape)
+    rows, k, lead = _nd_rows(shape, index, "scatter_nd_add")
+    want = tuple(lead) + tuple(shape[k:])
+    if updates._data.shape != want:
+        raise ValueError(f"(InvalidArgument) scatter_nd_add(): Updates has wrong shape "
+                         f"{list(updates._data.shape)}; it should be Index.shape[:-1] + "
+                         f"X.shape[Index.shape[-1]:] = {list(want)}.")
+    if len(lead) != 1:
+        updates = _ad.reshape_ad_func(updates, [rows.size] + shape[k:])
+    if k == 1:
+        return _ad.index_add_ad_func(x, Tensor._wrap(rows), updates, 0)
+    x2 = _ad.reshape_ad_func(x, [int(np.prod(shape[:k], dtype=np.int64))] + shape[k:])
+    return _ad.reshape_ad_func(_ad.index_add_ad_func(x2, Tensor._wrap(rows), updates, 0), shape)
+
+
+@names_errors("scatter_nd")
+def scatter_nd(index, updates, shape, name=None):
+    """zeros(shape) with updates slices added at index (scatter_nd_add into zeros)."""
+    updates = _tensor(updates, "scatter_nd", "updates", 1)
+    shape = [int(s) for s in parse_int_array(shape, "scatter_nd", "shape", 2)]
+    zeros = Tensor._wrap(np.zeros(shape, updates._data.dtype))
+    return scatter_nd_add(zeros, index, updates)
+
+
+# -------------------------------------------------------------------------------- index_put
+def _put_positions(x, indices, op):
+    if not isinstance(indices, (tuple, list)):
+        raise TypeError(f"{op}(): indices must be a tuple or list of Tensors")
+    for i, t in enumerate(indices):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"{op}(): indices[{i}] must be a Tensor, but got "
+                            f"{type(t).__name__}")
+    if not indices:
+        raise ValueError(f"(InvalidArgument) {op}(): argument 'indices' (position 1) must be "
+                         f"list of Tensors, but got empty list")
+    if len(indices) > x._data.ndim:
+        raise ValueError(f"(InvalidArgument) {op}(): too many indices ({len(indices)}) for a "
+                         f"tensor of {x._data.ndim} dimensions.")
+    idx = []
+    for t in indices:
+        d = t._data
+        if d.dtype != np.bool_ and d.dtype not in _INDEX_DTYPES:
+            raise _bad_index_dtype(t.dtype.name)
+        idx.append(d)
+    try:  # the indices are all advanced and lead: NumPy's rules are Paddle's here
+        return _positions_of(x)[tuple(idx)]
+    except IndexError as e:
+        raise IndexError(f"(OutOfRange) {op}(): {e}") from None
+
+
+def _put_value(x, value, op):
+    if not isinstance(value, Tensor):
+        return Tensor._wrap(np.asarray(value, x._data.dtype))
+    if value._data.dtype != x._data.dtype:
+        raise ValueError(f"(InvalidArgument) {op}(): The data type of tensor value must be "
+                         f"same to the data type of tensor x ({_dtype_name(value)} vs "
+                         f"{_dtype_name(x)}).")
+    return value
+
+
+def _index_put(x, indices, value, accumulate, op):
+    """fn(x) -> the written copy of x. One 1-D int index (x[i] = v, the common case) writes
+    whole rows with one scatter/index_add on x itself; other indices go through flat
+    positions."""
+    value = _put_value(x, value, op)
+    rows = (isinstance(indices, (tuple, list)) and len(indices) == 1
+            and isinstance(indices[0], Tensor) and indices[0]._data.ndim == 1
+            and indices[0]._data.dtype in _INDEX_DTYPES and x._data.ndim >= 1)
+    if rows:
+        idx = indices[0]._data
+        dim = x._data.shape[0]
+        if idx.size and (idx.max() >= dim or idx.min() < -dim):
+            raise _out_of_range(idx[(idx >= dim) | (idx < -dim)][0], dim, 0)
+        target = idx.shape + x._data.shape[1:]
+    else:
+        fp = _put_positions(x, indices, op)
+        target = fp.shape
+    from ..phi.infermeta.common import broadcast_shape
+    try:
+        if broadcast_shape(value._data.shape, target) != target:
+            raise ValueError
+    except ValueError:
+        raise ValueError(f"(InvalidArgument) {op}(): the value of shape "
+                         f"{list(value._data.shape)} cannot be broadcast to the indexed shape "
+                         f"{list(target)}.") from None
+    if not rows:
+        return lambda s: _put_flat(s, fp, value, accumulate)
+    if value._data.shape != target:
+        value = _ad.expand_ad_func(value, list(target))
+    index = indices[0]
+    if accumulate:
+        return lambda s: _ad.index_add_ad_func(s, index, value, 0)
+    return lambda s: _ad.scatter_ad_func(s, index, value, True)
+
+
+@names_errors("index_put")
+def index_put(x, indices, value, accumulate=False, name=None):
+    """A copy of x with x[indices] = value (accumulate: += value; repeated positions add up).
+    indices: a tuple of int Tensors (broadcast together) or bool masks, as x[indices] reads."""
+    x = _tensor(x, "index_put", "x", 0)
+    return _index_put(x, indices, value, bool(accumulate), "index_put")(x)
+
+
+@names_errors("index_put_")
+def index_put_(x, indices, value, accumulate=False, name=None):
+    """x[indices] = value (or += value) in place."""
+    x = _tensor(x, "index_put_", "x", 0)
+    return _inplace(x, "index_put_", _index_put(x, indices, value, bool(accumulate),
+                                                "index_put_"))
+
+
+# ------------------------------------------------------------------------------- index_fill
+def _fill_args(x, index, axis, value, op):
+    x = _tensor(x, op, "x", 0)
+    if not isinstance(index, Tensor):
+        raise ValueError("index must be Tensor")
+    if isinstance(value, Tensor):
+        if value._data.ndim > 0:
+            raise ValueError("value must be scalar or 0-D tensor")
+        if value._data.dtype != x._data.dtype:
+            value = _ad.cast_ad_func(value, NP_TO_DTYPE[x._data.dtype])
+    else:
+        value = Tensor._wrap(np.asarray(value, x._data.dtype))
+    n = x._data.ndim
+    if type(axis) is not int or axis > n - 1 or axis < -n:
+        raise ValueError("The axis should be int, and in range [-rank(x), rank(x))")
+    axis %= n
+    dim = x._data.shape[axis]
+    idx = index._data.reshape(-1).astype(np.int64)
+    if idx.size and (idx.max() >= dim or idx.min() < -dim):
+        bad = idx[(idx >= dim) | (idx < -dim)][0]
+        raise IndexError(f"(OutOfRange) {op}(): index {bad} is out of bounds for axis {axis} "
+                         f"with size {dim}.")
+    hit = np.zeros(dim, np.bool_)
+    hit[idx] = True
+    mask = [1] * n
+    mask[axis] = dim
+    return x, Tensor._wrap(hit.reshape(mask)), value, idx.size == 0
+
+
+@names_errors("index_fill")
+def index_fill(x, index, axis, value, name=None):
+    """A copy of x with the slices at `index` along axis set to value (a scalar or 0-D
+    Tensor, which then gets the sum of their gradients)."""
+    x, mask, value, empty = _fill_args(x, index, axis, value, "index_fill")
+    if empty:
+        return _ad.assign_ad_func(x)
+    return _ad.masked_fill_ad_func(x, mask, value)
+
+
+@names_errors("index_fill_")
+def index_fill_(x, index, axis, value, name=None):
+    """index_fill in place."""
+    x, mask, value, empty = _fill_args(x, index, axis, value, "index_fill_")
+    if empty:
+        return x
+    return _inplace(x, "index_fill_", lambda s: _ad.masked_fill_ad_func(s, mask, value))
+
+
+# --------------------------------------------------------------------------- masked_scatter
+def _masked_scatter_args(x, mask, value, op):
+    x = _tensor(x, op, "x", 0)
+    mask = _tensor(mask, op, "mask", 1)
+    value = _tensor(value, op, "value", 2)
+    if x._data.dtype != value._data.dtype:
+        raise AssertionError(f"x and value must have the same dtype, but got x dtype is "
+                             f"{x.dtype}, value dtype is {value.dtype}")
+    if mask._data.dtype != np.bool_:
+        raise AssertionError("mask must be a bool Tensor")
+    from ..phi.infermeta.common import broadcast_shape
+    shape = broadcast_shape(x._data.shape, mask._data.shape)
+    fp = np.flatnonzero(np.broadcast_to(mask._data, shape))
+    if fp.size > value._data.size:
+        raise AssertionError(f"mask true nums must be <= value size, but got mask true nums is "
+                             f"{fp.size}, value size is {value._data.size}")
+    vals = _ad.slice_ad_func(_ad.reshape_ad_func(value, [-1]), [0], [0], [fp.size], [])
+    return x, shape, fp, vals
+
+
+@names_errors("masked_scatter")
+def masked_scatter(x, mask, value, name=None):
+    """x (broadcast with mask) with its positions where mask is True filled, in order, by the
+    first elements of value (flattened)."""
+    x, shape, fp, vals = _masked_scatter_args(x, mask, value, "masked_scatter")
+    if x._data.shape != shape:
+        x = _ad.expand_ad_func(x, list(shape))
+    return _put_flat(x, fp, vals, False)
+
+
+@names_errors("masked_scatter_")
+def masked_scatter_(x, mask, value, name=None):
+    """masked_scatter in place (mask must broadcast to x's shape)."""
+    x, shape, fp, vals = _masked_scatter_args(x, mask, value, "masked_scatter_")
+    if x._data.shape != shape:
+        raise ValueError(f"(InvalidArgument) masked_scatter_(): The shape of broadcast output "
+                         f"{list(shape)} is different from that of inplace tensor "
+                         f"{list(x._data.shape)} in the Inplace operation.")
+    return _inplace(x, "masked_scatter_", lambda s: _put_flat(s, fp, vals, False))
+
+
+# ----------------------------------------------------------------------------- index_sample
+@names_errors("index_sample")
+def index_sample(x, index):
+    """out[i, j] = x[i, index[i, j]] for a 2-D x [N, M] and int index [N, K]."""
+    x = _tensor(x, "index_sample", "x", 0)
+    index = _tensor(index, "index_sample", "index", 1)
+    xs, js = x._data.shape, index._data.shape
+    if len(xs) != 2 or len(js) != 2:
+        raise ValueError(f"(InvalidArgument) Inputs(X) and Inputs(Index) of index_sample should "
+                         f"be 2-D, but received X of shape {list(xs)} and Index of shape "
+                         f"{list(js)}.")
+    if xs[0] != js[0]:
+        raise ValueError(f"(InvalidArgument) Inputs(X)'s value of dimension 0 must same with "
+                         f"Inputs(Index)'s value of dimension 0, but got {xs[0]} of Inputs(X), "
+                         f"and got {js[0]} of Inputs(Index), please check Inputs shape.")
+    if index._data.dtype not in (np.int32, np.int64):
+        raise TypeError(f"(InvalidType) index_sample(): Input(Index) holds the wrong type, it "
+                        f"holds {_dtype_name(index)}, but desires to be int32 or int64.")
+    check_kernel_dtype(x, "index_sample", ("float32", "float64", "int32", "int64", "complex64",
+                                           "complex128"))
+    return _ad.take_along_axis_ad_func(x, index, 1)
+
+
+# ------------------------------------------------------------------------- put_along_axis_
+@names_errors("put_along_axis_")
+def put_along_axis_(arr, indices, values, axis, reduce="assign", include_self=True,
+                    broadcast=True):
+    """Tensor.put_along_axis_: put_along_axis into arr itself (Paddle 3.3.1 has no
+    paddle.put_along_axis_)."""
+    arr = _tensor(arr, "put_along_axis_", "arr", 0)
+    if isinstance(values, Tensor) and values._data.dtype != arr._data.dtype:
+        values = _ad.cast_ad_func(values, NP_TO_DTYPE[arr._data.dtype])
+    return _inplace(arr, "put_along_axis_", lambda s: put_along_axis(
+        s, indices, values, axis, reduce, include_self, broadcast), copy=True)
+
+
+
+# ------------------------------------ slice_scatter, select_scatter, diagonal_scatter, argwhere
+# Paddle's set_value_with_tensor / fill_diagonal_tensor, composed as index_put is: the flat
+# positions of the slice (the diagonal) from an arange of x's shape, then one scatter.
+__all__ += ["slice_scatter", "select_scatter", "diagonal_scatter", "argwhere"]
+TENSOR_METHODS = __all__ + ["__getitem__", "put_along_axis_"]
+
+
+def _positions_of(x):
+    return np.arange(x._data.size, dtype=np.int64).reshape(x._data.shape)
+
+
+def _scatter_into_copy(x, fp, value, op):
+    """x with value (cast to x's dtype, broadcast to fp's shape) written at flat positions fp;
+    value must broadcast to the written region's shape."""
+    if value._data.dtype != x._data.dtype:
+        value = _ad.cast_ad_func(value, NP_TO_DTYPE[x._data.dtype])
+    from ..phi.infermeta.common import broadcast_shape
+    try:
+        ok = broadcast_shape(value._data.shape, fp.shape) == fp.shape
+    except ValueError:
+        ok = False
+    if not ok:
+        raise ValueError(f"(InvalidArgument) {op}(): the value of shape {list(value._data.shape)} "
+                         f"does not match the shape {list(fp.shape)} of the part of x it "
+                         f"replaces.")
+    return _put_flat(x, fp, value, False)
+
+
+@names_errors("slice_scatter")
+def slice_scatter(x, value, axes, starts, ends, strides, name=None):
+    """A copy of x with x[starts:ends:strides] (along axes) replaced by value."""
+    x = _tensor(x, "slice_scatter", "x", 0)
+    value = _tensor(value, "slice_scatter", "value", 1)
+    if not (len(axes) == len(starts) == len(ends) == len(strides)):
+        raise ValueError("slice_scatter(): axes, starts, ends and strides must have the same "
+                         "length.")
+    n = x._data.ndim
+    idx = [_slice(None)] * n
+    for a, s, e, st in zip(axes, starts, ends, strides):
+        if st == 0:
+            raise ValueError("(InvalidArgument) slice_scatter(): a step of 0 is not allowed.")
+        idx[a % n] = _slice(int(s), int(e), int(st))
+    return _scatter_into_copy(x, _positions_of(x)[tuple(idx)], value, "slice_scatter")
+
+
+@names_errors("select_scatter")
+def select_scatter(x, values, axis, index, name=None):
+    """A copy of x with the slice at `index` along axis replaced by values (which has x's shape
+    without that axis)."""
+    x = _tensor(x, "select_scatter", "x", 0)
+    values = _tensor(values, "select_scatter", "values", 1)
+    shape = list(x._data.shape)
+    if index < 0:
+        index += shape[axis]
+    if axis < 0:
+        axis += len(shape)
+    del shape[axis]
+    if shape != list(values._data.shape):
+        raise RuntimeError(f"expected values to have a size equal to the slice of x. value size "
+                           f"= {list(values._data.shape)} slice size = {shape}")
+    fp = np.take(_positions_of(x), index, axis)
+    return _scatter_into_copy(x, fp, values, "select_scatter")
+
+
+@names_errors("diagonal_scatter")
+def diagonal_scatter(x, y, offset=0, axis1=0, axis2=1, name=None):
+    """A copy of x with its offset diagonal in the (axis1, axis2) plane replaced by y (shaped as
+    paddle.diagonal(x, offset, axis1, axis2): the other dims, then the diagonal)."""
+    x = _tensor(x, "diagonal_scatter", "x", 0)
+    y = _tensor(y, "diagonal_scatter", "y", 1)
+    n = x._data.ndim
+    if n < 2:
+        raise ValueError(f"(InvalidArgument) diagonal_scatter(): x must have at least 2 "
+                         f"dimensions, but got {n}.")
+    a1, a2 = axis1 % n, axis2 % n
+    if a1 == a2:
+        raise ValueError(f"(InvalidArgument) diagonal_scatter(): axis1 and axis2 must differ, "
+                         f"but both are {axis1}.")
+    fp = np.diagonal(_positions_of(x), offset, a1, a2)
+    if y._data.shape != fp.shape:
+        raise AssertionError(f"the y shape should be {list(fp.shape)}")
+    return _scatter_into_copy(x, fp, y, "diagonal_scatter")
+
+
+@names_errors("argwhere")
+def argwhere(input):
+    """The indices of the nonzero elements of input, an int64 Tensor [N, input.ndim]."""
+    return nonzero(_tensor(input, "argwhere", "input", 0), as_tuple=False)

@@ -1,7 +1,8 @@
 """Inplace ops (Paddle's `op_` API): every op with `inplace:` in ops.yaml gets `paddle.op_` and
 `Tensor.op_` from the generated code; the ones here have no out-of-place twin in the op table
-(zero_, fill_, uniform_, normal_, masked_fill_, index_put_, __setitem__). All go through
-eager/inplace.py: leaf check first, then write into the storage, version bump, history."""
+(zero_, fill_, uniform_, normal_, masked_fill_, __setitem__; index_put_ is beside index_put in
+ops/indexing.py). All go through eager/inplace.py: leaf check first, then write into the
+storage, version bump, history."""
 import numpy as np
 
 from .._generated import dygraph_functions as _ad
@@ -11,7 +12,7 @@ from ..eager_utils import parse_tensor, parse_scalar, parse_float, parse_int
 from ..phi.generator import get_generator
 from ..phi.common import NP_TO_DTYPE
 
-__all__ = ["zero_", "fill_", "uniform_", "normal_", "masked_fill_", "index_put_"]
+__all__ = ["zero_", "fill_", "uniform_", "normal_", "masked_fill_"]
 TENSOR_METHODS = __all__ + ["__setitem__"]
 
 
@@ -132,13 +133,6 @@ def _positions(x, index):
     """Flat positions that x[index] reads, with Paddle's indexing rules."""
     pos = Tensor._wrap(np.arange(x._data.size, dtype=np.int64).reshape(x._data.shape))
     return pos[index]._data
-
-
-def index_put_(x, indices, value, accumulate=False, name=None):
-    """x[indices] = value (or += with accumulate) in place; indices is a tuple of int Tensors."""
-    if not isinstance(indices, (tuple, list)):
-        raise TypeError("index_put_(): indices must be a tuple or list of Tensors")
-    return _scatter_into(x, "index_put_", _positions(x, tuple(indices)), value, accumulate)
 
 
 def __setitem__(self, index, value):

@@ -6,7 +6,9 @@ import numpy as np
 from .._generated import ops_api as _C_ops
 from .._generated import dygraph_functions as _ad
 from ..tensor import Tensor
-from ..eager_utils import parse_tensor, parse_int, parse_int_array, errors_name_op
+from ..eager_utils import (parse_tensor, parse_int, parse_int_array, check_kernel_dtype,
+                           names_errors, errors_name_op)
+from ..eager.inplace import check_inplace, inplace_input, commit_inplace
 
 __all__ = ["reshape", "transpose", "squeeze", "unsqueeze", "concat", "split", "chunk",
                      "stack", "unbind", "expand", "broadcast_to", "expand_as", "flip", "where"]
@@ -502,3 +504,332 @@ def diagflat(x, offset=0, name=None):
     """A matrix with the flattened x on diagonal `offset`."""
     x = parse_tensor(x, "diagflat", "x", 0)
     return _ad.diag_ad_func(_ad.reshape_ad_func(x, [-1]), offset, 0.0)
+
+# ---- where_, t_: the inplace forms Paddle 3.3.1 has (paddle.where_ / Tensor.where_ write into
+# x, the second argument; paddle.t_ / Tensor.t_ transpose a 2-D tensor in place)
+__all__ += ["where_", "t_"]
+TENSOR_METHODS += ["where_", "t_"]
+
+
+@names_errors("where_")
+def where_(condition, x=None, y=None, name=None):
+    """x := where(condition, x, y) in place (condition and y broadcast to x's shape)."""
+    if np.isscalar(x) or np.isscalar(y) or x is None or y is None:
+        raise ValueError("either both or neither of x and y should be given")
+    if type(condition) is not Tensor:
+        condition = parse_tensor(condition, "where_", "condition", 0)
+    x = parse_tensor(x, "where_", "x", 1)
+    if condition._data.dtype != np.bool_:
+        raise ValueError(f"The `condition` is expected to be a boolean Tensor, but got a Tensor "
+                         f"with dtype {condition.dtype}")
+    check_inplace(x, "where_")
+    out = where(condition, inplace_input(x, False), y)
+    return commit_inplace(x, out, "where_")
+
+
+@names_errors("t_")
+def t_(input, name=None):
+    """input := its transpose in place (0-D and 1-D stay as they are)."""
+    if type(input) is not Tensor:
+        input = parse_tensor(input, "t_", "input", 0)
+    n = input._data.ndim
+    if n > 2:
+        raise ValueError(f"Input(input) only support N-D (N<=2) tensor, but received length of "
+                         f"Input(input) is {n}. Perhaps you can use paddle.tensor.transpose() "
+                         f"instead.")
+    if n < 2:
+        return input
+    check_inplace(input, "t_")
+    out = _ad.transpose_ad_func(inplace_input(input, False), [1, 0])
+    return commit_inplace(input, out, "t_", rebind=True)
+
+
+# ------------------------------------------------------------------ rearranging compositions
+# Rearranging compositions (Paddle python/paddle/tensor/manipulation.py and math.py): rot90,
+# repeat_interleave, tensor_split, hsplit, vsplit, dsplit and diff. Each is Paddle's own Python
+# composition of differentiable ops (flip/transpose, index_select, slice/split, concat/subtract),
+# so gradients of any order come with those ops.
+_REARRANGE = ["rot90", "repeat_interleave", "tensor_split", "hsplit", "vsplit", "dsplit", "diff"]
+__all__ += _REARRANGE
+TENSOR_METHODS += _REARRANGE
+
+
+def _tensor(v, op, arg, pos):
+    return v if isinstance(v, Tensor) else parse_tensor(v, op, arg, pos)
+
+
+def _is_int(v):
+    return isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
+
+
+@names_errors("rot90")
+def rot90(x, k=1, axes=[0, 1], name=None):
+    """x rotated by k * 90 degrees in the plane of `axes`, from axes[0] towards axes[1]."""
+    x = _tensor(x, "rot90", "x", 0)
+    if not isinstance(axes, (list, tuple)):
+        raise TypeError(f"The type of 'axes' in rot90 must be list or tuple, but received "
+                        f"{type(axes)}.")
+    n = x._data.ndim
+    if len(axes) != 2:
+        raise ValueError(f"expected total rotation axes == 2, but got axes = {len(axes)}")
+    if n < 2:
+        raise ValueError(f"expected total dims >= 2, but got total dims = {n}")
+    if not (axes[0] != axes[1] and abs(axes[0] - axes[1]) != n):
+        raise ValueError(f"expected rotation axes to be different, but got axis0 = {axes[0]}, "
+                         f"and axis1 = {axes[1]}")
+    if not -n <= axes[0] < n:
+        raise ValueError(f"Rotation axis0 out of range, axis0 = {axes[0]}")
+    if not -n <= axes[1] < n:
+        raise ValueError(f"Rotation axis1 out of range, axis1 = {axes[1]}")
+    k %= 4
+    if k == 0:
+        return x
+    a0, a1 = axes[0] % n, axes[1] % n
+    if k == 2:
+        return _ad.flip_ad_func(x, [a0, a1])
+    perm = list(range(n))
+    perm[a0], perm[a1] = perm[a1], perm[a0]
+    if k == 1:
+        return _ad.transpose_ad_func(_ad.flip_ad_func(x, [a1]), perm)
+    return _ad.flip_ad_func(_ad.transpose_ad_func(x, perm), [a1])
+
+
+@names_errors("repeat_interleave")
+def repeat_interleave(x, repeats, axis=None, name=None, *, output_size=None):
+    """Each slice of x along axis repeated `repeats` times (an int, or an int Tensor with one
+    count per slice); axis=None repeats the elements of the flattened x. output_size, when
+    given, truncates (or must match) the result's length, as Paddle's kernel does."""
+    x = _tensor(x, "repeat_interleave", "x", 0)
+    check_kernel_dtype(x, "repeat_interleave", ("float32", "float64", "int32", "int64",
+                                               "bfloat16"))
+    if axis is None:
+        if x._data.ndim != 1:
+            x = _ad.reshape_ad_func(x, [-1])
+        axis = 0
+    n = x._data.ndim
+    if not -n <= axis < max(n, 1):
+        raise IndexError(f"(OutOfRange) Attr(dim) is out of range, It's expected to be in range "
+                         f"of [{-n}, {n - 1}]. But received Attr(dim) = {axis}.")
+    axis = axis % n if n else 0
+    dim = x._data.shape[axis] if n else 1
+    if isinstance(repeats, Tensor):
+        r = repeats._data.reshape(-1)
+        if r.dtype not in (np.int32, np.int64):
+            raise ValueError(f"(InvalidArgument) Input(RepeatsTensor) holds the wrong type, it "
+                             f"holds {repeats.dtype.name}, but desires to be int32 or int64")
+        if r.shape[0] != dim:
+            raise ValueError(f"(InvalidArgument) The length of Input(RepeatsTensor) must be the "
+                             f"same as length of Input(X) in axis. But received: [{r.shape[0]}], "
+                             f"required: [{dim}].")
+        if (r < 0).any():
+            raise ValueError(f"(InvalidArgument) repeats must grater or equal than 0, but got "
+                             f"{r[r < 0][0]}")
+    elif _is_int(repeats):
+        if repeats <= 0:
+            raise ValueError("(InvalidArgument) repeats should be larger than zero")
+        r = int(repeats)
+    else:
+        raise TypeError(f"repeat_interleave(): repeats must be an int or a Tensor, but got "
+                        f"{type(repeats).__name__}")
+    idx = np.repeat(np.arange(dim, dtype=np.int64), r)
+    if output_size is not None and output_size >= 0:
+        idx = idx[:output_size]
+    if n == 0:
+        x = _ad.reshape_ad_func(x, [1])
+    return _ad.index_select_ad_func(x, Tensor._wrap(idx), axis)
+
+
+# ---------------------------------------------------------------- tensor_split, h/v/dsplit
+@names_errors("tensor_split")
+def tensor_split(x, num_or_indices, axis=0, name=None):
+    """x split along axis into num_or_indices parts (an int: the first len % n parts one
+    longer) or at the given indices (a list/tuple: parts x[:i0], x[i0:i1], ..., x[ik:])."""
+    x = _tensor(x, "tensor_split", "x", 0)
+    if isinstance(axis, Tensor):
+        axis = int(axis._data.reshape(-1)[0])
+    n = x._data.ndim
+    if n <= 0 or n <= axis:
+        raise ValueError(f"The input tensor's dimension must be greater than 0 or axis which is "
+                         f"{axis}, but got {n}")
+    total = x._data.shape[axis]
+    if _is_int(num_or_indices):
+        sections = int(num_or_indices)
+        if sections <= 0:
+            raise ValueError("num_or_indices must be larger than 0.")
+        base, mod = divmod(total, sections)
+        sizes = [base + 1] * mod + [base] * (sections - mod)
+        return _ad.split_ad_func(x, sizes, axis)
+    if not isinstance(num_or_indices, (list, tuple)):
+        raise ValueError(f"The num_or_indices should be int, list or tuple of ints, but got "
+                         f"{type(num_or_indices)}")
+    axis = axis % n
+    parts, start = [], 0
+    for end in [*num_or_indices, total]:
+        s = start if start >= 0 else total + start
+        e = end if end >= 0 else total + end
+        parts.append(_ad.slice_ad_func(x, [axis], [s], [max(s, e)], []))
+        start = end
+    return parts
+
+
+def _nd_split(x, num_or_indices, min_dim, axis, op):
+    x = _tensor(x, op, "x", 0)
+    if x._data.ndim < min_dim:
+        raise ValueError(f"The input tensor's dimension must be greater than {min_dim - 1}, but "
+                         f"got {x._data.ndim}")
+    return tensor_split(x, num_or_indices, axis=axis)
+
+
+@names_errors("hsplit")
+def hsplit(x, num_or_indices, name=None):
+    """tensor_split along axis 1 (axis 0 for a 1-D x)."""
+    x = _tensor(x, "hsplit", "x", 0)
+    return _nd_split(x, num_or_indices, 1, 1 if x._data.ndim > 1 else 0, "hsplit")
+
+
+@names_errors("vsplit")
+def vsplit(x, num_or_indices, name=None):
+    """tensor_split along axis 0 of an x of at least 2 dims."""
+    return _nd_split(x, num_or_indices, 2, 0, "vsplit")
+
+
+@names_errors("dsplit")
+def dsplit(x, num_or_indices, name=None):
+    """tensor_split along axis 2 of an x of at least 3 dims."""
+    return _nd_split(x, num_or_indices, 3, 2, "dsplit")
+
+
+# -------------------------------------------------------------------------------------- diff
+def _diff_once(x, axis):
+    d = x._data.shape[axis]
+    back = _ad.slice_ad_func(x, [axis], [1], [d], [])
+    front = _ad.slice_ad_func(x, [axis], [0], [max(d - 1, 0)], [])
+    if x._data.dtype == np.bool_:
+        return _ad.logical_xor_ad_func(back, front)
+    return _ad.subtract_ad_func(back, front)
+
+
+@names_errors("diff")
+def diff(x, n=1, axis=-1, prepend=None, append=None, name=None, *, out=None):
+    """The n-th forward difference of x along axis (x[i+1] - x[i]; logical xor for bool),
+    after joining prepend and append to x along that axis."""
+    x = _tensor(x, "diff", "x", 0)
+    if n < 1:
+        raise ValueError(f"Diff expects input to be at least one-dimensional but got {n}")
+    nd = x._data.ndim
+    axis = min(max(axis + nd if axis < 0 else axis, 0), nd)
+    if prepend is not None or append is not None:
+        parts = [t for t in (prepend, x, append) if t is not None]
+        x = _ad.concat_ad_func([_tensor(t, "diff", "x", 0) for t in parts], axis)
+    for _ in range(n):
+        x = _diff_once(x, axis)
+    return x
+
+
+# ----------------------------------------------------------- view, view_as, unflatten, crop
+# reshapes and a slice under Paddle's names (view_shape, crop): views of x where the ops are
+__all__ += ["view", "view_as", "unflatten", "crop"]
+TENSOR_METHODS += ["view", "view_as", "unflatten"]  # Paddle 3.3.1 has no Tensor.crop
+
+
+@names_errors("view")
+def view(x, shape_or_dtype, name=None):
+    """x's data in another shape (a list/tuple; one -1 is inferred), sharing its storage. The
+    dtype form of Paddle's view (a bit reinterpretation) is not supported."""
+    x = _tensor(x, "view", "x", 0)
+    if isinstance(shape_or_dtype, (list, tuple)):
+        return _ad.reshape_ad_func(x, list(shape_or_dtype))
+    from ..phi.common import convert_dtype
+    if convert_dtype(shape_or_dtype) == x.dtype:
+        return x
+    raise NotImplementedError("view(): reinterpreting the bytes of a tensor as another dtype "
+                              "is not supported by eagergraph; use astype() to convert values.")
+
+
+@names_errors("view_as")
+def view_as(x, other, name=None):
+    """x's data in other's shape (other's values and dtype are not used)."""
+    x = _tensor(x, "view_as", "x", 0)
+    other = _tensor(other, "view_as", "other", 1)
+    return _ad.reshape_ad_func(x, list(other._data.shape))
+
+
+@names_errors("unflatten")
+def unflatten(x, axis, shape, name=None):
+    """x with dim `axis` split into the dims `shape` (a list, tuple or int Tensor; one -1 is
+    inferred)."""
+    x = _tensor(x, "unflatten", "x", 0)
+    n = x._data.ndim
+    if not -n <= axis < n:
+        raise AssertionError(f"'axis'  must be in the range of [{-n}, {n})")
+    axis %= n
+    if isinstance(shape, Tensor):
+        shape = [int(s) for s in shape._data.reshape(-1)]
+    elif not isinstance(shape, (list, tuple)):
+        raise TypeError(f"The data type of x should be one of ['List', 'Tuple', 'Tensor'], but "
+                        f"got {type(shape)}")
+    xs = list(x._data.shape)
+    return _ad.reshape_ad_func(x, xs[:axis] + [int(s) for s in shape] + xs[axis + 1:])
+
+
+@names_errors("crop")
+def crop(x, shape=None, offsets=None, name=None):
+    """The block of x of size `shape` (-1: to the end of that dim) starting at `offsets`."""
+    x = _tensor(x, "crop", "x", 0)
+    check_kernel_dtype(x, "crop", ("float32", "float64", "int32", "int64"))
+    xs = x._data.shape
+    n = len(xs)
+    shape = list(xs) if shape is None else [int(s) for s in (
+        shape._data.reshape(-1) if isinstance(shape, Tensor) else shape)]
+    offsets = [0] * n if offsets is None else [int(o) for o in (
+        offsets._data.reshape(-1) if isinstance(offsets, Tensor) else offsets)]
+    if len(shape) != n or len(offsets) != n:
+        raise ValueError(f"(InvalidArgument) crop(): the number of elements ({len(shape)}) of "
+                         f"shape and ({len(offsets)}) of offsets must equal the rank ({n}) of x.")
+    ends = []
+    for d, (s, o, dim) in enumerate(zip(shape, offsets, xs)):
+        if s < -1 or o < 0:
+            raise ValueError(f"(InvalidArgument) crop(): shape[{d}] = {s} must be -1 or >= 0 "
+                             f"and offsets[{d}] = {o} must be >= 0.")
+        e = dim if s == -1 else o + s
+        if e > dim:
+            raise ValueError(f"(InvalidArgument) crop(): the crop of size {s} at offset {o} "
+                             f"runs past dim {d} of size {dim}.")
+        ends.append(e)
+    return _ad.slice_ad_func(x, list(range(n)), offsets, ends, [])
+
+
+# --------------------------------------------------------------------------------- as_strided
+__all__ += ["as_strided"]
+TENSOR_METHODS += ["as_strided"]
+
+
+@names_errors("as_strided")
+def as_strided(x, shape, stride, offset=0, name=None):
+    """out[i0, i1, ...] = x.flatten()[offset / itemsize + sum(i_k * stride[k])]: a strided
+    window over x's elements in row-major order (strides in elements; the offset in bytes, as
+    Paddle 3.3.1 counts it). Unlike Paddle's, the result is a copy (an index_select), not a
+    view, and overlapping windows add their gradients up (Paddle's keeps one of them)."""
+    x = _tensor(x, "as_strided", "x", 0)
+    shape = [int(s) for s in parse_int_array(shape, "as_strided", "shape", 1)]
+    stride = [int(s) for s in parse_int_array(stride, "as_strided", "stride", 2)]
+    if len(shape) != len(stride):
+        raise ValueError(f"(InvalidArgument) as_strided(): shape {shape} and stride {stride} "
+                         f"must have the same length.")
+    itemsize = x._data.dtype.itemsize
+    if offset < 0 or offset % itemsize:
+        raise ValueError(f"(InvalidArgument) as_strided(): the offset ({offset} bytes) must be a "
+                         f"non-negative multiple of the element size ({itemsize} bytes).")
+    pos = np.full(shape, offset // itemsize, np.int64)
+    for k, (n, st) in enumerate(zip(shape, stride)):
+        view = [1] * len(shape)
+        view[k] = n
+        pos = pos + (np.arange(n, dtype=np.int64) * st).reshape(view)
+    size = x._data.size
+    if pos.size and (pos.min() < 0 or pos.max() >= size):
+        raise ValueError(f"(InvalidArgument) as_strided(): shape {shape}, stride {stride} and "
+                         f"offset {offset} reach element {int(pos.max())} (or "
+                         f"{int(pos.min())}), outside the {size} elements of x.")
+    flat = _ad.reshape_ad_func(x, [-1])
+    out = _ad.index_select_ad_func(flat, Tensor._wrap(pos.reshape(-1)), 0)
+    return _ad.reshape_ad_func(out, shape)

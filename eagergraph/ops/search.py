@@ -1,10 +1,13 @@
-"""Search ops (Paddle python/paddle/tensor/search.py): topk, sort, argsort, kthvalue, mode."""
+"""Search ops (Paddle python/paddle/tensor/search.py): topk, sort, argsort, kthvalue, mode,
+searchsorted, bucketize."""
 import numpy as np
 
 from .._generated import dygraph_functions as _ad
 from ..tensor import Tensor
 from ..eager_utils import (parse_tensor, parse_int, parse_bool, parse_dtype, errors_name_op,
+                           check_kernel_dtype, names_errors,
                            param_aliases)
+
 
 __all__ = ["topk"]
 TENSOR_METHODS = __all__
@@ -159,3 +162,40 @@ def unique_consecutive(x, return_inverse=False, return_counts=False, axis=None, 
     out, inverse, counts = _ad.unique_consecutive_ad_func(x, ax, d)
     extra = [t for t, want in ((inverse, return_inverse), (counts, return_counts)) if want]
     return tuple([out] + extra) if extra else out
+
+# ---- searchsorted and bucketize: one searchsorted op
+__all__ += ["searchsorted", "bucketize"]
+TENSOR_METHODS = [n for n in __all__ if n != "searchsorted"]  # Paddle has no Tensor.searchsorted
+
+
+@names_errors("searchsorted")
+def searchsorted(sorted_sequence, values, out_int32=False, right=False, name=None, *,
+                 side=None, out=None, sorter=None):
+    """Indices at which `values` would be inserted into the last axis of sorted_sequence to
+    keep it sorted (right=True / side='right': after equal entries). sorter: indices that sort
+    sorted_sequence along its last axis."""
+    if type(sorted_sequence) is not Tensor:
+        sorted_sequence = parse_tensor(sorted_sequence, "searchsorted", "sorted_sequence", 0)
+    if type(values) is not Tensor:
+        values = parse_tensor(values, "searchsorted", "values", 1)
+    check_kernel_dtype(sorted_sequence, "searchsorted", ("float32", "float64", "int32", "int64"))
+    if side is not None and side == "right":
+        right = True
+    if sorter is not None:
+        from .indexing import take_along_axis
+        sorted_sequence = take_along_axis(sorted_sequence, sorter, -1)
+    return _ad.searchsorted_ad_func(sorted_sequence, values,
+                                    parse_bool(out_int32, "searchsorted", "out_int32", 2),
+                                    parse_bool(right, "searchsorted", "right", 3))
+
+
+@names_errors("bucketize")
+def bucketize(x, sorted_sequence, out_int32=False, right=False, name=None, *, out=None):
+    """The bucket of each element of x among the boundaries of a 1-D sorted_sequence
+    (searchsorted(sorted_sequence, x))."""
+    if type(sorted_sequence) is not Tensor:
+        sorted_sequence = parse_tensor(sorted_sequence, "bucketize", "sorted_sequence", 1)
+    if sorted_sequence._data.ndim != 1:
+        raise ValueError(f"sorted_sequence tensor must be 1 dimension, but got dim "
+                         f"{sorted_sequence._data.ndim}")
+    return searchsorted(sorted_sequence, x, out_int32, right)

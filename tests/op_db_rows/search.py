@@ -1,4 +1,4 @@
-"""Op-table rows: topk, argsort, unique, unique_consecutive."""
+"""Op-table rows: topk, argsort, unique, unique_consecutive, searchsorted."""
 import numpy as np
 
 import eagergraph as paddle
@@ -100,4 +100,35 @@ ROWS += [
                                               return_counts=True), _unique_consecutive_ref,
            ("int32", "int64", "float32", "float64"), sample_inputs=_unique_samples,
            out_dtype=lambda d: (d, "int64", "int64"), grad=0),
+]
+
+
+def _searchsorted_ref(seq, values, out_int32=False, right=False):
+    side = "right" if right else "left"
+    dt = np.int32 if out_int32 else np.int64
+    if seq.ndim == 1:
+        return np.searchsorted(seq, values, side=side).astype(dt)
+    rows, vals = seq.reshape(-1, seq.shape[-1]), values.reshape(-1, values.shape[-1])
+    return np.stack([np.searchsorted(r, v, side=side) for r, v in zip(rows, vals)]).reshape(
+        values.shape).astype(dt)
+
+
+def _searchsorted_samples(rng, dt):
+    def srt(shape):  # sorted along the last axis, with repeats so `right` matters
+        return np.sort(rng.integers(-4, 5, shape), axis=-1).astype(dt)
+
+    def vals(shape):
+        return rng.integers(-6, 7, shape).astype(dt)
+    return [Sample([srt((6,)), vals((3, 4))]),
+            Sample([srt((6,)), vals((5,))], {"right": True}),
+            Sample([srt((2, 3, 5)), vals((2, 3, 4))]),
+            Sample([srt((2, 5)), vals((2, 3))], {"right": True}),
+            Sample([srt((4,)), vals(())]), Sample([srt((0,)), vals((3,))]),
+            Sample([srt((5,)), vals((0,))])]
+
+
+ROWS += [
+    OpInfo("searchsorted", lambda s, v, **kw: paddle.searchsorted(s, v, **kw), _searchsorted_ref,
+           ("float32", "float64", "int32", "int64"), sample_inputs=_searchsorted_samples,
+           out_dtype=lambda d: "int64", grad=0),
 ]

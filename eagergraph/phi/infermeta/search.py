@@ -1,7 +1,7 @@
 """InferMeta for search ops (Paddle phi/infermeta/unary.cc TopKInferMeta)."""
 import numpy as np
 
-from ..common import int64
+from ..common import int32, int64
 from .common import dtype_of, normalize_axis
 
 __all__ = ["TopKInferMeta"]
@@ -85,3 +85,20 @@ def UniqueConsecutiveInferMeta(x, axis, dtype):
         if n > 1 else 0)
     shape = (k,) if ax is None else x._data.shape[:ax] + (k,) + x._data.shape[ax + 1:]
     return [(shape, dtype_of(x)), ((n,), d), ((k,), d)]
+
+__all__ += ["SearchsortedInferMeta"]
+
+
+def SearchsortedInferMeta(sorted_sequence, values, out_int32, right):
+    ss, vs = sorted_sequence._data.shape, values._data.shape
+    if len(ss) < 1:
+        raise ValueError(f"(InvalidArgument) Input sequences's dimension({len(ss)}) must be "
+                         f"greater or equal than 1")
+    if len(ss) > 1 and (len(ss) != len(vs) or ss[:-1] != vs[:-1]):
+        raise RuntimeError(
+            f"(Unavailable) The dimensions of sorted_sequence tensor ( {', '.join(map(str, ss))} "
+            f") and values tensor ( {', '.join(map(str, vs))} ) can not match. Because the input "
+            f"sorted_sequence tensor must be 1 dimension or the first N-1 dimensions of "
+            f"sorted_sequence tensor and input values tensor must match. Please input "
+            f"appropriate sorted_sequence and values again!")
+    return vs, int32 if out_int32 else int64

@@ -1,4 +1,4 @@
-"""Search kernels: topk, argsort, unique, unique_consecutive."""
+"""Search kernels: topk, argsort, unique, unique_consecutive, searchsorted."""
 import numpy as np
 
 from ...kernel_registry import register_kernel
@@ -91,3 +91,34 @@ def unique_consecutive(x, axis, dtype):
         out = x.reshape(-1)[starts]
     counts = np.diff(np.append(starts, len(new)))
     return (np.ascontiguousarray(out), (np.cumsum(new) - 1).astype(d), counts.astype(d))
+
+@register_kernel("searchsorted", (int32, int64, float32, float64))
+def searchsorted(sorted_sequence, values, out_int32, right):
+    """std::lower_bound (upper_bound with right) of each value in its row of sorted_sequence,
+    as Paddle's kernel: values are cast to the sequence's dtype first, a NaN value goes to the
+    end, and the binary search makes the same comparisons (so a NaN in the sequence misleads it
+    the same way). Vectorised: one step of every search at a time, log2(M) steps."""
+    seq = sorted_sequence
+    m = seq.shape[-1]
+    v = values.astype(seq.dtype, copy=False)
+    dt = np.int32 if out_int32 else np.int64
+    if seq.ndim == 1 and (seq.dtype.kind != "f" or not np.isnan(seq).any()):
+        # without NaN in the sequence NumPy's search is the same (a NaN value goes to the end)
+        return np.searchsorted(seq, v, "right" if right else "left").astype(dt)
+    b = int(np.prod(seq.shape[:-1], dtype=np.int64))
+    rows = seq.reshape(b, m)
+    vals = v.reshape(1, v.size) if seq.ndim == 1 else v.reshape(b, v.shape[-1])
+    lo = np.zeros(vals.shape, np.int64)
+    count = np.full(vals.shape, m, np.int64)
+    with np.errstate(invalid="ignore"):
+        while m and count.any():
+            step = count // 2
+            it = lo + step
+            s = np.take_along_axis(rows, np.minimum(it, m - 1), 1)
+            go = ~(vals < s) if right else s < vals
+            go &= count > 0
+            lo = np.where(go, it + 1, lo)
+            count = np.where(go, count - step - 1, step)
+        if vals.dtype.kind == "f":
+            lo[np.isnan(vals)] = m
+    return lo.reshape(values.shape).astype(dt)
