@@ -1,7 +1,7 @@
 """Tensor methods and properties that Paddle adds in Python rather than as ops (Paddle
 python/paddle/base/dygraph/tensor_patch_methods.py and math_op_patch.py, 3.x additions):
 dtype casts (x.float(), x.long(), ...), to, type_as, new_zeros/new_ones/new_full/new_empty,
-requires_grad, data, contiguous/strides/data_ptr, view/view_as, repeat, copy_, set_, resize_,
+requires_grad, data, contiguous/strides/data_ptr, repeat, copy_, set_, resize_,
 apply/apply_, fill_diagonal_, fill_diagonal_tensor(_).
 
 Differences from Paddle 3.3.1: `copy_` is differentiable (the gradient reaches the source and
@@ -205,22 +205,6 @@ def pin_memory(self, blocking=True):
     raise RuntimeError("(PermissionDenied) Cannot use CUDAPinnedPlace in CPU only version.")
 
 
-def view(self, shape_or_dtype, *more, name=None):
-    """x.view(shape) (also view(d0, d1, ...)): a reshaped view sharing x's storage;
-    x.view(dtype): the same bytes read as another dtype (the last axis rescales)."""
-    if more or isinstance(shape_or_dtype, (int, np.integer)):
-        shape_or_dtype = [int(shape_or_dtype)] + [int(m) for m in more]
-    if isinstance(shape_or_dtype, (list, tuple, Tensor)):
-        return self.reshape(shape_or_dtype)
-    dt = convert_dtype(shape_or_dtype)
-    return _wrap(self._data.view(dt.np_dtype))
-
-
-def view_as(self, other, name=None):
-    """x reshaped (a view) to other's shape."""
-    return self.reshape(other.shape)
-
-
 def repeat(self, *repeats):
     """x tiled repeats times per axis (x.repeat(2, 1) or x.repeat([2, 1]))."""
     if len(repeats) == 1 and isinstance(repeats[0], (list, tuple, Tensor)):
@@ -342,8 +326,7 @@ def _install():
     for name, dt in _CAST_METHODS.items():
         setattr(T, name, _cast_method(dt))
     for fn in (to, type_as, new_zeros, new_ones, new_full, new_empty, requires_grad_,
-               contiguous, is_contiguous, get_strides, stride, data_ptr, cuda, pin_memory, view,
-               view_as, repeat, copy_, set_, resize_, apply, apply_, fill_diagonal_,
+               contiguous, is_contiguous, get_strides, stride, data_ptr, cuda, pin_memory, repeat, copy_, set_, resize_, apply, apply_, fill_diagonal_,
                fill_diagonal_tensor, fill_diagonal_tensor_):
         setattr(T, fn.__name__, fn)
     T.requires_grad = property(_get_requires_grad, _set_requires_grad)

@@ -733,17 +733,20 @@ TENSOR_METHODS += ["view", "view_as", "unflatten"]  # Paddle 3.3.1 has no Tensor
 
 
 @names_errors("view")
-def view(x, shape_or_dtype, name=None):
-    """x's data in another shape (a list/tuple; one -1 is inferred), sharing its storage. The
-    dtype form of Paddle's view (a bit reinterpretation) is not supported."""
+def view(x, shape_or_dtype, *more, name=None):
+    """x's data in another shape (a list/tuple, or ints: view(4), view(-1, 1); one -1 is
+    inferred), sharing its storage; or, given a dtype, the same bytes read as that dtype (the
+    last axis rescales by the itemsize ratio; not differentiable)."""
     x = _tensor(x, "view", "x", 0)
+    if more or isinstance(shape_or_dtype, (int, np.integer)):
+        shape_or_dtype = [int(shape_or_dtype)] + [int(m) for m in more]
     if isinstance(shape_or_dtype, (list, tuple)):
         return _ad.reshape_ad_func(x, list(shape_or_dtype))
     from ..phi.common import convert_dtype
-    if convert_dtype(shape_or_dtype) == x.dtype:
+    dt = convert_dtype(shape_or_dtype)
+    if dt == x.dtype:
         return x
-    raise NotImplementedError("view(): reinterpreting the bytes of a tensor as another dtype "
-                              "is not supported by eagergraph; use astype() to convert values.")
+    return Tensor._wrap(x._data.view(dt.np_dtype))
 
 
 @names_errors("view_as")
