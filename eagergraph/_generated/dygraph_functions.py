@@ -1153,7 +1153,7 @@ def logit__ad_func(x, eps):
 class LogitGradNode(GradNodeBase):
     """Backward of `logit` (logit_grad):
         # out_grad / (x (1 - x)) inside [eps, 1 - eps], 0 outside (where the forward clipped x)
-        lo = eps or 0.0
+        lo = eps  # a float: the generated parsing resolved eps=None to 0.0
         inside = logical_and(greater_equal(x, full_like(x, lo, x.dtype)),
                              less_equal(x, full_like(x, 1.0 - lo, x.dtype)))
         x_grad = where(inside, divide(out_grad, multiply(x, scale(x, -1.0, 1.0, True))),
@@ -1171,7 +1171,7 @@ class LogitGradNode(GradNodeBase):
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
-            lo = eps or 0.0
+            lo = eps
             inside = logical_and_ad_func(greater_equal_ad_func(x, full_like_ad_func(x, lo, x.dtype)), less_equal_ad_func(x, full_like_ad_func(x, 1.0 - lo, x.dtype)))
             x_grad = where_ad_func(inside, divide_ad_func(out_grad, multiply_ad_func(x, scale_ad_func(x, -1.0, 1.0, True))), full_like_ad_func(out_grad, 0.0, out_grad.dtype))
         return [x_grad]

@@ -2,9 +2,9 @@
 """① + ② Public op functions (Paddle `_C_ops`, ops_api.cc + eager_op_function.cc):
 check that tensor arguments are Tensors and normalise attributes, then call the `<op>_ad_func`."""
 from ..tensor import Tensor
-from ..eager_utils import (parse_tensor, parse_tensor_list, parse_scalar, parse_int_array,
-                           parse_int, parse_float, parse_bool, parse_dtype, parse_str,
-                           parse_int_list)
+from ..eager_utils import (parse_tensor, parse_tensor_list, parse_scalar, parse_scalar_float32,
+                           parse_int_array, parse_int, parse_float, parse_float32, parse_bool,
+                           parse_dtype, parse_str, parse_int_list)
 from . import dygraph_functions as _ad
 
 
@@ -323,20 +323,18 @@ def log2_(x, name=None):
 
 
 def logit(x, eps=None, name=None):
-    """`logit` (ops.yaml: logit(Tensor x, float eps) -> Tensor(out))"""
+    """`logit` (ops.yaml: logit(Tensor x, double eps) -> Tensor(out))"""
     if type(x) is not Tensor:
         x = parse_tensor(x, "logit", "x", 0)
-    if eps is not None:
-        eps = parse_float(eps, "logit", "eps", 1)
+    eps = 0.0 if eps is None else parse_float(eps, "logit", "eps", 1)
     return _ad.logit_ad_func(x, eps)
 
 
 def logit_(x, eps=None, name=None):
-    """`logit_` (ops.yaml: logit(Tensor x, float eps) -> Tensor(out) (inplace: writes into x))"""
+    """`logit_` (ops.yaml: logit(Tensor x, double eps) -> Tensor(out) (inplace: writes into x))"""
     if type(x) is not Tensor:
         x = parse_tensor(x, "logit", "x", 0)
-    if eps is not None:
-        eps = parse_float(eps, "logit", "eps", 1)
+    eps = 0.0 if eps is None else parse_float(eps, "logit", "eps", 1)
     return _ad.logit__ad_func(x, eps)
 
 
@@ -828,18 +826,18 @@ def reciprocal_(x, name=None):
 
 
 def pow(x, y=1.0, name=None):
-    """`pow` (ops.yaml: pow(Tensor x, Scalar y) -> Tensor(out))"""
+    """`pow` (ops.yaml: pow(Tensor x, Scalar(float) y) -> Tensor(out))"""
     if type(x) is not Tensor:
         x = parse_tensor(x, "pow", "x", 0)
-    y = parse_scalar(y, "pow", "y", 1)
+    y = parse_scalar_float32(y, "pow", "y", 1)
     return _ad.pow_ad_func(x, y)
 
 
 def pow_(x, y=1.0, name=None):
-    """`pow_` (ops.yaml: pow(Tensor x, Scalar y) -> Tensor(out) (inplace: writes into x))"""
+    """`pow_` (ops.yaml: pow(Tensor x, Scalar(float) y) -> Tensor(out) (inplace: writes into x))"""
     if type(x) is not Tensor:
         x = parse_tensor(x, "pow", "x", 0)
-    y = parse_scalar(y, "pow", "y", 1)
+    y = parse_scalar_float32(y, "pow", "y", 1)
     return _ad.pow__ad_func(x, y)
 
 
@@ -1173,8 +1171,8 @@ def addmm(input, x, y, beta=1.0, alpha=1.0, name=None):
         x = parse_tensor(x, "addmm", "x", 1)
     if type(y) is not Tensor:
         y = parse_tensor(y, "addmm", "y", 2)
-    beta = parse_float(beta, "addmm", "beta", 3)
-    alpha = parse_float(alpha, "addmm", "alpha", 4)
+    beta = parse_float32(beta, "addmm", "beta", 3)
+    alpha = parse_float32(alpha, "addmm", "alpha", 4)
     return _ad.addmm_ad_func(input, x, y, beta, alpha)
 
 
@@ -1186,8 +1184,8 @@ def addmm_(input, x, y, beta=1.0, alpha=1.0, name=None):
         x = parse_tensor(x, "addmm", "x", 1)
     if type(y) is not Tensor:
         y = parse_tensor(y, "addmm", "y", 2)
-    beta = parse_float(beta, "addmm", "beta", 3)
-    alpha = parse_float(alpha, "addmm", "alpha", 4)
+    beta = parse_float32(beta, "addmm", "beta", 3)
+    alpha = parse_float32(alpha, "addmm", "alpha", 4)
     return _ad.addmm__ad_func(input, x, y, beta, alpha)
 
 
@@ -1249,7 +1247,7 @@ def diag(x, offset=0, padding_value=0.0, name=None):
     if type(x) is not Tensor:
         x = parse_tensor(x, "diag", "x", 0)
     offset = parse_int(offset, "diag", "offset", 1)
-    padding_value = parse_float(padding_value, "diag", "padding_value", 2)
+    padding_value = parse_float32(padding_value, "diag", "padding_value", 2)
     return _ad.diag_ad_func(x, offset, padding_value)
 
 
@@ -1393,7 +1391,7 @@ def silu_(x, name=None):
 
 
 def leaky_relu(x, negative_slope=0.01, name=None):
-    """`leaky_relu` (ops.yaml: leaky_relu(Tensor x, float negative_slope) -> Tensor(out))"""
+    """`leaky_relu` (ops.yaml: leaky_relu(Tensor x, double negative_slope) -> Tensor(out))"""
     if type(x) is not Tensor:
         x = parse_tensor(x, "leaky_relu", "x", 0)
     negative_slope = parse_float(negative_slope, "leaky_relu", "negative_slope", 1)
@@ -1401,7 +1399,7 @@ def leaky_relu(x, negative_slope=0.01, name=None):
 
 
 def leaky_relu_(x, negative_slope=0.01, name=None):
-    """`leaky_relu_` (ops.yaml: leaky_relu(Tensor x, float negative_slope) -> Tensor(out) (inplace: writes into x))"""
+    """`leaky_relu_` (ops.yaml: leaky_relu(Tensor x, double negative_slope) -> Tensor(out) (inplace: writes into x))"""
     if type(x) is not Tensor:
         x = parse_tensor(x, "leaky_relu", "x", 0)
     negative_slope = parse_float(negative_slope, "leaky_relu", "negative_slope", 1)
@@ -1412,7 +1410,7 @@ def elu(x, alpha=1.0, name=None):
     """`elu` (ops.yaml: elu(Tensor x, float alpha) -> Tensor(out))"""
     if type(x) is not Tensor:
         x = parse_tensor(x, "elu", "x", 0)
-    alpha = parse_float(alpha, "elu", "alpha", 1)
+    alpha = parse_float32(alpha, "elu", "alpha", 1)
     return _ad.elu_ad_func(x, alpha)
 
 
@@ -1420,12 +1418,12 @@ def elu_(x, alpha=1.0, name=None):
     """`elu_` (ops.yaml: elu(Tensor x, float alpha) -> Tensor(out) (inplace: writes into x))"""
     if type(x) is not Tensor:
         x = parse_tensor(x, "elu", "x", 0)
-    alpha = parse_float(alpha, "elu", "alpha", 1)
+    alpha = parse_float32(alpha, "elu", "alpha", 1)
     return _ad.elu__ad_func(x, alpha)
 
 
 def softplus(x, beta=1.0, threshold=20.0, name=None):
-    """`softplus` (ops.yaml: softplus(Tensor x, float beta, float threshold) -> Tensor(out))"""
+    """`softplus` (ops.yaml: softplus(Tensor x, double beta, double threshold) -> Tensor(out))"""
     if type(x) is not Tensor:
         x = parse_tensor(x, "softplus", "x", 0)
     beta = parse_float(beta, "softplus", "beta", 1)
@@ -1901,8 +1899,8 @@ def uniform(shape, dtype, min, max, seed, name=None):
     """`uniform` (ops.yaml: uniform(IntArray shape, DataType dtype, float min, float max, int seed) -> Tensor(out))"""
     shape = parse_int_array(shape, "uniform", "shape", 0)
     dtype = parse_dtype(dtype, "uniform", "dtype", 1)
-    min = parse_float(min, "uniform", "min", 2)
-    max = parse_float(max, "uniform", "max", 3)
+    min = parse_float32(min, "uniform", "min", 2)
+    max = parse_float32(max, "uniform", "max", 3)
     seed = parse_int(seed, "uniform", "seed", 4)
     return _ad.uniform_ad_func(shape, dtype, min, max, seed)
 
@@ -1910,8 +1908,8 @@ def uniform(shape, dtype, min, max, seed, name=None):
 def gaussian(shape, mean, std, seed, dtype, name=None):
     """`gaussian` (ops.yaml: gaussian(IntArray shape, float mean, float std, int seed, DataType dtype) -> Tensor(out))"""
     shape = parse_int_array(shape, "gaussian", "shape", 0)
-    mean = parse_float(mean, "gaussian", "mean", 1)
-    std = parse_float(std, "gaussian", "std", 2)
+    mean = parse_float32(mean, "gaussian", "mean", 1)
+    std = parse_float32(std, "gaussian", "std", 2)
     seed = parse_int(seed, "gaussian", "seed", 3)
     dtype = parse_dtype(dtype, "gaussian", "dtype", 4)
     return _ad.gaussian_ad_func(shape, mean, std, seed, dtype)

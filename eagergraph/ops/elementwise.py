@@ -6,7 +6,7 @@ from .._generated import ops_api as _C_ops, dygraph_functions as _ad
 from ..tensor import Tensor
 from ..phi.common import (convert_dtype, NP_TO_DTYPE, bool_, int32, int64, float16, bfloat16,
                           float32, float64, complex64, complex128)
-from ..eager_utils import parse_tensor, parse_scalar
+from ..eager_utils import parse_tensor, parse_scalar, parse_scalar_float32
 from ..framework import default_float_dtype
 
 # add, exp, tanh, ... are the generated functions themselves (ops.yaml `public:`)
@@ -26,7 +26,7 @@ def pow(x, y, name=None):
     if isinstance(y, (bool, np.bool_)):
         y = int(y)  # Paddle: x ** True is x ** 1
     if isinstance(y, (int, float, np.integer, np.floating)):
-        return _ad.pow_ad_func(x, parse_scalar(y, "pow", "y", 1))
+        return _ad.pow_ad_func(x, parse_scalar_float32(y, "pow", "y", 1))  # Paddle: float y
     raise TypeError(f"pow(): y must be a scalar or a Tensor, but got {type(y).__name__}")
 
 

@@ -4,15 +4,11 @@ orders) are the gradients of the ops they are built of."""
 import numpy as np
 
 from ... import ops as _ops
+from ...eager_utils import to_float32 as _f32
 from .activation_extra import log_sigmoid
 
 __all__ = ["swish", "hardshrink", "softshrink", "thresholded_relu", "thresholded_relu_",
            "logsigmoid", "glu", "maxout", "rrelu"]
-
-
-def _f32(v):
-    """A float attribute at the width Paddle's kernel keeps it (float32)."""
-    return float(np.float32(v))
 
 
 def _zeros(x):

@@ -1,5 +1,7 @@
 """linear, bilinear, dropout, embedding, one_hot, label_smooth (Paddle nn/functional/common.py
 and input.py), composed from public ops so their gradients come from those ops."""
+import numpy as np
+
 from ... import ops as _ops
 from ...tensor import Tensor
 from ...autograd import no_grad
@@ -44,8 +46,11 @@ def dropout(x, p=0.5, axis=None, training=True, inplace=False, mode="upscale_in_
         raise TypeError("datatype of axis argument should be int or list")
     if axis is not None and inplace:
         raise NotImplementedError("inplace not supported for dropout_nd yet")
+    # Paddle's dropout kernel (axis=None) keeps p as float32 and forms 1 - p in float32; the
+    # axis form is Python in Paddle and stays float64
+    keep_p = 1.0 - p if axis is not None else float(np.float32(1.0) - np.float32(p))
     if not training:
-        return _ops.scale(x, 1.0 - p) if mode == "downscale_in_infer" else x
+        return _ops.scale(x, keep_p) if mode == "downscale_in_infer" else x
     shape = x.shape
     if axis is None:
         mask_shape = shape
@@ -64,7 +69,7 @@ def dropout(x, p=0.5, axis=None, training=True, inplace=False, mode="upscale_in_
     keep = _ops.cast(_ops.greater_equal(_ops.uniform(mask_shape, "float32", 0.0, 1.0),
                                         _ops.full([], p, "float32")), x.dtype)
     if mode == "upscale_in_train":
-        keep = _ops.scale(keep, 1.0 / (1.0 - p))
+        keep = _ops.scale(keep, 1.0 / keep_p)
     out = _ops.multiply(x, keep)
     if inplace:
         with no_grad():
