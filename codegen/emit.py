@@ -403,10 +403,11 @@ def emit_api(specs, grad_api=""):
 # public.py: where the generated functions appear (ops.yaml `public:` and `inplace:`)
 # ---------------------------------------------------------------------------------------------
 PUBLIC_HEADER = HEADER + '''"""The public surface of the generated ops, from ops.yaml: `public:` says where an op's
-generated function appears as it is; an op with `inplace:` has paddle.X_ and Tensor.X_, or, as its
-`inplace_public:` says, F.X_ (or no public inplace form).
+generated function appears as it is; an op with `inplace:` has its `X_` form where its
+`inplace_public:` says (paddle.X_, Tensor.X_ and/or F.X_, as Paddle 3.3.1 has them).
 eagergraph.ops (paddle.X), the Tensor methods and paddle.nn.functional take their names from
-here; hand-written wrappers in ops/ cover ops whose Python signature differs."""
+here; hand-written wrappers in ops/ cover ops whose Python signature differs. INPLACE holds every
+generated `X_`, public or not, for eagergraph's own use."""
 from .ops_api import ({names})
 '''
 
@@ -417,10 +418,10 @@ def emit_public(specs):
     for s in specs:
         for p in s.public:
             places[p].append(s.name)
-        if s.inplace and "paddle" in s.inplace_public:
+        if s.inplace:
             inplace.append(s.name + "_")
-        if s.inplace and "nn.functional" in s.inplace_public:
-            places["nn.functional"].append(s.name + "_")  # F.relu_, as Paddle has
+            for p in s.inplace_public:  # paddle.X_, Tensor.X_, F.relu_ ... as Paddle has them
+                places[p].append(s.name + "_")
     used = sorted({n for v in places.values() for n in v} | set(inplace))
     head = "from .ops_api import ("
     out = [PUBLIC_HEADER.format(names=wrap_names(used, len(head)))]
@@ -428,8 +429,8 @@ def emit_public(specs):
     def table(var, doc, names):
         body = "".join(f"    \"{n}\": {n},\n" for n in names)
         out.append(f"\n# {doc}\n{var} = {{\n{body}}}\n")
-    table("PADDLE", "paddle.X", places["paddle"])
-    table("TENSOR_METHODS", "Tensor.X", places["Tensor"])
-    table("FUNCTIONAL", "paddle.nn.functional.X", places["nn.functional"])
-    table("INPLACE", "paddle.X_ and Tensor.X_", inplace)
+    table("PADDLE", "paddle.X (and paddle.X_)", places["paddle"])
+    table("TENSOR_METHODS", "Tensor.X (and Tensor.X_)", places["Tensor"])
+    table("FUNCTIONAL", "paddle.nn.functional.X (and F.X_)", places["nn.functional"])
+    table("INPLACE", "every generated X_ (public or not)", inplace)
     return "".join(out)

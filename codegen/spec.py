@@ -221,9 +221,9 @@ def parse_op(entry):
     ip = (ip,) if isinstance(ip, str) else tuple(ip or ())
     if "inplace_public" in entry and not inplace:
         raise SpecError(f"op '{op}': inplace_public without inplace")
-    if set(ip) - PUBLIC_PLACES or (("paddle" in ip) != ("Tensor" in ip)):
-        raise SpecError(f"op '{op}': inplace_public must be [paddle, Tensor], nn.functional, "
-                        f"both, or [] (not public), got {list(ip)}")
+    if set(ip) - PUBLIC_PLACES:
+        raise SpecError(f"op '{op}': inplace_public must list places among "
+                        f"{sorted(PUBLIC_PLACES)} (or be [], not public), got {list(ip)}")
     return OpSpec(
         name=op, args=args, outputs=outputs, infer_meta=im["func"], infer_meta_params=im_params,
         kernel=kern.get("func", op), kernel_params=k_params, data_type=data_type,

@@ -987,6 +987,18 @@ def log1p_ad_func(x):
     return out
 
 
+def log1p__ad_func(x):
+    # AMP Logic: inplace ops skip AMP
+    if amp_flag.on and amp_state.active:
+        return amp_skip("log1p_", log1p__ad_func, x)
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "log1p_")
+    # Forward on x's current value, carrying x's autograd history
+    out = log1p_ad_func(inplace_input(x, True))
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "log1p_")
+
+
 class Log1pGradNode(GradNodeBase):
     """Backward of `log1p` (log1p_grad):
         x_grad = divide(out_grad, conj(scale(x, 1.0, 1.0, True)))
@@ -1641,6 +1653,18 @@ def tan_ad_func(x):
     return out
 
 
+def tan__ad_func(x):
+    # AMP Logic: inplace ops skip AMP
+    if amp_flag.on and amp_state.active:
+        return amp_skip("tan_", tan__ad_func, x)
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "tan_")
+    # Forward on x's current value, carrying x's autograd history
+    out = tan_ad_func(inplace_input(x, False))
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "tan_")
+
+
 class TanGradNode(GradNodeBase):
     """Backward of `tan` (tan_grad):
         x_grad = multiply(out_grad, conj(scale(square(out), 1.0, 1.0, True)))
@@ -1839,6 +1863,18 @@ def erf_ad_func(x):
         set_history(out, node, 0, 0)
     # Returns
     return out
+
+
+def erf__ad_func(x):
+    # AMP Logic: inplace ops skip AMP
+    if amp_flag.on and amp_state.active:
+        return amp_skip("erf_", erf__ad_func, x)
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "erf_")
+    # Forward on x's current value, carrying x's autograd history
+    out = erf_ad_func(inplace_input(x, True))
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "erf_")
 
 
 class ErfGradNode(GradNodeBase):

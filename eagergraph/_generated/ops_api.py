@@ -301,6 +301,13 @@ def log1p(x, name=None):
     return _ad.log1p_ad_func(x)
 
 
+def log1p_(x, name=None):
+    """`log1p_` (ops.yaml: log1p(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "log1p", "x", 0)
+    return _ad.log1p__ad_func(x)
+
+
 def expm1(x, name=None):
     """`expm1` (ops.yaml: expm1(Tensor x) -> Tensor(out))"""
     if type(x) is not Tensor:
@@ -443,6 +450,13 @@ def tan(x, name=None):
     return _ad.tan_ad_func(x)
 
 
+def tan_(x, name=None):
+    """`tan_` (ops.yaml: tan(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "tan", "x", 0)
+    return _ad.tan__ad_func(x)
+
+
 def tanh(x, name=None):
     """`tanh` (ops.yaml: tanh(Tensor x) -> Tensor(out))"""
     if type(x) is not Tensor:
@@ -476,6 +490,13 @@ def erf(x, name=None):
     if type(x) is not Tensor:
         x = parse_tensor(x, "erf", "x", 0)
     return _ad.erf_ad_func(x)
+
+
+def erf_(x, name=None):
+    """`erf_` (ops.yaml: erf(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "erf", "x", 0)
+    return _ad.erf__ad_func(x)
 
 
 def asin(x, name=None):
