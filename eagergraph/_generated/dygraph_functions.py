@@ -4108,11 +4108,12 @@ def max_ad_func(x, axis, keepdim):
 class MaxGradNode(GradNodeBase):
     """Backward of `max` (max_grad):
         # shared evenly among the positions that reach the max, as Paddle; a NaN result (no
-        # position equals it) gives NaN grads over its slice, as Paddle
+        # position equals it) gives NaN grads over its slice, as Paddle. out and out_grad stay at
+        # the reduced shape and broadcast: three passes over x's size (equal, cast, multiply), no
+        # expanded copies
         keep = reduce_keep_shape(x.shape, axis)
-        hit = cast(equal(x, expand(reshape(out, keep), x.shape)), out_grad.dtype)
-        share = divide(hit, sum(hit, reduced_axes(x.ndim, axis), None, True))
-        x_grad = multiply(expand(reshape(out_grad, keep), x.shape), share)
+        hit = cast(equal(x, reshape(out, keep)), out_grad.dtype)
+        x_grad = multiply(hit, divide(reshape(out_grad, keep), sum(hit, reduced_axes(x.ndim, axis), None, True)))
     """
 
     __slots__ = ("x_wrapper", "out_wrapper", "axis")
@@ -4128,9 +4129,8 @@ class MaxGradNode(GradNodeBase):
         x_grad = None
         if self._next is not None:
             keep = _meta.reduce_keep_shape(x._data.shape, axis)
-            hit = cast_ad_func(equal_ad_func(x, expand_ad_func(reshape_ad_func(out, keep), x._data.shape)), out_grad.dtype)
-            share = divide_ad_func(hit, sum_ad_func(hit, _meta.reduced_axes(x.ndim, axis), None, True))
-            x_grad = multiply_ad_func(expand_ad_func(reshape_ad_func(out_grad, keep), x._data.shape), share)
+            hit = cast_ad_func(equal_ad_func(x, reshape_ad_func(out, keep)), out_grad.dtype)
+            x_grad = multiply_ad_func(hit, divide_ad_func(reshape_ad_func(out_grad, keep), sum_ad_func(hit, _meta.reduced_axes(x.ndim, axis), None, True)))
         return [x_grad]
 
     def clear_tensor_wrappers(self):
@@ -4164,11 +4164,12 @@ def min_ad_func(x, axis, keepdim):
 class MinGradNode(GradNodeBase):
     """Backward of `min` (min_grad):
         # shared evenly among the positions that reach the min, as Paddle; a NaN result (no
-        # position equals it) gives NaN grads over its slice, as Paddle
+        # position equals it) gives NaN grads over its slice, as Paddle. out and out_grad stay at
+        # the reduced shape and broadcast: three passes over x's size (equal, cast, multiply), no
+        # expanded copies
         keep = reduce_keep_shape(x.shape, axis)
-        hit = cast(equal(x, expand(reshape(out, keep), x.shape)), out_grad.dtype)
-        share = divide(hit, sum(hit, reduced_axes(x.ndim, axis), None, True))
-        x_grad = multiply(expand(reshape(out_grad, keep), x.shape), share)
+        hit = cast(equal(x, reshape(out, keep)), out_grad.dtype)
+        x_grad = multiply(hit, divide(reshape(out_grad, keep), sum(hit, reduced_axes(x.ndim, axis), None, True)))
     """
 
     __slots__ = ("x_wrapper", "out_wrapper", "axis")
@@ -4184,9 +4185,8 @@ class MinGradNode(GradNodeBase):
         x_grad = None
         if self._next is not None:
             keep = _meta.reduce_keep_shape(x._data.shape, axis)
-            hit = cast_ad_func(equal_ad_func(x, expand_ad_func(reshape_ad_func(out, keep), x._data.shape)), out_grad.dtype)
-            share = divide_ad_func(hit, sum_ad_func(hit, _meta.reduced_axes(x.ndim, axis), None, True))
-            x_grad = multiply_ad_func(expand_ad_func(reshape_ad_func(out_grad, keep), x._data.shape), share)
+            hit = cast_ad_func(equal_ad_func(x, reshape_ad_func(out, keep)), out_grad.dtype)
+            x_grad = multiply_ad_func(hit, divide_ad_func(reshape_ad_func(out_grad, keep), sum_ad_func(hit, _meta.reduced_axes(x.ndim, axis), None, True)))
         return [x_grad]
 
     def clear_tensor_wrappers(self):
