@@ -76,7 +76,7 @@ ROWS = [
     ("hardsigmoid.offset", lambda x, a: F.hardsigmoid(x, slope=0.25, offset=a),
      lambda x, a: np.clip(0.25 * x + a, 0, 1), 32),
     ("hardshrink.threshold", lambda x, a: F.hardshrink(x, a),
-     lambda x, a: np.where(np.abs(x) > a, x, 0.0), 32),
+     lambda x, a: np.where(np.abs(x) >= a, x, 0.0), 32),  # Paddle keeps the bounds
     ("softshrink.threshold", lambda x, a: F.softshrink(x, a),
      lambda x, a: np.where(x > a, x - a, np.where(x < -a, x + a, 0.0)), 32),
     ("thresholded_relu.threshold", lambda x, a: F.thresholded_relu(x, a),

@@ -58,9 +58,11 @@ def log_sigmoid(x, name=None):
 
 
 def _negative_branch(x, fn):
-    """fn(min(x, 0)): the x <= 0 branch of an ELU-like function, evaluated where it can't
-    overflow (its gradient on the x > 0 side is then 0 times a finite number)."""
-    return fn(_ops.minimum(x, _ops.zeros_like(x)))
+    """fn(x where x <= 0, else 0): the x <= 0 branch of an ELU-like function, evaluated where it
+    can't overflow (its gradient on the x > 0 side is then 0 times a finite number); at x = 0
+    the gradient is this branch's, as in Paddle's kernels (celu'(0) = 1, selu'(0) = scale *
+    alpha)."""
+    return fn(_ops.where(_ops.greater_than(x, _ops.zeros_like(x)), _ops.zeros_like(x), x))
 
 
 def celu(x, alpha=1.0, name=None):
