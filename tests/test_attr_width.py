@@ -99,6 +99,15 @@ ROWS = [
      lambda x, a: np.diag(x[:3]) + a * (1 - np.eye(3)), 32),
     ("uniform.min", lambda x, a: paddle.uniform([4], "float64", min=a, max=a),
      lambda x, a: np.full(4, a), 32),
+    ("F.smooth_l1_loss.delta", lambda x, a: F.smooth_l1_loss(x, x * 0, "none", delta=a),
+     lambda x, a: np.where(np.abs(x) <= a, 0.5 * x * x, a * np.abs(x) - 0.5 * a * a), 32),
+    ("F.layer_norm.epsilon", lambda x, a: F.layer_norm(x.reshape([3, 6]) * 1e-2, 6, epsilon=a),
+     lambda x, a: _norm(x.reshape(3, 6) * 1e-2, 1, a), 32, 1e-4),
+    ("F.instance_norm.eps", lambda x, a: F.instance_norm(x.reshape([1, 3, 6]), eps=a),
+     lambda x, a: _norm(x.reshape(1, 3, 6), 2, a), 32),
+    ("F.batch_norm.epsilon", lambda x, a: F.batch_norm(
+        x.reshape([6, 3]), paddle.zeros([3], "float64"), paddle.ones([3], "float64"),
+        epsilon=a), lambda x, a: x.reshape(6, 3) / np.sqrt(1 + a), 32),
     # float64 (`double` or a Scalar read as double) in Paddle
     ("leaky_relu.negative_slope", lambda x, a: F.leaky_relu(x, a),
      lambda x, a: np.where(x > 0, x, a * x), 64),
@@ -114,6 +123,11 @@ ROWS = [
     ("logit.eps", lambda x, a: paddle.logit(paddle.abs(x), eps=a),
      lambda x, a: (lambda c: np.log(c / (1 - c)))(np.clip(np.abs(x), a, 1 - a)), 64),
 ]
+
+
+def _norm(x, axis, eps):
+    c = x - x.mean(axis, keepdims=True)
+    return c / np.sqrt((c * c).mean(axis, keepdims=True) + eps)
 
 
 @pytest.mark.parametrize("row", ROWS, ids=[r[0] for r in ROWS])
@@ -201,3 +215,21 @@ def test_spec_attribute_types():
     with pytest.raises(spec.SpecError, match="cannot resolve None"):
         spec.parse_op({"op": "demo", "args": "(Tensor x, Tensor y=None or 0.0)",
                        "output": "Tensor(out)", "infer_meta": {"func": "UnchangedInferMeta"}})
+
+
+def test_label_smooth_and_batch_norm_momentum_as_paddle_kernels():
+    """label_smooth: epsilon float32, 1 - epsilon and epsilon / num_classes formed in float32;
+    batch_norm: momentum float32 in the running-statistics update."""
+    lab = np.array([[0.0, 1.0, 0.0], [1.0, 0.0, 0.0]])
+    e = np.float32(0.1)
+    out = F.label_smooth(t(lab), epsilon=0.1).numpy()
+    np.testing.assert_array_equal(out, lab * float(np.float32(1) - e) + float(e / np.float32(3)))
+    prior = np.array([[0.2, 0.3, 0.5]])
+    out = F.label_smooth(t(lab), prior_dist=t(prior), epsilon=0.1).numpy()
+    np.testing.assert_array_equal(out, lab * float(np.float32(1) - e) + prior * float(e))
+    x = np.random.default_rng(0).standard_normal((6, 3))
+    rm, rv = paddle.zeros([3], "float64"), paddle.ones([3], "float64")
+    F.batch_norm(t(x), rm, rv, training=True, momentum=0.1)
+    m = float(np.float32(0.1))
+    np.testing.assert_allclose(rm.numpy(), (1 - m) * x.mean(0), rtol=1e-15)
+    np.testing.assert_allclose(rv.numpy(), m + (1 - m) * x.var(0), rtol=1e-15)

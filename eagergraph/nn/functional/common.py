@@ -145,7 +145,10 @@ def label_smooth(label, prior_dist=None, epsilon=0.1, name=None):
     """(1 - epsilon) * label + epsilon * prior_dist (uniform 1/num_classes by default)."""
     if epsilon > 1.0 or epsilon < 0.0:
         raise ValueError("The value of epsilon must be between 0 and 1.")
-    smoothed = _ops.scale(label, 1.0 - float(epsilon))
+    # Paddle's kernel: epsilon is a float32 attribute, 1 - epsilon and epsilon / num_classes
+    # are formed in float32
+    e32 = np.float32(epsilon)
+    smoothed = _ops.scale(label, float(np.float32(1.0) - e32))
     if prior_dist is None:
-        return _ops.scale(smoothed, 1.0, float(epsilon) / label.shape[-1])
-    return _ops.add(smoothed, _ops.scale(prior_dist, float(epsilon)))
+        return _ops.scale(smoothed, 1.0, float(e32 / np.float32(label.shape[-1])))
+    return _ops.add(smoothed, _ops.scale(prior_dist, float(e32)))
