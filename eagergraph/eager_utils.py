@@ -116,6 +116,11 @@ def parse_float32(v, op, arg, pos):
 def parse_scalar_float32(v, op, arg, pos):
     """A Paddle `Scalar(float)` attribute: a real float is rounded to float32 (the kernel reads
     it with .to<float>()); ints, bools and complex numbers are kept."""
+    if type(v) is float:  # the common case, one dict lookup
+        r = _F32_CACHE.get(v)
+        return to_float32(v) if r is None else r
+    if type(v) is int:
+        return v
     v = parse_scalar(v, op, arg, pos)
     return to_float32(v) if type(v) is float else v
 
