@@ -10,11 +10,11 @@ For each op, forward and forward+backward: the NumPy time, eagergraph's, the exc
 overhead), and `extra`, the large excess minus the tiny one as a share of NumPy's time (0% is
 the target; a full extra pass over the data shows as roughly 100% / passes-NumPy-makes).
 The NumPy backward is the formula written directly in NumPy (what the grad kernel has to do).
-Runs interleaved round by round (eagergraph, NumPy, eagergraph, ...), medians reported.
+Runs interleaved round by round (eagergraph, NumPy, ...; reversed every other round), the
+best of the rounds reported.
 """
 import argparse
 import os
-import statistics
 import sys
 import time
 
@@ -105,15 +105,18 @@ def _time(fn, min_time):
 
 
 def measure(ops, n, rounds, min_time):
-    """{op: {label: median seconds}} for tensors [n, n] (interleaved round by round)."""
+    """{op: {label: best seconds}} for tensors [n, n]: interleaved round by round, the order
+    within an op reversed every other round (the first call after another op's buffers pays
+    for the allocator), the minimum over rounds (load on a shared machine only adds time)."""
     rng = np.random.default_rng(0)
     cases = {op: _cases(op, n, rng) for op in ops}
     times = {op: {k: [] for k in c} for op, c in cases.items()}
-    for _ in range(rounds):
+    for r in range(rounds):
         for op, c in cases.items():
-            for k, fn in c.items():
+            items = list(c.items())
+            for k, fn in (items if r % 2 == 0 else items[::-1]):
                 times[op][k].append(_time(fn, min_time))
-    return {op: {k: statistics.median(v) for k, v in d.items()} for op, d in times.items()}
+    return {op: {k: min(v) for k, v in d.items()} for op, d in times.items()}
 
 
 def main():
@@ -125,7 +128,7 @@ def main():
     ops = args.ops.split(",")
     tiny = measure(ops, 4, args.rounds, 0.02)
     large = measure(ops, args.size, args.rounds, 0.1)
-    print(f"[{args.size}, {args.size}] float32 vs tiny [4, 4]; median of {args.rounds} rounds; "
+    print(f"[{args.size}, {args.size}] float32 vs tiny [4, 4]; best of {args.rounds} rounds; "
           f"times in us")
     print(f"{'op':<9}{'pass':<9}{'numpy':>10}{'eager':>10}{'excess':>10}{'fixed':>9}"
           f"{'extra':>8}")
