@@ -7,8 +7,12 @@ import ast
 import re
 from dataclasses import dataclass, field
 
-ATTR_TYPES = {"Scalar", "IntArray", "int", "float", "bool", "DataType", "str", "int[]",
-              "float[]", "Scalar[]"}
+# Paddle's attribute types. Widths as in Paddle: `float` / `float[]` are 32-bit (the generated
+# parsing rounds a Python float to float32 once, so kernels and gradients see Paddle's value),
+# `double` is 64-bit; `Scalar` keeps the Python number (a float stays 64-bit) and `Scalar(float)`
+# rounds a real float to float32 (Paddle kernels that read the Scalar with .to<float>()).
+ATTR_TYPES = {"Scalar", "Scalar(float)", "IntArray", "int", "float", "double", "bool", "DataType",
+              "str", "int[]", "float[]", "Scalar[]"}
 INPUT_TYPES = {"Tensor", "Tensor[]"}
 PUBLIC_PLACES = {"paddle", "Tensor", "nn.functional"}
 _DEFAULT_WORDS = {"true": True, "false": False, "None": None, "null": None}
@@ -25,6 +29,9 @@ class Arg:
     has_default: bool = False
     default: object = None
     optional: bool = False
+    # `T name=None or <literal>`: the public default is None, which the generated argument
+    # parsing replaces by <literal> once, so kernels and gradients never see None
+    none_value: object = None
 
     @property
     def is_tensor(self):
@@ -116,13 +123,19 @@ def parse_args(op, text, optional=()):
         raise SpecError(f"op '{op}': 'args' must be written '(Type name, ...)', got {text!r}")
     args = []
     for part in _split_top(text[1:-1]):
-        m = re.fullmatch(r"(Tensor\[\]|Tensor|[A-Za-z]+(?:\[\])?)\s+(\w+)\s*(?:=\s*(.+))?", part)
+        m = re.fullmatch(r"(Tensor\[\]|Tensor|Scalar\(float\)|[A-Za-z]+(?:\[\])?)\s+(\w+)\s*"
+                         r"(?:=\s*(.+))?", part)
         if not m:
             raise SpecError(f"op '{op}': cannot parse argument {part!r}")
         typ, name, default = m.groups()
         if typ not in INPUT_TYPES | ATTR_TYPES:
             raise SpecError(f"op '{op}': argument '{name}' has unknown type '{typ}'")
-        if default is not None:
+        if default is not None and default.strip().startswith("None or "):
+            if typ in INPUT_TYPES:
+                raise SpecError(f"op '{op}': a Tensor argument ('{name}') cannot resolve None")
+            value = _parse_default(op, name, default.strip()[len("None or "):])
+            args.append(Arg(typ, name, True, None, name in optional, value))
+        elif default is not None:
             args.append(Arg(typ, name, True, _parse_default(op, name, default), name in optional))
         else:
             args.append(Arg(typ, name, False, None, name in optional))
@@ -208,9 +221,9 @@ def parse_op(entry):
     ip = (ip,) if isinstance(ip, str) else tuple(ip or ())
     if "inplace_public" in entry and not inplace:
         raise SpecError(f"op '{op}': inplace_public without inplace")
-    if set(ip) - PUBLIC_PLACES or (("paddle" in ip) != ("Tensor" in ip)):
-        raise SpecError(f"op '{op}': inplace_public must be [paddle, Tensor], nn.functional, "
-                        f"both, or [] (not public), got {list(ip)}")
+    if set(ip) - PUBLIC_PLACES:
+        raise SpecError(f"op '{op}': inplace_public must list places among "
+                        f"{sorted(PUBLIC_PLACES)} (or be [], not public), got {list(ip)}")
     return OpSpec(
         name=op, args=args, outputs=outputs, infer_meta=im["func"], infer_meta_params=im_params,
         kernel=kern.get("func", op), kernel_params=k_params, data_type=data_type,

@@ -91,6 +91,41 @@ def parse_float(v, op, arg, pos):
     _fail_type(op, arg, pos, "float", v)
 
 
+_F32_CACHE = {}  # float -> float64(float32(float)): a dict hit costs less than the rounding
+
+
+def to_float32(v):
+    """float64(float32(v)) as a Python float (a Paddle `float` attribute's value), cached."""
+    r = _F32_CACHE.get(v)
+    if r is None:
+        if len(_F32_CACHE) > 4096:  # bounded: attributes are mostly a few literals
+            _F32_CACHE.clear()
+        with np.errstate(over="ignore"):  # beyond float32: inf, as Paddle's C++ cast
+            r = _F32_CACHE[v] = float(np.float32(v))
+    return r
+
+
+def parse_float32(v, op, arg, pos):
+    """A Paddle `float` attribute (32-bit): the value rounded to float32, as a Python float, so
+    `hardtanh(x, max=0.1)` on float64 x clamps at float64(float32(0.1)) as Paddle does."""
+    if type(v) is float:
+        r = _F32_CACHE.get(v)
+        return to_float32(v) if r is None else r
+    return to_float32(parse_float(v, op, arg, pos))
+
+
+def parse_scalar_float32(v, op, arg, pos):
+    """A Paddle `Scalar(float)` attribute: a real float is rounded to float32 (the kernel reads
+    it with .to<float>()); ints, bools and complex numbers are kept."""
+    if type(v) is float:  # the common case, one dict lookup
+        r = _F32_CACHE.get(v)
+        return to_float32(v) if r is None else r
+    if type(v) is int:
+        return v
+    v = parse_scalar(v, op, arg, pos)
+    return to_float32(v) if type(v) is float else v
+
+
 def parse_bool(v, op, arg, pos):
     if v is True or v is False:
         return v
@@ -149,6 +184,12 @@ def parse_int_list(v, op, arg, pos):
 def parse_float_list(v, op, arg, pos):
     if isinstance(v, (list, tuple)):
         return [parse_float(e, op, arg, pos) for e in v]
+    _fail_type(op, arg, pos, "list of float", v)
+
+
+def parse_float32_list(v, op, arg, pos):
+    if isinstance(v, (list, tuple)):
+        return [parse_float32(e, op, arg, pos) for e in v]
     _fail_type(op, arg, pos, "list of float", v)
 
 

@@ -18,6 +18,7 @@ import numpy as np
 from .tensor import Tensor
 from .phi.common import float32, int64, complex64, complex128
 from ._generated import dygraph_functions as _ad
+from .eager_utils import to_float32
 from . import ops as _ops
 
 _wrap = Tensor._wrap
@@ -91,7 +92,7 @@ def _pow(self, other):
     v = other.item() if isinstance(other, _NUMPY_SCALARS) else other
     t = type(v)
     if (t is float or t is int) and not (t is int and v < 0 and x._data.dtype.kind in "iu"):
-        return _ad.pow_ad_func(x, v)
+        return _ad.pow_ad_func(x, to_float32(v) if t is float else v)  # Paddle: float y
     return _ad.elementwise_pow_ad_func(x, y)
 
 

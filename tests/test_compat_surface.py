@@ -190,3 +190,45 @@ def test_finfo_iinfo():
         paddle.iinfo("float32")
     with pytest.raises(ValueError):
         paddle.finfo("int32")
+
+
+@pytest.mark.parametrize("name,args,ref", [
+    ("equal_", ([1.0, 3.0],), lambda a, b: a == b),
+    ("not_equal_", ([1.0, 3.0],), lambda a, b: a != b),
+    ("less_than_", ([2.0, 2.0],), lambda a, b: a < b),
+    ("less_", ([2.0, 2.0],), lambda a, b: a < b),
+    ("less_equal_", ([2.0, 2.0],), lambda a, b: a <= b),
+    ("greater_than_", ([0.0, 3.0],), lambda a, b: a > b),
+    ("greater_equal_", ([1.0, 3.0],), lambda a, b: a >= b),
+    ("logical_and_", ([1.0, 0.0],), np.logical_and),
+    ("logical_or_", ([0.0, 0.0],), np.logical_or),
+    ("logical_xor_", ([1.0, 1.0],), np.logical_xor),
+    ("logical_not_", (), np.logical_not),
+])
+def test_bool_inplace_forms_turn_x_into_bool(name, args, ref):
+    a = np.array([1.0, 2.0])
+    x = T(a)
+    v = x.inplace_version
+    out = getattr(x, name)(*[T(np.array(b)) for b in args])
+    assert out is x and x.dtype == paddle.bool and x.inplace_version == v + 1
+    np.testing.assert_array_equal(x.numpy(), ref(a, *[np.array(b) for b in args]))
+    assert callable(getattr(paddle, name))
+    leaf = T(a, stop_gradient=False)
+    with pytest.raises(ValueError):
+        getattr(leaf, name)(*[T(np.array(b)) for b in args])
+
+
+def test_bitwise_and_transpose_inplace_forms():
+    x = T(np.array([5, 3]))
+    assert x.bitwise_and_(T(np.array([1, 1]))) is x and x.numpy().tolist() == [1, 1]
+    y = T(np.array([5, 3]))
+    assert paddle.bitwise_not_(y) is y and y.numpy().tolist() == [-6, -4]
+    a = RNG.standard_normal((2, 3))
+    z = T(a)
+    assert z.transpose_([1, 0]) is z and z.shape == [3, 2]
+    np.testing.assert_array_equal(z.numpy(), a.T)
+    leaf = T(a, stop_gradient=False)
+    h = leaf * 1
+    h.transpose_([1, 0])
+    (h * T(np.arange(6.0).reshape(3, 2))).sum().backward()
+    np.testing.assert_array_equal(leaf.grad.numpy(), np.arange(6.0).reshape(3, 2).T)

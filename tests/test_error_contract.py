@@ -56,7 +56,8 @@ ALIAS = {"mod": "remainder", "floor_mod": "remainder", "less": "less_than",
          "reverse": "flip", "ger": "outer", "manual_seed": "seed", "floor_mod_": "remainder",
          "mod_": "remainder", "ravel": "flatten", "msort": "argsort",
          "matrix_transpose": "transpose", "row_stack": "vstack", "log_normal": "gaussian",
-         "broadcast_shape": "broadcast_shapes", "rand_like": "uniform", "randn_like": "gaussian"}
+         "broadcast_shape": "broadcast_shapes", "rand_like": "uniform", "randn_like": "gaussian",
+         "less_": "less_than"}
 
 
 # Known gaps, checked for the exception types only (the message names an inner op, or none):

@@ -91,3 +91,16 @@ def test_gradgradcheck_catches_a_wrong_double_gradient():
 def test_angle_double_grad_wrt_cotangent():
     z = _t(np.array([-1.2 - 1.9j, 0.5 + 0.3j]))
     assert gradgradcheck(paddle.angle, z)
+
+
+def test_low_precision_inputs_warn():
+    """As torch: float32 (or complex64) inputs make the central differences meaningless at the
+    default eps, so gradcheck warns (the check may still pass with loose tolerances)."""
+    x = paddle.to_tensor([0.5, 1.5], dtype="float32", stop_gradient=False)
+    with pytest.warns(UserWarning, match="not float64 or complex128 but float32"):
+        gradcheck(lambda a: a * 2.0, x, eps=1e-2, atol=1e-2, rtol=1e-2)
+    z = _t(np.array([0.5 + 1j]))
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert gradcheck(lambda a: a * a, z)

@@ -22,6 +22,11 @@ def t(a, **kw):
     return paddle.to_tensor(a, **kw)
 
 
+def f32(v):
+    """A float attribute at Paddle's float32 width (tests/test_attr_width.py)."""
+    return float(np.float32(v))
+
+
 def np_norm(x, axes, eps):
     mean = x.mean(axis=axes, keepdims=True)
     var = ((x - mean) ** 2).mean(axis=axes, keepdims=True)
@@ -46,11 +51,13 @@ def test_batch_norm_training_values_and_running_update(fmt, x):
     y = F.batch_norm(t(x), rm, rv, t(W4), t(B4), training=True, momentum=0.8, epsilon=1e-3,
                      data_format=fmt)
     s = bshape(x.ndim, c_axis)
-    ref = np_norm(x, axes, 1e-3) * W4.reshape(s) + B4.reshape(s)
+    ref = np_norm(x, axes, f32(1e-3)) * W4.reshape(s) + B4.reshape(s)
     np.testing.assert_allclose(y.numpy(), ref, rtol=1e-10, atol=1e-12)
     # Paddle: running = momentum * running + (1 - momentum) * batch, biased batch variance
-    np.testing.assert_allclose(rm.numpy(), 0.8 * rm0 + 0.2 * x.mean(axes), rtol=1e-12)
-    np.testing.assert_allclose(rv.numpy(), 0.8 * rv0 + 0.2 * x.var(axes), rtol=1e-12)
+    # (momentum and epsilon are float32 attributes in Paddle's kernel)
+    m = f32(0.8)
+    np.testing.assert_allclose(rm.numpy(), m * rm0 + (1 - m) * x.mean(axes), rtol=1e-12)
+    np.testing.assert_allclose(rv.numpy(), m * rv0 + (1 - m) * x.var(axes), rtol=1e-12)
 
 
 def test_batch_norm_eval_uses_running_stats_and_leaves_them():
@@ -58,7 +65,8 @@ def test_batch_norm_eval_uses_running_stats_and_leaves_them():
     rm, rv = t(rm0), t(rv0)
     y = F.batch_norm(t(X4), rm, rv, t(W4), t(B4), training=False, epsilon=1e-4)
     s = [1, -1, 1, 1]
-    ref = (X4 - rm0.reshape(s)) / np.sqrt(rv0.reshape(s) + 1e-4) * W4.reshape(s) + B4.reshape(s)
+    ref = (X4 - rm0.reshape(s)) / np.sqrt(rv0.reshape(s) + f32(1e-4)) * W4.reshape(s) + \
+        B4.reshape(s)
     np.testing.assert_allclose(y.numpy(), ref, rtol=1e-10)
     np.testing.assert_array_equal(rm.numpy(), rm0)
     np.testing.assert_array_equal(rv.numpy(), rv0)
@@ -70,14 +78,17 @@ def test_batch_norm_use_global_stats_flags():
     rm, rv = t(rm0), t(rv0)
     y = F.batch_norm(t(X4), rm, rv, training=True, use_global_stats=True)
     s = [1, -1, 1, 1]
-    np.testing.assert_allclose(y.numpy(), (X4 - rm0.reshape(s)) / np.sqrt(rv0.reshape(s) + 1e-5),
+    np.testing.assert_allclose(y.numpy(),
+                               (X4 - rm0.reshape(s)) / np.sqrt(rv0.reshape(s) + f32(1e-5)),
                                rtol=1e-10)
     np.testing.assert_array_equal(rm.numpy(), rm0)
     # eval with use_global_stats=False: batch statistics, and the running ones update
     rm, rv = t(rm0), t(rv0)
     y = F.batch_norm(t(X4), rm, rv, training=False, use_global_stats=False)
-    np.testing.assert_allclose(y.numpy(), np_norm(X4, (0, 2, 3), 1e-5), rtol=1e-9, atol=1e-12)
-    np.testing.assert_allclose(rm.numpy(), 0.9 * rm0 + 0.1 * X4.mean((0, 2, 3)), rtol=1e-12)
+    np.testing.assert_allclose(y.numpy(), np_norm(X4, (0, 2, 3), f32(1e-5)), rtol=1e-9,
+                               atol=1e-12)
+    m = f32(0.9)
+    np.testing.assert_allclose(rm.numpy(), m * rm0 + (1 - m) * X4.mean((0, 2, 3)), rtol=1e-12)
 
 
 def test_batch_norm_eval_trainable_stats_gradient_uses_running_stats():
@@ -88,13 +99,14 @@ def test_batch_norm_eval_trainable_stats_gradient_uses_running_stats():
     w = t(W4, stop_gradient=False)
     y = F.batch_norm(x, rm, rv, w, training=False, momentum=0.8, use_global_stats=False)
     gx, gw = paddle.grad(y.sum(), [x, w])
-    new_m = 0.8 * rm0 + 0.2 * X4.mean((0, 2, 3))
-    new_v = 0.8 * rv0 + 0.2 * X4.var((0, 2, 3))
+    m, eps = f32(0.8), f32(1e-5)
+    new_m = m * rm0 + (1 - m) * X4.mean((0, 2, 3))
+    new_v = m * rv0 + (1 - m) * X4.var((0, 2, 3))
     s = [1, -1, 1, 1]
-    np.testing.assert_allclose(gx.numpy(), np.broadcast_to((W4 / np.sqrt(new_v + 1e-5)).reshape(s),
+    np.testing.assert_allclose(gx.numpy(), np.broadcast_to((W4 / np.sqrt(new_v + eps)).reshape(s),
                                                           X4.shape), rtol=1e-10)
     np.testing.assert_allclose(gw.numpy(), ((X4 - new_m.reshape(s)) / np.sqrt(new_v.reshape(s)
-                                                                              + 1e-5)).sum((0, 2, 3)),
+                                                                              + eps)).sum((0, 2, 3)),
                                rtol=1e-10)
 
 
@@ -122,10 +134,10 @@ def test_layer_norm_values(ns):
     w, b = rng.standard_normal(n), rng.standard_normal(n)
     y = F.layer_norm(t(X4), ns, t(w), t(b), 1e-4)
     axes = tuple(range(4 - len(ns), 4))
-    ref = np_norm(X4, axes, 1e-4) * w.reshape(ns) + b.reshape(ns)
+    ref = np_norm(X4, axes, f32(1e-4)) * w.reshape(ns) + b.reshape(ns)
     np.testing.assert_allclose(y.numpy(), ref, rtol=1e-10, atol=1e-12)
     np.testing.assert_allclose(F.layer_norm(t(X4), 3, eps=1e-3).numpy(),
-                               np_norm(X4, (3,), 1e-3), rtol=1e-10, atol=1e-12)
+                               np_norm(X4, (3,), f32(1e-3)), rtol=1e-10, atol=1e-12)
 
 
 def test_layer_norm_errors_and_grads():
@@ -174,7 +186,7 @@ def test_instance_norm_values(x):
     w, b = rng.standard_normal(c), rng.standard_normal(c)
     y = F.instance_norm(t(x), weight=t(w), bias=t(b), eps=1e-3)
     s = bshape(x.ndim, 1)
-    ref = np_norm(x, tuple(range(2, x.ndim)), 1e-3) * w.reshape(s) + b.reshape(s)
+    ref = np_norm(x, tuple(range(2, x.ndim)), f32(1e-3)) * w.reshape(s) + b.reshape(s)
     np.testing.assert_allclose(y.numpy(), ref, rtol=1e-10, atol=1e-12)
 
 
@@ -192,7 +204,7 @@ def np_lrn(x, size, alpha, beta, k, c_axis):
     out = np.empty_like(x)
     for i in range(c):
         lo, hi = max(0, i - size // 2), min(c, i + (size - 1) // 2 + 1)
-        div = (k + alpha * sq[:, lo:hi].sum(1) / size) ** beta
+        div = (k + alpha * sq[:, lo:hi].sum(1) / size) ** f32(beta)  # Paddle's pow: float32
         out[:, i] = x[:, i] / div
     return np.moveaxis(out, 1, c_axis)
 
@@ -224,7 +236,8 @@ def test_normalize_values(p, axis):
     elif p == -np.inf:
         norm = np.abs(x).min(axis, keepdims=True)
     else:
-        norm = (np.abs(x) ** p).sum(axis, keepdims=True) ** (1 / p)
+        # Paddle's p_norm kernel: float32 p, and 1 / p formed in float32
+        norm = (np.abs(x) ** f32(p)).sum(axis, keepdims=True) ** f32(np.float32(1) / np.float32(p))
     np.testing.assert_allclose(F.normalize(t(x), p=p, axis=axis).numpy(),
                                x / np.maximum(norm, 1e-12), rtol=1e-10)
 

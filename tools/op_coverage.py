@@ -67,7 +67,7 @@ def public_names(name, row):
                  and (n == name or (row is not None and getattr(ns, n) is row.op))}
         found |= {name} & set(table)
         found |= {n + "_" for n in found if hasattr(ns, n + "_")}
-        if prefix != "F" and name + "_" in public.INPLACE:
+        if name + "_" in public.INPLACE and hasattr(ns, name + "_"):  # X_ public where X is not
             found.add(name + "_")
         names += [f"{prefix}.{n}" for n in sorted(found)]
     return names

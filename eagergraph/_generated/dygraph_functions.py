@@ -789,11 +789,29 @@ def bitwise_and_ad_func(x, y):
     return out
 
 
+def bitwise_and__ad_func(x, y):
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "bitwise_and_")
+    # Forward on x's current value, carrying x's autograd history
+    out = bitwise_and_ad_func(inplace_input(x, False), y)
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "bitwise_and_")
+
+
 def bitwise_or_ad_func(x, y):
     # Forward API Call
     out = _api.bitwise_or(x, y)
     # Returns
     return out
+
+
+def bitwise_or__ad_func(x, y):
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "bitwise_or_")
+    # Forward on x's current value, carrying x's autograd history
+    out = bitwise_or_ad_func(inplace_input(x, False), y)
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "bitwise_or_")
 
 
 def bitwise_xor_ad_func(x, y):
@@ -803,11 +821,29 @@ def bitwise_xor_ad_func(x, y):
     return out
 
 
+def bitwise_xor__ad_func(x, y):
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "bitwise_xor_")
+    # Forward on x's current value, carrying x's autograd history
+    out = bitwise_xor_ad_func(inplace_input(x, False), y)
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "bitwise_xor_")
+
+
 def bitwise_not_ad_func(x):
     # Forward API Call
     out = _api.bitwise_not(x)
     # Returns
     return out
+
+
+def bitwise_not__ad_func(x):
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "bitwise_not_")
+    # Forward on x's current value, carrying x's autograd history
+    out = bitwise_not_ad_func(inplace_input(x, False))
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "bitwise_not_")
 
 
 def exp_ad_func(x):
@@ -987,6 +1023,18 @@ def log1p_ad_func(x):
     return out
 
 
+def log1p__ad_func(x):
+    # AMP Logic: inplace ops skip AMP
+    if amp_flag.on and amp_state.active:
+        return amp_skip("log1p_", log1p__ad_func, x)
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "log1p_")
+    # Forward on x's current value, carrying x's autograd history
+    out = log1p_ad_func(inplace_input(x, True))
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "log1p_")
+
+
 class Log1pGradNode(GradNodeBase):
     """Backward of `log1p` (log1p_grad):
         x_grad = divide(out_grad, conj(scale(x, 1.0, 1.0, True)))
@@ -1153,7 +1201,7 @@ def logit__ad_func(x, eps):
 class LogitGradNode(GradNodeBase):
     """Backward of `logit` (logit_grad):
         # out_grad / (x (1 - x)) inside [eps, 1 - eps], 0 outside (where the forward clipped x)
-        lo = eps or 0.0
+        lo = eps  # a float: the generated parsing resolved eps=None to 0.0
         inside = logical_and(greater_equal(x, full_like(x, lo, x.dtype)),
                              less_equal(x, full_like(x, 1.0 - lo, x.dtype)))
         x_grad = where(inside, divide(out_grad, multiply(x, scale(x, -1.0, 1.0, True))),
@@ -1171,7 +1219,7 @@ class LogitGradNode(GradNodeBase):
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
-            lo = eps or 0.0
+            lo = eps
             inside = logical_and_ad_func(greater_equal_ad_func(x, full_like_ad_func(x, lo, x.dtype)), less_equal_ad_func(x, full_like_ad_func(x, 1.0 - lo, x.dtype)))
             x_grad = where_ad_func(inside, divide_ad_func(out_grad, multiply_ad_func(x, scale_ad_func(x, -1.0, 1.0, True))), full_like_ad_func(out_grad, 0.0, out_grad.dtype))
         return [x_grad]
@@ -1641,6 +1689,18 @@ def tan_ad_func(x):
     return out
 
 
+def tan__ad_func(x):
+    # AMP Logic: inplace ops skip AMP
+    if amp_flag.on and amp_state.active:
+        return amp_skip("tan_", tan__ad_func, x)
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "tan_")
+    # Forward on x's current value, carrying x's autograd history
+    out = tan_ad_func(inplace_input(x, False))
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "tan_")
+
+
 class TanGradNode(GradNodeBase):
     """Backward of `tan` (tan_grad):
         x_grad = multiply(out_grad, conj(scale(square(out), 1.0, 1.0, True)))
@@ -1839,6 +1899,18 @@ def erf_ad_func(x):
         set_history(out, node, 0, 0)
     # Returns
     return out
+
+
+def erf__ad_func(x):
+    # AMP Logic: inplace ops skip AMP
+    if amp_flag.on and amp_state.active:
+        return amp_skip("erf_", erf__ad_func, x)
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "erf_")
+    # Forward on x's current value, carrying x's autograd history
+    out = erf_ad_func(inplace_input(x, True))
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "erf_")
 
 
 class ErfGradNode(GradNodeBase):
@@ -4094,11 +4166,12 @@ def max_ad_func(x, axis, keepdim):
 class MaxGradNode(GradNodeBase):
     """Backward of `max` (max_grad):
         # shared evenly among the positions that reach the max, as Paddle; a NaN result (no
-        # position equals it) gives NaN grads over its slice, as Paddle
+        # position equals it) gives NaN grads over its slice, as Paddle. out and out_grad stay at
+        # the reduced shape and broadcast: three passes over x's size (equal, cast, multiply), no
+        # expanded copies
         keep = reduce_keep_shape(x.shape, axis)
-        hit = cast(equal(x, expand(reshape(out, keep), x.shape)), out_grad.dtype)
-        share = divide(hit, sum(hit, reduced_axes(x.ndim, axis), None, True))
-        x_grad = multiply(expand(reshape(out_grad, keep), x.shape), share)
+        hit = cast(equal(x, reshape(out, keep)), out_grad.dtype)
+        x_grad = multiply(hit, divide(reshape(out_grad, keep), sum(hit, reduced_axes(x.ndim, axis), None, True)))
     """
 
     __slots__ = ("x_wrapper", "out_wrapper", "axis")
@@ -4114,9 +4187,8 @@ class MaxGradNode(GradNodeBase):
         x_grad = None
         if self._next is not None:
             keep = _meta.reduce_keep_shape(x._data.shape, axis)
-            hit = cast_ad_func(equal_ad_func(x, expand_ad_func(reshape_ad_func(out, keep), x._data.shape)), out_grad.dtype)
-            share = divide_ad_func(hit, sum_ad_func(hit, _meta.reduced_axes(x.ndim, axis), None, True))
-            x_grad = multiply_ad_func(expand_ad_func(reshape_ad_func(out_grad, keep), x._data.shape), share)
+            hit = cast_ad_func(equal_ad_func(x, reshape_ad_func(out, keep)), out_grad.dtype)
+            x_grad = multiply_ad_func(hit, divide_ad_func(reshape_ad_func(out_grad, keep), sum_ad_func(hit, _meta.reduced_axes(x.ndim, axis), None, True)))
         return [x_grad]
 
     def clear_tensor_wrappers(self):
@@ -4150,11 +4222,12 @@ def min_ad_func(x, axis, keepdim):
 class MinGradNode(GradNodeBase):
     """Backward of `min` (min_grad):
         # shared evenly among the positions that reach the min, as Paddle; a NaN result (no
-        # position equals it) gives NaN grads over its slice, as Paddle
+        # position equals it) gives NaN grads over its slice, as Paddle. out and out_grad stay at
+        # the reduced shape and broadcast: three passes over x's size (equal, cast, multiply), no
+        # expanded copies
         keep = reduce_keep_shape(x.shape, axis)
-        hit = cast(equal(x, expand(reshape(out, keep), x.shape)), out_grad.dtype)
-        share = divide(hit, sum(hit, reduced_axes(x.ndim, axis), None, True))
-        x_grad = multiply(expand(reshape(out_grad, keep), x.shape), share)
+        hit = cast(equal(x, reshape(out, keep)), out_grad.dtype)
+        x_grad = multiply(hit, divide(reshape(out_grad, keep), sum(hit, reduced_axes(x.ndim, axis), None, True)))
     """
 
     __slots__ = ("x_wrapper", "out_wrapper", "axis")
@@ -4170,9 +4243,8 @@ class MinGradNode(GradNodeBase):
         x_grad = None
         if self._next is not None:
             keep = _meta.reduce_keep_shape(x._data.shape, axis)
-            hit = cast_ad_func(equal_ad_func(x, expand_ad_func(reshape_ad_func(out, keep), x._data.shape)), out_grad.dtype)
-            share = divide_ad_func(hit, sum_ad_func(hit, _meta.reduced_axes(x.ndim, axis), None, True))
-            x_grad = multiply_ad_func(expand_ad_func(reshape_ad_func(out_grad, keep), x._data.shape), share)
+            hit = cast_ad_func(equal_ad_func(x, reshape_ad_func(out, keep)), out_grad.dtype)
+            x_grad = multiply_ad_func(hit, divide_ad_func(reshape_ad_func(out_grad, keep), sum_ad_func(hit, _meta.reduced_axes(x.ndim, axis), None, True)))
         return [x_grad]
 
     def clear_tensor_wrappers(self):

@@ -2,9 +2,9 @@
 """① + ② Public op functions (Paddle `_C_ops`, ops_api.cc + eager_op_function.cc):
 check that tensor arguments are Tensors and normalise attributes, then call the `<op>_ad_func`."""
 from ..tensor import Tensor
-from ..eager_utils import (parse_tensor, parse_tensor_list, parse_scalar, parse_int_array,
-                           parse_int, parse_float, parse_bool, parse_dtype, parse_str,
-                           parse_int_list)
+from ..eager_utils import (parse_tensor, parse_tensor_list, parse_scalar, parse_scalar_float32,
+                           parse_int_array, parse_int, parse_float, parse_float32, parse_bool,
+                           parse_dtype, parse_str, parse_int_list)
 from . import dygraph_functions as _ad
 
 
@@ -241,6 +241,15 @@ def bitwise_and(x, y, name=None):
     return _ad.bitwise_and_ad_func(x, y)
 
 
+def bitwise_and_(x, y, name=None):
+    """`bitwise_and_` (ops.yaml: bitwise_and(Tensor x, Tensor y) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "bitwise_and", "x", 0)
+    if type(y) is not Tensor:
+        y = parse_tensor(y, "bitwise_and", "y", 1)
+    return _ad.bitwise_and__ad_func(x, y)
+
+
 def bitwise_or(x, y, name=None):
     """`bitwise_or` (ops.yaml: bitwise_or(Tensor x, Tensor y) -> Tensor(out))"""
     if type(x) is not Tensor:
@@ -248,6 +257,15 @@ def bitwise_or(x, y, name=None):
     if type(y) is not Tensor:
         y = parse_tensor(y, "bitwise_or", "y", 1)
     return _ad.bitwise_or_ad_func(x, y)
+
+
+def bitwise_or_(x, y, name=None):
+    """`bitwise_or_` (ops.yaml: bitwise_or(Tensor x, Tensor y) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "bitwise_or", "x", 0)
+    if type(y) is not Tensor:
+        y = parse_tensor(y, "bitwise_or", "y", 1)
+    return _ad.bitwise_or__ad_func(x, y)
 
 
 def bitwise_xor(x, y, name=None):
@@ -259,11 +277,27 @@ def bitwise_xor(x, y, name=None):
     return _ad.bitwise_xor_ad_func(x, y)
 
 
+def bitwise_xor_(x, y, name=None):
+    """`bitwise_xor_` (ops.yaml: bitwise_xor(Tensor x, Tensor y) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "bitwise_xor", "x", 0)
+    if type(y) is not Tensor:
+        y = parse_tensor(y, "bitwise_xor", "y", 1)
+    return _ad.bitwise_xor__ad_func(x, y)
+
+
 def bitwise_not(x, name=None):
     """`bitwise_not` (ops.yaml: bitwise_not(Tensor x) -> Tensor(out))"""
     if type(x) is not Tensor:
         x = parse_tensor(x, "bitwise_not", "x", 0)
     return _ad.bitwise_not_ad_func(x)
+
+
+def bitwise_not_(x, name=None):
+    """`bitwise_not_` (ops.yaml: bitwise_not(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "bitwise_not", "x", 0)
+    return _ad.bitwise_not__ad_func(x)
 
 
 def exp(x, name=None):
@@ -301,6 +335,13 @@ def log1p(x, name=None):
     return _ad.log1p_ad_func(x)
 
 
+def log1p_(x, name=None):
+    """`log1p_` (ops.yaml: log1p(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "log1p", "x", 0)
+    return _ad.log1p__ad_func(x)
+
+
 def expm1(x, name=None):
     """`expm1` (ops.yaml: expm1(Tensor x) -> Tensor(out))"""
     if type(x) is not Tensor:
@@ -323,20 +364,18 @@ def log2_(x, name=None):
 
 
 def logit(x, eps=None, name=None):
-    """`logit` (ops.yaml: logit(Tensor x, float eps) -> Tensor(out))"""
+    """`logit` (ops.yaml: logit(Tensor x, double eps) -> Tensor(out))"""
     if type(x) is not Tensor:
         x = parse_tensor(x, "logit", "x", 0)
-    if eps is not None:
-        eps = parse_float(eps, "logit", "eps", 1)
+    eps = 0.0 if eps is None else parse_float(eps, "logit", "eps", 1)
     return _ad.logit_ad_func(x, eps)
 
 
 def logit_(x, eps=None, name=None):
-    """`logit_` (ops.yaml: logit(Tensor x, float eps) -> Tensor(out) (inplace: writes into x))"""
+    """`logit_` (ops.yaml: logit(Tensor x, double eps) -> Tensor(out) (inplace: writes into x))"""
     if type(x) is not Tensor:
         x = parse_tensor(x, "logit", "x", 0)
-    if eps is not None:
-        eps = parse_float(eps, "logit", "eps", 1)
+    eps = 0.0 if eps is None else parse_float(eps, "logit", "eps", 1)
     return _ad.logit__ad_func(x, eps)
 
 
@@ -445,6 +484,13 @@ def tan(x, name=None):
     return _ad.tan_ad_func(x)
 
 
+def tan_(x, name=None):
+    """`tan_` (ops.yaml: tan(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "tan", "x", 0)
+    return _ad.tan__ad_func(x)
+
+
 def tanh(x, name=None):
     """`tanh` (ops.yaml: tanh(Tensor x) -> Tensor(out))"""
     if type(x) is not Tensor:
@@ -478,6 +524,13 @@ def erf(x, name=None):
     if type(x) is not Tensor:
         x = parse_tensor(x, "erf", "x", 0)
     return _ad.erf_ad_func(x)
+
+
+def erf_(x, name=None):
+    """`erf_` (ops.yaml: erf(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "erf", "x", 0)
+    return _ad.erf__ad_func(x)
 
 
 def asin(x, name=None):
@@ -719,8 +772,8 @@ def isclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None):
         x = parse_tensor(x, "isclose", "x", 0)
     if type(y) is not Tensor:
         y = parse_tensor(y, "isclose", "y", 1)
-    rtol = parse_float(rtol, "isclose", "rtol", 2)
-    atol = parse_float(atol, "isclose", "atol", 3)
+    rtol = parse_float32(rtol, "isclose", "rtol", 2)
+    atol = parse_float32(atol, "isclose", "atol", 3)
     equal_nan = parse_bool(equal_nan, "isclose", "equal_nan", 4)
     return _ad.isclose_ad_func(x, y, rtol, atol, equal_nan)
 
@@ -731,8 +784,8 @@ def allclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None):
         x = parse_tensor(x, "allclose", "x", 0)
     if type(y) is not Tensor:
         y = parse_tensor(y, "allclose", "y", 1)
-    rtol = parse_float(rtol, "allclose", "rtol", 2)
-    atol = parse_float(atol, "allclose", "atol", 3)
+    rtol = parse_float32(rtol, "allclose", "rtol", 2)
+    atol = parse_float32(atol, "allclose", "atol", 3)
     equal_nan = parse_bool(equal_nan, "allclose", "equal_nan", 4)
     return _ad.allclose_ad_func(x, y, rtol, atol, equal_nan)
 
@@ -852,18 +905,18 @@ def reciprocal_(x, name=None):
 
 
 def pow(x, y=1.0, name=None):
-    """`pow` (ops.yaml: pow(Tensor x, Scalar y) -> Tensor(out))"""
+    """`pow` (ops.yaml: pow(Tensor x, Scalar(float) y) -> Tensor(out))"""
     if type(x) is not Tensor:
         x = parse_tensor(x, "pow", "x", 0)
-    y = parse_scalar(y, "pow", "y", 1)
+    y = parse_scalar_float32(y, "pow", "y", 1)
     return _ad.pow_ad_func(x, y)
 
 
 def pow_(x, y=1.0, name=None):
-    """`pow_` (ops.yaml: pow(Tensor x, Scalar y) -> Tensor(out) (inplace: writes into x))"""
+    """`pow_` (ops.yaml: pow(Tensor x, Scalar(float) y) -> Tensor(out) (inplace: writes into x))"""
     if type(x) is not Tensor:
         x = parse_tensor(x, "pow", "x", 0)
-    y = parse_scalar(y, "pow", "y", 1)
+    y = parse_scalar_float32(y, "pow", "y", 1)
     return _ad.pow__ad_func(x, y)
 
 
@@ -1167,8 +1220,8 @@ def histogram(input, weight, bins=100, min=0.0, max=0.0, density=False, name=Non
     if weight is not None and type(weight) is not Tensor:
         weight = parse_tensor(weight, "histogram", "weight", 1)
     bins = parse_int(bins, "histogram", "bins", 2)
-    min = parse_float(min, "histogram", "min", 3)
-    max = parse_float(max, "histogram", "max", 4)
+    min = parse_float32(min, "histogram", "min", 3)
+    max = parse_float32(max, "histogram", "max", 4)
     density = parse_bool(density, "histogram", "density", 5)
     return _ad.histogram_ad_func(input, weight, bins, min, max, density)
 
@@ -1251,8 +1304,8 @@ def addmm(input, x, y, beta=1.0, alpha=1.0, name=None):
         x = parse_tensor(x, "addmm", "x", 1)
     if type(y) is not Tensor:
         y = parse_tensor(y, "addmm", "y", 2)
-    beta = parse_float(beta, "addmm", "beta", 3)
-    alpha = parse_float(alpha, "addmm", "alpha", 4)
+    beta = parse_float32(beta, "addmm", "beta", 3)
+    alpha = parse_float32(alpha, "addmm", "alpha", 4)
     return _ad.addmm_ad_func(input, x, y, beta, alpha)
 
 
@@ -1264,8 +1317,8 @@ def addmm_(input, x, y, beta=1.0, alpha=1.0, name=None):
         x = parse_tensor(x, "addmm", "x", 1)
     if type(y) is not Tensor:
         y = parse_tensor(y, "addmm", "y", 2)
-    beta = parse_float(beta, "addmm", "beta", 3)
-    alpha = parse_float(alpha, "addmm", "alpha", 4)
+    beta = parse_float32(beta, "addmm", "beta", 3)
+    alpha = parse_float32(alpha, "addmm", "alpha", 4)
     return _ad.addmm__ad_func(input, x, y, beta, alpha)
 
 
@@ -1327,7 +1380,7 @@ def diag(x, offset=0, padding_value=0.0, name=None):
     if type(x) is not Tensor:
         x = parse_tensor(x, "diag", "x", 0)
     offset = parse_int(offset, "diag", "offset", 1)
-    padding_value = parse_float(padding_value, "diag", "padding_value", 2)
+    padding_value = parse_float32(padding_value, "diag", "padding_value", 2)
     return _ad.diag_ad_func(x, offset, padding_value)
 
 
@@ -1387,8 +1440,8 @@ def baddbmm(input, x, y, beta=1.0, alpha=1.0, name=None):
         x = parse_tensor(x, "baddbmm", "x", 1)
     if type(y) is not Tensor:
         y = parse_tensor(y, "baddbmm", "y", 2)
-    beta = parse_float(beta, "baddbmm", "beta", 3)
-    alpha = parse_float(alpha, "baddbmm", "alpha", 4)
+    beta = parse_float32(beta, "baddbmm", "beta", 3)
+    alpha = parse_float32(alpha, "baddbmm", "alpha", 4)
     return _ad.baddbmm_ad_func(input, x, y, beta, alpha)
 
 
@@ -1400,8 +1453,8 @@ def baddbmm_(input, x, y, beta=1.0, alpha=1.0, name=None):
         x = parse_tensor(x, "baddbmm", "x", 1)
     if type(y) is not Tensor:
         y = parse_tensor(y, "baddbmm", "y", 2)
-    beta = parse_float(beta, "baddbmm", "beta", 3)
-    alpha = parse_float(alpha, "baddbmm", "alpha", 4)
+    beta = parse_float32(beta, "baddbmm", "beta", 3)
+    alpha = parse_float32(alpha, "baddbmm", "alpha", 4)
     return _ad.baddbmm__ad_func(input, x, y, beta, alpha)
 
 
@@ -1409,9 +1462,9 @@ def p_norm(x, porder=2.0, axis=-1, epsilon=1e-12, keepdim=False, asvector=False,
     """`p_norm` (ops.yaml: p_norm(Tensor x, float porder, int axis, float epsilon, bool keepdim, bool asvector) -> Tensor(out))"""
     if type(x) is not Tensor:
         x = parse_tensor(x, "p_norm", "x", 0)
-    porder = parse_float(porder, "p_norm", "porder", 1)
+    porder = parse_float32(porder, "p_norm", "porder", 1)
     axis = parse_int(axis, "p_norm", "axis", 2)
-    epsilon = parse_float(epsilon, "p_norm", "epsilon", 3)
+    epsilon = parse_float32(epsilon, "p_norm", "epsilon", 3)
     keepdim = parse_bool(keepdim, "p_norm", "keepdim", 4)
     asvector = parse_bool(asvector, "p_norm", "asvector", 5)
     return _ad.p_norm_ad_func(x, porder, axis, epsilon, keepdim, asvector)
@@ -1474,7 +1527,7 @@ def lstsq(x, y, rcond=0.0, driver='gels', name=None):
         x = parse_tensor(x, "lstsq", "x", 0)
     if type(y) is not Tensor:
         y = parse_tensor(y, "lstsq", "y", 1)
-    rcond = parse_float(rcond, "lstsq", "rcond", 2)
+    rcond = parse_float32(rcond, "lstsq", "rcond", 2)
     driver = parse_str(driver, "lstsq", "driver", 3)
     return _ad.lstsq_ad_func(x, y, rcond, driver)
 
@@ -1620,7 +1673,7 @@ def silu_(x, name=None):
 
 
 def leaky_relu(x, negative_slope=0.01, name=None):
-    """`leaky_relu` (ops.yaml: leaky_relu(Tensor x, float negative_slope) -> Tensor(out))"""
+    """`leaky_relu` (ops.yaml: leaky_relu(Tensor x, double negative_slope) -> Tensor(out))"""
     if type(x) is not Tensor:
         x = parse_tensor(x, "leaky_relu", "x", 0)
     negative_slope = parse_float(negative_slope, "leaky_relu", "negative_slope", 1)
@@ -1628,7 +1681,7 @@ def leaky_relu(x, negative_slope=0.01, name=None):
 
 
 def leaky_relu_(x, negative_slope=0.01, name=None):
-    """`leaky_relu_` (ops.yaml: leaky_relu(Tensor x, float negative_slope) -> Tensor(out) (inplace: writes into x))"""
+    """`leaky_relu_` (ops.yaml: leaky_relu(Tensor x, double negative_slope) -> Tensor(out) (inplace: writes into x))"""
     if type(x) is not Tensor:
         x = parse_tensor(x, "leaky_relu", "x", 0)
     negative_slope = parse_float(negative_slope, "leaky_relu", "negative_slope", 1)
@@ -1639,7 +1692,7 @@ def elu(x, alpha=1.0, name=None):
     """`elu` (ops.yaml: elu(Tensor x, float alpha) -> Tensor(out))"""
     if type(x) is not Tensor:
         x = parse_tensor(x, "elu", "x", 0)
-    alpha = parse_float(alpha, "elu", "alpha", 1)
+    alpha = parse_float32(alpha, "elu", "alpha", 1)
     return _ad.elu_ad_func(x, alpha)
 
 
@@ -1647,12 +1700,12 @@ def elu_(x, alpha=1.0, name=None):
     """`elu_` (ops.yaml: elu(Tensor x, float alpha) -> Tensor(out) (inplace: writes into x))"""
     if type(x) is not Tensor:
         x = parse_tensor(x, "elu", "x", 0)
-    alpha = parse_float(alpha, "elu", "alpha", 1)
+    alpha = parse_float32(alpha, "elu", "alpha", 1)
     return _ad.elu__ad_func(x, alpha)
 
 
 def softplus(x, beta=1.0, threshold=20.0, name=None):
-    """`softplus` (ops.yaml: softplus(Tensor x, float beta, float threshold) -> Tensor(out))"""
+    """`softplus` (ops.yaml: softplus(Tensor x, double beta, double threshold) -> Tensor(out))"""
     if type(x) is not Tensor:
         x = parse_tensor(x, "softplus", "x", 0)
     beta = parse_float(beta, "softplus", "beta", 1)
@@ -2128,8 +2181,8 @@ def uniform(shape, dtype, min, max, seed, name=None):
     """`uniform` (ops.yaml: uniform(IntArray shape, DataType dtype, float min, float max, int seed) -> Tensor(out))"""
     shape = parse_int_array(shape, "uniform", "shape", 0)
     dtype = parse_dtype(dtype, "uniform", "dtype", 1)
-    min = parse_float(min, "uniform", "min", 2)
-    max = parse_float(max, "uniform", "max", 3)
+    min = parse_float32(min, "uniform", "min", 2)
+    max = parse_float32(max, "uniform", "max", 3)
     seed = parse_int(seed, "uniform", "seed", 4)
     return _ad.uniform_ad_func(shape, dtype, min, max, seed)
 
@@ -2137,8 +2190,8 @@ def uniform(shape, dtype, min, max, seed, name=None):
 def gaussian(shape, mean, std, seed, dtype, name=None):
     """`gaussian` (ops.yaml: gaussian(IntArray shape, float mean, float std, int seed, DataType dtype) -> Tensor(out))"""
     shape = parse_int_array(shape, "gaussian", "shape", 0)
-    mean = parse_float(mean, "gaussian", "mean", 1)
-    std = parse_float(std, "gaussian", "std", 2)
+    mean = parse_float32(mean, "gaussian", "mean", 1)
+    std = parse_float32(std, "gaussian", "std", 2)
     seed = parse_int(seed, "gaussian", "seed", 3)
     dtype = parse_dtype(dtype, "gaussian", "dtype", 4)
     return _ad.gaussian_ad_func(shape, mean, std, seed, dtype)
@@ -2203,7 +2256,7 @@ def exponential(x, lam=1.0, name=None):
     """`exponential` (ops.yaml: exponential(Tensor x, float lam) -> Tensor(out))"""
     if type(x) is not Tensor:
         x = parse_tensor(x, "exponential", "x", 0)
-    lam = parse_float(lam, "exponential", "lam", 1)
+    lam = parse_float32(lam, "exponential", "lam", 1)
     return _ad.exponential_ad_func(x, lam)
 
 

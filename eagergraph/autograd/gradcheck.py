@@ -15,6 +15,8 @@ Jacobian J, and
 
 An entry passes when |analytic - numeric| <= atol + rtol * |numeric|.
 """
+import warnings
+
 import numpy as np
 
 from ..tensor import Tensor
@@ -187,6 +189,11 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
     if not arrays:
         raise ValueError("gradcheck expects at least one input tensor with stop_gradient=False "
                          "and a floating or complex dtype")
+    for i, a in enumerate(arrays):
+        if a.dtype != np.float64 and a.dtype != np.complex128:
+            warnings.warn(f"Input #{i} needs grad and is not float64 or complex128 but {a.dtype}: "
+                          f"central differences at eps={eps} are then mostly rounding error, "
+                          f"so the check will likely fail", UserWarning, stacklevel=2)
     if fast_mode:
         msg = fast_check(func, inputs, arrays, np.random.default_rng(0), eps, atol, rtol,
                          check_dtypes=check_grad_dtypes)[0]

@@ -6,8 +6,10 @@ from .._generated import ops_api as _C_ops, dygraph_functions as _ad
 from ..tensor import Tensor
 from ..phi.common import (convert_dtype, NP_TO_DTYPE, bool_, int32, int64, float16, bfloat16,
                           float32, float64, complex64, complex128)
-from ..eager_utils import parse_tensor, parse_scalar, errors_name_op, param_aliases
+from ..eager_utils import (parse_tensor, parse_scalar, parse_scalar_float32, errors_name_op,
+                           param_aliases)
 from ..framework import default_float_dtype
+from ..eager.inplace import check_inplace, commit_inplace
 
 # add, exp, tanh, ... are the generated functions themselves (ops.yaml `public:`)
 mod = _C_ops.remainder  # Paddle's aliases
@@ -26,7 +28,7 @@ def pow(x, y, name=None):
     if isinstance(y, (bool, np.bool_)):
         y = int(y)  # Paddle: x ** True is x ** 1
     if isinstance(y, (int, float, np.integer, np.floating)):
-        return _ad.pow_ad_func(x, parse_scalar(y, "pow", "y", 1))
+        return _ad.pow_ad_func(x, parse_scalar_float32(y, "pow", "y", 1))  # Paddle: float y
     raise TypeError(f"pow(): y must be a scalar or a Tensor, but got {type(y).__name__}")
 
 
@@ -107,6 +109,32 @@ greater = _C_ops.greater_than
 
 __all__ += ["less", "greater", "is_tensor"]
 TENSOR_METHODS += ["less", "greater"]
+
+
+# ---- inplace comparisons and logical ops: Paddle writes their bool result into x, which becomes a
+# bool tensor (the leaf check still runs first)
+def _bool_inplace(op, binary, public=None):
+    op_ = public or op + "_"
+    fn = getattr(_C_ops, op)
+
+    def inplace(x, y=None, name=None):
+        if type(x) is not Tensor:
+            x = parse_tensor(x, op_, "x", 0)
+        check_inplace(x, op_)
+        return commit_inplace(x, fn(x, y) if binary else fn(x), op_, rebind=True)
+    inplace.__name__ = op_
+    inplace.__doc__ = f"x := {op}(x{', y' if binary else ''}) in place; x becomes bool."
+    return inplace
+
+
+_BOOL_INPLACE = {n: True for n in ("equal", "not_equal", "greater_equal", "greater_than",
+                                   "less_equal", "less_than", "logical_and", "logical_or",
+                                   "logical_xor")}
+_BOOL_INPLACE["logical_not"] = False
+globals().update({n + "_": _bool_inplace(n, b) for n, b in _BOOL_INPLACE.items()})
+less_ = _bool_inplace("less_than", True, "less_")
+__all__ += [n + "_" for n in _BOOL_INPLACE] + ["less_"]
+TENSOR_METHODS += [n + "_" for n in _BOOL_INPLACE] + ["less_"]
 
 
 def is_tensor(x):

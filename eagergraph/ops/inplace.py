@@ -12,8 +12,8 @@ from ..eager_utils import parse_tensor, parse_scalar, parse_float, parse_int
 from ..phi.generator import get_generator
 from ..phi.common import NP_TO_DTYPE
 
-__all__ = ["zero_", "fill_", "uniform_", "normal_", "masked_fill_"]
-TENSOR_METHODS = __all__ + ["__setitem__"]
+__all__ = ["normal_", "masked_fill_"]  # paddle.X_ as Paddle 3.3.1 has them
+TENSOR_METHODS = __all__ + ["zero_", "fill_", "uniform_", "__setitem__"]  # Tensor.X_
 
 
 def _const_like(x, arr):

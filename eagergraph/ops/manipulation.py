@@ -527,6 +527,20 @@ def where_(condition, x=None, y=None, name=None):
     return commit_inplace(x, out, "where_")
 
 
+@names_errors("transpose_")
+def transpose_(x, perm, name=None):
+    """x := x with its axes permuted by perm, in place (x takes the new shape)."""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "transpose_", "x", 0)
+    check_inplace(x, "transpose_")
+    out = _ad.transpose_ad_func(inplace_input(x, False), list(perm))
+    return commit_inplace(x, out, "transpose_", rebind=True)
+
+
+__all__ += ["transpose_"]
+TENSOR_METHODS += ["transpose_"]
+
+
 @names_errors("t_")
 def t_(input, name=None):
     """input := its transpose in place (0-D and 1-D stay as they are)."""

@@ -18,13 +18,14 @@ from .._generated import ops_api as _C_ops
 from ..framework import default_float_dtype
 from ..phi.generator import get_generator
 from ..phi.common import int64, complex64, convert_dtype
-from ..eager_utils import parse_tensor, parse_float
+from ..eager_utils import parse_tensor, parse_float, errors_name_op
 from ..tensor import Tensor
 from .inplace import _overwrite, _check_float
 
 __all__ = ["rand", "randn", "standard_normal", "uniform", "normal", "randint", "randperm",
            "bernoulli", "poisson", "multinomial", "binomial", "standard_gamma", "log_normal",
-           "rand_like", "randn_like", "randint_like", "get_rng_state", "set_rng_state"]
+           "rand_like", "randn_like", "randint_like", "get_rng_state", "set_rng_state",
+           "bernoulli_", "log_normal_"]
 TENSOR_METHODS = ["bernoulli", "multinomial", "bernoulli_", "exponential_", "cauchy_",
                   "geometric_", "log_normal_", "random_"]
 
@@ -226,6 +227,7 @@ def _prob_array(p, x, op):
     return np.broadcast_to(arr, x._data.shape)
 
 
+@errors_name_op
 def bernoulli_(x, p=0.5, name=None):
     """x := Bernoulli(p) draws (p a float or a tensor broadcast to x)."""
     x = parse_tensor(x, "bernoulli_", "x", 0)
@@ -234,6 +236,7 @@ def bernoulli_(x, p=0.5, name=None):
     return _overwrite(x, "bernoulli_", get_generator().random(x._data.shape) < p)
 
 
+@errors_name_op
 def exponential_(x, lam=1.0, name=None):
     """x := exponential draws with rate lam."""
     x = parse_tensor(x, "exponential_", "x", 0)
@@ -244,6 +247,7 @@ def exponential_(x, lam=1.0, name=None):
     return _overwrite(x, "exponential_", _C_ops.exponential(x.detach(), lam)._data)
 
 
+@errors_name_op
 def cauchy_(x, loc=0, scale=1, name=None):
     """x := Cauchy(loc, scale) draws."""
     x = parse_tensor(x, "cauchy_", "x", 0)
@@ -252,6 +256,7 @@ def cauchy_(x, loc=0, scale=1, name=None):
     return _overwrite(x, "cauchy_", loc + scale * np.tan(np.pi * (u - 0.5)))
 
 
+@errors_name_op
 def geometric_(x, probs, name=None):
     """x := the number of Bernoulli(probs) trials up to and including the first success."""
     x = parse_tensor(x, "geometric_", "x", 0)
@@ -264,6 +269,7 @@ def geometric_(x, probs, name=None):
     return _overwrite(x, "geometric_", np.maximum(draws, 1.0))
 
 
+@errors_name_op
 def log_normal_(x, mean=1.0, std=2.0, name=None):
     """x := exp(N(mean, std^2)) draws."""
     x = parse_tensor(x, "log_normal_", "x", 0)
@@ -274,6 +280,7 @@ def log_normal_(x, mean=1.0, std=2.0, name=None):
     return _overwrite(x, "log_normal_", np.exp(mean + std * z))
 
 
+@errors_name_op
 def random_(x, from_=0, to=None, *, generator=None):
     """x := integers uniform in [from_, to); random_(n) draws from [0, n); with no bounds, from
     [0, 2^mantissa] for floats and [0, max] for integer dtypes."""

@@ -1,7 +1,9 @@
 """Activations composed from public ops (Paddle nn/functional/activation.py: relu6, hardtanh,
 hardsigmoid, hardswish, mish, softsign, tanhshrink, log_sigmoid, prelu, celu, selu); their
-gradients come from the ops they are built of."""
+gradients come from the ops they are built of. Float attributes are rounded to float32 where
+Paddle's kernel keeps them as `float` (hardtanh, hardsigmoid, celu, selu; tools/attr_width.py)."""
 from ... import ops as _ops
+from ...eager_utils import to_float32 as _f32
 from ..._generated import public as _public
 
 __all__ = ["relu6", "hardtanh", "hardtanh_", "hardsigmoid", "hardswish", "mish", "softsign",
@@ -17,17 +19,17 @@ def relu6(x, name=None):
 
 def hardtanh(x, min=-1.0, max=1.0, name=None):  # noqa: A002 (Paddle's argument names)
     """x clipped to [min, max]."""
-    return _ops.clip(x, min, max)
+    return _ops.clip(x, _f32(min), _f32(max))
 
 
 def hardtanh_(x, min=-1.0, max=1.0, name=None):  # noqa: A002
     """hardtanh written into x (an inplace clip, with its version bump and gradient)."""
-    return _ops.clip_(x, min, max)
+    return _ops.clip_(x, _f32(min), _f32(max))
 
 
 def hardsigmoid(x, slope=0.1666667, offset=0.5, name=None):
     """clip(slope * x + offset, 0, 1)."""
-    return _ops.clip(_ops.scale(x, slope, offset), 0.0, 1.0)
+    return _ops.clip(_ops.scale(x, _f32(slope), _f32(offset)), 0.0, 1.0)
 
 
 def hardswish(x, name=None):
@@ -56,15 +58,18 @@ def log_sigmoid(x, name=None):
 
 
 def _negative_branch(x, fn):
-    """fn(min(x, 0)): the x <= 0 branch of an ELU-like function, evaluated where it can't
-    overflow (its gradient on the x > 0 side is then 0 times a finite number)."""
-    return fn(_ops.minimum(x, _ops.zeros_like(x)))
+    """fn(x where x <= 0, else 0): the x <= 0 branch of an ELU-like function, evaluated where it
+    can't overflow (its gradient on the x > 0 side is then 0 times a finite number); at x = 0
+    the gradient is this branch's, as in Paddle's kernels (celu'(0) = 1, selu'(0) = scale *
+    alpha)."""
+    return fn(_ops.where(_ops.greater_than(x, _ops.zeros_like(x)), _ops.zeros_like(x), x))
 
 
 def celu(x, alpha=1.0, name=None):
     """max(0, x) + min(0, alpha * (exp(x / alpha) - 1))."""
     if alpha == 0:
         raise ZeroDivisionError("alpha cannot be 0 for celu")
+    alpha = _f32(alpha)
     neg = _negative_branch(x, lambda n: _ops.scale(_ops.expm1(_ops.scale(n, 1.0 / alpha)),
                                                    alpha))
     return _ops.where(_ops.greater_than(x, _ops.zeros_like(x)), x, neg)
@@ -76,6 +81,7 @@ def selu(x, scale=1.0507009873554805, alpha=1.6732632423543772, name=None):
         raise ValueError(f"The scale must be greater than 1.0. Received: {scale}.")
     if alpha < 0:
         raise ValueError(f"The alpha must be no less than zero. Received: {alpha}.")
+    scale, alpha = _f32(scale), _f32(alpha)
     neg = _negative_branch(x, lambda n: _ops.scale(_ops.expm1(n), alpha))
     return _ops.scale(_ops.where(_ops.greater_than(x, _ops.zeros_like(x)), x, neg), scale)
 

@@ -4,15 +4,13 @@ orders) are the gradients of the ops they are built of."""
 import numpy as np
 
 from ... import ops as _ops
+from ...eager.inplace import check_inplace, inplace_input, commit_inplace
+from ...eager_utils import parse_tensor, to_float32 as _f32
+from ...tensor import Tensor
 from .activation_extra import log_sigmoid
 
 __all__ = ["swish", "hardshrink", "softshrink", "thresholded_relu", "thresholded_relu_",
            "logsigmoid", "glu", "maxout", "rrelu"]
-
-
-def _f32(v):
-    """A float attribute at the width Paddle's kernel keeps it (float32)."""
-    return float(np.float32(v))
 
 
 def _zeros(x):
@@ -28,34 +26,51 @@ def swish(x, name=None):
     return _ops.multiply(x, _ops.sigmoid(x))
 
 
+def _mask(cond, x):
+    return _ops.cast(cond, x.dtype)
+
+
 def hardshrink(x, threshold=0.5, name=None):
-    """x where |x| > threshold, else 0."""
-    keep = _ops.greater_than(_ops.abs(x), _scalar(_f32(threshold), x))
-    return _ops.where(keep, x, _zeros(x))
+    """x where x <= -threshold or x >= threshold, else 0; as Paddle's kernel, x times that
+    mask (so NaN stays NaN, and the bounds themselves are kept)."""
+    t = _scalar(_f32(threshold), x)
+    keep = _ops.logical_or(_ops.less_equal(x, _ops.scale(t, -1.0)), _ops.greater_equal(x, t))
+    return _ops.multiply(x, _mask(keep, x))
 
 
 def softshrink(x, threshold=0.5, name=None):
-    """x - threshold above threshold, x + threshold below -threshold, else 0."""
+    """x - threshold above threshold, x + threshold below -threshold, else 0; as Paddle's
+    kernel, (x > t) * (x - t) + (x < -t) * (x + t) (so +-inf give NaN there too)."""
     if threshold < 0:
         raise ValueError(f"The threshold must be no less than zero. Received: {threshold}.")
     threshold = _f32(threshold)
     t = _scalar(threshold, x)
-    above = _ops.where(_ops.greater_than(x, t), _ops.scale(x, 1.0, -threshold), _zeros(x))
-    below = _ops.where(_ops.less_than(x, _ops.scale(t, -1.0)), _ops.scale(x, 1.0, threshold),
-                       _zeros(x))
+    above = _ops.multiply(_mask(_ops.greater_than(x, t), x), _ops.scale(x, 1.0, -threshold))
+    below = _ops.multiply(_mask(_ops.less_than(x, _ops.scale(t, -1.0)), x),
+                          _ops.scale(x, 1.0, threshold))
     return _ops.add(above, below)
 
 
+def _thresholded_parts(x, threshold, value):
+    keep = _ops.greater_than(x, _scalar(_f32(threshold), x))
+    return _mask(keep, x), _ops.scale(_mask(_ops.logical_not(keep), x), _f32(value))
+
+
 def thresholded_relu(x, threshold=1.0, value=0.0, name=None):
-    """x where x > threshold, else value."""
-    return _ops.where(_ops.greater_than(x, _scalar(_f32(threshold), x)), x,
-                      _ops.full_like(x, _f32(value), x.dtype))
+    """x where x > threshold, else value; as Paddle's kernel, (x > t) * x + (x <= t) * value
+    (so NaN and -inf give NaN)."""
+    keep, fill = _thresholded_parts(x, threshold, value)
+    return _ops.add(_ops.multiply(x, keep), fill)
 
 
 def thresholded_relu_(x, threshold=1.0, value=0.0, name=None):
-    """thresholded_relu written into x: every element not above threshold becomes value."""
-    keep = _ops.greater_than(x, _scalar(_f32(threshold), x))
-    return _ops.masked_fill_(x, _ops.logical_not(keep), _f32(value))
+    """thresholded_relu written into x: one inplace op (one version bump), x's history kept."""
+    if type(x) is not Tensor and not isinstance(x, Tensor):
+        parse_tensor(x, "thresholded_relu_", "x", 0)
+    check_inplace(x, "thresholded_relu_")
+    # the multiply saves its input for backward: a copy, so the write below cannot reach it
+    return commit_inplace(x, thresholded_relu(inplace_input(x, True), threshold, value),
+                          "thresholded_relu_")
 
 
 def logsigmoid(x, name=None):
@@ -113,4 +128,5 @@ def rrelu(x, lower=1.0 / 8.0, upper=1.0 / 3.0, training=True, name=None):
         slope = _ops.uniform(list(x.shape), x.dtype, lower, upper)
     else:  # Paddle's kernel: (lower + upper) / 2 in float32
         slope = _scalar(_f32((np.float32(lower) + np.float32(upper)) / np.float32(2)), x)
-    return _ops.where(_ops.greater_equal(x, _zeros(x)), x, _ops.multiply(x, slope))
+    # x * slope where x < 0: NaN takes the identity branch (gradient 1), as Paddle's kernel
+    return _ops.where(_ops.less_than(x, _zeros(x)), _ops.multiply(x, slope), x)

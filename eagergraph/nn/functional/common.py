@@ -1,5 +1,7 @@
 """linear, bilinear, dropout, embedding, one_hot, label_smooth (Paddle nn/functional/common.py
 and input.py), composed from public ops so their gradients come from those ops."""
+import numpy as np
+
 from ... import ops as _ops
 from ...tensor import Tensor
 from ...autograd import no_grad
@@ -44,8 +46,11 @@ def dropout(x, p=0.5, axis=None, training=True, inplace=False, mode="upscale_in_
         raise TypeError("datatype of axis argument should be int or list")
     if axis is not None and inplace:
         raise NotImplementedError("inplace not supported for dropout_nd yet")
+    # Paddle's dropout kernel (axis=None) keeps p as float32 and forms 1 - p in float32; the
+    # axis form is Python in Paddle and stays float64
+    keep_p = 1.0 - p if axis is not None else float(np.float32(1.0) - np.float32(p))
     if not training:
-        return _ops.scale(x, 1.0 - p) if mode == "downscale_in_infer" else x
+        return _ops.scale(x, keep_p) if mode == "downscale_in_infer" else x
     shape = x.shape
     if axis is None:
         mask_shape = shape
@@ -64,7 +69,7 @@ def dropout(x, p=0.5, axis=None, training=True, inplace=False, mode="upscale_in_
     keep = _ops.cast(_ops.greater_equal(_ops.uniform(mask_shape, "float32", 0.0, 1.0),
                                         _ops.full([], p, "float32")), x.dtype)
     if mode == "upscale_in_train":
-        keep = _ops.scale(keep, 1.0 / (1.0 - p))
+        keep = _ops.scale(keep, 1.0 / keep_p)
     out = _ops.multiply(x, keep)
     if inplace:
         with no_grad():
@@ -140,10 +145,13 @@ def label_smooth(label, prior_dist=None, epsilon=0.1, name=None):
     """(1 - epsilon) * label + epsilon * prior_dist (uniform 1/num_classes by default)."""
     if epsilon > 1.0 or epsilon < 0.0:
         raise ValueError("The value of epsilon must be between 0 and 1.")
-    smoothed = _ops.scale(label, 1.0 - float(epsilon))
+    # Paddle's kernel: epsilon is a float32 attribute, 1 - epsilon and epsilon / num_classes
+    # are formed in float32
+    e32 = np.float32(epsilon)
+    smoothed = _ops.scale(label, float(np.float32(1.0) - e32))
     if prior_dist is None:
-        return _ops.scale(smoothed, 1.0, float(epsilon) / label.shape[-1])
-    return _ops.add(smoothed, _ops.scale(prior_dist, float(epsilon)))
+        return _ops.scale(smoothed, 1.0, float(e32 / np.float32(label.shape[-1])))
+    return _ops.add(smoothed, _ops.scale(prior_dist, float(e32)))
 
 
 def diag_embed(input, offset=0, dim1=-2, dim2=-1):

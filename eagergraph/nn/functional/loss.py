@@ -7,6 +7,7 @@ import numpy as np
 
 from ... import ops as _ops
 from ...creation import to_tensor
+from ...eager_utils import to_float32
 from ..._generated import public as _public
 from ...ops.activation import log_softmax
 
@@ -54,11 +55,12 @@ def smooth_l1_loss(input, label, reduction="mean", delta=1.0, is_huber=True, nam
     delta * (|r| - delta / 2); is_huber=False divides it by delta."""
     r = _ops.subtract(label, input)
     ar = _ops.abs(r)
-    out = _ops.where(_ops.less_equal(ar, _ops.full([], delta, ar.dtype)),
+    d = to_float32(delta)  # Paddle's huber_loss kernel: a float32 attribute; is_huber=False
+    out = _ops.where(_ops.less_equal(ar, _ops.full([], d, ar.dtype)),  # divides by delta itself
                      _ops.scale(_ops.square(r), 0.5),
-                     _ops.scale(ar, delta, -0.5 * delta * delta))
+                     _ops.scale(ar, d, -0.5 * d * d))
     if not is_huber:
-        out = _ops.scale(out, 1.0 / delta)
+        out = _ops.divide(out, _ops.full([], delta, out.dtype))  # as Paddle: out / delta
     _check_reduction(reduction, "smooth_l1_loss")
     return _reduce(out, reduction)
 

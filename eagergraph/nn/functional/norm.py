@@ -6,8 +6,11 @@ running statistics are updated in place, outside the graph, as
 running = momentum * running + (1 - momentum) * batch (the biased batch variance)."""
 import numbers
 
+import numpy as np
+
 from ... import ops as _ops
 from ...autograd import no_grad
+from ...eager_utils import to_float32 as _f32
 from .._param_alias import aliases
 
 __all__ = ["batch_norm", "layer_norm", "group_norm", "instance_norm", "local_response_norm",
@@ -66,7 +69,8 @@ def _batch_norm(x, running_mean, running_var, weight, bias, is_test, momentum, e
                 data_format, use_global_stats, trainable_statistics):
     """The batch_norm kernel's rule: running statistics in test mode without trainable
     statistics, or whenever use_global_stats; otherwise the batch's, and those update the
-    running ones."""
+    running ones. epsilon and momentum are float32 attributes in Paddle's kernel."""
+    epsilon, momentum = _f32(epsilon), _f32(momentum)
     ndim = len(x.shape)
     c_axis = _channel_axis(ndim, data_format)
     shape = _param_shape(ndim, c_axis)
@@ -119,7 +123,7 @@ def layer_norm(x, normalized_shape, weight=None, bias=None, epsilon=1e-05, name=
             raise ValueError(f"(InvalidArgument) The dimensions of Input({what}) must be 1, "
                              f"but received dimensions of Input({what}) is "
                              f"[{len(t.shape)}]")
-    y = _normalized(x, list(range(begin, len(input_shape))), epsilon)
+    y = _normalized(x, list(range(begin, len(input_shape))), _f32(epsilon))  # float32 attr
     return _affine(y, weight, bias, list(normalized_shape))
 
 
@@ -182,6 +186,7 @@ def instance_norm(x, running_mean=None, running_var=None, weight=None, bias=None
     Paddle's dygraph, the running statistics, use_input_stats, momentum and data_format are
     accepted and ignored: the statistics are always the input's, channels always on axis 1."""
     shape = list(x.shape)
+    eps = _f32(eps)  # a float32 attribute in Paddle's kernel
     if len(shape) == 2:  # no spatial dims: each instance is its single element
         y = _ops.reshape(_normalized(_ops.reshape(x, shape + [1]), [2], eps), shape)
     else:
@@ -236,7 +241,9 @@ def _p_norm(x, p, axis):
                         keepdim=True)
     if p == 2:
         return _ops.sqrt(_ops.sum(_ops.square(x), axis=axis, keepdim=True))
-    return _ops.pow(_ops.sum(_ops.pow(_ops.abs(x), p), axis=axis, keepdim=True), 1.0 / p)
+    # as Paddle's p_norm kernel: |x|^float32(p), then the sum to the power float32(1 / p)
+    return _ops.pow(_ops.sum(_ops.pow(_ops.abs(x), p), axis=axis, keepdim=True),
+                    float(np.float32(1.0) / np.float32(p)))
 
 
 @aliases({"x": ["input"], "axis": ["dim"], "epsilon": ["eps"]})

@@ -70,8 +70,11 @@ def softplus(x, beta, threshold):
 
 
 def _shifted(x, axis):
-    """x - max(x) along axis, clipped below at -64 like Paddle (nan stays nan)."""
-    return np.maximum(x - x.max(axis=axis, keepdims=True), _CLIP)
+    """x - max(x) along axis, clipped below at -64 like Paddle (nan stays nan): a fresh array,
+    clipped in place (one allocation instead of two)."""
+    s = x - x.max(axis=axis, keepdims=True)
+    np.maximum(s, _CLIP, out=s)
+    return s
 
 
 @register_kernel("softmax", FLOAT)
@@ -81,8 +84,10 @@ def softmax(x, axis):
         return np.ones_like(x)
     if x.size == 0:
         return x.copy()
-    e = np.exp(_shifted(x, axis))
-    return e / e.sum(axis=axis, keepdims=True)
+    e = _shifted(x, axis)
+    np.exp(e, out=e)  # in place: the forward allocates one array of x's size, as NumPy's would
+    e /= e.sum(axis=axis, keepdims=True)
+    return e
 
 
 @register_kernel("log_softmax", FLOAT)
@@ -108,7 +113,13 @@ def relu_grad(need, out, out_grad):
 
 @register_kernel("softmax_grad", FLOAT)
 def softmax_grad(need, out, out_grad, axis):
-    return (out * (out_grad - np.sum(out_grad * out, axis=axis, keepdims=True)),)
+    t = out_grad * out  # one array of x's size, reused for every step
+    if t.ndim == 0:  # 0-d: NumPy gives a scalar, which cannot be written into
+        return (out * (out_grad - t),)
+    s = np.sum(t, axis=axis, keepdims=True)
+    np.subtract(out_grad, s, out=t)
+    t *= out
+    return (t,)
 
 
 @register_kernel("log_softmax_grad", FLOAT)

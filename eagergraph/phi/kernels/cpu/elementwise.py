@@ -236,7 +236,14 @@ def cast_grad(need, x, out_grad, dtype):
 
 @register_kernel("tanh_grad", FLOAT_COMPLEX)
 def tanh_grad(need, out, out_grad):
-    return (out_grad * _conj(1 - out * out),)
+    t = out * out
+    if t.ndim == 0:  # NumPy scalars cannot be written into
+        return (out_grad * _conj(1 - t),)
+    np.subtract(1, t, out=t)  # one x-sized buffer for 1 - out^2 and the product
+    if t.dtype.kind == "c":
+        np.conjugate(t, out=t)
+    np.multiply(out_grad, t, out=t)
+    return (t,)
 
 
 @register_kernel("exp_grad", FLOAT_COMPLEX)
@@ -246,7 +253,14 @@ def exp_grad(need, out, out_grad):
 
 @register_kernel("sigmoid_grad", FLOAT_COMPLEX)
 def sigmoid_grad(need, out, out_grad):
-    return (out_grad * _conj(out * (1 - out)),)
+    t = 1 - out
+    if t.ndim == 0:  # NumPy scalars cannot be written into
+        return (out_grad * _conj(out * t),)
+    t *= out  # one x-sized buffer for out (1 - out) and the product
+    if t.dtype.kind == "c":
+        np.conjugate(t, out=t)
+    np.multiply(out_grad, t, out=t)
+    return (t,)
 
 
 @register_kernel("square_grad", NUMERIC)

@@ -150,9 +150,13 @@ def sum_grad(need, x, out_grad, axis, dtype, keepdim):
 
 @register_kernel("mean_grad", FLOAT_COMPLEX)
 def mean_grad(need, x, out_grad, axis, keepdim):
-    g = _unreduce(out_grad, x.shape, axis)
+    """out_grad / n broadcast back over the reduced axes: the division on the small reduced
+    array, then a broadcast view (as sum_grad), so no pass over x's size here (multiplying the
+    zero-stride view instead was ~7x slower than NumPy's np.full on 1e6 elements)."""
     n = x.size // max(out_grad.size, 1) if x.size else 1
-    return (g * (1.0 / n) if n != 1 else g,)
+    if n != 1:
+        out_grad = np.multiply(out_grad, 1.0 / n, dtype=out_grad.dtype)
+    return (_unreduce(out_grad, x.shape, axis),)
 
 
 @register_kernel("cumsum", NUM_32_64)
