@@ -15,8 +15,9 @@ from ..phi.infermeta import (AddmmInferMeta, AngleInferMeta, ArangeInferMeta, Ar
                              ConvInferMeta, CreateInferMeta, CreateLikeInferMeta, CrossInferMeta,
                              CumExtremumInferMeta, CumInferMeta, DeterminantInferMeta,
                              DiagEmbedInferMeta, DiagInferMeta, DiagonalInferMeta, DotInferMeta,
-                             ElementwiseInferMeta, ExpandInferMeta, EyeInferMeta, FlattenInferMeta,
-                             FlipInferMeta, FoldInferMeta, GatherGradInferMeta, GatherInferMeta,
+                             ElementwiseInferMeta, ExpandInferMeta, EyeInferMeta, FFTC2CInferMeta,
+                             FFTC2RInferMeta, FFTR2CInferMeta, FlattenInferMeta, FlipInferMeta,
+                             FoldInferMeta, GatherGradInferMeta, GatherInferMeta,
                              GatherNdGradInferMeta, GatherNdInferMeta, GaussianInferMeta,
                              IndexAddInferMeta, IndexSelectGradInferMeta, IndexSelectInferMeta,
                              InverseInferMeta, IsfiniteInferMeta, KronInferMeta, LerpInferMeta,
@@ -2898,6 +2899,78 @@ def pool2d(x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format,
     out = wrap_like(out, meta[1].np_dtype)
     if out._data.shape != meta[0]:
         check_output("pool2d", out, meta)
+    return out
+
+
+_fft_c2c_kernels = KernelFactory.cache("fft_c2c")
+
+
+def fft_c2c(x, axes, normalization, forward):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _fft_c2c_kernels.get(x._data.dtype) or select_kernel("fft_c2c", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = FFTC2CInferMeta(x, axes, normalization, forward)
+        # Kernel Call
+        out = kernel.fn(x_d, axes, normalization, forward)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("fft_c2c", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("fft_c2c", out, meta)
+    return out
+
+
+_fft_r2c_kernels = KernelFactory.cache("fft_r2c")
+
+
+def fft_r2c(x, axes, normalization, forward, onesided):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _fft_r2c_kernels.get(x._data.dtype) or select_kernel("fft_r2c", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = FFTR2CInferMeta(x, axes, normalization, forward, onesided)
+        # Kernel Call
+        out = kernel.fn(x_d, axes, normalization, forward, onesided)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("fft_r2c", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("fft_r2c", out, meta)
+    return out
+
+
+_fft_c2r_kernels = KernelFactory.cache("fft_c2r")
+
+
+def fft_c2r(x, axes, normalization, forward, last_dim_size):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _fft_c2r_kernels.get(x._data.dtype) or select_kernel("fft_c2r", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = FFTC2RInferMeta(x, axes, normalization, forward, last_dim_size)
+        # Kernel Call
+        out = kernel.fn(x_d, axes, normalization, forward, last_dim_size)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("fft_c2r", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("fft_c2r", out, meta)
     return out
 
 
