@@ -19,6 +19,7 @@ from .creation import to_tensor
 from .tensor_repr import set_printoptions
 from . import ops as _ops
 from . import linalg
+from . import fft
 from . import nn
 from .nn.parameter import create_parameter
 from .nn.param_attr import ParamAttr

@@ -3,7 +3,8 @@ FFTR2CInferMeta, FFTC2RInferMeta): the transformed axes and the normalization ar
 shape follows the one-sided rule of r2c/c2r, and the dtype switches between real and complex.
 A dtype the op has no kernel for keeps its dtype here, so the kernel registry reports it as
 Paddle does (NotFound)."""
-from ..common import float32, float64, complex64, complex128, NP_TO_DTYPE
+from ..common import (float32, float64, complex64, complex128, float16, bfloat16, NP_TO_DTYPE,
+                      KernelKey, Backend, DataLayout)
 
 __all__ = ["FFTC2CInferMeta", "FFTR2CInferMeta", "FFTC2RInferMeta"]
 
@@ -35,11 +36,16 @@ def FFTC2CInferMeta(x, axes, normalization, forward):
 
 
 def FFTR2CInferMeta(x, axes, normalization, forward, onesided):
+    d = NP_TO_DTYPE[x._data.dtype]
+    if d is float16 or d is bfloat16:  # no half kernel in Paddle: no float32 fallback here
+        raise RuntimeError(
+            f"(NotFound) The kernel with key {KernelKey(Backend.CPU, DataLayout.ANY, d)} of "
+            f"kernel `fft_r2c` is not registered. 'fft_r2c' supports these dtypes: float32, "
+            f"float64. Cast the input with .astype() to one of them.")
     shape = list(x._data.shape)
     ax = fft_axes("fft_r2c", shape, axes, normalization)
     if onesided and ax:
         shape[ax[-1]] = shape[ax[-1]] // 2 + 1
-    d = NP_TO_DTYPE[x._data.dtype]
     return (tuple(shape), _COMPLEX_OF.get(d, d))
 
 
