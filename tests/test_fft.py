@@ -238,3 +238,94 @@ def test_matches_paddle():
             outs.append((y.numpy(), t.grad.numpy()))
         np.testing.assert_allclose(outs[1][0], outs[0][0], atol=1e-10)
         np.testing.assert_allclose(outs[1][1], outs[0][1], atol=1e-10)
+
+
+# ---- paddle.signal: frame, overlap_add, stft, istft (compositions in eagergraph/signal.py)
+def _np_frame(x, fl, hop, axis):
+    if axis == 0:
+        return np.moveaxis(_np_frame(np.moveaxis(x, 0, -1), fl, hop, -1), (-2, -1), (1, 0))
+    num = 1 + (x.shape[-1] - fl) // hop
+    return np.stack([x[..., i * hop:i * hop + fl] for i in range(num)], axis=-1)
+
+
+def _np_overlap_add(fr, hop, axis):
+    if axis == 0:
+        return np.moveaxis(_np_overlap_add(np.moveaxis(fr, (0, 1), (-1, -2)), hop, -1), -1, 0)
+    fl, num = fr.shape[-2:]
+    out = np.zeros(fr.shape[:-2] + ((num - 1) * hop + fl,), fr.dtype)
+    for i in range(num):
+        out[..., i * hop:i * hop + fl] += fr[..., i]
+    return out
+
+
+@pytest.mark.parametrize("shape,fl,hop,axis", [((10,), 3, 2, -1), ((2, 9), 4, 1, -1),
+                                               ((9, 2), 4, 3, 0), ((2, 3, 7), 2, 2, -1)])
+def test_frame_and_overlap_add(shape, fl, hop, axis):
+    x = _r(shape)
+    fr = paddle.signal.frame(paddle.to_tensor(x), fl, hop, axis)
+    np.testing.assert_array_equal(fr.numpy(), _np_frame(x, fl, hop, axis))
+    f = _r(fr.shape)
+    np.testing.assert_allclose(paddle.signal.overlap_add(paddle.to_tensor(f), hop, axis).numpy(),
+                               _np_overlap_add(f, hop, axis), atol=1e-12)
+    check_grads(lambda xs: paddle.signal.frame(xs[0], fl, hop, axis), [x])
+    check_grads(lambda xs: paddle.signal.overlap_add(xs[0], hop, axis), [f])
+
+
+def test_frame_errors():
+    x = paddle.to_tensor(_r(10))
+    with pytest.raises(ValueError, match="less equal than sequence length"):
+        paddle.signal.frame(x, 11, 2)
+    with pytest.raises(ValueError, match="hop_length"):
+        paddle.signal.frame(x, 3, 0)
+    with pytest.raises(ValueError, match="Unexpected axis"):
+        paddle.signal.frame(x, 3, 1, axis=1)
+
+
+def _np_stft(x, n_fft, hop, window, center, pad_mode, normalized, onesided):
+    if center:
+        p = n_fft // 2
+        x = np.pad(x, [(0, 0)] * (x.ndim - 1) + [(p, p)], mode=pad_mode)
+    fr = _np_frame(x, n_fft, hop, -1) * window[:, None]
+    f = np.fft.rfft if onesided else np.fft.fft
+    return f(fr, axis=-2, norm="ortho" if normalized else "backward")
+
+
+@pytest.mark.parametrize("kw", [dict(n_fft=8), dict(n_fft=8, hop_length=3, win_length=6),
+                                dict(n_fft=10, center=False),
+                                dict(n_fft=8, pad_mode="constant", normalized=True),
+                                dict(n_fft=8, onesided=False)])
+def test_stft_and_istft(kw):
+    x = _r((2, 37))
+    n_fft = kw["n_fft"]
+    wl = kw.get("win_length", n_fft)
+    w = np.hanning(wl + 2)[1:-1]
+    wfull = np.pad(w, ((n_fft - wl) // 2, n_fft - wl - (n_fft - wl) // 2))
+    S = paddle.signal.stft(paddle.to_tensor(x), window=paddle.to_tensor(w), **kw)
+    want = _np_stft(x, n_fft, kw.get("hop_length", n_fft // 4), wfull, kw.get("center", True),
+                    kw.get("pad_mode", "reflect"), kw.get("normalized", False),
+                    kw.get("onesided", True))
+    _close(S.numpy(), want, "complex128")
+    ikw = {k: v for k, v in kw.items() if k != "pad_mode"}
+    y = paddle.signal.istft(S, window=paddle.to_tensor(w), length=37 if kw.get("center", True)
+                            else None, **ikw).numpy()
+    span = slice(None) if kw.get("center", True) else slice(0, y.shape[-1])
+    np.testing.assert_allclose(y, x[:, span] if kw.get("center", True) else x[:, :y.shape[-1]],
+                               atol=1e-10)  # the round trip recovers x (pad_mode aside)
+    check_grads(lambda xs: paddle.signal.stft(xs[0], window=xs[1], **kw), [x[:, :20], w],
+                order=1)
+    Sn = S.numpy()[..., :4]
+    check_grads(lambda xs: paddle.signal.istft(xs[0], window=paddle.to_tensor(w), **ikw),
+                [Sn], order=1)
+
+
+def test_stft_of_complex_and_istft_errors():
+    z = _r(30, "complex128")
+    S = paddle.signal.stft(paddle.to_tensor(z), 8)  # onesided: False for a complex x
+    _close(S.numpy(), _np_stft(z, 8, 2, np.ones(8), True, "reflect", False, False), "complex128")
+    with pytest.raises(AssertionError, match="onesided should be False"):
+        paddle.signal.stft(paddle.to_tensor(z), 8, onesided=True)
+    with pytest.raises(AssertionError, match="fft_size should be equal"):
+        paddle.signal.istft(paddle.to_tensor(_r((4, 7), "complex128")), 8)
+    with pytest.raises(ValueError, match="NOLA"):
+        paddle.signal.istft(paddle.to_tensor(_r((5, 7), "complex128")), 8,
+                            window=paddle.zeros([8], dtype="float64"))
