@@ -4690,6 +4690,54 @@ def pool2d_grad(need, x, out_grad, kernel_size, strides, paddings, ceil_mode, ex
     return kernel.fn(need, x, out_grad, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
 
 
+_fft_c2c_grad_kernels = KernelFactory.cache("fft_c2c_grad")
+
+
+def fft_c2c_grad(need, out_grad, axes, normalization, forward):
+    """④ Kernel API of the grad op `fft_c2c_grad`, on arrays (a grad node calls it directly when no
+    graph is recorded). Grads come at the forward output's shape, one per input of `fft_c2c`,
+    None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _fft_c2c_grad_kernels.get(out_grad.dtype) or select_kernel("fft_c2c_grad", NP_TO_DTYPE[out_grad.dtype])
+    # PrepareData
+    if kernel.input_np_dtype is not None:
+        out_grad, = prepare_data(kernel, out_grad)
+    # Kernel Call
+    return kernel.fn(need, out_grad, axes, normalization, forward)
+
+
+_fft_r2c_grad_kernels = KernelFactory.cache("fft_r2c_grad")
+
+
+def fft_r2c_grad(need, x, out_grad, axes, normalization, forward, onesided):
+    """④ Kernel API of the grad op `fft_r2c_grad`, on arrays (a grad node calls it directly when no
+    graph is recorded). Grads come at the forward output's shape, one per input of `fft_r2c`,
+    None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _fft_r2c_grad_kernels.get(out_grad.dtype) or select_kernel("fft_r2c_grad", NP_TO_DTYPE[out_grad.dtype])
+    # PrepareData
+    if kernel.input_np_dtype is not None:
+        x, out_grad = prepare_data(kernel, x, out_grad)
+    # Kernel Call
+    return kernel.fn(need, x, out_grad, axes, normalization, forward, onesided)
+
+
+_fft_c2r_grad_kernels = KernelFactory.cache("fft_c2r_grad")
+
+
+def fft_c2r_grad(need, out_grad, axes, normalization, forward, last_dim_size):
+    """④ Kernel API of the grad op `fft_c2r_grad`, on arrays (a grad node calls it directly when no
+    graph is recorded). Grads come at the forward output's shape, one per input of `fft_c2r`,
+    None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _fft_c2r_grad_kernels.get(out_grad.dtype) or select_kernel("fft_c2r_grad", NP_TO_DTYPE[out_grad.dtype])
+    # PrepareData
+    if kernel.input_np_dtype is not None:
+        out_grad, = prepare_data(kernel, out_grad)
+    # Kernel Call
+    return kernel.fn(need, out_grad, axes, normalization, forward, last_dim_size)
+
+
 _relu_grad_kernels = KernelFactory.cache("relu_grad")
 
 
