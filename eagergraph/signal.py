@@ -192,3 +192,8 @@ def istft(x, n_fft, hop_length=None, win_length=None, window=None, center=True,
             "docs.scipy.org/doc/scipy/reference/generated/scipy.signal.check_NOLA.html).")
     out = _ad.divide_ad_func(out, envelope)
     return _ad.squeeze_ad_func(out, [0]) if rank == 2 else out
+
+
+# Paddle also has them as Tensor methods (x.stft(n_fft), spec.istft(n_fft))
+Tensor.stft = stft
+Tensor.istft = istft

@@ -329,3 +329,10 @@ def test_stft_of_complex_and_istft_errors():
     with pytest.raises(ValueError, match="NOLA"):
         paddle.signal.istft(paddle.to_tensor(_r((5, 7), "complex128")), 8,
                             window=paddle.zeros([8], dtype="float64"))
+
+
+def test_stft_istft_are_tensor_methods():
+    x = paddle.to_tensor(_r(32))
+    S = x.stft(8)
+    np.testing.assert_array_equal(S.numpy(), paddle.signal.stft(x, 8).numpy())
+    np.testing.assert_allclose(S.istft(8, length=32).numpy(), x.numpy(), atol=1e-10)
