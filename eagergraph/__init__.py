@@ -19,7 +19,9 @@ from .creation import to_tensor
 from .tensor_repr import set_printoptions
 from . import ops as _ops
 from . import linalg
+from . import fft
 from . import nn
+from . import signal
 from .nn.parameter import create_parameter
 from .nn.param_attr import ParamAttr
 from . import optimizer
@@ -72,7 +74,7 @@ e, pi, inf, nan, newaxis = math.e, math.pi, math.inf, math.nan, None
 __all__ += ["e", "pi", "inf", "nan", "newaxis"]
 __all__ += ["io", "save", "load"]
 __all__ += ["static", "metric", "callbacks", "hapi", "Model", "summary"]
-__all__ += ["vision", "linalg"]
+__all__ += ["vision", "linalg", "fft", "signal"]
 __all__ += ["distributed", "DataParallel"]
 __all__ += ["amp", "is_autocast_enabled", "get_autocast_dtype", "jit"]
 __all__ += ["in_dynamic_mode", "disable_static", "enable_static", "device", "base", "incubate",

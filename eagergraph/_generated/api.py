@@ -18,8 +18,9 @@ from ..phi.infermeta import (AddmmInferMeta, AllcloseInferMeta, AngleInferMeta, 
                              CumExtremumInferMeta, CumInferMeta, CumprodInferMeta,
                              DeterminantInferMeta, DiagEmbedInferMeta, DiagInferMeta,
                              DiagonalInferMeta, DotInferMeta, EigInferMeta, EighInferMeta,
-                             ElementwiseInferMeta, ExpandInferMeta, EyeInferMeta, FlattenInferMeta,
-                             FlipInferMeta, FoldInferMeta, GatherGradInferMeta, GatherInferMeta,
+                             ElementwiseInferMeta, ExpandInferMeta, EyeInferMeta, FFTC2CInferMeta,
+                             FFTC2RInferMeta, FFTR2CInferMeta, FlattenInferMeta, FlipInferMeta,
+                             FoldInferMeta, GatherGradInferMeta, GatherInferMeta,
                              GatherNdGradInferMeta, GatherNdInferMeta, GaussianInferMeta,
                              HistogramInferMeta, IndexAddInferMeta, IndexSelectGradInferMeta,
                              IndexSelectInferMeta, InverseInferMeta, IscloseInferMeta,
@@ -3327,6 +3328,78 @@ def pool2d(x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format,
     return out
 
 
+_fft_c2c_kernels = KernelFactory.cache("fft_c2c")
+
+
+def fft_c2c(x, axes, normalization, forward):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _fft_c2c_kernels.get(x._data.dtype) or select_kernel("fft_c2c", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = FFTC2CInferMeta(x, axes, normalization, forward)
+        # Kernel Call
+        out = kernel.fn(x_d, axes, normalization, forward)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("fft_c2c", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("fft_c2c", out, meta)
+    return out
+
+
+_fft_r2c_kernels = KernelFactory.cache("fft_r2c")
+
+
+def fft_r2c(x, axes, normalization, forward, onesided):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _fft_r2c_kernels.get(x._data.dtype) or select_kernel("fft_r2c", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = FFTR2CInferMeta(x, axes, normalization, forward, onesided)
+        # Kernel Call
+        out = kernel.fn(x_d, axes, normalization, forward, onesided)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("fft_r2c", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("fft_r2c", out, meta)
+    return out
+
+
+_fft_c2r_kernels = KernelFactory.cache("fft_c2r")
+
+
+def fft_c2r(x, axes, normalization, forward, last_dim_size):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _fft_c2r_kernels.get(x._data.dtype) or select_kernel("fft_c2r", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = FFTC2RInferMeta(x, axes, normalization, forward, last_dim_size)
+        # Kernel Call
+        out = kernel.fn(x_d, axes, normalization, forward, last_dim_size)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("fft_c2r", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("fft_c2r", out, meta)
+    return out
+
+
 _relu_kernels = KernelFactory.cache("relu")
 
 
@@ -5170,6 +5243,54 @@ def pool2d_grad(need, x, out_grad, kernel_size, strides, paddings, ceil_mode, ex
         x, out_grad = prepare_data(kernel, x, out_grad)
     # Kernel Call
     return kernel.fn(need, x, out_grad, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
+
+
+_fft_c2c_grad_kernels = KernelFactory.cache("fft_c2c_grad")
+
+
+def fft_c2c_grad(need, out_grad, axes, normalization, forward):
+    """④ Kernel API of the grad op `fft_c2c_grad`, on arrays (a grad node calls it directly when no
+    graph is recorded). Grads come at the forward output's shape, one per input of `fft_c2c`,
+    None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _fft_c2c_grad_kernels.get(out_grad.dtype) or select_kernel("fft_c2c_grad", NP_TO_DTYPE[out_grad.dtype])
+    # PrepareData
+    if kernel.input_np_dtype is not None:
+        out_grad, = prepare_data(kernel, out_grad)
+    # Kernel Call
+    return kernel.fn(need, out_grad, axes, normalization, forward)
+
+
+_fft_r2c_grad_kernels = KernelFactory.cache("fft_r2c_grad")
+
+
+def fft_r2c_grad(need, x, out_grad, axes, normalization, forward, onesided):
+    """④ Kernel API of the grad op `fft_r2c_grad`, on arrays (a grad node calls it directly when no
+    graph is recorded). Grads come at the forward output's shape, one per input of `fft_r2c`,
+    None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _fft_r2c_grad_kernels.get(out_grad.dtype) or select_kernel("fft_r2c_grad", NP_TO_DTYPE[out_grad.dtype])
+    # PrepareData
+    if kernel.input_np_dtype is not None:
+        x, out_grad = prepare_data(kernel, x, out_grad)
+    # Kernel Call
+    return kernel.fn(need, x, out_grad, axes, normalization, forward, onesided)
+
+
+_fft_c2r_grad_kernels = KernelFactory.cache("fft_c2r_grad")
+
+
+def fft_c2r_grad(need, out_grad, axes, normalization, forward, last_dim_size):
+    """④ Kernel API of the grad op `fft_c2r_grad`, on arrays (a grad node calls it directly when no
+    graph is recorded). Grads come at the forward output's shape, one per input of `fft_c2r`,
+    None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _fft_c2r_grad_kernels.get(out_grad.dtype) or select_kernel("fft_c2r_grad", NP_TO_DTYPE[out_grad.dtype])
+    # PrepareData
+    if kernel.input_np_dtype is not None:
+        out_grad, = prepare_data(kernel, out_grad)
+    # Kernel Call
+    return kernel.fn(need, out_grad, axes, normalization, forward, last_dim_size)
 
 
 _relu_grad_kernels = KernelFactory.cache("relu_grad")

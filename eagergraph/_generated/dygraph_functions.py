@@ -7596,6 +7596,240 @@ def pool2d_grad_ad_func(need, x, out_grad, kernel_size, strides, paddings, ceil_
     return wrap_grad(x_grad),
 
 
+def fft_c2c_ad_func(x, axes, normalization, forward):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, = amp_auto_cast("fft_c2c", ("x",), (x,))
+        return amp_call(fft_c2c_ad_func, x, axes, normalization, forward)
+    # Forward API Call
+    out = _api.fft_c2c(x, axes, normalization, forward)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient):
+        node = FftC2cGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        node.axes = axes
+        node.normalization = normalization
+        node.forward = forward
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+class FftC2cGradNode(GradNodeBase):
+    """Backward of `fft_c2c` (fft_c2c_grad):
+        norm = ("forward" if normalization == "backward" else
+                "backward" if normalization == "forward" else normalization)
+        x_grad = fft_c2c(out_grad, axes, norm, not forward)
+    """
+
+    __slots__ = ("axes", "normalization", "forward")
+    forward_op = "fft_c2c"
+    raw_grads = True  # the grad kernel works on ndarray grads
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        need = (self._next is not None,)
+        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
+            x_grad, = _api.fft_c2c_grad(
+                need, out_grad,
+                self.axes,
+                self.normalization,
+                self.forward)
+            return [x_grad]
+        # Recording a graph: the grad op's ad_func (its composite formulas)
+        x_grad, = fft_c2c_grad_ad_func(
+            need, out_grad,
+            self.axes,
+            self.normalization,
+            self.forward)
+        return [x_grad]
+
+
+def fft_c2c_grad_ad_func(need, out_grad, axes, normalization, forward):
+    """③ The grad op `fft_c2c_grad` (fft_c2c's backward): `need[i]` says whether input i of `fft_c2c`
+    wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Composite: while a graph is recorded (create_graph), the formulas, written with ops
+    if grad_state.enabled and (not out_grad._stop_gradient):
+        x_grad = None
+        if need[0]:
+            norm = 'forward' if normalization == 'backward' else 'backward' if normalization == 'forward' else normalization
+            x_grad = fft_c2c_ad_func(out_grad, axes, norm, not forward)
+        return x_grad,
+    # Forward API Call: the grad kernel, on arrays
+    x_grad, = _api.fft_c2c_grad(need, out_grad._data, axes, normalization, forward)
+    return wrap_grad(x_grad),
+
+
+def fft_r2c_ad_func(x, axes, normalization, forward, onesided):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, = amp_auto_cast("fft_r2c", ("x",), (x,))
+        return amp_call(fft_r2c_ad_func, x, axes, normalization, forward, onesided)
+    # Forward API Call
+    out = _api.fft_r2c(x, axes, normalization, forward, onesided)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient):
+        node = FftR2cGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        node.axes = axes
+        node.normalization = normalization
+        node.forward = forward
+        node.onesided = onesided
+        node.x_wrapper = TensorWrapper(x, True)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+class FftR2cGradNode(GradNodeBase):
+    """Backward of `fft_r2c` (fft_r2c_grad):
+        # the one-sided spectrum zero-extended to the full one (slice_grad: the adjoint of
+        # keeping the first bins), then the c2c adjoint; x is real, so its grad is the real part
+        norm = ("forward" if normalization == "backward" else
+                "backward" if normalization == "forward" else normalization)
+        g = out_grad
+        if onesided:
+            last = axes[-1] % x.ndim
+            g = slice_grad(x, out_grad, [last], [0], [out_grad.shape[last]], [])
+        x_grad = real(fft_c2c(g, axes, norm, not forward))
+    """
+
+    __slots__ = ("x_wrapper", "axes", "normalization", "forward", "onesided")
+    forward_op = "fft_r2c"
+    raw_grads = True  # the grad kernel works on ndarray grads
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        need = (self._next is not None,)
+        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
+            x_grad, = _api.fft_r2c_grad(
+                need, self.x_wrapper.recover_data(self),
+                out_grad,
+                self.axes,
+                self.normalization,
+                self.forward,
+                self.onesided)
+            return [x_grad]
+        # Recording a graph: the grad op's ad_func (its composite formulas)
+        x_grad, = fft_r2c_grad_ad_func(
+            need, self.x_wrapper.recover(self),
+            out_grad,
+            self.axes,
+            self.normalization,
+            self.forward,
+            self.onesided)
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def fft_r2c_grad_ad_func(need, x, out_grad, axes, normalization, forward, onesided):
+    """③ The grad op `fft_r2c_grad` (fft_r2c's backward): `need[i]` says whether input i of `fft_r2c`
+    wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Composite: while a graph is recorded (create_graph), the formulas, written with ops
+    if grad_state.enabled and (not x._stop_gradient or not out_grad._stop_gradient):
+        x_grad = None
+        if need[0]:
+            norm = 'forward' if normalization == 'backward' else 'backward' if normalization == 'forward' else normalization
+            g = out_grad
+            if onesided:
+                last = axes[-1] % x.ndim
+                g = slice_grad_ad_func(x, out_grad, [last], [0], [out_grad._data.shape[last]], [])
+            x_grad = real_ad_func(fft_c2c_ad_func(g, axes, norm, not forward))
+        return x_grad,
+    # Forward API Call: the grad kernel, on arrays
+    x_grad, = _api.fft_r2c_grad(need, x._data, out_grad._data, axes, normalization, forward, onesided)
+    return wrap_grad(x_grad),
+
+
+def fft_c2r_ad_func(x, axes, normalization, forward, last_dim_size):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, = amp_auto_cast("fft_c2r", ("x",), (x,))
+        return amp_call(fft_c2r_ad_func, x, axes, normalization, forward, last_dim_size)
+    # Forward API Call
+    out = _api.fft_c2r(x, axes, normalization, forward, last_dim_size)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient):
+        node = FftC2rGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        node.axes = axes
+        node.normalization = normalization
+        node.forward = forward
+        node.last_dim_size = last_dim_size
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+class FftC2rGradNode(GradNodeBase):
+    """Backward of `fft_c2r` (fft_c2r_grad):
+        # c2r adds each interior bin k and its mirror n - k (2 Re(X_k w^k)) but the DC bin and,
+        # for even n, the Nyquist bin once: the one-sided r2c of the grad, interior bins doubled
+        norm = ("forward" if normalization == "backward" else
+                "backward" if normalization == "forward" else normalization)
+        last = axes[-1] % out_grad.ndim
+        n = out_grad.shape[last]
+        y = fft_r2c(out_grad, axes, norm, not forward, True)
+        x_grad = subtract(scale(y, 2.0, 0.0, True),
+                          slice_grad(y, slice(y, [last], [0], [1], []), [last], [0], [1], []))
+        if n % 2 == 0:
+            nyq = n // 2
+            x_grad = subtract(x_grad, slice_grad(y, slice(y, [last], [nyq], [nyq + 1], []),
+                                                 [last], [nyq], [nyq + 1], []))
+    """
+
+    __slots__ = ("axes", "normalization", "forward", "last_dim_size")
+    forward_op = "fft_c2r"
+    raw_grads = True  # the grad kernel works on ndarray grads
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        need = (self._next is not None,)
+        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
+            x_grad, = _api.fft_c2r_grad(
+                need, out_grad,
+                self.axes,
+                self.normalization,
+                self.forward,
+                self.last_dim_size)
+            return [x_grad]
+        # Recording a graph: the grad op's ad_func (its composite formulas)
+        x_grad, = fft_c2r_grad_ad_func(
+            need, out_grad,
+            self.axes,
+            self.normalization,
+            self.forward,
+            self.last_dim_size)
+        return [x_grad]
+
+
+def fft_c2r_grad_ad_func(need, out_grad, axes, normalization, forward, last_dim_size):
+    """③ The grad op `fft_c2r_grad` (fft_c2r's backward): `need[i]` says whether input i of `fft_c2r`
+    wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Composite: while a graph is recorded (create_graph), the formulas, written with ops
+    if grad_state.enabled and (not out_grad._stop_gradient):
+        x_grad = None
+        if need[0]:
+            norm = 'forward' if normalization == 'backward' else 'backward' if normalization == 'forward' else normalization
+            last = axes[-1] % out_grad.ndim
+            n = out_grad._data.shape[last]
+            y = fft_r2c_ad_func(out_grad, axes, norm, not forward, True)
+            x_grad = subtract_ad_func(scale_ad_func(y, 2.0, 0.0, True), slice_grad_ad_func(y, slice_ad_func(y, [last], [0], [1], []), [last], [0], [1], []))
+            if n % 2 == 0:
+                nyq = n // 2
+                x_grad = subtract_ad_func(x_grad, slice_grad_ad_func(y, slice_ad_func(y, [last], [nyq], [nyq + 1], []), [last], [nyq], [nyq + 1], []))
+        return x_grad,
+    # Forward API Call: the grad kernel, on arrays
+    x_grad, = _api.fft_c2r_grad(need, out_grad._data, axes, normalization, forward, last_dim_size)
+    return wrap_grad(x_grad),
+
+
 def relu_ad_func(x):
     # AMP Logic
     if amp_flag.on and amp_state.active:

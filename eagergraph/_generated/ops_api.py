@@ -1636,6 +1636,38 @@ def pool2d(x, kernel_size, strides=[1, 1], paddings=[0, 0], ceil_mode=False, exc
     return _ad.pool2d_ad_func(x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
 
 
+def fft_c2c(x, axes, normalization, forward, name=None):
+    """`fft_c2c` (ops.yaml: fft_c2c(Tensor x, int[] axes, str normalization, bool forward) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "fft_c2c", "x", 0)
+    axes = parse_int_list(axes, "fft_c2c", "axes", 1)
+    normalization = parse_str(normalization, "fft_c2c", "normalization", 2)
+    forward = parse_bool(forward, "fft_c2c", "forward", 3)
+    return _ad.fft_c2c_ad_func(x, axes, normalization, forward)
+
+
+def fft_r2c(x, axes, normalization, forward, onesided, name=None):
+    """`fft_r2c` (ops.yaml: fft_r2c(Tensor x, int[] axes, str normalization, bool forward, bool onesided) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "fft_r2c", "x", 0)
+    axes = parse_int_list(axes, "fft_r2c", "axes", 1)
+    normalization = parse_str(normalization, "fft_r2c", "normalization", 2)
+    forward = parse_bool(forward, "fft_r2c", "forward", 3)
+    onesided = parse_bool(onesided, "fft_r2c", "onesided", 4)
+    return _ad.fft_r2c_ad_func(x, axes, normalization, forward, onesided)
+
+
+def fft_c2r(x, axes, normalization, forward, last_dim_size=0, name=None):
+    """`fft_c2r` (ops.yaml: fft_c2r(Tensor x, int[] axes, str normalization, bool forward, int last_dim_size) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "fft_c2r", "x", 0)
+    axes = parse_int_list(axes, "fft_c2r", "axes", 1)
+    normalization = parse_str(normalization, "fft_c2r", "normalization", 2)
+    forward = parse_bool(forward, "fft_c2r", "forward", 3)
+    last_dim_size = parse_int(last_dim_size, "fft_c2r", "last_dim_size", 4)
+    return _ad.fft_c2r_ad_func(x, axes, normalization, forward, last_dim_size)
+
+
 def relu(x, name=None):
     """`relu` (ops.yaml: relu(Tensor x) -> Tensor(out))"""
     if type(x) is not Tensor:
