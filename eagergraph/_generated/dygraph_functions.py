@@ -562,8 +562,8 @@ def maximum_ad_func(x, y):
 
 class MaximumGradNode(GradNodeBase):
     """Backward of `maximum` (maximum_grad):
-        x_grad = multiply(out_grad, cast(greater_than(x, y), out_grad.dtype))
-        y_grad = multiply(out_grad, cast(less_equal(x, y), out_grad.dtype))
+        x_grad = multiply(out_grad, add(cast(greater_than(x, y), out_grad.dtype), scale(cast(equal(x, y), out_grad.dtype), 0.5, 0.0, True)))
+        y_grad = multiply(out_grad, add(cast(less_than(x, y), out_grad.dtype), scale(cast(equal(x, y), out_grad.dtype), 0.5, 0.0, True)))
     """
 
     __slots__ = ("x_wrapper", "y_wrapper")
@@ -577,10 +577,10 @@ class MaximumGradNode(GradNodeBase):
         # The gradient formulas, written with ops
         x_grad = None
         if self._next[0] is not None:
-            x_grad = multiply_ad_func(out_grad, cast_ad_func(greater_than_ad_func(x, y), out_grad.dtype))
+            x_grad = multiply_ad_func(out_grad, add_ad_func(cast_ad_func(greater_than_ad_func(x, y), out_grad.dtype), scale_ad_func(cast_ad_func(equal_ad_func(x, y), out_grad.dtype), 0.5, 0.0, True)))
         y_grad = None
         if self._next[1] is not None:
-            y_grad = multiply_ad_func(out_grad, cast_ad_func(less_equal_ad_func(x, y), out_grad.dtype))
+            y_grad = multiply_ad_func(out_grad, add_ad_func(cast_ad_func(less_than_ad_func(x, y), out_grad.dtype), scale_ad_func(cast_ad_func(equal_ad_func(x, y), out_grad.dtype), 0.5, 0.0, True)))
         return [x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
@@ -618,8 +618,8 @@ def minimum_ad_func(x, y):
 
 class MinimumGradNode(GradNodeBase):
     """Backward of `minimum` (minimum_grad):
-        x_grad = multiply(out_grad, cast(less_than(x, y), out_grad.dtype))
-        y_grad = multiply(out_grad, cast(greater_equal(x, y), out_grad.dtype))
+        x_grad = multiply(out_grad, add(cast(less_than(x, y), out_grad.dtype), scale(cast(equal(x, y), out_grad.dtype), 0.5, 0.0, True)))
+        y_grad = multiply(out_grad, add(cast(greater_than(x, y), out_grad.dtype), scale(cast(equal(x, y), out_grad.dtype), 0.5, 0.0, True)))
     """
 
     __slots__ = ("x_wrapper", "y_wrapper")
@@ -633,10 +633,10 @@ class MinimumGradNode(GradNodeBase):
         # The gradient formulas, written with ops
         x_grad = None
         if self._next[0] is not None:
-            x_grad = multiply_ad_func(out_grad, cast_ad_func(less_than_ad_func(x, y), out_grad.dtype))
+            x_grad = multiply_ad_func(out_grad, add_ad_func(cast_ad_func(less_than_ad_func(x, y), out_grad.dtype), scale_ad_func(cast_ad_func(equal_ad_func(x, y), out_grad.dtype), 0.5, 0.0, True)))
         y_grad = None
         if self._next[1] is not None:
-            y_grad = multiply_ad_func(out_grad, cast_ad_func(greater_equal_ad_func(x, y), out_grad.dtype))
+            y_grad = multiply_ad_func(out_grad, add_ad_func(cast_ad_func(greater_than_ad_func(x, y), out_grad.dtype), scale_ad_func(cast_ad_func(equal_ad_func(x, y), out_grad.dtype), 0.5, 0.0, True)))
         return [x_grad, y_grad]
 
     def clear_tensor_wrappers(self):

@@ -80,10 +80,6 @@ PENDING = {
                        "INT64_MIN")],
     "fmin": [("int64", "Paddle 3.3.1's integer fmin goes through double")],
     "trunc": [("int64", "Paddle 3.3.1's integer trunc goes through double: INT64_MAX overflows")],
-    "maximum": [("*", "Paddle splits the gradient evenly between tied x and y; eagergraph gives "
-                      "it all to y")],
-    "minimum": [("*", "Paddle splits the gradient evenly between tied x and y; eagergraph gives "
-                      "it all to y")],
     "clip": [("*", "Paddle passes the gradient at x == min and x == max (inclusive bounds); "
                    "eagergraph's are exclusive. float32 min/max attributes: being fixed on "
                    "another branch")],
