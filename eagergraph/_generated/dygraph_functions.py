@@ -6368,7 +6368,7 @@ def leaky_relu__ad_func(x, negative_slope):
 
 class LeakyReluGradNode(GradNodeBase):
     """Backward of `leaky_relu` (leaky_relu_grad):
-        x_grad = where(greater_than(x, full_like(x, 0.0, x.dtype)), out_grad, scale(out_grad, negative_slope, 0.0, True))
+        x_grad = multiply(out_grad, add(cast(greater_equal(x, full_like(x, 0.0, x.dtype)), out_grad.dtype), scale(cast(less_than(x, full_like(x, 0.0, x.dtype)), out_grad.dtype), negative_slope, 0.0, True)))
     """
 
     __slots__ = ("x_wrapper", "negative_slope")
@@ -6382,7 +6382,7 @@ class LeakyReluGradNode(GradNodeBase):
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
-            x_grad = where_ad_func(greater_than_ad_func(x, full_like_ad_func(x, 0.0, x.dtype)), out_grad, scale_ad_func(out_grad, negative_slope, 0.0, True))
+            x_grad = multiply_ad_func(out_grad, add_ad_func(cast_ad_func(greater_equal_ad_func(x, full_like_ad_func(x, 0.0, x.dtype)), out_grad.dtype), scale_ad_func(cast_ad_func(less_than_ad_func(x, full_like_ad_func(x, 0.0, x.dtype)), out_grad.dtype), negative_slope, 0.0, True)))
         return [x_grad]
 
     def clear_tensor_wrappers(self):

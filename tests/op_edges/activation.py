@@ -61,8 +61,6 @@ PENDING = {
                        "Paddle (x * sigmoid'(x) taken literally)"),
              ("complex128", "Paddle 3.3.1 computes complex128 silu in float32 precision")],
     "softplus": [("complex128", "Paddle 3.3.1 computes complex128 softplus in float32 precision")],
-    "leaky_relu": [("*", "Paddle's gradient is 1 at x == 0 (x >= 0), 0 at NaN; eagergraph's is "
-                         "the slope at 0 and NaN")],
     "hardtanh": [("bounds are float32", "Paddle's min/max attributes are float32; eagergraph "
                                         "clips at the float64 value (attribute widths are being "
                                         "fixed on another branch)"),

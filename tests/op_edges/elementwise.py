@@ -80,9 +80,11 @@ PENDING = {
                        "INT64_MIN")],
     "fmin": [("int64", "Paddle 3.3.1's integer fmin goes through double")],
     "trunc": [("int64", "Paddle 3.3.1's integer trunc goes through double: INT64_MAX overflows")],
-    "clip": [("*", "Paddle passes the gradient at x == min and x == max (inclusive bounds); "
-                   "eagergraph's are exclusive. float32 min/max attributes: being fixed on "
-                   "another branch")],
+    "clip": [("*", "Paddle's clip gradient passes at x == min and x == max (inclusive), but its "
+                   "hardtanh/relu6/hardsigmoid/hardswish gradients are 0 there (exclusive); "
+                   "eagergraph builds those from clip, whose gradient is exclusive, so making "
+                   "clip inclusive needs them on an exclusive op first. float32 min/max "
+                   "attributes: being fixed on another branch")],
     "exp": [("float64 specials", "exp(-746) is the subnormal 5.6e-309 in Paddle, 0 here "
                                  "(NumPy flushes)"), _F32_COMPLEX],
     "sigmoid": [_F32_COMPLEX],
