@@ -8,3 +8,25 @@ DIFFERS = {
     "scatter": [_NO_COMPLEX], "index_add": [_NO_COMPLEX], "take_along_axis": [_NO_COMPLEX],
     "put_along_axis": [_NO_COMPLEX],
 }
+
+import numpy as np  # noqa: E402
+
+from . import Edge, NAN  # noqa: E402
+
+_X = np.array([[1.0, NAN, 3.0], [4.0, 5.0, -6.0]])
+EDGES = {
+    "gather": [Edge([_X, np.array([0, 0, 1])], desc="float64 repeated index (grads add)"),
+               Edge([_X, np.array([2])], desc="float64 index out of range"),
+               Edge([_X, np.array([-1])], desc="float64 negative index"),
+               Edge([_X, np.zeros((0,), np.int64)], desc="float64 empty index"),
+               Edge([_X, np.array([0.0])], desc="float64 float index", grad=False)],
+    "index_select": [Edge([_X, np.array([3]), 1], desc="float64 index out of range"),
+                     Edge([_X, np.array([1, 1]), 1], desc="float64 repeated index")],
+    "masked_fill": [Edge([_X, np.array([True, False, True]), NAN], desc="float64 fill nan"),
+                    Edge([_X, np.zeros((2, 3), bool)], desc="float64 nothing masked")],
+    "masked_select": [Edge([_X, np.zeros((2, 3), bool)], desc="float64 nothing selected"),
+                      Edge([_X, np.array([True, False])], desc="float64 mask does not broadcast")],
+    "take_along_axis": [Edge([_X, np.array([[3]]), 1], desc="float64 index out of range")],
+}
+PENDING = {"masked_select": [("does not broadcast", "Paddle raises RuntimeError, eagergraph "
+                                                    "ValueError")]}
