@@ -1152,12 +1152,13 @@ def logit__ad_func(x, eps):
 
 class LogitGradNode(GradNodeBase):
     """Backward of `logit` (logit_grad):
-        # out_grad / (x (1 - x)) inside [eps, 1 - eps], 0 outside (where the forward clipped x)
+        # out_grad / (x (1 - x)) inside [eps, 1 - eps] and at NaN (NaN); outside, 0 where the
+        # forward clipped x (eps given) and NaN where logit is undefined (no eps), as Paddle's
         lo = eps or 0.0
-        inside = logical_and(greater_equal(x, full_like(x, lo, x.dtype)),
-                             less_equal(x, full_like(x, 1.0 - lo, x.dtype)))
+        inside = logical_or(logical_and(greater_equal(x, full_like(x, lo, x.dtype)),
+                                        less_equal(x, full_like(x, 1.0 - lo, x.dtype))), isnan(x))
         x_grad = where(inside, divide(out_grad, multiply(x, scale(x, -1.0, 1.0, True))),
-                       full_like(out_grad, 0.0, out_grad.dtype))
+                       full_like(out_grad, 0.0 if eps else float("nan"), out_grad.dtype))
     """
 
     __slots__ = ("x_wrapper", "eps")
@@ -1172,8 +1173,8 @@ class LogitGradNode(GradNodeBase):
         x_grad = None
         if self._next is not None:
             lo = eps or 0.0
-            inside = logical_and_ad_func(greater_equal_ad_func(x, full_like_ad_func(x, lo, x.dtype)), less_equal_ad_func(x, full_like_ad_func(x, 1.0 - lo, x.dtype)))
-            x_grad = where_ad_func(inside, divide_ad_func(out_grad, multiply_ad_func(x, scale_ad_func(x, -1.0, 1.0, True))), full_like_ad_func(out_grad, 0.0, out_grad.dtype))
+            inside = logical_or_ad_func(logical_and_ad_func(greater_equal_ad_func(x, full_like_ad_func(x, lo, x.dtype)), less_equal_ad_func(x, full_like_ad_func(x, 1.0 - lo, x.dtype))), isnan_ad_func(x))
+            x_grad = where_ad_func(inside, divide_ad_func(out_grad, multiply_ad_func(x, scale_ad_func(x, -1.0, 1.0, True))), full_like_ad_func(out_grad, 0.0 if eps else float('nan'), out_grad.dtype))
         return [x_grad]
 
     def clear_tensor_wrappers(self):
