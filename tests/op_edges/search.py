@@ -25,6 +25,5 @@ EDGES = {
 
 PENDING = {
     "topk": [("ties", "the order of tied elements' indices differs from Paddle's (its partial "
-                      "sort is not stable; eagergraph's is)"),
-             ],
+                      "sort is not stable; eagergraph's is)")],
 }
