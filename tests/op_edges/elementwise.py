@@ -90,8 +90,9 @@ PENDING = {
     "log2": [_NONFINITE_COMPLEX],
     "sqrt": [("float32", "sqrt'(-0.0): Paddle +inf, eagergraph -inf"), _NONFINITE_COMPLEX],
     "abs": [("specials", "abs'(+-inf): Paddle x/|x| = NaN, eagergraph sign(x)")],
-    "acosh": [("float", "acosh' at x == 1 (inf), beyond 1 and at inf: Paddle 1/sqrt(x^2 - 1), "
-                        "eagergraph NaN for x <= 1 and inf"), _NONFINITE_COMPLEX,
+    "acosh": [("float", "outside the domain (x = -1, -2, -inf) Paddle's gradient is still "
+                        "1/sqrt(x^2 - 1) (inf, 0.577, 0) though acosh(x) is NaN; eagergraph's is "
+                        "NaN"), _NONFINITE_COMPLEX,
               ("complex128", "the complex acosh gradient has the opposite sign from Paddle's "
                              "off the real axis: check the branch cut")],
     "digamma": [("specials", "digamma'(inf) = polygamma(1, inf): Paddle NaN, eagergraph (SciPy) "
