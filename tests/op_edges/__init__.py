@@ -52,6 +52,7 @@ class Edge:
     differs: str = ""       # README "Differences from Paddle" reason ...
     expect: object = None   # ... and eagergraph's behaviour: error class name or check(record)
     pending: str = ""       # an eagergraph bug (or a fix in flight elsewhere): report, not fail
+    shape_only: bool = False  # Paddle's values are garbage here: keep its dtypes and shapes only
 
 
 @dataclass

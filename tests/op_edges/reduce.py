@@ -34,6 +34,8 @@ EDGES["sum"].append(Edge([_TIES], {"axis": 2}, desc="float64 axis out of range")
 DIFFERS["argmax"].append(("ties nan inf", _NAN[1], "ref"))
 DIFFERS["argmin"].append(("ties nan inf", _NAN[1], "ref"))
 for _n in ("argmax", "argmin"):
+    for _e in EDGES[_n]:  # Paddle's argmax over nothing is uninitialised memory
+        _e.shape_only = _e.desc in ("float64 empty (0,) all", "float64 empty (2, 0) axis 1")
     for _k in ("empty (0,) all", "empty (2, 0) axis 1"):  # reductions over nothing
         DIFFERS[_n].append((_k, "README: argmax/argmin of an empty tensor raise ValueError "
                                 "(Paddle returns garbage)", "error:ValueError"))
