@@ -28,5 +28,3 @@ EDGES = {
                       Edge([_X, np.array([True, False])], desc="float64 mask does not broadcast")],
     "take_along_axis": [Edge([_X, np.array([[3]]), 1], desc="float64 index out of range")],
 }
-PENDING = {"masked_select": [("does not broadcast", "Paddle raises RuntimeError, eagergraph "
-                                                    "ValueError")]}
