@@ -143,7 +143,8 @@ def MaskedSelectInferMeta(x, mask):
         try:
             shape = broadcast_shape(xs, ms)
         except ValueError as e:  # Paddle's masked_select broadcasts in its kernel: RuntimeError
-            raise RuntimeError(f"(PreconditionNotMet) masked_select: {e}") from None
+            msg = str(e).replace("(InvalidArgument) ", "")
+            raise RuntimeError(f"(PreconditionNotMet) masked_select(): {msg}") from None
         m = np.broadcast_to(m, shape)
     return ((int(np.count_nonzero(m)),), NP_TO_DTYPE[x._data.dtype])
 
