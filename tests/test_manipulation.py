@@ -263,7 +263,7 @@ ERRORS = [
     (lambda: paddle.gather_nd(x(), idx([1.0], "float32")), ValueError, "gather_nd().*type"),
     (lambda: paddle.masked_select(x(), (x() > 5).astype("int32")), ValueError,
      "masked_select().*bool"),
-    (lambda: paddle.masked_select(x(), paddle.ones([3], "bool")), ValueError,
+    (lambda: paddle.masked_select(x(), paddle.ones([3], "bool")), RuntimeError,
      "masked_select().*Broadcast"),
     # attributes of the wrong Python type: TypeError (InvalidType), as in Paddle
     (lambda: paddle.reshape(x(), [6.0, 4]), TypeError, "reshape().*shape"),

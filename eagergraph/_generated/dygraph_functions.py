@@ -562,8 +562,8 @@ def maximum_ad_func(x, y):
 
 class MaximumGradNode(GradNodeBase):
     """Backward of `maximum` (maximum_grad):
-        x_grad = multiply(out_grad, cast(greater_than(x, y), out_grad.dtype))
-        y_grad = multiply(out_grad, cast(less_equal(x, y), out_grad.dtype))
+        x_grad = multiply(out_grad, add(cast(greater_than(x, y), out_grad.dtype), scale(cast(equal(x, y), out_grad.dtype), 0.5, 0.0, True)))
+        y_grad = multiply(out_grad, add(cast(less_than(x, y), out_grad.dtype), scale(cast(equal(x, y), out_grad.dtype), 0.5, 0.0, True)))
     """
 
     __slots__ = ("x_wrapper", "y_wrapper")
@@ -577,10 +577,10 @@ class MaximumGradNode(GradNodeBase):
         # The gradient formulas, written with ops
         x_grad = None
         if self._next[0] is not None:
-            x_grad = multiply_ad_func(out_grad, cast_ad_func(greater_than_ad_func(x, y), out_grad.dtype))
+            x_grad = multiply_ad_func(out_grad, add_ad_func(cast_ad_func(greater_than_ad_func(x, y), out_grad.dtype), scale_ad_func(cast_ad_func(equal_ad_func(x, y), out_grad.dtype), 0.5, 0.0, True)))
         y_grad = None
         if self._next[1] is not None:
-            y_grad = multiply_ad_func(out_grad, cast_ad_func(less_equal_ad_func(x, y), out_grad.dtype))
+            y_grad = multiply_ad_func(out_grad, add_ad_func(cast_ad_func(less_than_ad_func(x, y), out_grad.dtype), scale_ad_func(cast_ad_func(equal_ad_func(x, y), out_grad.dtype), 0.5, 0.0, True)))
         return [x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
@@ -618,8 +618,8 @@ def minimum_ad_func(x, y):
 
 class MinimumGradNode(GradNodeBase):
     """Backward of `minimum` (minimum_grad):
-        x_grad = multiply(out_grad, cast(less_than(x, y), out_grad.dtype))
-        y_grad = multiply(out_grad, cast(greater_equal(x, y), out_grad.dtype))
+        x_grad = multiply(out_grad, add(cast(less_than(x, y), out_grad.dtype), scale(cast(equal(x, y), out_grad.dtype), 0.5, 0.0, True)))
+        y_grad = multiply(out_grad, add(cast(greater_than(x, y), out_grad.dtype), scale(cast(equal(x, y), out_grad.dtype), 0.5, 0.0, True)))
     """
 
     __slots__ = ("x_wrapper", "y_wrapper")
@@ -633,10 +633,10 @@ class MinimumGradNode(GradNodeBase):
         # The gradient formulas, written with ops
         x_grad = None
         if self._next[0] is not None:
-            x_grad = multiply_ad_func(out_grad, cast_ad_func(less_than_ad_func(x, y), out_grad.dtype))
+            x_grad = multiply_ad_func(out_grad, add_ad_func(cast_ad_func(less_than_ad_func(x, y), out_grad.dtype), scale_ad_func(cast_ad_func(equal_ad_func(x, y), out_grad.dtype), 0.5, 0.0, True)))
         y_grad = None
         if self._next[1] is not None:
-            y_grad = multiply_ad_func(out_grad, cast_ad_func(greater_equal_ad_func(x, y), out_grad.dtype))
+            y_grad = multiply_ad_func(out_grad, add_ad_func(cast_ad_func(greater_than_ad_func(x, y), out_grad.dtype), scale_ad_func(cast_ad_func(equal_ad_func(x, y), out_grad.dtype), 0.5, 0.0, True)))
         return [x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
@@ -1200,12 +1200,14 @@ def logit__ad_func(x, eps):
 
 class LogitGradNode(GradNodeBase):
     """Backward of `logit` (logit_grad):
-        # out_grad / (x (1 - x)) inside [eps, 1 - eps], 0 outside (where the forward clipped x)
-        lo = eps  # a float: the generated parsing resolved eps=None to 0.0
-        inside = logical_and(greater_equal(x, full_like(x, lo, x.dtype)),
-                             less_equal(x, full_like(x, 1.0 - lo, x.dtype)))
+        # out_grad / (x (1 - x)) inside [eps, 1 - eps] and at NaN (NaN); outside, 0 where the
+        # forward clipped x (eps > 0) and NaN where logit is undefined (eps 0, the parsed None), as
+        # Paddle's
+        lo = eps
+        inside = logical_or(logical_and(greater_equal(x, full_like(x, lo, x.dtype)),
+                                        less_equal(x, full_like(x, 1.0 - lo, x.dtype))), isnan(x))
         x_grad = where(inside, divide(out_grad, multiply(x, scale(x, -1.0, 1.0, True))),
-                       full_like(out_grad, 0.0, out_grad.dtype))
+                       full_like(out_grad, 0.0 if eps else float("nan"), out_grad.dtype))
     """
 
     __slots__ = ("x_wrapper", "eps")
@@ -1220,8 +1222,8 @@ class LogitGradNode(GradNodeBase):
         x_grad = None
         if self._next is not None:
             lo = eps
-            inside = logical_and_ad_func(greater_equal_ad_func(x, full_like_ad_func(x, lo, x.dtype)), less_equal_ad_func(x, full_like_ad_func(x, 1.0 - lo, x.dtype)))
-            x_grad = where_ad_func(inside, divide_ad_func(out_grad, multiply_ad_func(x, scale_ad_func(x, -1.0, 1.0, True))), full_like_ad_func(out_grad, 0.0, out_grad.dtype))
+            inside = logical_or_ad_func(logical_and_ad_func(greater_equal_ad_func(x, full_like_ad_func(x, lo, x.dtype)), less_equal_ad_func(x, full_like_ad_func(x, 1.0 - lo, x.dtype))), isnan_ad_func(x))
+            x_grad = where_ad_func(inside, divide_ad_func(out_grad, multiply_ad_func(x, scale_ad_func(x, -1.0, 1.0, True))), full_like_ad_func(out_grad, 0.0 if eps else float('nan'), out_grad.dtype))
         return [x_grad]
 
     def clear_tensor_wrappers(self):
@@ -8062,7 +8064,7 @@ def leaky_relu__ad_func(x, negative_slope):
 
 class LeakyReluGradNode(GradNodeBase):
     """Backward of `leaky_relu` (leaky_relu_grad):
-        x_grad = where(greater_than(x, full_like(x, 0.0, x.dtype)), out_grad, scale(out_grad, negative_slope, 0.0, True))
+        x_grad = multiply(out_grad, add(cast(greater_equal(x, full_like(x, 0.0, x.dtype)), out_grad.dtype), scale(cast(less_than(x, full_like(x, 0.0, x.dtype)), out_grad.dtype), negative_slope, 0.0, True)))
     """
 
     __slots__ = ("x_wrapper", "negative_slope")
@@ -8076,7 +8078,7 @@ class LeakyReluGradNode(GradNodeBase):
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
-            x_grad = where_ad_func(greater_than_ad_func(x, full_like_ad_func(x, 0.0, x.dtype)), out_grad, scale_ad_func(out_grad, negative_slope, 0.0, True))
+            x_grad = multiply_ad_func(out_grad, add_ad_func(cast_ad_func(greater_equal_ad_func(x, full_like_ad_func(x, 0.0, x.dtype)), out_grad.dtype), scale_ad_func(cast_ad_func(less_than_ad_func(x, full_like_ad_func(x, 0.0, x.dtype)), out_grad.dtype), negative_slope, 0.0, True)))
         return [x_grad]
 
     def clear_tensor_wrappers(self):

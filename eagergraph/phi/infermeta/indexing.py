@@ -140,7 +140,12 @@ def MaskedSelectInferMeta(x, mask):
             f"(InvalidArgument) 'mask' must be a bool Tensor, but got "
             f"{NP_TO_DTYPE[m.dtype].name}.")
     if ms != xs:
-        m = np.broadcast_to(m, broadcast_shape(xs, ms))
+        try:
+            shape = broadcast_shape(xs, ms)
+        except ValueError as e:  # Paddle's masked_select broadcasts in its kernel: RuntimeError
+            msg = str(e).replace("(InvalidArgument) ", "")
+            raise RuntimeError(f"(PreconditionNotMet) masked_select(): {msg}") from None
+        m = np.broadcast_to(m, shape)
     return ((int(np.count_nonzero(m)),), NP_TO_DTYPE[x._data.dtype])
 
 

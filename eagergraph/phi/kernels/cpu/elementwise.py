@@ -297,7 +297,7 @@ for _name, _fn in (("asin", np.arcsin), ("acos", np.arccos), ("atan", np.arctan)
 @quiet
 def lgamma(x):
     from scipy.special import gammaln
-    return gammaln(x)
+    return np.where(x == -np.inf, np.inf, gammaln(x)).astype(x.dtype)  # C's lgamma(-inf) = +inf
 
 
 @register_kernel("digamma", FLOAT)

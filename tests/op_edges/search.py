@@ -1,0 +1,29 @@
+"""Edge samples for sort/topk: NaN (Paddle puts it last ascending, first descending), ties
+(stable index order), +-inf, k == 0 and k out of range, empty and 0-D tensors."""
+import numpy as np
+
+from . import Edge, INF, NAN
+
+_V = np.array([1.0, NAN, 3.0, 1.0, -INF, INF, 3.0, -0.0, 0.0, NAN])
+_M = np.array([[2.0, 1.0, 2.0, NAN], [INF, -INF, 0.0, -0.0]])
+
+EDGES = {
+    "topk": [Edge([_V], {"k": 4}, desc="float64 nan ties inf largest"),
+             Edge([_V], {"k": 4, "largest": False}, desc="float64 nan ties inf smallest"),
+             Edge([_M], {"k": 2, "axis": 0}, desc="float64 axis 0 ties"),
+             Edge([_M], {"k": 5}, desc="float64 k > size", grad=False),
+             Edge([_V], {"k": 0}, desc="float64 k == 0"),
+             Edge([np.array(2.0)], {"k": 1}, desc="float64 0-d"),
+             Edge([np.array([3, 1, 3, -2, 1])], {"k": 3}, desc="int64 ties")],
+    "argsort": [Edge([_V], {}, desc="float64 nan ties inf"),
+                Edge([_V], {"descending": True}, desc="float64 nan ties inf descending"),
+                Edge([_M], {"axis": 0}, desc="float64 axis 0"),
+                Edge([np.zeros((2, 0))], {}, desc="float64 empty (2, 0)"),
+                Edge([np.array(2.0)], {}, desc="float64 0-d"),
+                Edge([_V], {"axis": 1}, desc="float64 axis out of range")],
+}
+
+PENDING = {
+    "topk": [("ties", "the order of tied elements' indices differs from Paddle's (its partial "
+                      "sort is not stable; eagergraph's is)")],
+}
