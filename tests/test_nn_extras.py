@@ -115,3 +115,13 @@ def test_diag_embed_and_fold_layers_and_softmax2d():
     np.testing.assert_allclose(paddle.nn.Softmax2D()(T(s)).numpy(), e / e.sum(1, keepdims=True))
     with pytest.raises(AssertionError):
         paddle.nn.Softmax2D()(T(s[0, 0]))
+
+
+def test_torch_style_layer_names_are_the_same_classes():
+    nn = paddle.nn
+    assert nn.Module is nn.Layer and nn.ModuleList is nn.LayerList
+    assert nn.ModuleDict is nn.LayerDict and nn.SiLU is nn.Silu
+    assert nn.Conv2d is nn.Conv2D and nn.ZeroPad2d is nn.ZeroPad2D
+    assert nn.AdaptiveAvgPool1d is nn.AdaptiveAvgPool1D and nn.ReflectionPad3d is nn.ReflectionPad3D
+    assert nn.UpsamplingNearest2d is nn.UpsamplingNearest2D
+    assert "Module" in nn.__all__ and "Conv2d" in nn.__all__

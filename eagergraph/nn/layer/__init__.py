@@ -36,3 +36,17 @@ __all__ += _norm.__all__
 __all__ += _transformer.__all__
 __all__ += _padding.__all__ + _vision.__all__ + _dropout.__all__
 __all__ += _activation_shrink.__all__ + _loss_margin.__all__ + _loss_sequence.__all__
+
+# Paddle 3.x's torch-style names for the layers above: the same classes (paddle.nn.Conv2d is
+# paddle.nn.Conv2D). Only the ones whose target exists are bound.
+_ALIASES = {"Module": "Layer", "ModuleList": "LayerList", "ModuleDict": "LayerDict",
+            "SiLU": "Silu", "UpsamplingBilinear2d": "UpsamplingBilinear2D",
+            "UpsamplingNearest2d": "UpsamplingNearest2D"}
+for _d in ("1", "2", "3"):
+    for _base in ("AdaptiveAvgPool", "AdaptiveMaxPool", "CircularPad", "ConstantPad",
+                  "ReflectionPad", "ReplicationPad", "ZeroPad", "MaxUnpool", "Conv"):
+        _ALIASES[f"{_base}{_d}d"] = ("MaxUnPool" if _base == "MaxUnpool" else _base) + _d + "D"
+_ALIASES = {a: t for a, t in _ALIASES.items() if t in globals() and a not in globals()}
+globals().update({a: globals()[t] for a, t in _ALIASES.items()})
+__all__ += sorted(_ALIASES)
+del _d, _base
