@@ -6248,10 +6248,11 @@ def max_pool2d_with_index_ad_func(x, kernel_size, strides, paddings, global_pool
 
 class MaxPool2dWithIndexGradNode(GradNodeBase):
     """Backward of `max_pool2d_with_index` (max_pool2d_with_index_grad):
-        # out_grad added at each mask position of its plane (index_select_grad: differentiable)
+        # out_grad added at each mask position of its plane (index_select_grad: differentiable);
+        # a window without a maximum (mask -1) adds nothing
         flat = constant(plane_flat_index(x.shape, mask))
-        x_grad = reshape(index_select_grad(reshape(x, (-1,)), flat, reshape(out_grad, (-1,)), 0),
-                         x.shape)
+        g = multiply(out_grad, constant(plane_valid(mask, out_grad.dtype)))
+        x_grad = reshape(index_select_grad(reshape(x, (-1,)), flat, reshape(g, (-1,)), 0), x.shape)
     """
 
     __slots__ = ("x_wrapper", "mask_wrapper")
@@ -6267,7 +6268,8 @@ class MaxPool2dWithIndexGradNode(GradNodeBase):
         x_grad = None
         if self._next is not None:
             flat = _constant(_meta.plane_flat_index(x._data.shape, mask))
-            x_grad = reshape_ad_func(index_select_grad_ad_func(reshape_ad_func(x, (-1,)), flat, reshape_ad_func(out_grad, (-1,)), 0), x._data.shape)
+            g = multiply_ad_func(out_grad, _constant(_meta.plane_valid(mask, out_grad.dtype)))
+            x_grad = reshape_ad_func(index_select_grad_ad_func(reshape_ad_func(x, (-1,)), flat, reshape_ad_func(g, (-1,)), 0), x._data.shape)
         return [x_grad]
 
     def clear_tensor_wrappers(self):
@@ -6301,10 +6303,11 @@ def max_pool3d_with_index_ad_func(x, kernel_size, strides, paddings, global_pool
 
 class MaxPool3dWithIndexGradNode(GradNodeBase):
     """Backward of `max_pool3d_with_index` (max_pool3d_with_index_grad):
-        # out_grad added at each mask position of its plane (index_select_grad: differentiable)
+        # out_grad added at each mask position of its plane (index_select_grad: differentiable);
+        # a window without a maximum (mask -1) adds nothing
         flat = constant(plane_flat_index(x.shape, mask))
-        x_grad = reshape(index_select_grad(reshape(x, (-1,)), flat, reshape(out_grad, (-1,)), 0),
-                         x.shape)
+        g = multiply(out_grad, constant(plane_valid(mask, out_grad.dtype)))
+        x_grad = reshape(index_select_grad(reshape(x, (-1,)), flat, reshape(g, (-1,)), 0), x.shape)
     """
 
     __slots__ = ("x_wrapper", "mask_wrapper")
@@ -6320,7 +6323,8 @@ class MaxPool3dWithIndexGradNode(GradNodeBase):
         x_grad = None
         if self._next is not None:
             flat = _constant(_meta.plane_flat_index(x._data.shape, mask))
-            x_grad = reshape_ad_func(index_select_grad_ad_func(reshape_ad_func(x, (-1,)), flat, reshape_ad_func(out_grad, (-1,)), 0), x._data.shape)
+            g = multiply_ad_func(out_grad, _constant(_meta.plane_valid(mask, out_grad.dtype)))
+            x_grad = reshape_ad_func(index_select_grad_ad_func(reshape_ad_func(x, (-1,)), flat, reshape_ad_func(g, (-1,)), 0), x._data.shape)
         return [x_grad]
 
     def clear_tensor_wrappers(self):

@@ -6,13 +6,14 @@ import numpy as np
 
 from ..common import int64
 from .conv import conv_paddings
-from .pool import (pool_geometry, pool_out_size, pool_window_index, pool_gather, pool_argmax,
+from .pool import (pool_geometry, pool_out_size, pool_window_index, pool_gather, pool_max,
+                   pool_first_equal,
                    pool_divisor)
 
 __all__ = ["reduced_axes", "reduce_keep_shape", "reduced_count", "inverse_perm",
            "concat_sections", "take_along_axis_flat_index", "conv_unfold_geometry",
            "index_dtype", "channel_first_perm", "pool_scatter_index",
-           "plane_flat_index"]
+           "plane_flat_index", "plane_valid"]
 
 
 def reduced_axes(ndim, axis):
@@ -90,7 +91,14 @@ def plane_flat_index(shape, index):
     n, c = shape[0], shape[1]
     p = int(np.prod(shape[2:]))
     idx = np.asarray(index).reshape(n * c, -1).astype(np.int64)
+    idx = np.maximum(idx, 0)  # a mask's -1 (a window with no maximum): see plane_valid
     return (idx + (np.arange(n * c, dtype=np.int64) * p)[:, None]).reshape(-1)
+
+
+def plane_valid(index, dtype):
+    """1 where `index` (a max pool's mask) names a position, 0 at its -1s, in `dtype`."""
+    return (np.asarray(index) >= 0).astype(dtype.np_dtype if hasattr(dtype, "np_dtype")
+                                          else dtype)
 
 
 def pool_scatter_index(x, kernel_size, strides, paddings, ceil_mode, exclusive, pooling_type,
@@ -107,11 +115,13 @@ def pool_scatter_index(x, kernel_size, strides, paddings, ceil_mode, exclusive, 
                                padding_algorithm, ad)
     table = pool_window_index(sp, k, s, pads, ceil_mode, ad)
     if pooling_type == "max":
-        arg = pool_argmax(pool_gather(xd, table, -np.inf))[0]
+        vals = pool_gather(xd, table, -np.inf)
+        arg = pool_first_equal(vals, pool_max(vals, table >= 0))
         w = (np.arange(table.shape[1]) == arg[..., None]).astype(xd.dtype)
     else:
         out = pool_out_size(sp, k, s, pads, ceil_mode, ad)
-        w = (table >= 0) / pool_divisor(table, sp, k, s, pads, out, exclusive, ad, xd.dtype)[:, None]
+        div = pool_divisor(table, sp, k, s, pads, out, exclusive, ad, xd.dtype)
+        w = (table >= 0) / np.maximum(div, 1)[:, None]
         w = w.astype(xd.dtype)[None, None]
     p = int(np.prod(sp))
     flat = np.where(table < 0, 0, table)[None] + (np.arange(n * c) * p)[:, None, None]

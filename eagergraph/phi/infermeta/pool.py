@@ -192,23 +192,59 @@ def pool_gather(x, table, fill):
     return xf[:, :, table]
 
 
+LOWEST = float(np.finfo(np.float32).min)  # Paddle's initial value of a max, in every dtype
+
+
 def pool_argmax(vals):
-    """Per window (last axis) the position of its first maximum and the maximum; as Paddle's
-    kernel (a strict `>` scan), NaN is never the maximum."""
+    """max_pool*_with_index per window (last axis): the first maximum and its position, by
+    Paddle's strict `>` scan from the lowest float32, so NaN is never the maximum; a window with
+    nothing above that (over padding only, or all NaN) gives the lowest float32 and -1."""
     nan = np.isnan(vals)
     if nan.any():
         vals = np.where(nan, -np.inf, vals)
     arg = vals.argmax(axis=-1)
-    return arg, np.take_along_axis(vals, arg[..., None], -1)[..., 0]
+    best = np.take_along_axis(vals, arg[..., None], -1)[..., 0]
+    none = ~(best > LOWEST)
+    if none.any():
+        arg = np.where(none, -1, arg)
+        best = np.where(none, vals.dtype.type(LOWEST), best)
+    return arg, best
+
+
+def pool_max(vals, valid):
+    """pool2d/pool3d's max per window (last axis) of vals (padding filled with -inf; `valid`
+    marks the input elements), as Paddle's scan y = (y > v ? y : v) from the lowest float32: the
+    maximum, at least the lowest float32; a NaN resets the scan, so the result is the maximum
+    of what follows the window's last NaN, or NaN when nothing does."""
+    out = vals.max(axis=-1)
+    nan = np.isnan(out)
+    if nan.any():
+        k = vals.shape[-1]
+        isn = np.isnan(vals)
+        last = k - 1 - isn[..., ::-1].argmax(axis=-1)
+        after = valid & (np.arange(k) > last[..., None])
+        tail = np.where(after, vals, -np.inf).max(axis=-1)
+        out = np.where(nan, np.where(after.any(axis=-1), tail, np.nan), out)
+        return np.where(nan, out, np.maximum(out, vals.dtype.type(LOWEST)))
+    return np.maximum(out, vals.dtype.type(LOWEST))
+
+
+def pool_first_equal(vals, out):
+    """Per window, the position of the first element equal to its max `out` (the one Paddle's
+    max-pool grad gives the whole grad), -1 where none is (NaN, an empty window)."""
+    hit = vals == out[..., None]
+    arg = hit.argmax(axis=-1)
+    return np.where(hit.any(axis=-1), arg, -1)
 
 
 def pool_divisor(table, in_sp, k, s, pads, out, exclusive, adaptive, dtype):
     """[O] divisors of average pooling: the window's input elements (exclusive, adaptive), else
     as Paddle's CPU kernel, per dim min(start + k, n + pad_before) - start with start the
     window's first position counting the padding before it (so padding after the input counts
-    only as far as pad_before reaches); at least 1."""
+    only as far as pad_before reaches), at least 1. A window over padding only divides its 0
+    by 0 (NaN) when exclusive, as Paddle's."""
     if exclusive or adaptive:
-        return np.maximum((table >= 0).sum(axis=1), 1).astype(dtype)
+        return (table >= 0).sum(axis=1).astype(dtype)
     nd = len(in_sp)
     div = np.ones([1] * nd, np.int64)
     for i, n in enumerate(in_sp):

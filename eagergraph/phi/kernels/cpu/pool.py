@@ -14,7 +14,7 @@ import numpy as np
 
 from ...kernel_registry import register_kernel
 from ...infermeta.pool import (pool_geometry, pool_out_size, pool_window_index, pool_gather,
-                               pool_argmax, pool_divisor)
+                               pool_argmax, pool_max, pool_first_equal, pool_divisor, LOWEST)
 from ..dtype_groups import FLOAT
 
 
@@ -95,8 +95,9 @@ def _max_forward(x, g):
     if g.tile is not None:
         out = g.blocks(x).max(axis=g.axes())
         if not np.isnan(out).any():
-            return out
-    return pool_argmax(pool_gather(x, g.table(), -np.inf))[1].reshape(x.shape[:2] + g.out)
+            return np.maximum(out, x.dtype.type(LOWEST), out=out)
+    table = g.table()
+    return pool_max(pool_gather(x, table, -np.inf), table >= 0).reshape(x.shape[:2] + g.out)
 
 
 def _avg_forward(x, g, exclusive):
@@ -104,7 +105,8 @@ def _avg_forward(x, g, exclusive):
         return g.blocks(x).mean(axis=g.axes()).astype(x.dtype, copy=False)
     table = g.table()
     s = pool_gather(x, table, 0).sum(axis=-1)
-    out = s / pool_divisor(table, g.sp, g.k, g.s, g.pads, g.out, exclusive, g.adaptive, x.dtype)
+    with np.errstate(invalid="ignore"):
+        out = s / pool_divisor(table, g.sp, g.k, g.s, g.pads, g.out, exclusive, g.adaptive, x.dtype)
     return out.astype(x.dtype, copy=False).reshape(x.shape[:2] + g.out)
 
 
@@ -117,8 +119,9 @@ def _max_backward(x, dy, g):
         if hit.sum(axis=ax).max(initial=0) <= 1 and not np.isnan(top).any():
             return g.unblocks(hit * np.expand_dims(dy, ax), x.shape, dy.dtype)
     table = g.table()
-    arg = pool_argmax(pool_gather(x, table, -np.inf))[0]
-    pos = table[np.arange(table.shape[0]), arg]
+    vals = pool_gather(x, table, -np.inf)
+    arg = pool_first_equal(vals, pool_max(vals, table >= 0))
+    pos = np.where(arg < 0, -1, table[np.arange(table.shape[0]), arg])
     return _scatter(x.shape, pos, dy.reshape(pos.shape), dy.dtype)
 
 
@@ -131,7 +134,8 @@ def _avg_backward(x_shape, dy, g, exclusive):
     table = g.table()
     div = pool_divisor(table, g.sp, g.k, g.s, g.pads, g.out, exclusive, g.adaptive,
                        dy.dtype)
-    w = (dy.reshape(x_shape[:2] + (-1,)) / div)[..., None] * (table >= 0)
+    per = dy.reshape(x_shape[:2] + (-1,))[..., None] / np.maximum(div, 1)[:, None]
+    w = np.where(table >= 0, per, dy.dtype.type(0))
     return _scatter(x_shape, table, w, dy.dtype)
 
 
@@ -168,7 +172,7 @@ def _with_index(x, kernel_size, strides, paddings, global_pooling, adaptive, cei
               "EXPLICIT")
     table = g.table()
     arg, out = pool_argmax(pool_gather(x, table, -np.inf))
-    mask = table[np.arange(table.shape[0]), arg]
+    mask = np.where(arg < 0, -1, table[np.arange(table.shape[0]), arg])
     shape = x.shape[:2] + g.out
     return out.reshape(shape), mask.astype(np.int32).reshape(shape)
 
@@ -183,11 +187,14 @@ def _unpool(x, indices, ksize, strides, paddings, output_size, data_format):
     out_sp = tuple(int(v) for v in output_size)[-(x.ndim - 2):]
     p = int(np.prod(out_sp))
     idx = indices.reshape(n * c, -1).astype(np.int64)
-    if idx.size and (idx.min() < 0 or idx.max() >= p):
-        bad = idx.max() if idx.max() >= p else idx.min()
-        raise ValueError(f"(InvalidArgument) index should less than output tensor height * "
-                         f"output tensor width. Expected {bad} < {p}, but got {bad} >= {p}. "
-                         f"Please check input value.")
+    bad = (idx < 0) | (idx >= p)
+    if bad.any():  # Paddle reports the first index out of the plane
+        first = int(idx.ravel()[bad.ravel().argmax()])
+        dims = "output tensor height * output tensor width"
+        if x.ndim == 5:
+            dims = "output tensor depth * " + dims
+        raise ValueError(f"(InvalidArgument) index should less than {dims}. Expected {first} < "
+                         f"{p}, but got {first} >= {p}. Please check input value.")
     out = np.zeros((n * c, p), x.dtype)
     np.put_along_axis(out, idx, x.reshape(n * c, -1), axis=1)
     return out.reshape((n, c) + out_sp)
