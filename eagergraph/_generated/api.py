@@ -4573,7 +4573,7 @@ def conv2d_grad(need, input, filter, out_grad, strides, paddings, padding_algori
 _pool2d_grad_kernels = KernelFactory.cache("pool2d_grad")
 
 
-def pool2d_grad(need, x, out_grad, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm):
+def pool2d_grad(need, x, out, out_grad, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm):
     """④ Kernel API of the grad op `pool2d_grad`, on arrays (a grad node calls it directly when no
     graph is recorded). Grads come at the forward output's shape, one per input of `pool2d`,
     None where need[i] is False; the engine reduces and casts each to its input's meta."""
@@ -4581,15 +4581,15 @@ def pool2d_grad(need, x, out_grad, kernel_size, strides, paddings, ceil_mode, ex
     kernel = _pool2d_grad_kernels.get(out_grad.dtype) or select_kernel("pool2d_grad", NP_TO_DTYPE[out_grad.dtype])
     # PrepareData
     if kernel.input_np_dtype is not None:
-        x, out_grad = prepare_data(kernel, x, out_grad)
+        x, out, out_grad = prepare_data(kernel, x, out, out_grad)
     # Kernel Call
-    return kernel.fn(need, x, out_grad, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
+    return kernel.fn(need, x, out, out_grad, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
 
 
 _pool3d_grad_kernels = KernelFactory.cache("pool3d_grad")
 
 
-def pool3d_grad(need, x, out_grad, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm):
+def pool3d_grad(need, x, out, out_grad, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm):
     """④ Kernel API of the grad op `pool3d_grad`, on arrays (a grad node calls it directly when no
     graph is recorded). Grads come at the forward output's shape, one per input of `pool3d`,
     None where need[i] is False; the engine reduces and casts each to its input's meta."""
@@ -4597,9 +4597,9 @@ def pool3d_grad(need, x, out_grad, kernel_size, strides, paddings, ceil_mode, ex
     kernel = _pool3d_grad_kernels.get(out_grad.dtype) or select_kernel("pool3d_grad", NP_TO_DTYPE[out_grad.dtype])
     # PrepareData
     if kernel.input_np_dtype is not None:
-        x, out_grad = prepare_data(kernel, x, out_grad)
+        x, out, out_grad = prepare_data(kernel, x, out, out_grad)
     # Kernel Call
-    return kernel.fn(need, x, out_grad, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
+    return kernel.fn(need, x, out, out_grad, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
 
 
 _relu_grad_kernels = KernelFactory.cache("relu_grad")

@@ -6023,6 +6023,7 @@ def pool2d_ad_func(x, kernel_size, strides, paddings, ceil_mode, exclusive, data
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
+        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
 
@@ -6045,7 +6046,7 @@ class Pool2dGradNode(GradNodeBase):
             x_grad = transpose(x_grad, inverse_perm(channel_first_perm(x.ndim)))
     """
 
-    __slots__ = ("x_wrapper", "kernel_size", "strides", "paddings", "ceil_mode", "exclusive", "data_format", "pooling_type", "global_pooling", "adaptive", "padding_algorithm")
+    __slots__ = ("x_wrapper", "out_wrapper", "kernel_size", "strides", "paddings", "ceil_mode", "exclusive", "data_format", "pooling_type", "global_pooling", "adaptive", "padding_algorithm")
     forward_op = "pool2d"
     raw_grads = True  # the grad kernel works on ndarray grads
 
@@ -6055,6 +6056,7 @@ class Pool2dGradNode(GradNodeBase):
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, = _api.pool2d_grad(
                 need, self.x_wrapper.recover_data(self),
+                self.out_wrapper.recover_data(self),
                 out_grad,
                 self.kernel_size,
                 self.strides,
@@ -6070,6 +6072,7 @@ class Pool2dGradNode(GradNodeBase):
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = pool2d_grad_ad_func(
             need, self.x_wrapper.recover(self),
+            self.out_wrapper.recover(self),
             out_grad,
             self.kernel_size,
             self.strides,
@@ -6085,14 +6088,15 @@ class Pool2dGradNode(GradNodeBase):
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
+        self.out_wrapper.clear()
         self._wrappers_cleared = True
 
 
-def pool2d_grad_ad_func(need, x, out_grad, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm):
+def pool2d_grad_ad_func(need, x, out, out_grad, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm):
     """③ The grad op `pool2d_grad` (pool2d's backward): `need[i]` says whether input i of `pool2d`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
-    if grad_state.enabled and (not x._stop_gradient or not out_grad._stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient or not out._stop_gradient or not out_grad._stop_gradient):
         x_grad = None
         if need[0]:
             xt, g = (x, out_grad)
@@ -6106,7 +6110,7 @@ def pool2d_grad_ad_func(need, x, out_grad, kernel_size, strides, paddings, ceil_
                 x_grad = transpose_ad_func(x_grad, _meta.inverse_perm(_meta.channel_first_perm(x.ndim)))
         return x_grad,
     # Forward API Call: the grad kernel, on arrays
-    x_grad, = _api.pool2d_grad(need, x._data, out_grad._data, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
+    x_grad, = _api.pool2d_grad(need, x._data, out._data, out_grad._data, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
     return wrap_grad(x_grad),
 
 
@@ -6136,6 +6140,7 @@ def pool3d_ad_func(x, kernel_size, strides, paddings, ceil_mode, exclusive, data
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
+        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
 
@@ -6158,7 +6163,7 @@ class Pool3dGradNode(GradNodeBase):
             x_grad = transpose(x_grad, inverse_perm(channel_first_perm(x.ndim)))
     """
 
-    __slots__ = ("x_wrapper", "kernel_size", "strides", "paddings", "ceil_mode", "exclusive", "data_format", "pooling_type", "global_pooling", "adaptive", "padding_algorithm")
+    __slots__ = ("x_wrapper", "out_wrapper", "kernel_size", "strides", "paddings", "ceil_mode", "exclusive", "data_format", "pooling_type", "global_pooling", "adaptive", "padding_algorithm")
     forward_op = "pool3d"
     raw_grads = True  # the grad kernel works on ndarray grads
 
@@ -6168,6 +6173,7 @@ class Pool3dGradNode(GradNodeBase):
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, = _api.pool3d_grad(
                 need, self.x_wrapper.recover_data(self),
+                self.out_wrapper.recover_data(self),
                 out_grad,
                 self.kernel_size,
                 self.strides,
@@ -6183,6 +6189,7 @@ class Pool3dGradNode(GradNodeBase):
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = pool3d_grad_ad_func(
             need, self.x_wrapper.recover(self),
+            self.out_wrapper.recover(self),
             out_grad,
             self.kernel_size,
             self.strides,
@@ -6198,14 +6205,15 @@ class Pool3dGradNode(GradNodeBase):
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
+        self.out_wrapper.clear()
         self._wrappers_cleared = True
 
 
-def pool3d_grad_ad_func(need, x, out_grad, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm):
+def pool3d_grad_ad_func(need, x, out, out_grad, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm):
     """③ The grad op `pool3d_grad` (pool3d's backward): `need[i]` says whether input i of `pool3d`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
-    if grad_state.enabled and (not x._stop_gradient or not out_grad._stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient or not out._stop_gradient or not out_grad._stop_gradient):
         x_grad = None
         if need[0]:
             xt, g = (x, out_grad)
@@ -6219,7 +6227,7 @@ def pool3d_grad_ad_func(need, x, out_grad, kernel_size, strides, paddings, ceil_
                 x_grad = transpose_ad_func(x_grad, _meta.inverse_perm(_meta.channel_first_perm(x.ndim)))
         return x_grad,
     # Forward API Call: the grad kernel, on arrays
-    x_grad, = _api.pool3d_grad(need, x._data, out_grad._data, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
+    x_grad, = _api.pool3d_grad(need, x._data, out._data, out_grad._data, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
     return wrap_grad(x_grad),
 
 

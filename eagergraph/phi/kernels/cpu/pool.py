@@ -1,13 +1,16 @@
 """Pooling kernels (Paddle pool_kernel, max_pool_with_index, unpool) for any number of spatial
-dims, with their grad kernels. Two paths, both vectorised over batch, channels and windows:
-- tiled: windows that tile the input (stride == kernel, no padding; adaptive pooling whose
-  output divides the input) are a reshape [N, C, o1, k1, o2, k2, ...] of the input, reduced over
-  the k axes; the max grad is a broadcast compare (taken only when every window has a single
-  maximum: Paddle gives the whole grad to the first one);
-- general: a gather of every window's elements through a cached table of flat positions
-  (pool_window_index), reduced over the last axis; grads are bincount scatters.
+dims, with their grad kernels, vectorised over batch, channels and windows:
+- regular windows (every pooling but adaptive pooling whose output does not divide its input)
+  are strided views of the (padded) input, one per kernel offset: the max is np.maximum over
+  the prod(kernel) views, the average their sum, and the grads are written back through the
+  same views (the max's to the first element equal to the window's max, as Paddle's kernel);
+- irregular (adaptive) windows and NaN maxima go through a gather of every window's elements
+  by a cached table of flat positions (pool_window_index), reduced over its last axis, with
+  bincount scatters for the grads; max_pool*_with_index always does (it needs the argmax).
 Channel-last layouts are moved to channel-first and back. Average pooling divides by the number
-of input elements in the window for `exclusive` and adaptive pooling, else by the kernel size."""
+of input elements in the window for `exclusive` and adaptive pooling, else as Paddle's kernel
+(pool_divisor)."""
+import itertools
 from functools import lru_cache
 
 import numpy as np
@@ -36,40 +39,62 @@ class _Geom:
         self.adaptive = adaptive and not global_pooling
         self.out = tuple(pool_out_size(self.sp, k, s, pads, ceil_mode, self.adaptive))
         self.k, self.s, self.pads, self.ceil = tuple(k), tuple(s), tuple(pads), ceil_mode
-        self.tile = self._tile()
-
-    def _tile(self):
-        """The window size when the windows tile (part of) the input, else None."""
-        if self.adaptive:
-            if all(n % o == 0 for n, o in zip(self.sp, self.out)):
-                return tuple(n // o for n, o in zip(self.sp, self.out))
-            return None
-        if (self.s == self.k and not any(self.pads)
-                and all(o * k <= n for o, k, n in zip(self.out, self.k, self.sp))):
-            return self.k
-        return None
+        if self.adaptive and all(n % o == 0 for n, o in zip(self.sp, self.out)):
+            # adaptive cells that divide the input are windows of n / o with stride n / o
+            self.k = self.s = tuple(n // o for n, o in zip(self.sp, self.out))
+            self.adaptive = False
+        self.regular = not self.adaptive
 
     def table(self):
         return _table(self.sp, self.k, self.s, self.pads, self.ceil, self.adaptive)
 
-    def blocks(self, x):
-        """x [N, C, *sp] cropped to the tiles and reshaped [N, C, o1, k1, o2, k2, ...]."""
-        crop = x[(slice(None), slice(None)) + tuple(slice(0, o * k) for o, k in
-                                                     zip(self.out, self.tile))]
-        return crop.reshape(x.shape[:2] + tuple(v for o, k in zip(self.out, self.tile)
-                                                for v in (o, k)))
+    def padded_sp(self):
+        """Spatial sizes of the input with the paddings before and enough after for every
+        window."""
+        return tuple(max(b + n, (o - 1) * s + k) for b, n, o, s, k in
+                     zip(self.pads[0::2], self.sp, self.out, self.s, self.k))
 
-    def axes(self):
-        return tuple(3 + 2 * i for i in range(len(self.sp)))
+    def padded(self, x, fill):
+        """x [N, C, *sp] padded to padded_sp() with `fill` (x itself when no window leaves
+        it)."""
+        before = self.pads[0::2]
+        sp = self.padded_sp()
+        if sp == self.sp:
+            return x
+        xp = np.full(x.shape[:2] + sp, fill, x.dtype)
+        xp[self.inner(before)] = x
+        return xp
 
-    def unblocks(self, b, shape, dtype):
-        """The adjoint of `blocks`: [N, C, o1, k1, ...] back at x's shape (zeros off the tiles)."""
-        crop = b.reshape(shape[:2] + tuple(o * k for o, k in zip(self.out, self.tile)))
-        if crop.shape == tuple(shape):
-            return np.ascontiguousarray(crop, dtype)
-        out = np.zeros(shape, dtype)
-        out[(slice(None), slice(None)) + tuple(slice(0, n) for n in crop.shape[2:])] = crop
-        return out
+    def inner(self, before):
+        return (slice(None), slice(None)) + tuple(slice(b, b + n) for b, n in
+                                                   zip(before, self.sp))
+
+    def views(self):
+        """Per kernel offset (row-major), the index of its elements of every window in the
+        padded input: [N, C, *out] strided views."""
+        for off in itertools.product(*[range(k) for k in self.k]):
+            yield (slice(None), slice(None)) + tuple(
+                slice(i, i + s * (o - 1) + 1, s) for i, s, o in zip(off, self.s, self.out))
+
+    def unpad(self, xp):
+        if xp.shape[2:] == self.sp:
+            return xp
+        return np.ascontiguousarray(xp[self.inner(self.pads[0::2])])
+
+    def divisor(self, exclusive, dtype):
+        """[*out] divisors of the average over regular windows (separable per dim)."""
+        nd = len(self.sp)
+        div = np.ones([1] * nd, np.int64)
+        for i, n in enumerate(self.sp):
+            start = np.arange(self.out[i]) * self.s[i] - self.pads[2 * i]
+            if exclusive:
+                d = np.clip(np.minimum(start + self.k[i], n) - np.maximum(start, 0), 0, None)
+            else:
+                d = np.maximum(np.minimum(start + self.k[i], n + self.pads[2 * i]) - start, 1)
+            shape = [1] * nd
+            shape[i] = self.out[i]
+            div = div * d.reshape(shape)
+        return div.astype(dtype)
 
 
 def _first(x, channel_last):
@@ -91,9 +116,16 @@ def _scatter(shape, plane_pos, w, dtype):
     return out.reshape(n * c, p + 1)[:, :p].astype(dtype, copy=False).reshape(shape)
 
 
+def _window_max(xp, g):
+    out = None
+    for v in g.views():
+        out = xp[v].copy() if out is None else np.maximum(out, xp[v], out=out)
+    return out
+
+
 def _max_forward(x, g):
-    if g.tile is not None:
-        out = g.blocks(x).max(axis=g.axes())
+    if g.regular:
+        out = _window_max(g.padded(x, -np.inf), g)
         if not np.isnan(out).any():
             return np.maximum(out, x.dtype.type(LOWEST), out=out)
     table = g.table()
@@ -101,23 +133,42 @@ def _max_forward(x, g):
 
 
 def _avg_forward(x, g, exclusive):
-    if g.tile is not None:
-        return g.blocks(x).mean(axis=g.axes()).astype(x.dtype, copy=False)
+    if g.regular:
+        xp = g.padded(x, 0)
+        out = None
+        for v in g.views():
+            out = xp[v].copy() if out is None else np.add(out, xp[v], out=out)
+        with np.errstate(invalid="ignore"):
+            return (out / g.divisor(exclusive, x.dtype)).astype(x.dtype, copy=False)
     table = g.table()
     s = pool_gather(x, table, 0).sum(axis=-1)
     with np.errstate(invalid="ignore"):
-        out = s / pool_divisor(table, g.sp, g.k, g.s, g.pads, g.out, exclusive, g.adaptive, x.dtype)
+        out = s / pool_divisor(table, g.sp, g.k, g.s, g.pads, g.out, exclusive, g.adaptive,
+                               x.dtype)
     return out.astype(x.dtype, copy=False).reshape(x.shape[:2] + g.out)
 
 
-def _max_backward(x, dy, g):
-    if g.tile is not None:
-        b = g.blocks(x)
-        ax = g.axes()
-        top = b.max(axis=ax, keepdims=True)
-        hit = b == top
-        if hit.sum(axis=ax).max(initial=0) <= 1 and not np.isnan(top).any():
-            return g.unblocks(hit * np.expand_dims(dy, ax), x.shape, dy.dtype)
+def _max_backward(x, out, dy, g):
+    """Each window's grad to its first element equal to the window's max `out` (the forward's
+    output), as Paddle's kernel: offsets in order, each taking what is left of the grad."""
+    if g.regular and not np.isnan(out).any():
+        xp = g.padded(x, -np.inf)
+        gp = np.zeros(xp.shape, dy.dtype)
+        disjoint = all(s >= k for s, k in zip(g.s, g.k))
+        rest = dy.copy()
+        finite = np.isfinite(dy).all()  # else multiplying by a mask would make 0 * inf = NaN
+        for v in g.views():
+            hit = xp[v] == out
+            take = hit * rest if finite else np.where(hit, rest, dy.dtype.type(0))
+            if disjoint:
+                gp[v] = take
+            else:
+                gp[v] += take
+            if finite:  # the grad goes to the first maximum only
+                rest -= take
+            else:
+                np.copyto(rest, dy.dtype.type(0), where=hit)
+        return g.unpad(gp)
     table = g.table()
     vals = pool_gather(x, table, -np.inf)
     arg = pool_first_equal(vals, pool_max(vals, table >= 0))
@@ -126,11 +177,12 @@ def _max_backward(x, dy, g):
 
 
 def _avg_backward(x_shape, dy, g, exclusive):
-    if g.tile is not None:
-        k = np.prod(g.tile)
-        b = np.broadcast_to(np.expand_dims(dy / dy.dtype.type(k), g.axes()),
-                            x_shape[:2] + tuple(v for o, t in zip(g.out, g.tile) for v in (o, t)))
-        return g.unblocks(b, x_shape, dy.dtype)
+    if g.regular:
+        gd = dy / np.maximum(g.divisor(exclusive, dy.dtype), 1)
+        gp = np.zeros(x_shape[:2] + g.padded_sp(), dy.dtype)
+        for v in g.views():
+            gp[v] += gd
+        return g.unpad(gp)
     table = g.table()
     div = pool_divisor(table, g.sp, g.k, g.s, g.pads, g.out, exclusive, g.adaptive,
                        dy.dtype)
@@ -150,14 +202,14 @@ def _pool(x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, 
     return _last(_avg_forward(x, g, exclusive), cl)
 
 
-def _pool_grad(need, x, out_grad, kernel_size, strides, paddings, ceil_mode, exclusive,
+def _pool_grad(need, x, out, out_grad, kernel_size, strides, paddings, ceil_mode, exclusive,
                data_format, pooling_type, global_pooling, adaptive, padding_algorithm):
     cl = data_format in ("NHWC", "NDHWC")
-    x, dy = _first(x, cl), _first(out_grad, cl)
+    x, out, dy = _first(x, cl), _first(out, cl), _first(out_grad, cl)
     g = _Geom(x.shape[2:], kernel_size, strides, paddings, ceil_mode, global_pooling, adaptive,
               padding_algorithm)
     if pooling_type == "max":
-        return (_last(_max_backward(x, dy, g), cl),)
+        return (_last(_max_backward(x, out, dy, g), cl),)
     return (_last(_avg_backward(x.shape, dy, g, exclusive), cl),)
 
 
