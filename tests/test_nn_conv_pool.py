@@ -1,6 +1,6 @@
 """The conv and pooling functionals and layers around the conv2d / pool2d ops (the op table checks
 the ops themselves): Paddle's padding forms, conv1d as conv2d on a height-1 image, 1-D pools,
-adaptive pools (one pool2d when the sizes divide, slices otherwise), the layers' defaults. Values
+adaptive pools (pool2d with adaptive=True, max_pool2d_with_index), the layers' defaults. Values
 against the direct loops of tests/op_db_rows, gradients by central differences."""
 import math
 
