@@ -241,10 +241,11 @@ def pool_divisor(table, in_sp, k, s, pads, out, exclusive, adaptive, dtype):
     """[O] divisors of average pooling: the window's input elements (exclusive, adaptive), else
     as Paddle's CPU kernel, per dim min(start + k, n + pad_before) - start with start the
     window's first position counting the padding before it (so padding after the input counts
-    only as far as pad_before reaches), at least 1. A window over padding only divides its 0
-    by 0 (NaN) when exclusive, as Paddle's."""
+    only as far as pad_before reaches); at least 1, so that a window over padding only
+    averages to 0 (Paddle divides 0 by 0 when exclusive: NaN; a deliberate difference, see
+    README)."""
     if exclusive or adaptive:
-        return (table >= 0).sum(axis=1).astype(dtype)
+        return np.maximum((table >= 0).sum(axis=1), 1).astype(dtype)
     nd = len(in_sp)
     div = np.ones([1] * nd, np.int64)
     for i, n in enumerate(in_sp):

@@ -88,7 +88,7 @@ class _Geom:
         for i, n in enumerate(self.sp):
             start = np.arange(self.out[i]) * self.s[i] - self.pads[2 * i]
             if exclusive:
-                d = np.clip(np.minimum(start + self.k[i], n) - np.maximum(start, 0), 0, None)
+                d = np.maximum(np.minimum(start + self.k[i], n) - np.maximum(start, 0), 1)
             else:
                 d = np.maximum(np.minimum(start + self.k[i], n + self.pads[2 * i]) - start, 1)
             shape = [1] * nd
