@@ -28,9 +28,9 @@ from ..phi.infermeta import (AddmmInferMeta, AllcloseInferMeta, AngleInferMeta, 
                              LinspaceInferMeta, LogicalBinaryInferMeta, LogicalNotInferMeta,
                              LstsqInferMeta, MaskedFillInferMeta, MaskedSelectGradInferMeta,
                              MaskedSelectInferMeta, MatmulInferMeta, MatrixPowerInferMeta,
-                             MultiDotInferMeta, MultinomialInferMeta, MvInferMeta,
-                             NonzeroInferMeta, PNormInferMeta, Pool2DInferMeta,
-                             PutAlongAxisInferMeta, QrInferMeta, RandintInferMeta,
+                             MaxPoolWithIndexInferMeta, MultiDotInferMeta, MultinomialInferMeta,
+                             MvInferMeta, NonzeroInferMeta, PNormInferMeta, Pool2DInferMeta,
+                             Pool3DInferMeta, PutAlongAxisInferMeta, QrInferMeta, RandintInferMeta,
                              RandpermInferMeta, RealInferMeta, ReduceInferMeta,
                              ReduceIntArrayAxisInferMeta, ReduceToBoolInferMeta, ReshapeInferMeta,
                              RollInferMeta, ScatterInferMeta, SearchsortedInferMeta,
@@ -42,7 +42,7 @@ from ..phi.infermeta import (AddmmInferMeta, AllcloseInferMeta, AngleInferMeta, 
                              TraceInferMeta, TransposeInferMeta, TriangularSolveInferMeta,
                              TrilTriuInferMeta, UnbindInferMeta, UnchangedInferMeta,
                              UnfoldInferMeta, UniformRandomInferMeta, UniqueConsecutiveInferMeta,
-                             UniqueInferMeta, UnsqueezeInferMeta, WhereInferMeta)
+                             UniqueInferMeta, UnpoolInferMeta, UnsqueezeInferMeta, WhereInferMeta)
 
 
 
@@ -3328,6 +3328,120 @@ def pool2d(x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format,
     return out
 
 
+_pool3d_kernels = KernelFactory.cache("pool3d")
+
+
+def pool3d(x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _pool3d_kernels.get(x._data.dtype) or select_kernel("pool3d", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = Pool3DInferMeta(x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
+        # Kernel Call
+        out = kernel.fn(x_d, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("pool3d", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("pool3d", out, meta)
+    return out
+
+
+_max_pool2d_with_index_kernels = KernelFactory.cache("max_pool2d_with_index")
+
+
+def max_pool2d_with_index(x, kernel_size, strides, paddings, global_pooling, adaptive, ceil_mode):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _max_pool2d_with_index_kernels.get(x._data.dtype) or select_kernel("max_pool2d_with_index", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = MaxPoolWithIndexInferMeta(x, kernel_size, strides, paddings, global_pooling, adaptive, ceil_mode)
+        # Kernel Call
+        out = kernel.fn(x_d, kernel_size, strides, paddings, global_pooling, adaptive, ceil_mode)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("max_pool2d_with_index", e)
+    return make_outputs("max_pool2d_with_index", out, meta)
+
+
+_max_pool3d_with_index_kernels = KernelFactory.cache("max_pool3d_with_index")
+
+
+def max_pool3d_with_index(x, kernel_size, strides, paddings, global_pooling, adaptive, ceil_mode):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _max_pool3d_with_index_kernels.get(x._data.dtype) or select_kernel("max_pool3d_with_index", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = MaxPoolWithIndexInferMeta(x, kernel_size, strides, paddings, global_pooling, adaptive, ceil_mode)
+        # Kernel Call
+        out = kernel.fn(x_d, kernel_size, strides, paddings, global_pooling, adaptive, ceil_mode)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("max_pool3d_with_index", e)
+    return make_outputs("max_pool3d_with_index", out, meta)
+
+
+_unpool_kernels = KernelFactory.cache("unpool")
+
+
+def unpool(x, indices, ksize, strides, paddings, output_size, data_format):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _unpool_kernels.get(x._data.dtype) or select_kernel("unpool", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    indices_d = indices._data
+    if kernel.input_np_dtype is not None:
+        x_d, indices_d = prepare_data(kernel, x_d, indices_d)
+    try:
+        # InferMeta
+        meta = UnpoolInferMeta(x, indices, ksize, strides, paddings, output_size, data_format)
+        # Kernel Call
+        out = kernel.fn(x_d, indices_d, ksize, strides, paddings, output_size, data_format)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("unpool", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("unpool", out, meta)
+    return out
+
+
+_unpool3d_kernels = KernelFactory.cache("unpool3d")
+
+
+def unpool3d(x, indices, ksize, strides, paddings, output_size, data_format):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _unpool3d_kernels.get(x._data.dtype) or select_kernel("unpool3d", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    indices_d = indices._data
+    if kernel.input_np_dtype is not None:
+        x_d, indices_d = prepare_data(kernel, x_d, indices_d)
+    try:
+        # InferMeta
+        meta = UnpoolInferMeta(x, indices, ksize, strides, paddings, output_size, data_format)
+        # Kernel Call
+        out = kernel.fn(x_d, indices_d, ksize, strides, paddings, output_size, data_format)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("unpool3d", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("unpool3d", out, meta)
+    return out
+
+
 _fft_c2c_kernels = KernelFactory.cache("fft_c2c")
 
 
@@ -5232,7 +5346,7 @@ def conv3d_transpose_grad(need, x, filter, out_grad, strides, paddings, output_p
 _pool2d_grad_kernels = KernelFactory.cache("pool2d_grad")
 
 
-def pool2d_grad(need, x, out_grad, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm):
+def pool2d_grad(need, x, out, out_grad, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm):
     """④ Kernel API of the grad op `pool2d_grad`, on arrays (a grad node calls it directly when no
     graph is recorded). Grads come at the forward output's shape, one per input of `pool2d`,
     None where need[i] is False; the engine reduces and casts each to its input's meta."""
@@ -5240,9 +5354,25 @@ def pool2d_grad(need, x, out_grad, kernel_size, strides, paddings, ceil_mode, ex
     kernel = _pool2d_grad_kernels.get(out_grad.dtype) or select_kernel("pool2d_grad", NP_TO_DTYPE[out_grad.dtype])
     # PrepareData
     if kernel.input_np_dtype is not None:
-        x, out_grad = prepare_data(kernel, x, out_grad)
+        x, out, out_grad = prepare_data(kernel, x, out, out_grad)
     # Kernel Call
-    return kernel.fn(need, x, out_grad, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
+    return kernel.fn(need, x, out, out_grad, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
+
+
+_pool3d_grad_kernels = KernelFactory.cache("pool3d_grad")
+
+
+def pool3d_grad(need, x, out, out_grad, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm):
+    """④ Kernel API of the grad op `pool3d_grad`, on arrays (a grad node calls it directly when no
+    graph is recorded). Grads come at the forward output's shape, one per input of `pool3d`,
+    None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _pool3d_grad_kernels.get(out_grad.dtype) or select_kernel("pool3d_grad", NP_TO_DTYPE[out_grad.dtype])
+    # PrepareData
+    if kernel.input_np_dtype is not None:
+        x, out, out_grad = prepare_data(kernel, x, out, out_grad)
+    # Kernel Call
+    return kernel.fn(need, x, out, out_grad, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
 
 
 _fft_c2c_grad_kernels = KernelFactory.cache("fft_c2c_grad")

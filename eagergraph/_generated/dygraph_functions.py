@@ -7485,43 +7485,30 @@ def pool2d_ad_func(x, kernel_size, strides, paddings, ceil_mode, exclusive, data
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         set_history(out, node, 0, 0)
+        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
 
 
 class Pool2dGradNode(GradNodeBase):
     """Backward of `pool2d` (pool2d_grad):
-        # the windows are unfold's blocks; each output's grad goes to its window's first maximum
-        # (max) or is spread over the window (avg), then folded back (col2im)
+        # each (output, window element) pair adds out_grad times its weight (1 at the window's
+        # first maximum, or 1 / divisor) at its position in x, through index_select_grad so that it
+        # is differentiable
         xt, g = x, out_grad
-        if data_format == "NHWC":
-            xt = transpose(x, [0, 3, 1, 2])
-            g = transpose(out_grad, [0, 3, 1, 2])
-        ks, ss, pads = pool_unfold_geometry(xt.shape, kernel_size, strides, paddings, ceil_mode,
-                                            global_pooling, padding_algorithm)
-        n, c, kk, blocks = xt.shape[0], xt.shape[1], ks[0] * ks[1], g.shape[2] * g.shape[3]
-        g4 = reshape(g, [n, c, 1, blocks])
-        real = reshape(unfold(full_like(xt, 1.0, xt.dtype), ks, ss, pads, [1, 1]),
-                       [n, c, kk, blocks])
-        if pooling_type == "max":
-            cols = reshape(unfold(xt, ks, ss, pads, [1, 1]), [n, c, kk, blocks])
-            first = argmax(add(cols, scale(real, 1e30, -1e30, True)), 2, True, False,
-                           index_dtype())
-            pick = cast(equal(first, reshape(arange(0, kk, 1, index_dtype()), [1, 1, kk, 1])), g.dtype)
-            cols_grad = multiply(pick, g4)
-        elif exclusive:
-            count = sum(real, (2,), None, True)
-            cols_grad = multiply(real, divide(g4, add(count, cast(equal(count, full_like(
-                count, 0.0, count.dtype)), count.dtype))))
-        else:
-            cols_grad = multiply(real, scale(g4, 1.0 / kk, 0.0, True))
-        x_grad = fold(reshape(cols_grad, [n, c * kk, blocks]), [xt.shape[2], xt.shape[3]], ks, ss,
-                      pads, [1, 1])
-        if data_format == "NHWC":
-            x_grad = transpose(x_grad, [0, 2, 3, 1])
+        if data_format in ("NHWC", "NDHWC"):
+            xt = transpose(x, channel_first_perm(x.ndim))
+            g = transpose(out_grad, channel_first_perm(x.ndim))
+        flat, w = pool_scatter_index(xt, kernel_size, strides, paddings, ceil_mode, exclusive,
+                                     pooling_type, global_pooling, adaptive, padding_algorithm)
+        gw = multiply(reshape(g, [xt.shape[0], xt.shape[1], -1, 1]), constant(w))
+        x_grad = reshape(index_select_grad(reshape(xt, (-1,)), constant(flat), reshape(gw, (-1,)),
+                                           0), xt.shape)
+        if data_format in ("NHWC", "NDHWC"):
+            x_grad = transpose(x_grad, inverse_perm(channel_first_perm(x.ndim)))
     """
 
-    __slots__ = ("x_wrapper", "kernel_size", "strides", "paddings", "ceil_mode", "exclusive", "data_format", "pooling_type", "global_pooling", "adaptive", "padding_algorithm")
+    __slots__ = ("x_wrapper", "out_wrapper", "kernel_size", "strides", "paddings", "ceil_mode", "exclusive", "data_format", "pooling_type", "global_pooling", "adaptive", "padding_algorithm")
     forward_op = "pool2d"
     raw_grads = True  # the grad kernel works on ndarray grads
 
@@ -7531,6 +7518,7 @@ class Pool2dGradNode(GradNodeBase):
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             x_grad, = _api.pool2d_grad(
                 need, self.x_wrapper.recover_data(self),
+                self.out_wrapper.recover_data(self),
                 out_grad,
                 self.kernel_size,
                 self.strides,
@@ -7546,6 +7534,7 @@ class Pool2dGradNode(GradNodeBase):
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = pool2d_grad_ad_func(
             need, self.x_wrapper.recover(self),
+            self.out_wrapper.recover(self),
             out_grad,
             self.kernel_size,
             self.strides,
@@ -7561,41 +7550,361 @@ class Pool2dGradNode(GradNodeBase):
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
+        self.out_wrapper.clear()
         self._wrappers_cleared = True
 
 
-def pool2d_grad_ad_func(need, x, out_grad, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm):
+def pool2d_grad_ad_func(need, x, out, out_grad, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm):
     """③ The grad op `pool2d_grad` (pool2d's backward): `need[i]` says whether input i of `pool2d`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
-    if grad_state.enabled and (not x._stop_gradient or not out_grad._stop_gradient):
+    if grad_state.enabled and (not x._stop_gradient or not out._stop_gradient or not out_grad._stop_gradient):
         x_grad = None
         if need[0]:
             xt, g = (x, out_grad)
-            if data_format == 'NHWC':
-                xt = transpose_ad_func(x, [0, 3, 1, 2])
-                g = transpose_ad_func(out_grad, [0, 3, 1, 2])
-            ks, ss, pads = _meta.pool_unfold_geometry(xt._data.shape, kernel_size, strides, paddings, ceil_mode, global_pooling, padding_algorithm)
-            n, c, kk, blocks = (xt._data.shape[0], xt._data.shape[1], ks[0] * ks[1], g._data.shape[2] * g._data.shape[3])
-            g4 = reshape_ad_func(g, [n, c, 1, blocks])
-            real = reshape_ad_func(unfold_ad_func(full_like_ad_func(xt, 1.0, xt.dtype), ks, ss, pads, [1, 1]), [n, c, kk, blocks])
-            if pooling_type == 'max':
-                cols = reshape_ad_func(unfold_ad_func(xt, ks, ss, pads, [1, 1]), [n, c, kk, blocks])
-                first = argmax_ad_func(add_ad_func(cols, scale_ad_func(real, 1e+30, -1e+30, True)), 2, True, False, _meta.index_dtype())
-                pick = cast_ad_func(equal_ad_func(first, reshape_ad_func(arange_ad_func(0, kk, 1, _meta.index_dtype()), [1, 1, kk, 1])), g.dtype)
-                cols_grad = multiply_ad_func(pick, g4)
-            elif exclusive:
-                count = sum_ad_func(real, (2,), None, True)
-                cols_grad = multiply_ad_func(real, divide_ad_func(g4, add_ad_func(count, cast_ad_func(equal_ad_func(count, full_like_ad_func(count, 0.0, count.dtype)), count.dtype))))
-            else:
-                cols_grad = multiply_ad_func(real, scale_ad_func(g4, 1.0 / kk, 0.0, True))
-            x_grad = fold_ad_func(reshape_ad_func(cols_grad, [n, c * kk, blocks]), [xt._data.shape[2], xt._data.shape[3]], ks, ss, pads, [1, 1])
-            if data_format == 'NHWC':
-                x_grad = transpose_ad_func(x_grad, [0, 2, 3, 1])
+            if data_format in ('NHWC', 'NDHWC'):
+                xt = transpose_ad_func(x, _meta.channel_first_perm(x.ndim))
+                g = transpose_ad_func(out_grad, _meta.channel_first_perm(x.ndim))
+            flat, w = _meta.pool_scatter_index(xt, kernel_size, strides, paddings, ceil_mode, exclusive, pooling_type, global_pooling, adaptive, padding_algorithm)
+            gw = multiply_ad_func(reshape_ad_func(g, [xt._data.shape[0], xt._data.shape[1], -1, 1]), _constant(w))
+            x_grad = reshape_ad_func(index_select_grad_ad_func(reshape_ad_func(xt, (-1,)), _constant(flat), reshape_ad_func(gw, (-1,)), 0), xt._data.shape)
+            if data_format in ('NHWC', 'NDHWC'):
+                x_grad = transpose_ad_func(x_grad, _meta.inverse_perm(_meta.channel_first_perm(x.ndim)))
         return x_grad,
     # Forward API Call: the grad kernel, on arrays
-    x_grad, = _api.pool2d_grad(need, x._data, out_grad._data, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
+    x_grad, = _api.pool2d_grad(need, x._data, out._data, out_grad._data, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
     return wrap_grad(x_grad),
+
+
+def pool3d_ad_func(x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, = amp_auto_cast("pool3d", ("x",), (x,))
+        return amp_call(pool3d_ad_func, x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
+    # Forward API Call
+    out = _api.pool3d(x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient):
+        node = Pool3dGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        node.kernel_size = kernel_size
+        node.strides = strides
+        node.paddings = paddings
+        node.ceil_mode = ceil_mode
+        node.exclusive = exclusive
+        node.data_format = data_format
+        node.pooling_type = pooling_type
+        node.global_pooling = global_pooling
+        node.adaptive = adaptive
+        node.padding_algorithm = padding_algorithm
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x)
+        set_history(out, node, 0, 0)
+        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+    # Returns
+    return out
+
+
+class Pool3dGradNode(GradNodeBase):
+    """Backward of `pool3d` (pool3d_grad):
+        # each (output, window element) pair adds out_grad times its weight (1 at the window's
+        # first maximum, or 1 / divisor) at its position in x, through index_select_grad so that it
+        # is differentiable
+        xt, g = x, out_grad
+        if data_format in ("NHWC", "NDHWC"):
+            xt = transpose(x, channel_first_perm(x.ndim))
+            g = transpose(out_grad, channel_first_perm(x.ndim))
+        flat, w = pool_scatter_index(xt, kernel_size, strides, paddings, ceil_mode, exclusive,
+                                     pooling_type, global_pooling, adaptive, padding_algorithm)
+        gw = multiply(reshape(g, [xt.shape[0], xt.shape[1], -1, 1]), constant(w))
+        x_grad = reshape(index_select_grad(reshape(xt, (-1,)), constant(flat), reshape(gw, (-1,)),
+                                           0), xt.shape)
+        if data_format in ("NHWC", "NDHWC"):
+            x_grad = transpose(x_grad, inverse_perm(channel_first_perm(x.ndim)))
+    """
+
+    __slots__ = ("x_wrapper", "out_wrapper", "kernel_size", "strides", "paddings", "ceil_mode", "exclusive", "data_format", "pooling_type", "global_pooling", "adaptive", "padding_algorithm")
+    forward_op = "pool3d"
+    raw_grads = True  # the grad kernel works on ndarray grads
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        need = (self._next is not None,)
+        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
+            x_grad, = _api.pool3d_grad(
+                need, self.x_wrapper.recover_data(self),
+                self.out_wrapper.recover_data(self),
+                out_grad,
+                self.kernel_size,
+                self.strides,
+                self.paddings,
+                self.ceil_mode,
+                self.exclusive,
+                self.data_format,
+                self.pooling_type,
+                self.global_pooling,
+                self.adaptive,
+                self.padding_algorithm)
+            return [x_grad]
+        # Recording a graph: the grad op's ad_func (its composite formulas)
+        x_grad, = pool3d_grad_ad_func(
+            need, self.x_wrapper.recover(self),
+            self.out_wrapper.recover(self),
+            out_grad,
+            self.kernel_size,
+            self.strides,
+            self.paddings,
+            self.ceil_mode,
+            self.exclusive,
+            self.data_format,
+            self.pooling_type,
+            self.global_pooling,
+            self.adaptive,
+            self.padding_algorithm)
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.out_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def pool3d_grad_ad_func(need, x, out, out_grad, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm):
+    """③ The grad op `pool3d_grad` (pool3d's backward): `need[i]` says whether input i of `pool3d`
+    wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Composite: while a graph is recorded (create_graph), the formulas, written with ops
+    if grad_state.enabled and (not x._stop_gradient or not out._stop_gradient or not out_grad._stop_gradient):
+        x_grad = None
+        if need[0]:
+            xt, g = (x, out_grad)
+            if data_format in ('NHWC', 'NDHWC'):
+                xt = transpose_ad_func(x, _meta.channel_first_perm(x.ndim))
+                g = transpose_ad_func(out_grad, _meta.channel_first_perm(x.ndim))
+            flat, w = _meta.pool_scatter_index(xt, kernel_size, strides, paddings, ceil_mode, exclusive, pooling_type, global_pooling, adaptive, padding_algorithm)
+            gw = multiply_ad_func(reshape_ad_func(g, [xt._data.shape[0], xt._data.shape[1], -1, 1]), _constant(w))
+            x_grad = reshape_ad_func(index_select_grad_ad_func(reshape_ad_func(xt, (-1,)), _constant(flat), reshape_ad_func(gw, (-1,)), 0), xt._data.shape)
+            if data_format in ('NHWC', 'NDHWC'):
+                x_grad = transpose_ad_func(x_grad, _meta.inverse_perm(_meta.channel_first_perm(x.ndim)))
+        return x_grad,
+    # Forward API Call: the grad kernel, on arrays
+    x_grad, = _api.pool3d_grad(need, x._data, out._data, out_grad._data, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
+    return wrap_grad(x_grad),
+
+
+def max_pool2d_with_index_ad_func(x, kernel_size, strides, paddings, global_pooling, adaptive, ceil_mode):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, = amp_auto_cast("max_pool2d_with_index", ("x",), (x,))
+        return amp_call(max_pool2d_with_index_ad_func, x, kernel_size, strides, paddings, global_pooling, adaptive, ceil_mode)
+    # Forward API Call
+    out, mask = _api.max_pool2d_with_index(x, kernel_size, strides, paddings, global_pooling, adaptive, ceil_mode)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient):
+        node = MaxPool2dWithIndexGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        node.bwd_in_meta = [[out_meta(out)], [out_meta(mask)]]
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x, True)
+        set_history(out, node, 0, 0)
+        set_history(mask, node, 1, 0)
+        node.mask_wrapper = TensorWrapper(mask, False, node, 1, 0)
+    # Returns
+    return out, mask
+
+
+class MaxPool2dWithIndexGradNode(GradNodeBase):
+    """Backward of `max_pool2d_with_index` (max_pool2d_with_index_grad):
+        # out_grad added at each mask position of its plane (index_select_grad: differentiable);
+        # a window without a maximum (mask -1) adds nothing
+        flat = constant(plane_flat_index(x.shape, mask))
+        g = multiply(out_grad, constant(plane_valid(mask, out_grad.dtype)))
+        x_grad = reshape(index_select_grad(reshape(x, (-1,)), flat, reshape(g, (-1,)), 0), x.shape)
+    """
+
+    __slots__ = ("x_wrapper", "mask_wrapper")
+    forward_op = "max_pool2d_with_index"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = fill_zero(grads[0][0], self.bwd_in_meta[0][0])
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        mask = self.mask_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            flat = _constant(_meta.plane_flat_index(x._data.shape, mask))
+            g = multiply_ad_func(out_grad, _constant(_meta.plane_valid(mask, out_grad.dtype)))
+            x_grad = reshape_ad_func(index_select_grad_ad_func(reshape_ad_func(x, (-1,)), flat, reshape_ad_func(g, (-1,)), 0), x._data.shape)
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.mask_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def max_pool3d_with_index_ad_func(x, kernel_size, strides, paddings, global_pooling, adaptive, ceil_mode):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, = amp_auto_cast("max_pool3d_with_index", ("x",), (x,))
+        return amp_call(max_pool3d_with_index_ad_func, x, kernel_size, strides, paddings, global_pooling, adaptive, ceil_mode)
+    # Forward API Call
+    out, mask = _api.max_pool3d_with_index(x, kernel_size, strides, paddings, global_pooling, adaptive, ceil_mode)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient):
+        node = MaxPool3dWithIndexGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        node._next, node._meta = edge_record(x)
+        node.bwd_in_meta = [[out_meta(out)], [out_meta(mask)]]
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x, True)
+        set_history(out, node, 0, 0)
+        set_history(mask, node, 1, 0)
+        node.mask_wrapper = TensorWrapper(mask, False, node, 1, 0)
+    # Returns
+    return out, mask
+
+
+class MaxPool3dWithIndexGradNode(GradNodeBase):
+    """Backward of `max_pool3d_with_index` (max_pool3d_with_index_grad):
+        # out_grad added at each mask position of its plane (index_select_grad: differentiable);
+        # a window without a maximum (mask -1) adds nothing
+        flat = constant(plane_flat_index(x.shape, mask))
+        g = multiply(out_grad, constant(plane_valid(mask, out_grad.dtype)))
+        x_grad = reshape(index_select_grad(reshape(x, (-1,)), flat, reshape(g, (-1,)), 0), x.shape)
+    """
+
+    __slots__ = ("x_wrapper", "mask_wrapper")
+    forward_op = "max_pool3d_with_index"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = fill_zero(grads[0][0], self.bwd_in_meta[0][0])
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        mask = self.mask_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            flat = _constant(_meta.plane_flat_index(x._data.shape, mask))
+            g = multiply_ad_func(out_grad, _constant(_meta.plane_valid(mask, out_grad.dtype)))
+            x_grad = reshape_ad_func(index_select_grad_ad_func(reshape_ad_func(x, (-1,)), flat, reshape_ad_func(g, (-1,)), 0), x._data.shape)
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.mask_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def unpool_ad_func(x, indices, ksize, strides, paddings, output_size, data_format):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, indices = amp_auto_cast("unpool", ("x", "indices"), (x, indices))
+        return amp_call(unpool_ad_func, x, indices, ksize, strides, paddings, output_size, data_format)
+    # Forward API Call
+    out = _api.unpool(x, indices, ksize, strides, paddings, output_size, data_format)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient or not indices._stop_gradient):
+        node = UnpoolGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        x_next, x_meta = edge_record(x)
+        indices_next, indices_meta = edge_record(indices)
+        node._next = (x_next, indices_next)
+        node._meta = x_meta + indices_meta
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x, True)
+        node.indices_wrapper = TensorWrapper(indices)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+class UnpoolGradNode(GradNodeBase):
+    """Backward of `unpool` (unpool_grad):
+        # out_grad read back at each index (index_select: differentiable)
+        flat = constant(plane_flat_index(out_grad.shape, indices))
+        x_grad = reshape(index_select(reshape(out_grad, (-1,)), flat, 0), x.shape)
+    """
+
+    __slots__ = ("x_wrapper", "indices_wrapper")
+    forward_op = "unpool"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        indices = self.indices_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next[0] is not None:
+            flat = _constant(_meta.plane_flat_index(out_grad._data.shape, indices))
+            x_grad = reshape_ad_func(index_select_ad_func(reshape_ad_func(out_grad, (-1,)), flat, 0), x._data.shape)
+        return [x_grad, None]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.indices_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def unpool3d_ad_func(x, indices, ksize, strides, paddings, output_size, data_format):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, indices = amp_auto_cast("unpool3d", ("x", "indices"), (x, indices))
+        return amp_call(unpool3d_ad_func, x, indices, ksize, strides, paddings, output_size, data_format)
+    # Forward API Call
+    out = _api.unpool3d(x, indices, ksize, strides, paddings, output_size, data_format)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient or not indices._stop_gradient):
+        node = Unpool3dGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        x_next, x_meta = edge_record(x)
+        indices_next, indices_meta = edge_record(indices)
+        node._next = (x_next, indices_next)
+        node._meta = x_meta + indices_meta
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x, True)
+        node.indices_wrapper = TensorWrapper(indices)
+        set_history(out, node, 0, 0)
+    # Returns
+    return out
+
+
+class Unpool3dGradNode(GradNodeBase):
+    """Backward of `unpool3d` (unpool3d_grad):
+        # out_grad read back at each index (index_select: differentiable)
+        flat = constant(plane_flat_index(out_grad.shape, indices))
+        x_grad = reshape(index_select(reshape(out_grad, (-1,)), flat, 0), x.shape)
+    """
+
+    __slots__ = ("x_wrapper", "indices_wrapper")
+    forward_op = "unpool3d"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        indices = self.indices_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next[0] is not None:
+            flat = _constant(_meta.plane_flat_index(out_grad._data.shape, indices))
+            x_grad = reshape_ad_func(index_select_ad_func(reshape_ad_func(out_grad, (-1,)), flat, 0), x._data.shape)
+        return [x_grad, None]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.indices_wrapper.clear()
+        self._wrappers_cleared = True
 
 
 def fft_c2c_ad_func(x, axes, normalization, forward):

@@ -1636,6 +1636,77 @@ def pool2d(x, kernel_size, strides=[1, 1], paddings=[0, 0], ceil_mode=False, exc
     return _ad.pool2d_ad_func(x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
 
 
+def pool3d(x, kernel_size, strides=[1, 1, 1], paddings=[0, 0, 0], ceil_mode=False, exclusive=True, data_format='NCDHW', pooling_type='max', global_pooling=False, adaptive=False, padding_algorithm='EXPLICIT', name=None):
+    """`pool3d` (ops.yaml: pool3d(Tensor x, int[] kernel_size, int[] strides, int[] paddings, bool ceil_mode, bool exclusive, str data_format, str pooling_type, bool global_pooling, bool adaptive, str padding_algorithm) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "pool3d", "x", 0)
+    kernel_size = parse_int_list(kernel_size, "pool3d", "kernel_size", 1)
+    strides = parse_int_list(strides, "pool3d", "strides", 2)
+    paddings = parse_int_list(paddings, "pool3d", "paddings", 3)
+    ceil_mode = parse_bool(ceil_mode, "pool3d", "ceil_mode", 4)
+    exclusive = parse_bool(exclusive, "pool3d", "exclusive", 5)
+    data_format = parse_str(data_format, "pool3d", "data_format", 6)
+    pooling_type = parse_str(pooling_type, "pool3d", "pooling_type", 7)
+    global_pooling = parse_bool(global_pooling, "pool3d", "global_pooling", 8)
+    adaptive = parse_bool(adaptive, "pool3d", "adaptive", 9)
+    padding_algorithm = parse_str(padding_algorithm, "pool3d", "padding_algorithm", 10)
+    return _ad.pool3d_ad_func(x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
+
+
+def max_pool2d_with_index(x, kernel_size, strides=[1, 1], paddings=[0, 0], global_pooling=False, adaptive=False, ceil_mode=False, name=None):
+    """`max_pool2d_with_index` (ops.yaml: max_pool2d_with_index(Tensor x, int[] kernel_size, int[] strides, int[] paddings, bool global_pooling, bool adaptive, bool ceil_mode) -> Tensor(out), Tensor(mask))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "max_pool2d_with_index", "x", 0)
+    kernel_size = parse_int_list(kernel_size, "max_pool2d_with_index", "kernel_size", 1)
+    strides = parse_int_list(strides, "max_pool2d_with_index", "strides", 2)
+    paddings = parse_int_list(paddings, "max_pool2d_with_index", "paddings", 3)
+    global_pooling = parse_bool(global_pooling, "max_pool2d_with_index", "global_pooling", 4)
+    adaptive = parse_bool(adaptive, "max_pool2d_with_index", "adaptive", 5)
+    ceil_mode = parse_bool(ceil_mode, "max_pool2d_with_index", "ceil_mode", 6)
+    return _ad.max_pool2d_with_index_ad_func(x, kernel_size, strides, paddings, global_pooling, adaptive, ceil_mode)
+
+
+def max_pool3d_with_index(x, kernel_size, strides=[1, 1, 1], paddings=[0, 0, 0], global_pooling=False, adaptive=False, ceil_mode=False, name=None):
+    """`max_pool3d_with_index` (ops.yaml: max_pool3d_with_index(Tensor x, int[] kernel_size, int[] strides, int[] paddings, bool global_pooling, bool adaptive, bool ceil_mode) -> Tensor(out), Tensor(mask))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "max_pool3d_with_index", "x", 0)
+    kernel_size = parse_int_list(kernel_size, "max_pool3d_with_index", "kernel_size", 1)
+    strides = parse_int_list(strides, "max_pool3d_with_index", "strides", 2)
+    paddings = parse_int_list(paddings, "max_pool3d_with_index", "paddings", 3)
+    global_pooling = parse_bool(global_pooling, "max_pool3d_with_index", "global_pooling", 4)
+    adaptive = parse_bool(adaptive, "max_pool3d_with_index", "adaptive", 5)
+    ceil_mode = parse_bool(ceil_mode, "max_pool3d_with_index", "ceil_mode", 6)
+    return _ad.max_pool3d_with_index_ad_func(x, kernel_size, strides, paddings, global_pooling, adaptive, ceil_mode)
+
+
+def unpool(x, indices, ksize, strides, paddings, output_size, data_format='NCHW', name=None):
+    """`unpool` (ops.yaml: unpool(Tensor x, Tensor indices, int[] ksize, int[] strides, int[] paddings, IntArray output_size, str data_format) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "unpool", "x", 0)
+    if type(indices) is not Tensor:
+        indices = parse_tensor(indices, "unpool", "indices", 1)
+    ksize = parse_int_list(ksize, "unpool", "ksize", 2)
+    strides = parse_int_list(strides, "unpool", "strides", 3)
+    paddings = parse_int_list(paddings, "unpool", "paddings", 4)
+    output_size = parse_int_array(output_size, "unpool", "output_size", 5)
+    data_format = parse_str(data_format, "unpool", "data_format", 6)
+    return _ad.unpool_ad_func(x, indices, ksize, strides, paddings, output_size, data_format)
+
+
+def unpool3d(x, indices, ksize, strides=[1, 1, 1], paddings=[0, 0, 0], output_size=[0, 0, 0], data_format='NCDHW', name=None):
+    """`unpool3d` (ops.yaml: unpool3d(Tensor x, Tensor indices, int[] ksize, int[] strides, int[] paddings, int[] output_size, str data_format) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "unpool3d", "x", 0)
+    if type(indices) is not Tensor:
+        indices = parse_tensor(indices, "unpool3d", "indices", 1)
+    ksize = parse_int_list(ksize, "unpool3d", "ksize", 2)
+    strides = parse_int_list(strides, "unpool3d", "strides", 3)
+    paddings = parse_int_list(paddings, "unpool3d", "paddings", 4)
+    output_size = parse_int_list(output_size, "unpool3d", "output_size", 5)
+    data_format = parse_str(data_format, "unpool3d", "data_format", 6)
+    return _ad.unpool3d_ad_func(x, indices, ksize, strides, paddings, output_size, data_format)
+
+
 def fft_c2c(x, axes, normalization, forward, name=None):
     """`fft_c2c` (ops.yaml: fft_c2c(Tensor x, int[] axes, str normalization, bool forward) -> Tensor(out))"""
     if type(x) is not Tensor:

@@ -1,36 +1,25 @@
 """Pooling functionals (Paddle nn/functional/pooling.py): argument normalisation as Paddle's
-Python does it, then the `pool2d` op; 1-D pooling runs on a height-1 image. Adaptive pooling is
-pool2d when the input divides evenly into the output, otherwise a composition of slices."""
-import math
-
+Python does it, then the ops: pool2d / pool3d (max and average, adaptive average),
+max_pool2d/3d_with_index (return_mask=True and the adaptive max pools), unpool / unpool3d.
+1-D pooling runs on a height-1 image, as Paddle's."""
 from ..._generated import ops_api as _C_ops
 from ... import ops as _ops
 from .conv import update_padding, _ints, _check_format
 
-__all__ = ["max_pool1d", "max_pool2d", "avg_pool1d", "avg_pool2d", "adaptive_avg_pool1d",
-           "adaptive_avg_pool2d", "adaptive_max_pool1d", "adaptive_max_pool2d"]
+__all__ = ["max_pool1d", "max_pool2d", "max_pool3d", "avg_pool1d", "avg_pool2d", "avg_pool3d",
+           "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d",
+           "adaptive_max_pool1d", "adaptive_max_pool2d", "adaptive_max_pool3d", "max_unpool1d",
+           "max_unpool2d", "max_unpool3d"]
 
-
-def _no_mask(return_mask, fn):
-    if return_mask:
-        raise NotImplementedError(f"{fn}(return_mask=True) is not supported yet (it needs the "
-                                  f"max_pool2d_with_index op).")
+_FORMATS = {2: ("NCHW", "NHWC"), 3: ("NCDHW", "NDHWC")}
 
 
 def _pool_padding(padding, channel_last, n, ceil_mode):
     pads, algo = update_padding(padding, channel_last, n)
-    if algo == "SAME" and ceil_mode:
-        raise ValueError('When Attr(padding) is "SAME", Attr(ceil_mode) must be False. '
+    if algo == "VALID" and ceil_mode:
+        raise ValueError('When Attr(padding) is "VALID", Attr(ceil_mode) must be False. '
                          'Received ceil_mode: True.')
     return pads, algo
-
-
-def _pool2d(x, kernel_size, stride, padding, ceil_mode, exclusive, data_format, kind):
-    k = _ints(kernel_size, 2, "pool_size")
-    s = k if stride is None else _ints(stride, 2, "pool_stride")
-    pads, algo = _pool_padding(padding, data_format == "NHWC", 2, ceil_mode)
-    return _C_ops.pool2d(x, k, s, pads, ceil_mode, exclusive, data_format, kind, False, False,
-                         algo)
 
 
 def _check_ndim(x, n, fn):
@@ -39,95 +28,243 @@ def _check_ndim(x, n, fn):
                          f"{x.shape}.")
 
 
+def _pool_nd(x, nd, kernel_size, stride, padding, ceil_mode, exclusive, data_format, kind,
+             fn):
+    _check_format(data_format, _FORMATS[nd])
+    _check_ndim(x, nd + 2, fn)
+    k = _ints(kernel_size, nd, "pool_size")
+    s = k if stride is None else _ints(stride, nd, "pool_stride")
+    pads, algo = _pool_padding(padding, data_format == _FORMATS[nd][1], nd, ceil_mode)
+    if kind == "avg":
+        _check_positive(k, "kernel_size")
+        _check_positive(s, "stride")
+    op = _C_ops.pool2d if nd == 2 else _C_ops.pool3d
+    return op(x, k, s, pads, ceil_mode, exclusive, data_format, kind, False, False, algo), k
+
+
+def _max_pool_nd(x, nd, kernel_size, stride, padding, return_mask, ceil_mode, data_format, fn):
+    if not return_mask:
+        return _pool_nd(x, nd, kernel_size, stride, padding, ceil_mode, True, data_format,
+                        "max", fn)[0]
+    _check_format(data_format, _FORMATS[nd])
+    if data_format != _FORMATS[nd][0]:
+        raise ValueError(f"When setting return_mask to true, data_format must be set to "
+                         f"{_FORMATS[nd][0]} in API:{fn}")
+    _check_ndim(x, nd + 2, fn)
+    k = _ints(kernel_size, nd, "pool_size")
+    s = k if stride is None else _ints(stride, nd, "pool_stride")
+    pads, _ = _pool_padding(padding, False, nd, ceil_mode)
+    op = _C_ops.max_pool2d_with_index if nd == 2 else _C_ops.max_pool3d_with_index
+    return tuple(op(x, k, s, pads, False, False, ceil_mode))
+
+
 def max_pool2d(x, kernel_size, stride=None, padding=0, return_mask=False, ceil_mode=False,
                data_format="NCHW", name=None):
-    _check_format(data_format, ("NCHW", "NHWC"))
-    _check_ndim(x, 4, "max_pool2d")
-    _no_mask(return_mask, "max_pool2d")
-    return _pool2d(x, kernel_size, stride, padding, ceil_mode, True, data_format, "max")
+    return _max_pool_nd(x, 2, kernel_size, stride, padding, return_mask, ceil_mode,
+                        data_format, "max_pool2d")
+
+
+def max_pool3d(x, kernel_size, stride=None, padding=0, return_mask=False, ceil_mode=False,
+               data_format="NCDHW", name=None):
+    return _max_pool_nd(x, 3, kernel_size, stride, padding, return_mask, ceil_mode,
+                        data_format, "max_pool3d")
+
+
+def _divide(out, k, divisor_override):
+    """Paddle's divisor_override: out * prod(kernel) / divisor_override (0 gives inf)."""
+    if divisor_override is None:
+        return out
+    if not isinstance(divisor_override, (int, float)):
+        raise ValueError(f"Excepted {(int, float)} type for divisor_override but received "
+                         f"type: {type(divisor_override)}. ")
+    size = 1
+    for v in k:
+        size *= v
+    return out * size / divisor_override
+
+
+def _check_positive(v, name):
+    for e in v:
+        if e < 1e-3:
+            raise ValueError(f"Excepted the input {name} to be greater than 0.001 but received "
+                             f"x: {e}. ")
 
 
 def avg_pool2d(x, kernel_size, stride=None, padding=0, ceil_mode=False, exclusive=True,
                divisor_override=None, data_format="NCHW", name=None):
-    _check_format(data_format, ("NCHW", "NHWC"))
-    _check_ndim(x, 4, "avg_pool2d")
-    out = _pool2d(x, kernel_size, stride, padding, ceil_mode, exclusive, data_format, "avg")
-    if divisor_override is None:
-        return out
-    if not divisor_override:
-        raise ValueError("divisor_override should not be 0.")
-    k = _ints(kernel_size, 2, "pool_size")
-    return out * (k[0] * k[1] / divisor_override)
+    out, k = _pool_nd(x, 2, kernel_size, stride, padding, ceil_mode, exclusive, data_format,
+                      "avg", "avg_pool2d")
+    return _divide(out, k, divisor_override)
 
 
-def _pool1d(x, kernel_size, stride, padding, ceil_mode, exclusive, kind, fn):
-    _check_ndim(x, 3, fn)
+def avg_pool3d(x, kernel_size, stride=None, padding=0, ceil_mode=False, exclusive=True,
+               divisor_override=None, data_format="NCDHW", name=None):
+    out, k = _pool_nd(x, 3, kernel_size, stride, padding, ceil_mode, exclusive, data_format,
+                      "avg", "avg_pool3d")
+    return _divide(out, k, divisor_override)
+
+
+def _1d_args(kernel_size, stride, padding, ceil_mode, avg=False):
     k = [1] + _ints(kernel_size, 1, "pool_size")
     s = k if stride is None else [1] + _ints(stride, 1, "pool_stride")
     pads, algo = _pool_padding(padding, False, 1, ceil_mode)
-    pads = [0, 0] + pads if len(pads) == 2 else [0] + pads
-    out = _C_ops.pool2d(_ops.unsqueeze(x, [2]), k, s, pads, ceil_mode, exclusive, "NCHW", kind,
-                        False, False, algo)
+    if avg:
+        _check_positive(k, "kernel_size")
+        _check_positive(s, "stride")
+    return k, s, ([0, 0] + pads if len(pads) == 2 else [0] + pads), algo
+
+
+def _squeeze(out):
+    if isinstance(out, tuple):
+        return tuple(_ops.squeeze(t, [2]) for t in out)
     return _ops.squeeze(out, [2])
 
 
 def max_pool1d(x, kernel_size, stride=None, padding=0, return_mask=False, ceil_mode=False,
                name=None):
-    _no_mask(return_mask, "max_pool1d")
-    return _pool1d(x, kernel_size, stride, padding, ceil_mode, True, "max", "max_pool1d")
+    _check_ndim(x, 3, "max_pool1d")
+    k, s, pads, algo = _1d_args(kernel_size, stride, padding, ceil_mode)
+    x = _ops.unsqueeze(x, [2])
+    if return_mask:
+        return _squeeze(tuple(_C_ops.max_pool2d_with_index(x, k, s, pads, False, False,
+                                                           ceil_mode)))
+    return _squeeze(_C_ops.pool2d(x, k, s, pads, ceil_mode, True, "NCHW", "max", False, False,
+                                  algo))
 
 
 def avg_pool1d(x, kernel_size, stride=None, padding=0, exclusive=True, ceil_mode=False,
                name=None):
-    return _pool1d(x, kernel_size, stride, padding, ceil_mode, exclusive, "avg", "avg_pool1d")
+    _check_ndim(x, 3, "avg_pool1d")
+    k, s, pads, algo = _1d_args(kernel_size, stride, padding, ceil_mode, True)
+    return _squeeze(_C_ops.pool2d(_ops.unsqueeze(x, [2]), k, s, pads, ceil_mode, exclusive,
+                                  "NCHW", "avg", False, False, algo))
 
 
-def _adaptive(x, output_size, kind, channel_last):
-    """Adaptive pooling over the last two spatial dims: cell i covers
-    [floor(i * n / out), ceil((i + 1) * n / out)), as Paddle's AdaptStart/EndIndex."""
-    h, w = (x.shape[1], x.shape[2]) if channel_last else (x.shape[2], x.shape[3])
-    out = [output_size] * 2 if isinstance(output_size, int) else list(output_size)
-    if len(out) != 2:
-        raise ValueError(f"output_size should be an int or a list of 2, but received "
-                         f"{output_size}.")
-    oh, ow = (h if out[0] is None else out[0]), (w if out[1] is None else out[1])
-    fmt = "NHWC" if channel_last else "NCHW"
-    if h % oh == 0 and w % ow == 0:  # regular windows: one pool2d
-        k = [h // oh, w // ow]
-        return _C_ops.pool2d(x, k, k, [0, 0], False, True, fmt, kind, False, False, "EXPLICIT")
-    ha, wa = (1, 2) if channel_last else (2, 3)
-    reduce = _ops.max if kind == "max" else _ops.mean
-    rows = []
-    for i in range(oh):
-        hs, he = (i * h) // oh, math.ceil((i + 1) * h / oh)
-        cells = []
-        for j in range(ow):
-            ws, we = (j * w) // ow, math.ceil((j + 1) * w / ow)
-            idx = ((slice(None), slice(hs, he), slice(ws, we)) if channel_last else
-                   (slice(None), slice(None), slice(hs, he), slice(ws, we)))
-            cells.append(reduce(x[idx], axis=[ha, wa]))
-        rows.append(_ops.stack(cells, axis=ha))
-    return _ops.stack(rows, axis=ha)
+def _output_size(output_size, in_sp, nd):
+    """Paddle's adaptive output_size: an int for every dim, or one per dim (None: the input's)."""
+    if isinstance(output_size, int):
+        return [output_size] * nd
+    out = list(output_size)
+    if len(out) < nd:  # Paddle's Python indexes output_size[nd - 1]
+        raise IndexError(f"list index out of range: output_size should be an int or a "
+                         f"list/tuple of {nd}, but received {output_size}.")
+    return [in_sp[i] if v is None else v for i, v in enumerate(out)]
 
 
-def adaptive_avg_pool2d(x, output_size, data_format="NCHW", name=None):
-    _check_format(data_format, ("NCHW", "NHWC"))
-    _check_ndim(x, 4, "adaptive_avg_pool2d")
-    return _adaptive(x, output_size, "avg", data_format == "NHWC")
+def _adaptive_avg(x, nd, output_size, data_format, fn):
+    _check_format(data_format, _FORMATS[nd])
+    _check_ndim(x, nd + 2, fn)
+    in_sp = x.shape[1:-1] if data_format == _FORMATS[nd][1] else x.shape[2:]
+    out = _output_size(output_size, in_sp, nd)
+    op = _C_ops.pool2d if nd == 2 else _C_ops.pool3d
+    return op(x, out, [1] * nd, [0] * nd, False, True, data_format, "avg", False, True,
+              "EXPLICIT")
 
 
-def adaptive_max_pool2d(x, output_size, return_mask=False, name=None):
-    _check_ndim(x, 4, "adaptive_max_pool2d")
-    _no_mask(return_mask, "adaptive_max_pool2d")
-    return _adaptive(x, output_size, "max", False)
+def _adaptive_max(x, nd, output_size, return_mask, fn):
+    _check_ndim(x, nd + 2, fn)
+    out = _output_size(output_size, x.shape[2:], nd)
+    op = _C_ops.max_pool2d_with_index if nd == 2 else _C_ops.max_pool3d_with_index
+    res = op(x, out, [1] * nd, [0] * nd, False, True, False)
+    return tuple(res) if return_mask else res[0]
 
 
 def adaptive_avg_pool1d(x, output_size, name=None):
     _check_ndim(x, 3, "adaptive_avg_pool1d")
-    return _ops.squeeze(_adaptive(_ops.unsqueeze(x, [2]), [1, output_size], "avg", False), [2])
+    k = [1] + _ints(output_size, 1, "pool_size")
+    return _squeeze(_C_ops.pool2d(_ops.unsqueeze(x, [2]), k, [1, 1], [0, 0], False, True,
+                                  "NCHW", "avg", False, True, "EXPLICIT"))
+
+
+def adaptive_avg_pool2d(x, output_size, data_format="NCHW", name=None):
+    return _adaptive_avg(x, 2, output_size, data_format, "adaptive_avg_pool2d")
+
+
+def adaptive_avg_pool3d(x, output_size, data_format="NCDHW", name=None):
+    return _adaptive_avg(x, 3, output_size, data_format, "adaptive_avg_pool3d")
 
 
 def adaptive_max_pool1d(x, output_size, return_mask=False, name=None):
     _check_ndim(x, 3, "adaptive_max_pool1d")
-    _no_mask(return_mask, "adaptive_max_pool1d")
-    return _ops.squeeze(_adaptive(_ops.unsqueeze(x, [2]), [1, output_size], "max", False), [2])
+    k = [1] + _ints(output_size, 1, "pool_size")
+    res = _C_ops.max_pool2d_with_index(_ops.unsqueeze(x, [2]), k, [1, 1], [0, 0], False, True,
+                                       False)
+    return _squeeze(tuple(res)) if return_mask else _squeeze(res[0])
+
+
+def adaptive_max_pool2d(x, output_size, return_mask=False, name=None):
+    return _adaptive_max(x, 2, output_size, return_mask, "adaptive_max_pool2d")
+
+
+def adaptive_max_pool3d(x, output_size, return_mask=False, name=None):
+    return _adaptive_max(x, 3, output_size, return_mask, "adaptive_max_pool3d")
+
+
+def _unpool_output_size(in_sp, k, s, p, output_size):
+    """Paddle's _unpool_output_size: (in - 1) * stride + kernel - 2 * padding per dim, or the
+    given output_size (its last len(k) entries) within a stride of that."""
+    default = [(in_sp[d] - 1) * s[d] + k[d] - 2 * p[d] for d in range(len(k))]
+    if output_size is None:
+        return default
+    if not isinstance(output_size, (list, tuple)):
+        raise AssertionError(f"Required output_size is None|list|tuple, but received "
+                             f"{output_size}")
+    out = [int(v) for v in output_size]
+    if len(out) == len(k) + 2:
+        out = out[2:]
+    if len(out) != len(k):
+        raise ValueError(f"output_size should be a sequence containing {len(k)} or "
+                         f"{len(k) + 2} elements, but it has a length of '{len(out)}'")
+    for d in range(len(k)):
+        lo, hi = default[d] - s[d], default[d] + s[d]
+        if not lo < out[d] < hi:
+            raise ValueError(f'invalid output_size "{out}" (dim {d} must be between {lo} and '
+                             f'{hi})')
+    return out
+
+
+def _max_unpool_nd(x, indices, nd, kernel_size, stride, padding, data_format, output_size):
+    names = {2: "[N, C, H, W]", 3: "[N, C, D, H, W]"}
+    if x.ndim != nd + 2:
+        raise ValueError(f"The x should have {names[nd]} format, but received {x.shape}.")
+    if indices.ndim != nd + 2:
+        raise ValueError(f"The indices should have {names[nd]} format, but received "
+                         f"{indices.shape}.")
+    k = _ints(kernel_size, nd, "pool_size")
+    s = k if stride is None else _ints(stride, nd, "pool_stride")
+    p = _ints(padding, nd, "padding")
+    if data_format != _FORMATS[nd][0]:
+        raise ValueError(f"Attr(data_format) should be '{_FORMATS[nd][0]}'. Received "
+                         f"Attr(data_format): {data_format}.")
+    out = _unpool_output_size(x.shape[2:], k, s, p, output_size)
+    op = _C_ops.unpool if nd == 2 else _C_ops.unpool3d
+    return op(x, indices, k, s, p, out, data_format)
+
+
+def max_unpool1d(x, indices, kernel_size, stride=None, padding=0, data_format="NCL",
+                 output_size=None, name=None):
+    if data_format != "NCL":
+        raise ValueError(f"Attr(data_format) should be 'NCL'. Received Attr(data_format): "
+                         f"{data_format}.")
+    k = [1] + _ints(kernel_size, 1, "pool_size")
+    s = k if stride is None else [1] + _ints(stride, 1, "pool_stride")
+    pads, _ = update_padding(padding, False, 1)
+    if len(pads) != 1:
+        raise ValueError(f"The size of padding's dimension should be 1. But got "
+                         f"padding={padding}")
+    p = [0] + pads
+    x3, i3 = _ops.unsqueeze(x, [2]), _ops.unsqueeze(indices, [2])
+    if output_size is not None:
+        output_size = list(output_size[:2]) + [1] + list(output_size[2:])  # as Paddle's
+    out = _unpool_output_size(x3.shape[2:], k, s, p, output_size)
+    return _ops.squeeze(_C_ops.unpool(x3, i3, k, s, p, out, "NCHW"), [2])
+
+
+def max_unpool2d(x, indices, kernel_size, stride=None, padding=0, data_format="NCHW",
+                 output_size=None, name=None):
+    return _max_unpool_nd(x, indices, 2, kernel_size, stride, padding, data_format, output_size)
+
+
+def max_unpool3d(x, indices, kernel_size, stride=None, padding=0, data_format="NCDHW",
+                 output_size=None, name=None):
+    return _max_unpool_nd(x, indices, 3, kernel_size, stride, padding, data_format, output_size)

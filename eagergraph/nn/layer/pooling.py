@@ -1,9 +1,13 @@
 """Pooling layers (Paddle nn/layer/pooling.py) over the pooling functionals."""
+import warnings
+
 from ..functional import pooling as F
 from .layers import Layer
 
-__all__ = ["MaxPool1D", "MaxPool2D", "AvgPool1D", "AvgPool2D", "AdaptiveAvgPool1D",
-           "AdaptiveAvgPool2D", "AdaptiveMaxPool1D", "AdaptiveMaxPool2D"]
+__all__ = ["MaxPool1D", "MaxPool2D", "MaxPool3D", "AvgPool1D", "AvgPool2D", "AvgPool3D",
+           "AdaptiveAvgPool1D", "AdaptiveAvgPool2D", "AdaptiveAvgPool3D", "AdaptiveMaxPool1D",
+           "AdaptiveMaxPool2D", "AdaptiveMaxPool3D", "MaxUnPool1D", "MaxUnPool2D",
+           "MaxUnPool3D"]
 
 
 class _Pool(Layer):
@@ -106,3 +110,80 @@ class AdaptiveMaxPool1D(Layer):
 
     def extra_repr(self):
         return f"output_size={self.output_size}, return_mask={self.return_mask}"
+
+
+class MaxPool3D(MaxPool2D):
+    def __init__(self, kernel_size, stride=None, padding=0, return_mask=False, ceil_mode=False,
+                 data_format="NCDHW", name=None):
+        super().__init__(kernel_size, stride, padding, return_mask, ceil_mode, data_format)
+
+    def forward(self, x):
+        return F.max_pool3d(x, self.ksize, self.stride, self.padding, self.return_mask,
+                            self.ceil_mode, self.data_format)
+
+
+class AvgPool3D(AvgPool2D):
+    def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False, exclusive=True,
+                 divisor_override=None, data_format="NCDHW", name=None):
+        super().__init__(kernel_size, stride, padding, ceil_mode, exclusive, divisor_override,
+                         data_format)
+
+    def forward(self, x):
+        return F.avg_pool3d(x, self.ksize, self.stride, self.padding, self.ceil_mode,
+                            self.exclusive, self.divisor, self.data_format)
+
+
+class AdaptiveAvgPool3D(AdaptiveAvgPool2D):
+    def __init__(self, output_size, data_format="NCDHW", name=None):
+        super().__init__(output_size, data_format)
+
+    def forward(self, x):
+        return F.adaptive_avg_pool3d(x, self._output_size, self._data_format)
+
+
+class AdaptiveMaxPool3D(AdaptiveMaxPool2D):
+    def forward(self, x):
+        return F.adaptive_max_pool3d(x, self._output_size, self._return_mask)
+
+
+class _MaxUnPool(Layer):
+    _fn = None
+
+    def __init__(self, kernel_size, stride=None, padding=0, data_format="NCHW",
+                 output_size=None, name=None):
+        super().__init__()
+        self.ksize, self.stride, self.padding = kernel_size, stride, padding
+        self.data_format, self.output_size = data_format, output_size
+
+    def forward(self, x, indices, output_size=None):
+        if output_size:
+            warnings.warn("output_size in forward overrides output_size in __init__. The "
+                          "output_size parameter in forward has higher priority.", stacklevel=2)
+        else:
+            output_size = self.output_size
+        return type(self)._fn(x, indices, kernel_size=self.ksize, stride=self.stride,
+                              padding=self.padding, data_format=self.data_format,
+                              output_size=output_size)
+
+    def extra_repr(self):
+        return f"output_size={self.output_size}"
+
+
+class MaxUnPool1D(_MaxUnPool):
+    _fn = staticmethod(F.max_unpool1d)
+
+    def __init__(self, kernel_size, stride=None, padding=0, data_format="NCL", output_size=None,
+                 name=None):
+        super().__init__(kernel_size, stride, padding, data_format, output_size)
+
+
+class MaxUnPool2D(_MaxUnPool):
+    _fn = staticmethod(F.max_unpool2d)
+
+
+class MaxUnPool3D(_MaxUnPool):
+    _fn = staticmethod(F.max_unpool3d)
+
+    def __init__(self, kernel_size, stride=None, padding=0, data_format="NCDHW",
+                 output_size=None, name=None):
+        super().__init__(kernel_size, stride, padding, data_format, output_size)

@@ -5,14 +5,15 @@ name, and the generated grad nodes reach them as `_meta.<name>`."""
 import numpy as np
 
 from ..common import int64
-from .conv import CHANNEL_LAST, conv_paddings, conv_transpose_geometry, window_out_size
-from .pool import pool_geometry
+from .conv import CHANNEL_LAST, conv_paddings, conv_transpose_geometry
+from .pool import (pool_geometry, pool_out_size, pool_window_index, pool_gather, pool_max,
+                   pool_first_equal, pool_divisor)
 
 __all__ = ["reduced_axes", "reduce_keep_shape", "reduced_count", "inverse_perm",
            "concat_sections", "take_along_axis_flat_index", "conv_unfold_geometry",
-           "conv_transpose_unfold_geometry", "channel_perms", "volume",
-           "pool_unfold_geometry", "index_dtype", "qr_grad_check",
-           "lu_row_permutation", "lu_permutation_matrix"]
+           "conv_transpose_unfold_geometry", "channel_perms", "volume", "index_dtype",
+           "qr_grad_check", "lu_row_permutation", "lu_permutation_matrix", "channel_first_perm",
+           "pool_scatter_index", "plane_flat_index", "plane_valid"]
 
 
 def reduced_axes(ndim, axis):
@@ -114,20 +115,6 @@ def channel_perms(ndim, data_format):
     return [0, ndim - 1] + list(range(1, ndim - 1)), [0] + list(range(2, ndim)) + [1]
 
 
-def pool_unfold_geometry(x_shape, kernel_size, strides, paddings, ceil_mode, global_pooling,
-                         padding_algorithm):
-    """(kernel, strides, unfold paddings) whose unfold blocks are pool2d's windows (x NCHW),
-    with ceil_mode's overhang added to the bottom and right paddings."""
-    k, s, pads = pool_geometry(x_shape[2:], kernel_size, strides, paddings, global_pooling,
-                               padding_algorithm)
-    pads = list(pads)
-    for i in range(2):
-        n = x_shape[2 + i]
-        out = window_out_size(n, k[i], s[i], pads[2 * i], pads[2 * i + 1], 1, ceil_mode)
-        pads[2 * i + 1] += max((out - 1) * s[i] + k[i] - (n + pads[2 * i] + pads[2 * i + 1]), 0)
-    return k, s, _unfold_order(pads)
-
-
 def qr_grad_check(mode, m, n):
     """qr's gradient needs Q, and a square R (or a wide x): Paddle's qr_grad errors."""
     if mode == "r":
@@ -175,3 +162,50 @@ def scan_pair_masks(n, exclusive):
     eye = np.eye(n, dtype=bool)
     keep = np.triu(np.ones((n, n), dtype=bool), 1 if exclusive else 0)
     return eye, keep
+
+def channel_first_perm(ndim):
+    """The transpose that moves a channel-last layout's channels to axis 1."""
+    return [0, ndim - 1] + list(range(1, ndim - 1))
+
+
+def plane_flat_index(shape, index):
+    """Flat positions in an array of `shape` [N, C, *sp] of `index` [N, C, ...], positions
+    within each [N, C] plane (a max pool's mask, unpool's indices)."""
+    n, c = shape[0], shape[1]
+    p = int(np.prod(shape[2:]))
+    idx = np.asarray(index).reshape(n * c, -1).astype(np.int64)
+    idx = np.maximum(idx, 0)  # a mask's -1 (a window with no maximum): see plane_valid
+    return (idx + (np.arange(n * c, dtype=np.int64) * p)[:, None]).reshape(-1)
+
+
+def plane_valid(index, dtype):
+    """1 where `index` (a max pool's mask) names a position, 0 at its -1s, in `dtype`."""
+    return (np.asarray(index) >= 0).astype(dtype.np_dtype if hasattr(dtype, "np_dtype")
+                                          else dtype)
+
+
+def pool_scatter_index(x, kernel_size, strides, paddings, ceil_mode, exclusive, pooling_type,
+                       global_pooling, adaptive, padding_algorithm):
+    """(flat positions in x [N, C, *sp] of every (output, window element) pair, as [N*C*O*K],
+    and their weights [N or 1, C or 1, O, K] in x's dtype: 1 at each window's first maximum, or
+    1 / the average's divisor; 0 over padding): a pool's grad is out_grad times the weights
+    added at the positions."""
+    xd = np.asarray(x)
+    n, c = xd.shape[:2]
+    sp = list(xd.shape[2:])
+    ad = adaptive and not global_pooling
+    k, s, pads = pool_geometry(sp, kernel_size, strides, paddings, global_pooling,
+                               padding_algorithm, ad)
+    table = pool_window_index(sp, k, s, pads, ceil_mode, ad)
+    if pooling_type == "max":
+        vals = pool_gather(xd, table, -np.inf)
+        arg = pool_first_equal(vals, pool_max(vals, table >= 0))
+        w = (np.arange(table.shape[1]) == arg[..., None]).astype(xd.dtype)
+    else:
+        out = pool_out_size(sp, k, s, pads, ceil_mode, ad)
+        div = pool_divisor(table, sp, k, s, pads, out, exclusive, ad, xd.dtype)
+        w = (table >= 0) / np.maximum(div, 1)[:, None]
+        w = w.astype(xd.dtype)[None, None]
+    p = int(np.prod(sp))
+    flat = np.where(table < 0, 0, table)[None] + (np.arange(n * c) * p)[:, None, None]
+    return flat.reshape(-1), w
