@@ -287,16 +287,22 @@ def roll(x, shifts, axis=None, name=None):
     return _ad.roll_ad_func(x, _int_list(shifts, "roll", "shifts", 1), [] if axis is None else _int_list(axis, "roll", "axis", 2))
 
 
-def t(input, name=None):
-    """The transpose of a tensor of at most 2 dims (0-D and 1-D come back unchanged)."""
+def _t_input(input, op):
+    """input as a Tensor of at most 2 dims (Paddle's check for t and t_)."""
     if type(input) is not Tensor:
-        input = parse_tensor(input, "t", "input", 0)
+        input = parse_tensor(input, op, "input", 0)
     n = input._data.ndim
     if n > 2:
         raise ValueError(f"Input(input) only support N-D (N<=2) tensor, but received length of "
                          f"Input(input) is {n}. Perhaps you can use paddle.tensor.transpose() "
                          f"instead.")
-    if n < 2:
+    return input
+
+
+def t(input, name=None):
+    """The transpose of a tensor of at most 2 dims (0-D and 1-D come back unchanged)."""
+    input = _t_input(input, "t")
+    if input._data.ndim < 2:
         return input
     return _ad.transpose_ad_func(input, [1, 0])
 
@@ -544,14 +550,8 @@ TENSOR_METHODS += ["transpose_"]
 @names_errors("t_")
 def t_(input, name=None):
     """input := its transpose in place (0-D and 1-D stay as they are)."""
-    if type(input) is not Tensor:
-        input = parse_tensor(input, "t_", "input", 0)
-    n = input._data.ndim
-    if n > 2:
-        raise ValueError(f"Input(input) only support N-D (N<=2) tensor, but received length of "
-                         f"Input(input) is {n}. Perhaps you can use paddle.tensor.transpose() "
-                         f"instead.")
-    if n < 2:
+    input = _t_input(input, "t_")
+    if input._data.ndim < 2:
         return input
     check_inplace(input, "t_")
     out = _ad.transpose_ad_func(inplace_input(input, False), [1, 0])

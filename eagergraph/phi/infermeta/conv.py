@@ -28,17 +28,19 @@ def conv_paddings(in_sizes, k_sizes, strides, paddings, padding_algorithm, dilat
     return pair_paddings(paddings, nd), list(dilations)
 
 
-def pair_paddings(paddings, nd):
-    """[p], [p per dim] or [before, after per dim] -> [before_0, after_0, before_1, ...]."""
-    p = list(paddings)
+def pair_paddings(paddings, nd, op=None):
+    """[p], [p per dim] or [before, after per dim] -> [before_0, after_0, before_1, ...] (ints);
+    `op` names the caller in the error."""
+    p = [int(i) for i in paddings]
     if len(p) == 1:
         return p * (2 * nd)
     if len(p) == nd:
         return [v for v in p for _ in range(2)]
     if len(p) == 2 * nd:
         return p
-    raise ValueError(f"(InvalidArgument) paddings must have 1, {nd} or {2 * nd} elements, but "
-                     f"received {p}.")
+    where = f"{op}: " if op else ""
+    raise ValueError(f"(InvalidArgument) {where}paddings should have 1, {nd} or {2 * nd} "
+                     f"elements, but received {p}.")
 
 
 def window_out_size(n, k, s, p0, p1, d=1, ceil_mode=False):

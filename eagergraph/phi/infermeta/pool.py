@@ -6,6 +6,7 @@ window's flat positions in its input plane."""
 import numpy as np
 
 from ..common import NP_TO_DTYPE, int32
+from .conv import pair_paddings
 
 __all__ = ["Pool2DInferMeta", "Pool3DInferMeta", "MaxPoolWithIndexInferMeta", "UnpoolInferMeta"]
 
@@ -17,15 +18,7 @@ def _nd(v, nd):
 
 def nd_paddings(paddings, nd, op="pool"):
     """[p], [p_1, .., p_nd] or [before_1, after_1, .., before_nd, after_nd] -> the 2 * nd form."""
-    p = [int(i) for i in paddings]
-    if len(p) == 1:
-        return p * (2 * nd)
-    if len(p) == nd:
-        return [v for v in p for _ in range(2)]
-    if len(p) == 2 * nd:
-        return p
-    raise ValueError(f"(InvalidArgument) {op}: paddings should have 1, {nd} or {2 * nd} "
-                     f"elements, but received {p}.")
+    return pair_paddings(paddings, nd, op)
 
 
 def pool_geometry(in_sp, kernel_size, strides, paddings, global_pooling, padding_algorithm,
