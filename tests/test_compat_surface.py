@@ -232,3 +232,35 @@ def test_bitwise_and_transpose_inplace_forms():
     h.transpose_([1, 0])
     (h * T(np.arange(6.0).reshape(3, 2))).sum().backward()
     np.testing.assert_array_equal(leaf.grad.numpy(), np.arange(6.0).reshape(3, 2).T)
+
+
+def test_unfold_windows_of_one_axis():
+    a = RNG.standard_normal((3, 7))
+    for axis, size, step in [(1, 2, 1), (1, 3, 2), (0, 2, 1), (-1, 7, 1), (1, 0, 3)]:
+        got = paddle.unfold(T(a), axis, size, step).numpy()
+        ref = np.lib.stride_tricks.sliding_window_view(a, size, axis=axis)
+        ref = np.take(ref, np.arange(0, ref.shape[axis], step), axis=axis)
+        np.testing.assert_array_equal(got, ref)
+    np.testing.assert_array_equal(T(a).unfold(0, 2, 1).numpy()[1], a[1:3].T)
+    # overlapping windows add their gradients (each element once per window it is in)
+    check_grads(lambda xs: paddle.unfold(xs[0], 1, 3, 1), [a])
+    with pytest.raises(ValueError):
+        paddle.unfold(T(a), 1, 8, 1)
+    with pytest.raises(ValueError):
+        paddle.unfold(T(a), 1, 2, 0)
+
+
+def test_nan_to_num():
+    a = np.array([np.nan, np.inf, -np.inf, 1.5, -2.0])
+    for kw in ({}, {"nan": 1.0, "posinf": 2.0}, {"neginf": -3.0}):
+        np.testing.assert_array_equal(paddle.nan_to_num(T(a), **kw).numpy(),
+                                      np.nan_to_num(a, **kw))
+    f32 = paddle.nan_to_num(T(a.astype("float32")))
+    assert f32.dtype == paddle.float32 and f32.numpy()[1] == np.finfo(np.float32).max
+    x = T(a, stop_gradient=False)
+    paddle.nan_to_num(x).sum().backward()
+    assert x.grad.numpy().tolist() == [0.0, 0.0, 0.0, 1.0, 1.0]
+    y = T(a.copy())
+    assert y.nan_to_num_(nan=7.0) is y and y.numpy()[0] == 7.0 and y.inplace_version == 1
+    with pytest.raises(AssertionError):
+        paddle.nan_to_num(T([1, 2]))

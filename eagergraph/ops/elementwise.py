@@ -9,7 +9,7 @@ from ..phi.common import (convert_dtype, NP_TO_DTYPE, bool_, int32, int64, float
 from ..eager_utils import (parse_tensor, parse_scalar, parse_scalar_float32, errors_name_op,
                            param_aliases)
 from ..framework import default_float_dtype
-from ..eager.inplace import check_inplace, commit_inplace
+from ..eager.inplace import check_inplace, commit_inplace, inplace_input
 
 # add, exp, tanh, ... are the generated functions themselves (ops.yaml `public:`)
 mod = _C_ops.remainder  # Paddle's aliases
@@ -614,3 +614,50 @@ def isreal(x, name=None):
 def clone(x, name=None):
     """A copy of x that gradients flow through (x.clone())."""
     return parse_tensor(x, "clone", "x", 0).clone()
+
+
+# ---- nan_to_num (Paddle math.py): NaN, +inf and -inf replaced, composed of where so the
+# replaced elements get no gradient and the others pass it through
+__all__ += ["nan_to_num", "nan_to_num_"]
+TENSOR_METHODS += ["nan_to_num", "nan_to_num_"]
+
+
+def _nan_to_num_parts(x, nan, posinf, neginf, op):
+    if type(x) is not Tensor:
+        x = parse_tensor(x, op, "x", 0)
+    if x.dtype not in (float16, bfloat16, float32, float64):
+        raise AssertionError(f"{op}(): x must be float16, bfloat16, float32 or float64, got "
+                             f"{x.dtype.name}")
+    info = np.finfo(np.float32 if x.dtype in (float16, bfloat16) else x._data.dtype)
+    posinf = float(info.max) if posinf is None else float(posinf)
+    neginf = float(info.min) if neginf is None else float(neginf)
+    a = x._data
+    with np.errstate(invalid="ignore"):
+        masks = (np.isnan(a), np.isposinf(a), np.isneginf(a))
+    return x, masks, (float(nan), posinf, neginf)
+
+
+def _replaced(out, masks, values):
+    for m, v in zip(masks, values):
+        if m.any():
+            fill = Tensor._wrap(np.full(m.shape, v, out._data.dtype))
+            out = _ad.where_ad_func(Tensor._wrap(m), fill, out)
+    return out
+
+
+@errors_name_op
+def nan_to_num(x, nan=0.0, posinf=None, neginf=None, name=None):
+    """x with NaN -> nan, +inf -> posinf (default: the dtype's max), -inf -> neginf (the
+    dtype's lowest)."""
+    x, masks, values = _nan_to_num_parts(x, nan, posinf, neginf, "nan_to_num")
+    return _replaced(x, masks, values)
+
+
+@errors_name_op
+def nan_to_num_(x, nan=0.0, posinf=None, neginf=None, name=None):
+    """nan_to_num in place."""
+    x, masks, values = _nan_to_num_parts(x, nan, posinf, neginf, "nan_to_num_")
+    check_inplace(x, "nan_to_num_")
+    out = _replaced(inplace_input(x, False), masks, values)
+    return commit_inplace(x, _ad.assign_ad_func(out) if out._data is x._data else out,
+                          "nan_to_num_")

@@ -850,3 +850,40 @@ def as_strided(x, shape, stride, offset=0, name=None):
     flat = _ad.reshape_ad_func(x, [-1])
     out = _ad.index_select_ad_func(flat, Tensor._wrap(pos.reshape(-1)), 0)
     return _ad.reshape_ad_func(out, shape)
+
+
+# ---- unfold (Paddle python/paddle/tensor/manipulation.py: the sliding windows of one axis, a
+# view in Paddle; here one index_select of the window positions, so gradients of any order come
+# from it: overlapping windows add their gradients)
+__all__ += ["unfold"]
+TENSOR_METHODS += ["unfold"]
+
+
+@names_errors("unfold")
+def unfold(x, axis, size, step, name=None):
+    """The windows of `size` elements, `step` apart, along axis: axis becomes the number of
+    windows and a new last axis of length size holds each window."""
+    x = parse_tensor(x, "unfold", "x", 0)
+    for arg, v in (("axis", axis), ("size", size), ("step", step)):
+        if not isinstance(v, (int, np.integer)) or isinstance(v, bool):
+            raise TypeError(f"paddle.unfold {arg} must be an int, got {type(v).__name__}")
+    shape = list(x._data.shape)
+    nd = max(len(shape), 1)
+    if not -nd <= axis < nd:
+        raise ValueError(f"(InvalidArgument) paddle.unfold axis({axis}) must be in [{-nd}, {nd})")
+    axis %= nd
+    n = shape[axis] if shape else 1
+    if step <= 0:
+        raise ValueError("(InvalidArgument) paddle.unfold step must be greater than 0")
+    if size < 0 or size > n:
+        raise ValueError(f"(InvalidArgument) paddle.unfold size({size}) must be less than "
+                         f"shape[axis]({n}).")
+    count = (n - size) // step + 1
+    pos = (np.arange(count)[:, None] * step + np.arange(size)).reshape(-1)
+    src = x if shape else _ad.reshape_ad_func(x, [1])
+    windows = _ad.index_select_ad_func(src, Tensor._wrap(pos.astype(np.int64)), axis)
+    rest = list(src._data.shape)
+    out = _ad.reshape_ad_func(windows, rest[:axis] + [count, size] + rest[axis + 1:])
+    perm = list(range(len(rest) + 1))
+    perm.append(perm.pop(axis + 1))
+    return _ad.transpose_ad_func(out, perm)
