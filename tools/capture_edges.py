@@ -132,19 +132,17 @@ def to_paddle(obj, memo=None):
         raise Missing(f"{obj.__module__}.{obj.__qualname__} (not public)")
     if isinstance(obj, types.FunctionType) and mod == "tests":
         g = dict(obj.__globals__)
-        new = types.FunctionType(obj.__code__, g, obj.__name__, None, None)
-        memo[id(obj)] = new
+        cells = tuple(types.CellType() for _ in obj.__closure__ or ())
+        new = types.FunctionType(obj.__code__, g, obj.__name__, None, cells or None)
+        memo[id(obj)] = new  # before converting what it refers to (recursive helpers)
         for n in _code_names(obj.__code__):
             if n in g:
                 g[n] = to_paddle(g[n], memo)
+        for cell, old in zip(cells, obj.__closure__ or ()):
+            cell.cell_contents = to_paddle(old.cell_contents, memo)
         if obj.__defaults__:
             new.__defaults__ = tuple(to_paddle(d, memo) for d in obj.__defaults__)
         new.__kwdefaults__ = obj.__kwdefaults__
-        if obj.__closure__:
-            new = types.FunctionType(obj.__code__, g, obj.__name__, new.__defaults__, tuple(
-                types.CellType(to_paddle(c.cell_contents, memo)) for c in obj.__closure__))
-            new.__kwdefaults__ = obj.__kwdefaults__
-            memo[id(obj)] = new
         return new
     if isinstance(obj, (list, tuple)):
         return type(obj)(to_paddle(o, memo) for o in obj)
@@ -169,12 +167,12 @@ def _worker(job_file, start):
     for i in range(start, len(jobs)):
         name, key = jobs[i]
         t = by_name[name]
-        if name not in fns:
+        if name not in fns and name not in NO_PADDLE:
             try:
                 fns[name] = to_paddle(t[2])
             except Missing as e:
                 fns[name] = e
-        fn = fns[name]
+        fn = fns.get(name)
         edge = dict(t[4])[key]
         if name in NO_PADDLE:
             rec = {"paddle": f"not comparable: {NO_PADDLE[name]}"}
