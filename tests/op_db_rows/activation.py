@@ -54,11 +54,11 @@ def _axis_samples(rng, dt):
 
 
 ROWS = [
-    OpInfo("relu", F.relu, lambda x: np.maximum(x, 0), FL, grad=1),
+    OpInfo("relu", F.relu, lambda x: np.maximum(x, 0), FL),
     OpInfo("gelu", F.gelu, _gelu, FL,
            sample_inputs=_kw_samples({}, {"approximate": True}, {"approximate": "none"})),
     OpInfo("silu", F.silu, lambda x: x / (1 + np.exp(-x)), FC),
-    OpInfo("leaky_relu", F.leaky_relu, _leaky_relu, FL, grad=1,
+    OpInfo("leaky_relu", F.leaky_relu, _leaky_relu, FL,
            sample_inputs=_kw_samples({}, {"negative_slope": 0.2})),
     OpInfo("elu", F.elu, _elu, FL, sample_inputs=_kw_samples({}, {"alpha": 0.5})),
     OpInfo("softplus", F.softplus, _softplus, FC,

@@ -89,7 +89,7 @@ ROWS = [
     OpInfo("square", paddle.square, np.square, FC + I),
     OpInfo("abs", paddle.abs, np.abs, FC + I,
            out_dtype=lambda d: {"complex64": "float32", "complex128": "float64"}.get(d, d)),
-    OpInfo("sign", paddle.sign, np.sign, F + I, grad=1),
+    OpInfo("sign", paddle.sign, np.sign, F + I),
     OpInfo("sin", paddle.sin, np.sin, FC),
     OpInfo("cos", paddle.cos, np.cos, FC),
     OpInfo("tan", paddle.tan, np.tan, FC, domain=(-1.2, 1.2)),
@@ -115,7 +115,7 @@ ROWS = [
     OpInfo("erfinv", paddle.erfinv, special.erfinv, F, domain=(-0.9, 0.9)),
     OpInfo("i0", paddle.i0, special.i0, F),
     OpInfo("i1", paddle.i1, special.i1, F),
-    OpInfo("trunc", paddle.trunc, np.trunc, F + ("int32", "int64"), grad=1),
+    OpInfo("trunc", paddle.trunc, np.trunc, F + ("int32", "int64")),
 ] + [
     OpInfo(n, getattr(paddle, n), f, F + C + ("int32", "int64"), out_dtype=BOOL, grad=0,
            sample_inputs=lambda rng, dt: [
@@ -124,10 +124,10 @@ ROWS = [
                        if np.dtype(dt).kind in "fc" else np.array([0, 1, -3], dt)])])
     for n, f in [("isnan", np.isnan), ("isinf", np.isinf), ("isfinite", np.isfinite)]
 ] + [
-    OpInfo("floor", paddle.floor, np.floor, F + I, grad=1),
-    OpInfo("ceil", paddle.ceil, np.ceil, F + I, grad=1),
+    OpInfo("floor", paddle.floor, np.floor, F + I),
+    OpInfo("ceil", paddle.ceil, np.ceil, F + I),
     OpInfo("round", lambda x, **k: paddle.round(x, **k), lambda x, decimals=0: np.round(x, decimals),
-           F, grad=1, sample_inputs=lambda rng, dt: [
+           F, sample_inputs=lambda rng, dt: [
                Sample([make_array(rng, (2, 3), dt)], {}),
                Sample([make_array(rng, (4,), dt)], {"decimals": 1}),
                Sample([np.array([1.234, -2.561, 2.444, 0.1349], dt)], {"decimals": 2})]),
