@@ -225,3 +225,16 @@ def test_against_paddle():
         np.testing.assert_allclose(getattr(paddle, name)(T(v), *args).numpy(),
                                    getattr(paddle_ref, name)(paddle_ref.to_tensor(v),
                                                              *args).numpy())
+
+
+def test_isclose_complex_nan_and_allclose_complex_has_no_kernel():
+    # NaN is close only to NaN, with equal_nan (Paddle 3.3.1's complex isclose says True for
+    # 1+1j vs nan: README, Differences); allclose has no complex kernel in Paddle 3.3.1
+    x = paddle.to_tensor(np.array([1 + 1j, complex(np.nan, 0), 1 + 0j]))
+    y = paddle.to_tensor(np.array([complex(np.nan, 0), complex(np.nan, 0), 1 + 1e-9j]))
+    assert paddle.isclose(x, y).numpy().tolist() == [False, False, True]
+    assert paddle.isclose(x, y, equal_nan=True).numpy().tolist() == [False, True, True]
+    with pytest.raises(RuntimeError, match="NotFound"):
+        paddle.allclose(x, x)
+    assert bool(paddle.allclose(paddle.to_tensor([1.0, np.nan]), paddle.to_tensor([1.0, np.nan]),
+                                equal_nan=True))

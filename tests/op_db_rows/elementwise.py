@@ -174,6 +174,7 @@ def _allclose_ref(x, y, rtol=1e-05, atol=1e-08, equal_nan=False):
 ROWS += [
     OpInfo("isclose", paddle.isclose, _isclose_ref, ("float32", "float64", "complex64", "complex128"),
            sample_inputs=_close_samples, out_dtype=lambda d: "bool", grad=0),
-    OpInfo("allclose", paddle.allclose, _allclose_ref, ("float32", "float64", "complex64", "complex128"),
+    # Paddle 3.3.1 has no complex allclose kernel (RuntimeError NotFound; test_math_extras)
+    OpInfo("allclose", paddle.allclose, _allclose_ref, ("float32", "float64"),
            sample_inputs=_close_samples, out_dtype=lambda d: "bool", grad=0),
 ]
