@@ -105,12 +105,17 @@ def _c2r_samples(rng, dt):
 
 
 ROWS = [
-    OpInfo("fft_c2c", lambda x, **k: paddle._C_ops.fft_c2c(x, **k), ref_c2c,
+    # Paddle's _C_ops are positional-only (keywords raise TypeError or segfault), so the rows
+    # pass the attributes in order
+    OpInfo("fft_c2c", lambda x, axes, normalization, forward:
+           paddle._C_ops.fft_c2c(x, axes, normalization, forward), ref_c2c,
            ("complex64", "complex128"), sample_inputs=_c2c_samples),
-    OpInfo("fft_r2c", lambda x, **k: paddle._C_ops.fft_r2c(x, **k), ref_r2c,
+    OpInfo("fft_r2c", lambda x, axes, normalization, forward, onesided:
+           paddle._C_ops.fft_r2c(x, axes, normalization, forward, onesided), ref_r2c,
            ("float32", "float64"), sample_inputs=_r2c_samples,
            out_dtype=lambda d: _COMPLEX[d]),
-    OpInfo("fft_c2r", lambda x, **k: paddle._C_ops.fft_c2r(x, **k), ref_c2r,
+    OpInfo("fft_c2r", lambda x, axes, normalization, forward, last_dim_size:
+           paddle._C_ops.fft_c2r(x, axes, normalization, forward, last_dim_size), ref_c2r,
            ("complex64", "complex128"), sample_inputs=_c2r_samples,
            out_dtype=lambda d: _REAL[d]),
 ]
