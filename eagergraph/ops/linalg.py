@@ -256,7 +256,7 @@ def vector_norm(x, p=2.0, axis=None, keepdim=False, name=None, *, dtype=None, ou
 def _assign_out(res, out):
     if out is None:
         return res
-    from .. import assign
+    from .elementwise import assign
     assign(res, output=out)
     return out
 
