@@ -89,7 +89,8 @@ def test_norm_dispatch_as_paddle():
     b = a[0]
     _close(L.norm(_t(b), "nuc"), np.linalg.norm(b, "nuc"))
     # a one-element list axis is an int
-    _close(L.norm(_t(a), 3, axis=[1]), np.linalg.norm(a, 3, axis=1))
+    # (one axis: Paddle's p_norm kernel, which raises to the float32 reciprocal 1.0f / p)
+    _close(L.norm(_t(a), 3, axis=[1]), ((np.abs(a) ** 3).sum(1)) ** float(np.float32(1 / 3)))
     c = _c((3, 4))
     _close(L.norm(_t(c)), np.linalg.norm(c))
     assert L.norm(_t(c)).dtype == paddle.float64
@@ -380,3 +381,13 @@ def test_qr_modes_and_the_gradients_paddle_refuses():
     assert tuple(q.shape) == (4, 4) and tuple(r.shape) == (4, 3)
     with pytest.raises(ValueError, match="mode='complete' and 4 > 3"):
         paddle.grad(q.sum() + r.sum(), x)
+
+
+def test_p_norm_takes_the_float32_reciprocal_of_p_as_paddle():
+    # Paddle's p_norm computes sum(|x|^p)^(1.0f / p): 1/3 in float32, for float64 x too
+    # (values from Paddle 3.3.1)
+    x = np.array([[1.0, -2.0, 0.5], [3.0, 0.25, -1.0]])
+    np.testing.assert_array_equal(L.norm(_t(x), p=3, axis=-1).numpy(),
+                                  [2.0896696440891422, 3.037153809093727])
+    np.testing.assert_allclose(L.norm(_t(x.astype("float32")), p=3, axis=-1).numpy(),
+                               [2.089669704437256, 3.037153720855713], rtol=3e-7)

@@ -318,7 +318,8 @@ def _p_norm_ref(x, porder=2.0, axis=-1, epsilon=1e-12, keepdim=False, asvector=F
     elif np.isinf(porder):
         r = (np.max if porder > 0 else np.min)(ax, axis=a, keepdims=keepdim)
     else:
-        r = np.sum(ax ** porder, axis=a, keepdims=keepdim) ** (1.0 / porder)
+        # Paddle's kernel raises to 1.0f / porder: the reciprocal in float32
+        r = np.sum(ax ** porder, axis=a, keepdims=keepdim) ** float(np.float32(1.0) / np.float32(porder))
     return np.asarray(r, x.dtype)
 
 

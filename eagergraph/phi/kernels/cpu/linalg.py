@@ -251,7 +251,10 @@ def p_norm(x, porder, axis, epsilon, keepdim, asvector):
         elif porder == -np.inf:
             out = np.min(ax, axis=a, keepdims=keepdim, initial=np.inf)
         else:
-            out = np.sum(ax ** porder, axis=a, keepdims=keepdim) ** (1.0 / porder)
+            # Paddle's kernel raises to `1.0f / porder`: the reciprocal in float32 (1/3 is
+            # 0.3333333433), also for float64 x
+            inv = float(np.float32(1.0) / np.float32(porder))
+            out = np.sum(ax ** porder, axis=a, keepdims=keepdim) ** x.dtype.type(inv)
     if asvector and keepdim:
         out = np.reshape(out, (1,) * x.ndim)
     return np.asarray(out, dtype=x.dtype)
