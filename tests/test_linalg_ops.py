@@ -60,3 +60,25 @@ def test_addmm_inplace():
     out = inp.addmm_(x, y, beta=0.5, alpha=2.0)
     assert out is inp
     np.testing.assert_allclose(inp.numpy(), ref)
+
+
+def test_lapack_failures_raise_paddles_types_not_numpys():
+    # inf/nan inputs: Paddle 3.3.1's svd raises ValueError (gesdd's argument check), eigh and
+    # lstsq (gelss) RuntimeError; eig of a 1x1 gives LAPACK's nan (larger ones abort Paddle's
+    # process: eagergraph raises ValueError); gels gives an all-NaN solution
+    a = np.random.default_rng(0).standard_normal((3, 3))
+    a[0, 0], a[1, 2] = np.nan, np.inf
+    t = paddle.to_tensor(a)
+    for call, err in [(lambda: paddle.linalg.svd(t), ValueError),
+                      (lambda: paddle.linalg.eigh(t), RuntimeError),
+                      (lambda: paddle.linalg.eig(t), ValueError),
+                      (lambda: paddle.linalg.lstsq(t, t, driver="gelss"), RuntimeError)]:
+        with pytest.raises(err) as e:
+            call()
+        assert not isinstance(e.value, np.linalg.LinAlgError)
+    sol = paddle.linalg.lstsq(t, t, driver="gels")[0].numpy()
+    assert np.isnan(sol).all()
+    w, v = paddle.linalg.eig(paddle.to_tensor(np.array([[[np.nan]], [[np.inf]], [[2.0]]])))
+    np.testing.assert_array_equal(w.numpy().ravel(),
+                                  [complex(np.nan, 0), complex(np.nan, np.nan), 2 + 0j])
+    np.testing.assert_array_equal(v.numpy(), np.ones((3, 1, 1), complex))

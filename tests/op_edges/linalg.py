@@ -4,6 +4,29 @@ DIFFERS = {
                              "is checked by finite differences", "grads"),
                    ("complex", "as for float", "grads")],
 }
+# Paddle 3.3.1's batched eigh/eig backward is wrong past the first matrix: batch [1] of a
+# (2, n, n) input gets another gradient than the same matrix alone (checked against Paddle's
+# own per-matrix gradient); eagergraph's is checked by finite differences
+_BATCHED = "Paddle 3.3.1's batched {} gradient is wrong for every matrix after the first"
+DIFFERS["eigh"] = [(("sample", "(2, 4, 4)"), _BATCHED.format("eigh"), "grads"),
+                   (("rounded", "(2, 4, 4)"), _BATCHED.format("eigh"), "grads")]
+DIFFERS["eig"] = [(("sample", "(2, 3, 3)"), _BATCHED.format("eig"), "grads"),
+                  (("complex128 rounded", "(2, 3, 3)"), _BATCHED.format("eig"), "grads")]
+# Paddle 3.3.1's complex svd gradient is wrong where U and V^H both get gradients: for
+# U S V^H (which is x) it is not the upstream gradient (0.54 off finite differences on a 3x3);
+# U f(S) U^H and V^H f(S) V alone are right. eagergraph's matches finite differences.
+_SVD_C = "Paddle 3.3.1's complex svd gradient is wrong when U and V^H both get gradients"
+DIFFERS["svd"] = [(("complex128", "sample"), _SVD_C, "grads"),
+                  (("complex128", "rounded"), _SVD_C, "grads")]
+# _C_ops.lstsq(driver='gels') leaves rank and singular_values unallocated in Paddle 3.3.1 (empty
+# float32 [0] and x.dtype [m, 0]; paddle.linalg.lstsq replaces them, as eagergraph's does), and
+# on a singular matrix its QR solve gives garbage (float64: 3.6e16) or raises RuntimeError
+# (float32); eagergraph's gels is the minimum-norm solution, NaN for a matrix with inf/nan
+_GELS = "_C_ops.lstsq(driver='gels') outputs rank and singular_values unallocated in Paddle " \
+        "3.3.1, and its solution for a singular matrix is garbage or RuntimeError"
+DIFFERS["lstsq"] = [(("sample", "'gels'"), _GELS, "ref"), (("rounded", "'gels'"), _GELS, "ref"),
+                    (("nan/inf/0", "'gels'"), _GELS,
+                     lambda r: "out" in r and all(v == "nan" for v in r["out"][0]["data"]))]
 PENDING = {
     "matmul": [("complex128 nan/inf/0", "complex inf/nan propagation (NumPy vs Paddle)")],
     "inverse": [("nan/inf/0", "Paddle raises ValueError for a matrix with inf/nan (singular "
@@ -17,6 +40,10 @@ PENDING = {
                                    "eagergraph NaN"),
                      ("complex128", "the complex matrix_power gradient differs from Paddle's "
                                     "(conjugation convention?): look at it")],
+    "eig": [(("float", "rounded"), "these rounded matrices are defective (a repeated "
+                                   "eigenvalue): V is singular, so the row's V diag(w^2) V^-1 "
+                                   "is arbitrary in both (LAPACK's eigenvectors differ in the "
+                                   "last bits)")],
 }
 
 import numpy as np  # noqa: E402

@@ -306,6 +306,20 @@ def _substitute(t, y, upper, transpose):
 # lu_kernel, lstsq_kernel): LAPACK through NumPy/SciPy, batched over the leading axes
 
 
+def _lapack_error(op, x):
+    """What Paddle 3.3.1 raises where LAPACK fails (NumPy's LinAlgError must not leak): svd
+    rejects inf/nan (gesdd's argument check, ValueError); eigh and lstsq report a LAPACK info
+    that is not zero (RuntimeError)."""
+    if op == "svd" and not np.isfinite(x).all():
+        return ValueError("(InvalidArgument) svd: the input contains inf or nan (LAPACK gesdd: "
+                          "This -4-th argument has an illegal value).")
+    if op == "svd":
+        return RuntimeError("(PreconditionNotMet) svd: LAPACK gesdd did not converge.")
+    what = "did not converge" if op == "eigh" else "Lapack info is not zero"
+    extra = " (the input contains inf or nan)" if not np.isfinite(x).all() else ""
+    return RuntimeError(f"(PreconditionNotMet) {op}: {what}{extra}.")
+
+
 def _empty_batch(x):
     return x.size == 0
 
@@ -322,7 +336,10 @@ def svd(x, full_matrices):
             u[...] = np.eye(m, dtype=x.dtype)
             vh[...] = np.eye(n, dtype=x.dtype)
         return u, np.zeros(b + (k,), x.real.dtype), vh
-    u, s, vh = np.linalg.svd(x, full_matrices=full_matrices)
+    try:
+        u, s, vh = np.linalg.svd(x, full_matrices=full_matrices)
+    except np.linalg.LinAlgError:
+        raise _lapack_error("svd", x) from None
     return u.astype(x.dtype, copy=False), s.astype(x.real.dtype, copy=False), \
         vh.astype(x.dtype, copy=False)
 
@@ -348,7 +365,10 @@ def qr(x, mode):
 def eigh(x, UPLO):
     if x.size == 0:
         return np.zeros(x.shape[:-1], x.real.dtype), np.zeros(x.shape, x.dtype)
-    w, v = np.linalg.eigh(x, UPLO=UPLO)
+    try:
+        w, v = np.linalg.eigh(x, UPLO=UPLO)
+    except np.linalg.LinAlgError:
+        raise _lapack_error("eigh", x) from None
     return w.astype(x.real.dtype, copy=False), v.astype(x.dtype, copy=False)
 
 
@@ -357,6 +377,12 @@ def eig(x):
     c = np.result_type(x.dtype, np.complex64)
     if x.size == 0:
         return np.zeros(x.shape[:-1], c), np.zeros(x.shape, c)
+    if x.shape[-1] == 1:  # LAPACK's answer, also for inf/nan (Paddle: nan, nan+nanj for inf)
+        d = x[..., 0].astype(c)
+        d = np.where(np.isinf(d), complex(np.nan, np.nan), d)
+        return d, np.ones(x.shape, c)
+    if not np.isfinite(x).all():  # Paddle 3.3.1's geev aborts the process (DGEBAL parameter 3)
+        raise ValueError("(InvalidArgument) eig: the input contains inf or nan.")
     w, v = np.linalg.eig(x)
     return w.astype(c), v.astype(c)
 
@@ -394,11 +420,19 @@ def lstsq(x, y, rcond, driver):
         rank = np.zeros(b, np.int32)
     else:
         # the minimum-norm solution through the SVD, singular values below rcond * s_max cut
-        u, s_, vh = np.linalg.svd(x, full_matrices=False)
+        finite = np.isfinite(x).all()
+        if not finite and driver == "gels":  # Paddle's QR solve runs through: all NaN
+            x = np.zeros(x.shape, x.dtype)
+        try:
+            u, s_, vh = np.linalg.svd(x, full_matrices=False)
+        except np.linalg.LinAlgError:
+            raise _lapack_error("lstsq", x) from None
         keep = s_ > rcond * s_[..., :1]
         inv = np.where(keep, 1.0 / np.where(keep, s_, 1.0), 0.0)
         uty = np.matmul(np.swapaxes(u.conj(), -1, -2), yb)
         sol = np.matmul(np.swapaxes(vh.conj(), -1, -2), inv[..., None] * uty).astype(x.dtype)
+        if not finite:
+            sol[...] = np.nan
         rank = keep.sum(-1).astype(np.int32)
     sv = s_
     if m > n and driver != "gelsy":
