@@ -82,3 +82,17 @@ def test_lapack_failures_raise_paddles_types_not_numpys():
     np.testing.assert_array_equal(w.numpy().ravel(),
                                   [complex(np.nan, 0), complex(np.nan, np.nan), 2 + 0j])
     np.testing.assert_array_equal(v.numpy(), np.ones((3, 1, 1), complex))
+
+
+def test_lu_of_a_matrix_with_nan_propagates_it_as_paddles_getrf():
+    # a leading NaN stays the pivot and the multipliers under it are NaN (SciPy's OpenBLAS
+    # getrf keeps them finite); the values are Paddle 3.3.1's
+    a = np.array([[np.nan, np.inf, -np.inf, 0.0], [0.0, 1.0, 2.0, 3.0], [0.5, 1.0, -1.0, 2.0]])
+    lu, piv = paddle.linalg.lu(paddle.to_tensor(a))
+    assert piv.numpy().tolist() == [1, 2, 3]
+    got = lu.numpy()
+    np.testing.assert_array_equal(got[0], a[0])
+    assert np.isnan(got[1:]).all()
+    b = np.array([[1.0, 2.0], [3.0, 4.0]])
+    np.testing.assert_allclose(paddle.linalg.lu(paddle.to_tensor(b))[0].numpy(),
+                               [[3.0, 4.0], [1 / 3, 2 - 4 / 3]])

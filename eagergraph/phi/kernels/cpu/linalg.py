@@ -387,6 +387,65 @@ def eig(x):
     return w.astype(c), v.astype(c)
 
 
+def _amax(col):
+    """Reference BLAS i?amax: the first entry of largest |re| + |im|, by a strict > (a leading
+    NaN stays chosen; a later one never is)."""
+    mag = np.abs(col.real) + np.abs(col.imag) if col.dtype.kind == "c" else np.abs(col)
+    p, best = 0, mag[0]
+    for i in range(1, mag.size):
+        if mag[i] > best:
+            p, best = i, mag[i]
+    return p
+
+
+def _getrf2(t, piv):
+    """LAPACK's recursive ?getrf2 in place on one m x n matrix t (piv: 0-based rows): column
+    halves, the top-right block by a unit-lower trsm (which skips a zero, as reference BLAS
+    does), the trailing block by a gemm (which does not)."""
+    m, n = t.shape
+    if m == 1:
+        piv[0] = 0
+        return
+    if n == 1:
+        p = _amax(t[:, 0])
+        piv[0] = p
+        if t[p, 0] != 0:
+            if p:
+                t[[0, p]] = t[[p, 0]]
+            t[1:, 0] *= 1 / t[0, 0]
+        return
+    n1 = min(m, n) // 2
+    _getrf2(t[:, :n1], piv[:n1])
+    for i in range(n1):
+        if piv[i] != i:
+            t[[i, piv[i]], n1:] = t[[piv[i], i], n1:]
+    for k in range(n1):  # trsm: B(i, j) -= B(k, j) A(i, k) only where B(k, j) != 0
+        nz = n1 + np.flatnonzero(t[k, n1:] != 0)
+        t[k + 1:n1, nz] -= np.outer(t[k + 1:n1, k], t[k, nz])
+    t[n1:, n1:] -= t[n1:, :n1] @ t[:n1, n1:]
+    sub = piv[n1:]
+    _getrf2(t[n1:, n1:], sub)
+    for i in range(min(m, n) - n1):
+        if sub[i] != i:
+            r, q = n1 + i, n1 + sub[i]
+            t[[r, q], :n1] = t[[q, r], :n1]
+        sub[i] += n1
+
+
+def _getf2(x):
+    """LU of matrices with inf/nan as LAPACK's ?getrf2 with reference BLAS computes it (SciPy's
+    OpenBLAS skips NaN pivots and the NaN scaling): NaN propagates as in Paddle's getrf."""
+    a = np.array(x, copy=True)
+    m, n = a.shape[-2:]
+    k = min(m, n)
+    piv = np.zeros(a.shape[:-2] + (k,), np.int64)
+    flat, pflat = a.reshape((-1, m, n)), piv.reshape((-1, k))
+    with np.errstate(all="ignore"):
+        for b in range(flat.shape[0]):
+            _getrf2(flat[b], pflat[b])
+    return a, piv
+
+
 @register_kernel("lu", FLOAT_COMPLEX)
 def lu(x, pivot):
     import scipy.linalg as sl
@@ -397,9 +456,12 @@ def lu(x, pivot):
         return x.copy(), np.broadcast_to(np.arange(1, k + 1, dtype=np.int32), b + (k,)).copy(), \
             np.zeros(b, np.int32)
     import warnings
-    with np.errstate(all="ignore"), warnings.catch_warnings():
-        warnings.simplefilter("ignore", sl.LinAlgWarning)  # a singular x: infos says so
-        out, piv = sl.lu_factor(x, check_finite=False)
+    if not np.isfinite(x).all():
+        out, piv = _getf2(x)
+    else:
+        with np.errstate(all="ignore"), warnings.catch_warnings():
+            warnings.simplefilter("ignore", sl.LinAlgWarning)  # a singular x: infos says so
+            out, piv = sl.lu_factor(x, check_finite=False)
     out = np.asarray(out, dtype=x.dtype)
     diag = np.diagonal(out, axis1=-2, axis2=-1)
     zero = diag == 0
