@@ -238,3 +238,17 @@ def test_isclose_complex_nan_and_allclose_complex_has_no_kernel():
         paddle.allclose(x, x)
     assert bool(paddle.allclose(paddle.to_tensor([1.0, np.nan]), paddle.to_tensor([1.0, np.nan]),
                                 equal_nan=True))
+
+
+def test_cumprod_grad_with_nan_and_inf_is_paddles():
+    # every d out_j / d x_i is its own product: the first element's own derivative is 1 even
+    # when it is NaN, and 0 * inf inside a product is NaN (values from Paddle 3.3.1)
+    x = paddle.to_tensor(np.array(np.nan), stop_gradient=False)
+    paddle.cumprod(x, 0).backward(paddle.to_tensor(np.array(0.5)))
+    assert float(x.grad) == 0.5
+    x = paddle.to_tensor(np.array([np.nan, np.inf, -np.inf, 0.0, 2.0]), stop_gradient=False)
+    paddle.cumprod(x, 0).sum().backward()
+    assert np.isnan(x.grad.numpy()).all()
+    x = paddle.to_tensor(np.array([2.0, np.inf, 3.0]), stop_gradient=False)
+    paddle.cumprod(x, 0).sum().backward()
+    np.testing.assert_array_equal(x.grad.numpy(), [np.inf, 2 + 2 * 3.0, 2 * np.inf])

@@ -245,6 +245,15 @@ def cumprod_grad(need, x, out, out_grad, dim, exclusive, reverse):
     if n == 0:
         return (np.zeros(x.shape, x.dtype),)
     cx = np.conj(xl) if xl.dtype.kind == "c" else xl
+    if not np.isfinite(cx).all():
+        # inf/nan: no division but every product d out_j / d x_i = prod_{k<=j, k!=i} x_k
+        # itself (O(n^2)), so d out_0 / d x_0 is 1 even at x_0 = nan and a 0 * inf inside one
+        # product is NaN, as in Paddle
+        with np.errstate(invalid="ignore", over="ignore"):
+            pair = np.cumprod(np.where(np.eye(n, dtype=bool), 1, cx[..., None, :]), -1)
+            later = np.arange(n)[None, :] >= np.arange(n)[:, None]  # [i, j]: j >= i
+            dx = np.sum(np.where(later, g[..., None, :] * pair, 0), -1)
+        return (_scan_back(dx.astype(x.dtype, copy=False), x.shape, dim, reverse),)
     iz = cx == 0
     pos = np.arange(n)
     z = np.where(iz.any(-1), iz.argmax(-1), n)[..., None]
