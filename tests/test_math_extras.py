@@ -252,3 +252,11 @@ def test_cumprod_grad_with_nan_and_inf_is_paddles():
     x = paddle.to_tensor(np.array([2.0, np.inf, 3.0]), stop_gradient=False)
     paddle.cumprod(x, 0).sum().backward()
     np.testing.assert_array_equal(x.grad.numpy(), [np.inf, 2 + 2 * 3.0, 2 * np.inf])
+
+
+def test_logcumsumexp_propagates_nan():
+    # Paddle 3.3.1 drops it (lowest float, then inf ignores it): README, Differences
+    out = paddle.logcumsumexp(paddle.to_tensor([np.nan, np.inf, 0.0, 1.0])).numpy()
+    assert np.isnan(out).all()
+    np.testing.assert_allclose(paddle.logcumsumexp(paddle.to_tensor([-np.inf, 0.0])).numpy(),
+                               [np.finfo(np.float32).min, 0.0])
