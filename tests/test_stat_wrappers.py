@@ -434,3 +434,13 @@ def test_scan_ops_exclusive_reverse(exclusive, reverse):
     want = np.maximum(np_scan(np.logaddexp.accumulate, a, -np.inf), np.finfo(np.float64).min)
     np.testing.assert_allclose(got, want, atol=1e-12)
     check_grads(lambda xs: _C_ops.logcumsumexp(xs[0], 1, False, exclusive, reverse), [a])
+
+
+def test_unique_with_nan_counts_each_nan_once():
+    # Paddle 3.3.1 gives the NaN a garbage inverse and count 0 (unique) or a phantom leading
+    # NaN of count 0 (unique_consecutive): README, Differences
+    x = paddle.to_tensor([np.nan, np.inf, 0.0, 0.0])
+    u, inv, cnt = paddle.unique(x, return_inverse=True, return_counts=True)
+    assert np.isnan(u.numpy()[inv.numpy()[0]]) and cnt.numpy().tolist() == [2, 1, 1]
+    u, inv, cnt = paddle.unique_consecutive(x, return_inverse=True, return_counts=True)
+    assert inv.numpy().tolist() == [0, 1, 2, 2] and cnt.numpy().tolist() == [1, 1, 2]
