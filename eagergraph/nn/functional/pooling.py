@@ -268,3 +268,115 @@ def max_unpool2d(x, indices, kernel_size, stride=None, padding=0, data_format="N
 def max_unpool3d(x, indices, kernel_size, stride=None, padding=0, data_format="NCDHW",
                  output_size=None, name=None):
     return _max_unpool_nd(x, indices, 3, kernel_size, stride, padding, data_format, output_size)
+
+
+# ---- power-average (LP) pooling, Paddle's lp_pool1d/2d: (sum over the window of x^p)^(1/p),
+# composed as p-th powers, the exclusive average pool2d and the number of input elements in each
+# window (a constant), so the gradients of any order are those of pow and pool2d.
+
+__all__ += ["lp_pool1d", "lp_pool2d"]
+
+
+def _window_counts(in_sp, k, s, pads, algo, out_sp):
+    """[*out_sp] the number of input elements in each window (the exclusive average's
+    divisor), separable per spatial dim."""
+    import numpy as np
+    from ...phi.infermeta.pool import pool_geometry
+    k, s, pads = pool_geometry(in_sp, k, s, pads, False, algo)
+    cnt = np.ones([1] * len(in_sp), np.int64)
+    for i, n in enumerate(in_sp):
+        start = np.arange(out_sp[i]) * s[i] - pads[2 * i]
+        d = np.maximum(np.minimum(start + k[i], n) - np.maximum(start, 0), 0)
+        shape = [1] * len(in_sp)
+        shape[i] = out_sp[i]
+        cnt = cnt * d.reshape(shape)
+    return cnt
+
+
+def _lp_pool(x, norm_type, k, s, pads, algo, ceil_mode, data_format):
+    from ...tensor import Tensor
+    p = float(norm_type)
+    if p == float("inf"):  # the limit, as Paddle's kernel: the window's max (its first max's grad)
+        return _C_ops.pool2d(x, k, s, pads, ceil_mode, True, data_format, "max", False, False,
+                             algo)
+    avg = _C_ops.pool2d(_ops.pow(x, p), k, s, pads, ceil_mode, True, data_format, "avg", False,
+                        False, algo)
+    last = data_format == "NHWC"
+    in_sp = x.shape[1:3] if last else x.shape[2:]
+    out_sp = avg.shape[1:3] if last else avg.shape[2:]
+    cnt = _window_counts(in_sp, k, s, pads, algo, out_sp)
+    cnt = cnt[..., None] if last else cnt
+    total = _ops.multiply(avg, Tensor._wrap(cnt.astype(x._data.dtype)))
+    return _ops.pow(total, 1.0 / p)
+
+
+def _lp_args(args, kwargs):
+    """Paddle's lp_pool_function_decorator: `input=` for x, and a bool 5th positional argument
+    read as ceil_mode (with a warning)."""
+    if "input" in kwargs:
+        kwargs["x"] = kwargs.pop("input")
+    if len(args) == 5 and isinstance(args[4], bool):
+        import warnings
+        warnings.warn("The 5th positional argument is a boolean value, which is being "
+                      "interpreted as 'ceil_mode'.", stacklevel=3)
+        kwargs["ceil_mode"] = args[4]
+        args = args[:4]
+    return args, kwargs
+
+
+def _lp_pool2d(x, norm_type, kernel_size, stride=None, padding=0, ceil_mode=False,
+               data_format="NCHW", name=None):
+    if len(x.shape) != 4:
+        raise ValueError(f"Excepted Input X is 4-D tensor, but received {len(x.shape)}-D "
+                         f"{type(x)}")
+    if norm_type == 0:
+        raise ValueError("`norm_type` cannot be 0.")
+    _check_format(data_format, _FORMATS[2])
+    k = _ints(kernel_size, 2, "pool_size")
+    s = k if stride is None else _ints(stride, 2, "pool_stride")
+    _check_lp_positive(k, "kernel_size")
+    _check_lp_positive(s, "stride")
+    pads, algo = _pool_padding(padding, data_format == "NHWC", 2, ceil_mode)
+    return _lp_pool(x, norm_type, k, s, pads, algo, ceil_mode, data_format)
+
+
+def _check_lp_positive(v, name):
+    for i in v:
+        if i <= 1e-3:
+            raise ValueError(f"Excepted the input {name} to be greater than 0.001 but received "
+                             f"x: {i}. ")
+
+
+def lp_pool2d(*args, **kwargs):
+    """lp_pool2d(x, norm_type, kernel_size, stride=None, padding=0, ceil_mode=False,
+    data_format="NCHW", name=None): (sum over each window of x^norm_type)^(1/norm_type)."""
+    args, kwargs = _lp_args(args, kwargs)
+    return _lp_pool2d(*args, **kwargs)
+
+
+def _lp_pool1d(x, norm_type, kernel_size, stride=None, padding=0, ceil_mode=False,
+               data_format="NCL", name=None):
+    if data_format not in ("NCL", "NLC"):
+        raise ValueError(f"Attr(data_format) should be 'NCL' or 'NLC'. Received "
+                         f"Attr(data_format): {data_format}.")
+    if len(x.shape) != 3:
+        raise ValueError(f"Excepted Input X is 3-D tensor, but received {len(x.shape)}-D "
+                         f"{type(x)}")
+    if norm_type == 0:
+        raise ValueError("(InvalidArgument) norm_type of LPPool op cannot be 0.")
+    k = [1] + _ints(kernel_size, 1, "kernel_size")
+    s = k if stride is None else [1] + _ints(stride, 1, "pool_stride")
+    _check_lp_positive(k, "kernel_size")
+    _check_lp_positive(s, "stride")
+    pads, algo = _pool_padding(padding, data_format == "NLC", 1, ceil_mode)
+    pads = [0, 0] + pads if len(pads) == 2 else [0] + pads
+    axis, fmt = (1, "NHWC") if data_format == "NLC" else (2, "NCHW")
+    out = _lp_pool(_ops.unsqueeze(x, [axis]), norm_type, k, s, pads, algo, ceil_mode, fmt)
+    return _ops.squeeze(out, [axis])
+
+
+def lp_pool1d(*args, **kwargs):
+    """lp_pool1d(x, norm_type, kernel_size, stride=None, padding=0, ceil_mode=False,
+    data_format="NCL", name=None): lp_pool2d over a height-1 image."""
+    args, kwargs = _lp_args(args, kwargs)
+    return _lp_pool1d(*args, **kwargs)
