@@ -380,3 +380,102 @@ def lp_pool1d(*args, **kwargs):
     data_format="NCL", name=None): lp_pool2d over a height-1 image."""
     args, kwargs = _lp_args(args, kwargs)
     return _lp_pool1d(*args, **kwargs)
+
+
+# ---- fractional max pooling (Paddle fractional_max_pool2d/3d, Graham 2014): pseudo-random
+# windows from one number u in (0, 1), the regions computed as Paddle's kernel does in float32
+# (FractionalRationalU / FractionalStartIndex / FractionalEndIndex). The first maximum of each
+# window is found in NumPy (the mask, int32 flat positions in the input plane, as Paddle), and
+# the output gathers x there (take_along_axis), so its gradient goes to that element as
+# Paddle's grad kernel sends it, and gradients of any order are the gather's.
+
+__all__ += ["fractional_max_pool2d", "fractional_max_pool3d"]
+
+
+def _fractional_bounds(n, out, pool, u):
+    """(start, end) int arrays of the `out` windows over an axis of n elements."""
+    import numpy as np
+    f = np.float32
+    alpha = f(n - pool) / f(out - (1 if pool > 0 else 0))
+    if pool <= 0:
+        base = n // out
+        max_u = min(f(base + 2) / alpha - f(1), f(n + 1 - base) / alpha - f(out - 1))
+        u = f(u) * f(max_u)
+    u = f(u)
+    idx = np.arange(out, dtype=np.float32)
+    start = ((idx + u) * alpha).astype(np.int64) - int(u * alpha)
+    end = start + pool if pool > 0 else ((idx + f(1) + u) * alpha).astype(np.int64) - int(
+        u * alpha)
+    return np.maximum(start, 0), np.minimum(end, n)
+
+
+def _fractional_mask(xa, out_size, kernel, u):
+    """[N, C, *out] int64 flat positions (in the input plane) of each window's first max."""
+    import numpy as np
+    nd = len(out_size)
+    sp = xa.shape[2:]
+    flat = np.zeros([1] * (2 * nd), np.int64)
+    valid = np.ones([1] * (2 * nd), bool)
+    step = 1
+    for i in reversed(range(nd)):
+        start, end = _fractional_bounds(sp[i], out_size[i], kernel[i], u)
+        width = max(int((end - start).max()), 1)
+        pos = start[:, None] + np.arange(width)[None, :]  # [out_i, width]
+        shape = [1] * (2 * nd)
+        shape[i], shape[nd + i] = out_size[i], width
+        valid = valid & (pos < end[:, None]).reshape(shape)
+        flat = flat + (np.minimum(pos, sp[i] - 1) * step).reshape(shape)
+        step *= sp[i]
+    n_out = int(np.prod(out_size))
+    full = np.broadcast_shapes(flat.shape, valid.shape)  # [*out, *widths]
+    flat = np.broadcast_to(flat, full).reshape(n_out, -1)
+    valid = np.broadcast_to(valid, full).reshape(n_out, -1)
+    vals = xa.reshape(xa.shape[:2] + (-1,))[:, :, flat]  # [N, C, O, K]
+    vals = np.where(valid, vals, -np.inf)
+    first = np.argmax(vals, axis=-1)  # the first maximum, as the kernel's strict '<'
+    return np.take_along_axis(np.broadcast_to(flat, vals.shape), first[..., None],
+                              -1)[..., 0].reshape(xa.shape[:2] + tuple(out_size))
+
+
+def _fractional_max_pool(x, nd, output_size, kernel_size, random_u, return_mask):
+    import numpy as np
+    from ...tensor import Tensor
+    if len(x.shape) != nd + 2:
+        raise ValueError(f"Excepted Input X is {nd + 2}-D tensor, but received "
+                         f"{len(x.shape)}-D {type(x)}")
+    if random_u is None:
+        u = float(_ops.rand([], "float32")._data)
+    elif random_u <= 0 or random_u >= 1:
+        raise ValueError("The param `random_u` should be a `float` in (0, 1).")
+    else:
+        u = float(random_u)
+    k = [0] * nd if kernel_size is None else _ints(kernel_size, nd, "kernel_size")
+    sp = list(x.shape[2:])
+    if isinstance(output_size, int):
+        out = [output_size] * nd
+    else:
+        out = [sp[i] if o is None else int(o) for i, o in enumerate(output_size)]
+    for name, n, o, kk in zip(("depth", "height", "width")[3 - nd:], sp, out, k):
+        if n < o - 1 + kk:
+            raise ValueError(f"(InvalidArgument) input_{name} [{n}] is less than valid "
+                             f"output_{name} [{o - 1 + kk}]")
+    mask = _fractional_mask(x._data, out, k, u)
+    flat = _ops.reshape(x, list(x.shape[:2]) + [-1])
+    idx = Tensor._wrap(mask.reshape(mask.shape[:2] + (-1,)))
+    res = _ops.reshape(_ops.take_along_axis(flat, idx, 2), list(mask.shape))
+    if return_mask:
+        return res, Tensor._wrap(mask.astype(np.int32))
+    return res
+
+
+def fractional_max_pool2d(x, output_size, kernel_size=None, random_u=None, return_mask=False,
+                          name=None):
+    """Max over pseudo-random windows giving output_size (Paddle's fractional pooling; the
+    same random_u gives Paddle's windows), with the int32 mask when return_mask."""
+    return _fractional_max_pool(x, 2, output_size, kernel_size, random_u, return_mask)
+
+
+def fractional_max_pool3d(x, output_size, kernel_size=None, random_u=None, return_mask=False,
+                          name=None):
+    """fractional_max_pool2d over depth, height and width."""
+    return _fractional_max_pool(x, 3, output_size, kernel_size, random_u, return_mask)

@@ -247,3 +247,29 @@ class LPPool2D(Layer):
     def extra_repr(self):
         return (f"norm_type={self.norm_type}, kernel_size={self.ksize}, stride={self.stride}, "
                 f"padding={self.padding}")
+
+
+__all__ += ["FractionalMaxPool2D", "FractionalMaxPool3D"]
+
+
+class FractionalMaxPool2D(Layer):
+    """F.fractional_max_pool2d as a layer."""
+    _fn = staticmethod(F.fractional_max_pool2d)
+
+    def __init__(self, output_size, kernel_size=None, random_u=None, return_mask=False,
+                 name=None):
+        super().__init__()
+        self._output_size, self._kernel_size = output_size, kernel_size
+        self._random_u, self._return_mask = random_u, return_mask
+
+    def forward(self, x):
+        return self._fn(x, self._output_size, self._kernel_size, self._random_u,
+                        self._return_mask)
+
+    def extra_repr(self):
+        return f"output_size={self._output_size}, return_mask={self._return_mask}"
+
+
+class FractionalMaxPool3D(FractionalMaxPool2D):
+    """F.fractional_max_pool3d as a layer."""
+    _fn = staticmethod(F.fractional_max_pool3d)
