@@ -1,6 +1,7 @@
-"""Power-average pooling (F.lp_pool1d/2d, nn.LPPool1D/2D): compositions of pow and the average
-pool2d op in nn/functional/pooling.py, checked against a NumPy reference and by central
-differences to second order."""
+"""Power-average pooling (F.lp_pool1d/2d, nn.LPPool1D/2D: compositions of pow and the average
+pool2d op) and fractional max pooling (F.fractional_max_pool2d/3d, nn.FractionalMaxPool2D/3D: a
+gather at the windows' first maxima), both in nn/functional/pooling.py, checked against NumPy
+references and by central differences to second order."""
 import warnings
 
 import numpy as np
@@ -123,3 +124,92 @@ def test_lp_pool_errors():
         F.lp_pool1d(paddle.to_tensor(X[0, 0]), 2, 2)
     with pytest.raises(ValueError, match="data_format"):
         F.lp_pool2d(x, 2, 2, data_format="NCL")
+
+
+# ---- fractional max pooling: the windows as Paddle's kernel computes them (float32), a
+# loop-over-windows NumPy reference for the values and the masks, central differences for the
+# gradient (a gather: linear where the maxima are unique)
+
+def _bounds(n, out, pool, u):
+    f = np.float32
+    alpha = f(n - pool) / f(out - (1 if pool > 0 else 0))
+    if pool <= 0:
+        base = n // out
+        u = f(u) * min(f(base + 2) / alpha - f(1), f(n + 1 - base) / alpha - f(out - 1))
+    u = f(u)
+    res = []
+    for i in range(out):
+        s = int(f(f(i) + u) * alpha) - int(u * alpha)
+        e = s + pool if pool > 0 else int(f(f(i + 1) + u) * alpha) - int(u * alpha)
+        res.append((max(s, 0), min(e, n)))
+    return res
+
+
+def frac_ref(x, out, kernel, u):
+    nd = len(out)
+    sp = x.shape[2:]
+    bounds = [_bounds(sp[i], out[i], kernel[i], u) for i in range(nd)]
+    vals = np.zeros(x.shape[:2] + tuple(out))
+    mask = np.zeros(x.shape[:2] + tuple(out), np.int64)
+    for o in np.ndindex(*out):
+        sl = tuple(slice(*bounds[i][o[i]]) for i in range(nd))
+        win = x[(Ellipsis,) + sl]
+        for nc in np.ndindex(*x.shape[:2]):
+            w = win[nc]
+            j = np.unravel_index(np.argmax(w), w.shape)
+            pos = tuple(bounds[i][o[i]][0] + j[i] for i in range(nd))
+            vals[nc + o] = w[j]
+            mask[nc + o] = np.ravel_multi_index(pos, sp)
+    return vals, mask
+
+
+@pytest.mark.parametrize("u", [0.1, 0.5, 0.93])
+@pytest.mark.parametrize("out,kernel", [((5, 4), None), ((4, 3), 3), ((6, 7), (2, 3))])
+def test_fractional_max_pool2d(u, out, kernel):
+    x = RNG.standard_normal((2, 3, 11, 9))
+    y, m = F.fractional_max_pool2d(paddle.to_tensor(x), out, kernel, random_u=u,
+                                   return_mask=True)
+    k = [0, 0] if kernel is None else ([kernel] * 2 if isinstance(kernel, int) else kernel)
+    rv, rm = frac_ref(x, out, k, u)
+    np.testing.assert_array_equal(y.numpy(), rv)
+    np.testing.assert_array_equal(m.numpy(), rm)
+    assert m.dtype == paddle.int32 and y.dtype == paddle.float64
+    check_grads(lambda xs: F.fractional_max_pool2d(xs[0], out, kernel, u), [x])
+
+
+def test_fractional_windows_tile_the_input():
+    # without a kernel size the windows are disjoint and cover the axis (Graham's sequences)
+    for n, out in ((11, 5), (32, 7), (9, 9), (29, 3)):
+        for u in (0.05, 0.5, 0.95):
+            b = _bounds(n, out, 0, u)
+            assert b[0][0] == 0 and b[-1][1] == n
+            assert all(b[i][1] == b[i + 1][0] and b[i][1] > b[i][0] for i in range(out - 1))
+
+
+@pytest.mark.parametrize("u", [0.2, 0.6])
+def test_fractional_max_pool3d(u):
+    x = RNG.standard_normal((1, 2, 7, 8, 9))
+    y, m = F.fractional_max_pool3d(paddle.to_tensor(x), (3, 4, 5), random_u=u, return_mask=True)
+    rv, rm = frac_ref(x, (3, 4, 5), (0, 0, 0), u)
+    np.testing.assert_array_equal(y.numpy(), rv)
+    np.testing.assert_array_equal(m.numpy(), rm)
+    y = F.fractional_max_pool3d(paddle.to_tensor(x), 3, kernel_size=2, random_u=u)
+    np.testing.assert_array_equal(y.numpy(), frac_ref(x, (3, 3, 3), (2, 2, 2), u)[0])
+    check_grads(lambda xs: F.fractional_max_pool3d(xs[0], (3, 4, 5), random_u=u), [x])
+
+
+def test_fractional_layers_defaults_and_errors():
+    x = paddle.to_tensor(RNG.standard_normal((2, 3, 11, 9)))
+    np.testing.assert_array_equal(paddle.nn.FractionalMaxPool2D(5, random_u=0.4)(x).numpy(),
+                                  F.fractional_max_pool2d(x, 5, random_u=0.4).numpy())
+    y, m = paddle.nn.FractionalMaxPool3D(2, random_u=0.4, return_mask=True)(
+        paddle.to_tensor(RNG.standard_normal((1, 1, 4, 4, 4))))
+    assert y.shape == [1, 1, 2, 2, 2] and m.dtype == paddle.int32
+    assert F.fractional_max_pool2d(x, (None, 4), random_u=0.3).shape == [2, 3, 11, 4]
+    assert F.fractional_max_pool2d(x, 5).shape == [2, 3, 5, 5]  # random u
+    with pytest.raises(ValueError, match="random_u"):
+        F.fractional_max_pool2d(x, 4, random_u=1.0)
+    with pytest.raises(ValueError, match="input_height"):
+        F.fractional_max_pool2d(x, 6, kernel_size=7, random_u=0.5)
+    with pytest.raises(ValueError, match="4-D"):
+        F.fractional_max_pool2d(x[0], 4, random_u=0.5)
