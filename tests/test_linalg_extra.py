@@ -232,3 +232,15 @@ def test_svd_lowrank_grad_of_singular_values():
     (g,) = paddle.grad(s.sum(), [x])
     u, _, vh = np.linalg.svd(a, full_matrices=False)
     np.testing.assert_allclose(g.numpy(), u @ vh, rtol=1e-8, atol=1e-10)
+
+
+def test_dtype_edges():
+    with pytest.raises(TypeError):
+        L.cov(paddle.ones([2, 3], "int64"))
+    with pytest.raises(RuntimeError):  # Paddle fails at its real-only clip
+        L.cov(T(np.ones((2, 3)) + 1j))
+    x = RNG.standard_normal((2, 5))
+    aw = np.array([1, 2, 1, 3, 1])  # integer analytic weights are cast, as in Paddle
+    np.testing.assert_allclose(L.cov(T(x), aweights=T(aw)).numpy(), np.cov(x, aweights=aw),
+                               rtol=1e-12)
+    assert L.matrix_exp(T(np.zeros((0, 3, 3)))).shape == [0, 3, 3]

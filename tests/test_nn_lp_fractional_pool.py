@@ -213,3 +213,16 @@ def test_fractional_layers_defaults_and_errors():
         F.fractional_max_pool2d(x, 6, kernel_size=7, random_u=0.5)
     with pytest.raises(ValueError, match="4-D"):
         F.fractional_max_pool2d(x[0], 4, random_u=0.5)
+
+
+def test_pool_dtypes_and_empty_edges():
+    with pytest.raises(RuntimeError, match="lp_pool2d"):  # Paddle's CPU kernel: f32/f64 only
+        F.lp_pool2d(paddle.ones([1, 1, 4, 4], "float16"), 2, 2)
+    with pytest.raises(RuntimeError, match="fractional_max_pool2d"):
+        F.fractional_max_pool2d(paddle.ones([1, 1, 4, 4], "int64"), 2, random_u=0.5)
+    assert F.fractional_max_pool2d(paddle.to_tensor(np.ones((0, 1, 4, 4))), 2,
+                                   random_u=0.5).shape == [0, 1, 2, 2]
+    # NaN is never a window's max (the kernel's '<' comparison skips it)
+    y, m = F.fractional_max_pool2d(paddle.to_tensor(np.array([[[[np.nan, 1.], [2., 0.]]]])), 1,
+                                   random_u=0.5, return_mask=True)
+    assert y.numpy().item() == 2.0 and m.numpy().item() == 2

@@ -1003,6 +1003,9 @@ def _check_cov_input(x, fn):
     if len(x.shape) > 2 or len(x.shape) < 1:
         raise ValueError(f"Input(x) only support N-D (1<=N<=2) tensor in {fn}, but received "
                          f"length of Input(input) is {len(x.shape)}.")
+    if x.dtype.name in ("complex64", "complex128"):  # Paddle fails at its real-only clip
+        raise RuntimeError(f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), "
+                           f"{x.dtype.name}) of kernel `clip` is not registered.")
     if x.dtype.name not in ("float32", "float64"):
         raise TypeError(f"The data type of 'dtype' in {fn} must be ['float32', 'float64'], but "
                         f"received {x.dtype.name}. ")
@@ -1036,9 +1039,6 @@ def cov(x, rowvar=True, ddof=True, fweights=None, aweights=None, name=None):
         if len(aweights.shape) > 1:
             raise ValueError(f"Input(aweights) only support N-D (N<=1) tensor in cov, but "
                              f"received length of Input(input) is {len(aweights.shape)}.")
-        if aweights.dtype.name not in ("float32", "float64"):
-            raise TypeError(f"The data type of 'dtype' in cov must be ['float32', 'float64'], "
-                            f"but received {aweights.dtype.name}. ")
         if aweights.shape[0] != nobs:
             raise ValueError(f"The number of Input(aweights) should equal to x's dim[1]: {nobs}, "
                              f"but received size of Input(aweights) is {aweights.shape[0]}.")
@@ -1081,16 +1081,9 @@ def corrcoef(x, rowvar=True, name=None):
     return _ad.clip_ad_func(c, -1.0, 1.0)
 
 
-_HH_DTYPES = ("float16", "float32", "float64", "complex64", "complex128")
-
-
 def householder_product(x, tau, name=None):
     """The first n columns of Q = H_1 ... H_k, H_i = I - tau_i v_i v_i^H, v_i = x's column i below
     the diagonal with a unit at i (LAPACK orgqr); batched over the leading axes."""
-    for t, nm in ((x, "x"), (tau, "tau")):
-        if t.dtype.name not in _HH_DTYPES:
-            raise TypeError(f"The data type of '{nm}' in householder_product must be "
-                            f"{list(_HH_DTYPES)}, but received {t.dtype.name}. ")
     if x.dtype != tau.dtype:
         raise AssertionError("The input x must have the same dtype with input tau.\n")
     if not (x.ndim >= 2 and tau.ndim >= 1 and x.ndim == tau.ndim + 1):
@@ -1127,9 +1120,6 @@ def householder_product(x, tau, name=None):
 def ormqr(x, tau, y, left=True, transpose=False, name=None):
     """op(Q) y (left) or y op(Q), Q = householder_product(x, tau), op the transpose when
     `transpose` (Paddle transposes without conjugating)."""
-    if y.dtype.name not in _HH_DTYPES:
-        raise TypeError(f"The data type of 'y' in ormqr must be {list(_HH_DTYPES)}, but "
-                        f"received {y.dtype.name}. ")
     for v, nm in ((left, "left"), (transpose, "transpose")):
         if not isinstance(v, bool):
             raise TypeError(f"The type of '{nm}' in ormqr must be <class 'bool'>, but received "

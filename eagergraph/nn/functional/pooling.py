@@ -293,8 +293,17 @@ def _window_counts(in_sp, k, s, pads, algo, out_sp):
     return cnt
 
 
+def _not_registered(x, op, supported):
+    if x.dtype.name not in supported:
+        raise RuntimeError(f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), "
+                           f"{x.dtype.name}) of kernel `{op}` is not registered. Selected wrong "
+                           f"DataType `{x.dtype.name}`. Paddle support following DataTypes: "
+                           f"{', '.join(supported)}.")
+
+
 def _lp_pool(x, norm_type, k, s, pads, algo, ceil_mode, data_format):
     from ...tensor import Tensor
+    _not_registered(x, "lp_pool2d", ("float64", "float32"))
     p = float(norm_type)
     if p == float("inf"):  # the limit, as Paddle's kernel: the window's max (its first max's grad)
         return _C_ops.pool2d(x, k, s, pads, ceil_mode, True, data_format, "max", False, False,
@@ -431,7 +440,7 @@ def _fractional_mask(xa, out_size, kernel, u):
     flat = np.broadcast_to(flat, full).reshape(n_out, -1)
     valid = np.broadcast_to(valid, full).reshape(n_out, -1)
     vals = xa.reshape(xa.shape[:2] + (-1,))[:, :, flat]  # [N, C, O, K]
-    vals = np.where(valid, vals, -np.inf)
+    vals = np.where(valid & ~np.isnan(vals), vals, -np.inf)  # the kernel's '<' skips NaN
     first = np.argmax(vals, axis=-1)  # the first maximum, as the kernel's strict '<'
     return np.take_along_axis(np.broadcast_to(flat, vals.shape), first[..., None],
                               -1)[..., 0].reshape(xa.shape[:2] + tuple(out_size))
@@ -443,6 +452,7 @@ def _fractional_max_pool(x, nd, output_size, kernel_size, random_u, return_mask)
     if len(x.shape) != nd + 2:
         raise ValueError(f"Excepted Input X is {nd + 2}-D tensor, but received "
                          f"{len(x.shape)}-D {type(x)}")
+    _not_registered(x, f"fractional_max_pool{nd}d", ("float64", "float16", "float32"))
     if random_u is None:
         u = float(_ops.rand([], "float32")._data)
     elif random_u <= 0 or random_u >= 1:
@@ -459,9 +469,10 @@ def _fractional_max_pool(x, nd, output_size, kernel_size, random_u, return_mask)
         if n < o - 1 + kk:
             raise ValueError(f"(InvalidArgument) input_{name} [{n}] is less than valid "
                              f"output_{name} [{o - 1 + kk}]")
-    mask = _fractional_mask(x._data, out, k, u)
-    flat = _ops.reshape(x, list(x.shape[:2]) + [-1])
-    idx = Tensor._wrap(mask.reshape(mask.shape[:2] + (-1,)))
+    mask = _fractional_mask(x._data, out, k, u) if x.size else np.zeros(
+        list(x.shape[:2]) + out, np.int64)
+    flat = _ops.reshape(x, list(x.shape[:2]) + [int(np.prod(sp))])
+    idx = Tensor._wrap(mask.reshape(mask.shape[:2] + (int(np.prod(out)),)))
     res = _ops.reshape(_ops.take_along_axis(flat, idx, 2), list(mask.shape))
     if return_mask:
         return res, Tensor._wrap(mask.astype(np.int32))
