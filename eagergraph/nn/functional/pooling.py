@@ -439,11 +439,15 @@ def _fractional_mask(xa, out_size, kernel, u):
     full = np.broadcast_shapes(flat.shape, valid.shape)  # [*out, *widths]
     flat = np.broadcast_to(flat, full).reshape(n_out, -1)
     valid = np.broadcast_to(valid, full).reshape(n_out, -1)
-    vals = xa.reshape(xa.shape[:2] + (-1,))[:, :, flat]  # [N, C, O, K]
-    vals = np.where(valid & ~np.isnan(vals), vals, -np.inf)  # the kernel's '<' skips NaN
-    first = np.argmax(vals, axis=-1)  # the first maximum, as the kernel's strict '<'
-    return np.take_along_axis(np.broadcast_to(flat, vals.shape), first[..., None],
-                              -1)[..., 0].reshape(xa.shape[:2] + tuple(out_size))
+    vals = xa.reshape(xa.shape[:2] + (-1,))[:, :, flat.T]  # [N, C, K, O]
+    best = np.full(xa.shape[:2] + (n_out,), -np.inf, xa.dtype)
+    pos = np.broadcast_to(flat[:, 0], best.shape).copy()
+    for j in range(flat.shape[1]):  # window offsets, each over all windows at once
+        v = vals[:, :, j]
+        upd = (v > best) & valid[:, j]  # the kernel's strict '<': first max, NaN skipped
+        np.copyto(best, v, where=upd)
+        np.copyto(pos, flat[:, j], where=upd)
+    return pos.reshape(xa.shape[:2] + tuple(out_size))
 
 
 def _fractional_max_pool(x, nd, output_size, kernel_size, random_u, return_mask):
