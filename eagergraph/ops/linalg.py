@@ -861,3 +861,378 @@ def einsum(equation, *operands):
         b = _run(_run(operands[i + 1], first[i + 1]), st_b)
         x = _run(_ad.matmul_ad_func(_run(x, st_a), b, False, False), st_o)
     return _run(x, last)
+
+
+# ---- the remaining paddle.linalg functions (Paddle python/paddle/tensor/linalg.py), each a
+# composition of existing differentiable ops (matmul, solve, triangular_solve, inverse, qr, svd),
+# so their gradients of any order are those ops'.
+
+# paddle.linalg-only (exported from eagergraph/linalg.py); most are Tensor methods too
+TENSOR_METHODS = TENSOR_METHODS + ["cholesky_inverse", "cov", "corrcoef", "householder_product",
+                                   "ormqr", "svd_lowrank", "pca_lowrank"]
+
+
+def _mT(x):
+    """x with its last two axes swapped."""
+    perm = list(range(x.ndim))
+    perm[-1], perm[-2] = perm[-2], perm[-1]
+    return _ad.transpose_ad_func(x, perm)
+
+
+def _mH(x):
+    """The conjugate transpose of the matrices in x's last two axes."""
+    t = _mT(x)
+    return _ad.conj_ad_func(t) if _is_complex(t) else t
+
+
+def cholesky_inverse(x, upper=False, name=None):
+    """The inverse of A from its Cholesky factor x (A = x x^T, or x^T x when upper), as Paddle:
+    inv of the product (plain transpose, also for complex x); 2-D x only."""
+    if x.ndim != 2:
+        raise ValueError("The input tensor must be 2-dimensional")
+    if x.shape[0] != x.shape[1]:
+        raise ValueError("The input tensor must be square matrix")
+    a = _ad.matmul_ad_func(x, x, True, False) if upper else _ad.matmul_ad_func(x, x, False, True)
+    return _ad.inverse_ad_func(a)
+
+
+def _broadcast_batch(t, batch, tail):
+    shape = tuple(batch) + tuple(t.shape[-tail:])
+    return t if tuple(t.shape) == shape else _ad.expand_ad_func(t, list(shape))
+
+
+def lu_solve(b, lu, pivots, trans="N", name=None):
+    """Solves A out = b (trans 'N') or A^T out = b (any other trans, 'C' included, as Paddle)
+    from lu's packed factorisation A = P L U and its 1-based int32 pivots. Differentiable in b
+    and lu (solves with lu's triangles); pivots are constant."""
+    import numpy as np
+    if b.ndim < 2:
+        raise ValueError(f"`b` dimension must be gather than 2, but got {len(b.shape)}")
+    if lu.ndim < 2:
+        raise ValueError(f"`lu` dimension must be gather than 2, but got {len(lu.shape)}")
+    if pivots.ndim < 1:
+        raise ValueError(f"`pivots` dimension must be gather than 1, but got "
+                         f"{len(pivots.shape)}")
+    if b.shape[-2] != lu.shape[-2]:
+        raise ValueError(f"the rows of `b` must be equal to the rows of `lu`, but got "
+                         f"{b.shape[-2]} and {lu.shape[-2]}")
+    if lu.shape[-1] != lu.shape[-2]:
+        raise ValueError(f"`lu` shape[-1] must be equal to `lu` shape[-2], but got "
+                         f"{lu.shape[-1]} and {lu.shape[-2]}")
+    if pivots.shape[-1] != lu.shape[-1]:
+        raise ValueError(f"`pivots` shape[-1] must be equal to `lu` shape[-1], but got "
+                         f"{pivots.shape[-1]} and {lu.shape[-1]}")
+    batch = np.broadcast_shapes(tuple(b.shape[:-2]), tuple(lu.shape[:-2]),
+                                tuple(pivots.shape[:-1]))
+    b, lu = _broadcast_batch(b, batch, 2), _broadcast_batch(lu, batch, 2)
+    from ..phi.infermeta.backward import lu_permutation_matrix
+    n = lu.shape[-1]
+    piv = np.broadcast_to(pivots._data, tuple(batch) + (n,))
+    p = Tensor._wrap(lu_permutation_matrix(piv, n).astype(lu._data.dtype))  # A = P L U
+    # the triangles through solve (LAPACK gesv on a triangular matrix: exact, and ~100x faster
+    # here than the scipy solve_triangular behind triangular_solve for small matrices)
+    low = _ad.add_ad_func(_ad.tril_ad_func(lu, -1), _ad.eye_ad_func(n, n, lu.dtype))
+    up = _ad.triu_ad_func(lu, 0)
+    if trans == "N":  # out = U^-1 L^-1 P^T b
+        t = _ad.solve_ad_func(low, _ad.matmul_ad_func(p, b, True, False))
+        return _ad.solve_ad_func(up, t)
+    # A^T = U^T L^T P^T: out = P L^-T U^-T b
+    t = _ad.solve_ad_func(_mT(up), b)
+    return _ad.matmul_ad_func(p, _ad.solve_ad_func(_mT(low), t), False, False)
+
+
+# Pade [13/13] coefficients of exp (Higham 2005), and the 1-norm up to which it needs no scaling
+_PADE13 = (64764752532480000.0, 32382376266240000.0, 7771770303897600.0, 1187353796428800.0,
+           129060195264000.0, 10559470521600.0, 670442572800.0, 33522128640.0, 1323241920.0,
+           40840800.0, 960960.0, 16380.0, 182.0, 1.0)
+_THETA13 = 5.371920351148152
+
+
+def matrix_exp(x, name=None):
+    """exp of the square matrices in x's last two axes (float32/float64): scaling and squaring
+    with the [13/13] Pade approximant, composed of matmul and solve, so its gradients of any
+    order are theirs. The number of squarings comes from the largest 1-norm of the batch."""
+    import numpy as np
+    if not isinstance(x, Tensor):
+        x = _ad_to_tensor(x)
+    if x.dtype.name not in ("float32", "float64"):
+        raise ValueError(f"The input tensor's dtype must be float32 or float64, but got "
+                         f"{x.dtype.name}")
+    if x.ndim == 0:
+        return _ad.exp_ad_func(x)
+    if x.ndim < 2:
+        raise ValueError("The input tensor must be at least two-dimensional")
+    if x.shape[-1] != x.shape[-2]:
+        raise ValueError("Last 2 dimensions of the tensor must be square")
+    if tuple(x.shape[-2:]) == (1, 1):
+        return _ad.exp_ad_func(x)
+    n = x.shape[-1]
+    if x.size == 0:
+        return _ad.full_ad_func(tuple(x.shape), 0, x.dtype)
+    norm = float(np.abs(x._data).sum(axis=-2).max()) if x.size else 0.0
+    if not np.isfinite(norm):
+        return _ad.full_ad_func(tuple(x.shape), float("nan"), x.dtype)
+    s = max(0, int(np.ceil(np.log2(norm / _THETA13)))) if norm > _THETA13 else 0
+    a = _ad.scale_ad_func(x, 0.5 ** s, 0.0, True) if s else x
+    eye = _ad.eye_ad_func(n, n, x.dtype)
+    b = _PADE13
+    mm = _ad.matmul_ad_func
+    a2 = mm(a, a, False, False)
+    a4 = mm(a2, a2, False, False)
+    a6 = mm(a4, a2, False, False)
+
+    def lin(c6, c4, c2, c0=None):
+        t = _ad.add_ad_func(_ad.add_ad_func(_ad.scale_ad_func(a6, c6, 0.0, True),
+                                            _ad.scale_ad_func(a4, c4, 0.0, True)),
+                            _ad.scale_ad_func(a2, c2, 0.0, True))
+        return t if c0 is None else _ad.add_ad_func(t, _ad.scale_ad_func(eye, c0, 0.0, True))
+
+    u = mm(a, _ad.add_ad_func(mm(a6, lin(b[13], b[11], b[9]), False, False),
+                              lin(b[7], b[5], b[3], b[1])), False, False)
+    v = _ad.add_ad_func(mm(a6, lin(b[12], b[10], b[8]), False, False), lin(b[6], b[4], b[2], b[0]))
+    r = _ad.solve_ad_func(_ad.subtract_ad_func(v, u), _ad.add_ad_func(v, u))
+    for _ in range(s):
+        r = mm(r, r, False, False)
+    return r
+
+
+def _ad_to_tensor(x):
+    from ..creation import to_tensor
+    return to_tensor(x)
+
+
+def _check_cov_input(x, fn):
+    if len(x.shape) > 2 or len(x.shape) < 1:
+        raise ValueError(f"Input(x) only support N-D (1<=N<=2) tensor in {fn}, but received "
+                         f"length of Input(input) is {len(x.shape)}.")
+    if x.dtype.name in ("complex64", "complex128"):  # Paddle fails at its real-only clip
+        raise RuntimeError(f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), "
+                           f"{x.dtype.name}) of kernel `clip` is not registered.")
+    if x.dtype.name not in ("float32", "float64"):
+        raise TypeError(f"The data type of 'dtype' in {fn} must be ['float32', 'float64'], but "
+                        f"received {x.dtype.name}. ")
+
+
+def cov(x, rowvar=True, ddof=True, fweights=None, aweights=None, name=None):
+    """The covariance matrix of x's variables (rows when rowvar, else columns), with frequency
+    and/or analytic observation weights, as Paddle composes it (a 0-D result for one variable)."""
+    import numpy as np
+    _check_cov_input(x, "cov")
+    nx = _ad.reshape_ad_func(x, [1, -1]) if x.ndim == 1 else x
+    if not rowvar and nx.shape[0] != 1:
+        nx = _mT(nx)
+    nobs = nx.shape[1]
+    w = None
+    if fweights is not None:
+        if len(fweights.shape) > 1:
+            raise ValueError(f"Input(fweights) only support N-D (N<=1) tensor in cov, but "
+                             f"received shape of Input(input) is {len(fweights.shape)}.")
+        if fweights.shape[0] != nobs:
+            raise ValueError(f"The number of Input(fweights) should equal to x's dim[1]: {nobs}, "
+                             f"but received size of Input(fweights) is {fweights.shape[0]}.")
+        fw = fweights._data
+        if fw.size and fw.min() < 0:
+            raise ValueError(f"The value of Input(fweights) cannot be negative, but received "
+                             f"min of Input(fweights) is {fweights.min()}.")
+        if not np.all(fw == np.round(fw.astype(np.float64)).astype(fw.dtype)):
+            raise ValueError("Input(fweights) must be integer ")
+        w = _ad.cast_ad_func(fweights, nx.dtype)
+    if aweights is not None:
+        if len(aweights.shape) > 1:
+            raise ValueError(f"Input(aweights) only support N-D (N<=1) tensor in cov, but "
+                             f"received length of Input(input) is {len(aweights.shape)}.")
+        if aweights.shape[0] != nobs:
+            raise ValueError(f"The number of Input(aweights) should equal to x's dim[1]: {nobs}, "
+                             f"but received size of Input(aweights) is {aweights.shape[0]}.")
+        if aweights.size and aweights._data.min() < 0:
+            raise ValueError(f"The value of Input(aweights) cannot be negative, but received "
+                             f"min of Input(aweights) is {aweights.min()}.")
+        aw = _ad.cast_ad_func(aweights, nx.dtype)
+        w = aw if w is None else _ad.multiply_ad_func(w, aw)
+    if w is not None:
+        w_sum = _ad.sum_ad_func(w, (), None, False)
+        if float(w_sum._data) == 0:
+            raise ValueError("The sum of weights is zero, can't be normalized.")
+        nx_w = _ad.multiply_ad_func(nx, w)
+    else:
+        w_sum = _ad.full_ad_func((), nobs, nx.dtype)
+        nx_w = nx
+    avg = _ad.divide_ad_func(_ad.sum_ad_func(nx_w, (1,), None, False), w_sum)
+    if w is not None and aweights is not None and ddof:
+        wa = _ad.sum_ad_func(_ad.multiply_ad_func(w, _ad.cast_ad_func(aweights, w.dtype)),
+                             (), None, False)
+        norm = _ad.subtract_ad_func(w_sum, _ad.divide_ad_func(wa, w_sum))
+    else:
+        norm = _ad.scale_ad_func(w_sum, 1.0, -float(bool(ddof)), True)
+    norm = _ad.clip_ad_func(norm, 0.0, float("inf"))
+    nx = _ad.subtract_ad_func(nx, _ad.unsqueeze_ad_func(avg, (1,)))
+    xxt = _ad.matmul_ad_func(nx, nx_w, False, True)
+    return _ad.squeeze_ad_func(_ad.divide_ad_func(xxt, norm), ())
+
+
+def corrcoef(x, rowvar=True, name=None):
+    """Pearson correlation coefficients: cov(x, rowvar) scaled by the standard deviations and
+    clipped to [-1, 1]; c / c (1, or nan) for a single variable, as Paddle."""
+    _check_cov_input(x, "corrcoef")
+    c = cov(x, rowvar)
+    if c.ndim == 0:
+        return _ad.divide_ad_func(c, c)
+    std = _ad.sqrt_ad_func(_ad.diagonal_ad_func(c, 0, 0, 1))
+    c = _ad.divide_ad_func(c, _ad.unsqueeze_ad_func(std, (1,)))
+    c = _ad.divide_ad_func(c, _ad.unsqueeze_ad_func(std, (0,)))
+    return _ad.clip_ad_func(c, -1.0, 1.0)
+
+
+def householder_product(x, tau, name=None):
+    """The first n columns of Q = H_1 ... H_k, H_i = I - tau_i v_i v_i^H, v_i = x's column i below
+    the diagonal with a unit at i (LAPACK orgqr); batched over the leading axes."""
+    if x.dtype != tau.dtype:
+        raise AssertionError("The input x must have the same dtype with input tau.\n")
+    if not (x.ndim >= 2 and tau.ndim >= 1 and x.ndim == tau.ndim + 1):
+        raise AssertionError("The input x must have more than 2 dimensions, and input tau must "
+                             "have more than 1 dimension,and the dimension of x is 1 larger "
+                             "than the dimension of tau\n")
+    m, n = x.shape[-2:]
+    if m < n:
+        raise AssertionError("The rows of input x must be greater than or equal to the columns "
+                             "of input x.\n")
+    k = tau.shape[-1]
+    if n < k:
+        raise AssertionError("The last dim of x must be greater than tau.\n")
+    if tuple(x.shape[:-2]) != tuple(tau.shape[:-1]):
+        raise AssertionError("The input x must have the same batch dimensions with input tau.\n")
+    import numpy as np
+    nd = x.ndim
+    batch = list(x.shape[:-2])
+    below = Tensor._wrap(np.tril(np.ones((m, n), x._data.dtype), -1))
+    unit = Tensor._wrap(np.eye(m, n, dtype=x._data.dtype))
+    vs = _ad.add_ad_func(_ad.multiply_ad_func(x, below), unit)  # columns v_i
+    q = _ad.expand_ad_func(_ad.eye_ad_func(m, m, x.dtype), batch + [m, m]) if batch else \
+        _ad.eye_ad_func(m, m, x.dtype)
+    for i in range(min(k, n)):
+        v = _ad.slice_ad_func(vs, [nd - 1], [i], [i + 1], [])  # (..., m, 1)
+        ti = _ad.unsqueeze_ad_func(_ad.slice_ad_func(tau, [nd - 2], [i], [i + 1], []), (-1,))
+        qv = _ad.matmul_ad_func(q, v, False, False)  # Q v
+        vh = _mH(v)
+        q = _ad.subtract_ad_func(q, _ad.multiply_ad_func(_ad.matmul_ad_func(qv, vh, False, False),
+                                                         ti))
+    return _ad.slice_ad_func(q, [nd - 1], [0], [n], []) if n != m else q
+
+
+def ormqr(x, tau, y, left=True, transpose=False, name=None):
+    """op(Q) y (left) or y op(Q), Q = householder_product(x, tau), op the transpose when
+    `transpose` (Paddle transposes without conjugating)."""
+    for v, nm in ((left, "left"), (transpose, "transpose")):
+        if not isinstance(v, bool):
+            raise TypeError(f"The type of '{nm}' in ormqr must be <class 'bool'>, but received "
+                            f"{type(v)}. ")
+    if not (x.dtype == tau.dtype and x.dtype == y.dtype):
+        raise AssertionError("The input tau and y must have the same dtype with the x.\n")
+    if not (x.ndim >= 2 and y.ndim >= 2 and tau.ndim >= 1):
+        raise AssertionError("The input x and y must have more than 2 dimensions, and input tau "
+                             "must have more than 1 dimension")
+    if not (x.ndim == tau.ndim + 1 and x.ndim == y.ndim):
+        raise AssertionError("the dimension of x is 1 larger than the dimension of tau\n and the "
+                             "dimension of x is equal to the dimension of input")
+    if x.shape[-1] != tau.shape[-1]:
+        raise AssertionError("The innermost dimension of x and tau should be the same")
+    checks = {(True, True): (x.shape[-2], y.shape[-2], "The row dimensions of x and y should be "
+                             "the same"),
+              (False, True): (x.shape[-1], y.shape[-2], "The column dimension of x and the row "
+                              "dimension of y should be the same"),
+              (True, False): (x.shape[-2], y.shape[-1], "The row dimension of x and the column "
+                              "dimension of y should be the same"),
+              (False, False): (x.shape[-1], y.shape[-1], "The column dimensions of Impt and "
+                               "Osser's should be the same")}
+    a, b, msg = checks[(bool(transpose), bool(left))]
+    if a != b:
+        raise AssertionError(msg)
+    if x.ndim == 3 and not (x.shape[0] == y.shape[0] and x.shape[0] == tau.shape[0]):
+        raise AssertionError("The input and tau and y parameters should have the same batch")
+    q = householder_product(x, tau)
+    if transpose:
+        q = _mT(q)
+    return _ad.matmul_ad_func(q, y, False, False) if left else _ad.matmul_ad_func(y, q, False,
+                                                                                  False)
+
+
+def _approximate_basis(x, q, niter, m_=None):
+    """An orthonormal basis of (about) x's range: randomised subspace iteration (Halko et al.),
+    as Paddle's _get_approximate_basis: a standard normal (n, q) start, niter power steps."""
+    from .random import randn
+    qr_ = _ad.qr_ad_func
+    mm = _ad.matmul_ad_func
+    r = randn((x.shape[-1], q), dtype=x.dtype)
+
+    def prod(a, z, ma=None):
+        out = mm(a, z, False, False)
+        return out if ma is None else _ad.subtract_ad_func(out, mm(ma, z, False, False))
+    a_h = _mH(x)
+    m_h = None if m_ is None else _mH(m_)
+    basis = qr_(prod(x, r, m_), "reduced")[0]
+    for _ in range(niter):
+        basis = qr_(prod(a_h, basis, m_h), "reduced")[0]
+        basis = qr_(prod(x, basis, m_), "reduced")[0]
+    return basis
+
+
+def _conj(x):
+    return _ad.conj_ad_func(x) if _is_complex(x) else x
+
+
+def svd_lowrank(x, q=None, niter=2, M=None, name=None):
+    """A rank-q approximate svd (u, s, v) of x - M, x ~ u diag(s) v^H, by randomised subspace
+    iteration (random as Paddle's: the start matrix is drawn from paddle.randn)."""
+    if not isinstance(x, Tensor):
+        raise ValueError(f"Input must be tensor, but got {type(x)}")
+    m, n = x.shape[-2:]
+    if q is None:
+        q = min(6, m, n)
+    elif min(m, n) != 0 and not (0 <= q <= min(m, n)):
+        raise ValueError(f"q(={q}) must be non-negative integer and not greater than "
+                         f"min(m, n)={min(m, n)}")
+    if not niter >= 0:
+        raise ValueError(f"niter(={niter}) must be non-negative integer")
+    m_t = None
+    if M is not None:
+        M = _ad.expand_ad_func(M, list(x.shape)) if tuple(M.shape) != tuple(x.shape) else M
+        m_t = _mT(M)
+    a_t = _mT(x)
+    mm = _ad.matmul_ad_func
+    if m < n or n > q:
+        basis = _approximate_basis(a_t, q, niter, m_t)
+        bc = _conj(basis)
+        b_t = mm(x, bc, False, False)
+        if M is not None:
+            b_t = _ad.subtract_ad_func(b_t, mm(M, bc, False, False))
+        u, s, vh = _ad.svd_ad_func(b_t, False)
+        v = mm(basis, _mH(vh), False, False)
+    else:
+        basis = _approximate_basis(x, q, niter, M)
+        bc = _conj(basis)
+        b = mm(a_t, bc, False, False)
+        if M is not None:
+            b = _ad.subtract_ad_func(b, mm(m_t, bc, False, False))
+        u, s, vh = _ad.svd_ad_func(_mT(b), False)
+        v = _mH(vh)
+        u = mm(basis, u, False, False)
+    return u, s, v
+
+
+def pca_lowrank(x, q=None, center=True, niter=2, name=None):
+    """svd_lowrank of x less its column means (center) or of x: (u, s, v), the principal
+    directions in v."""
+    if not isinstance(x, Tensor):
+        raise ValueError(f"Input must be tensor, but got {type(x)}")
+    m, n = x.shape[-2:]
+    if q is None:
+        q = min(6, m, n)
+    elif not (0 <= q <= min(m, n)):
+        raise ValueError(f"q(={q}) must be non-negative integer and not greater than "
+                         f"min(m, n)={min(m, n)}")
+    if not niter >= 0:
+        raise ValueError(f"niter(={niter}) must be non-negative integer")
+    if not center:
+        return svd_lowrank(x, q, niter=niter)
+    c = _ad.mean_ad_func(x, (-2,), True)
+    return svd_lowrank(_ad.subtract_ad_func(x, c), q, niter=niter)

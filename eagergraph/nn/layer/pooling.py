@@ -187,3 +187,89 @@ class MaxUnPool3D(_MaxUnPool):
     def __init__(self, kernel_size, stride=None, padding=0, data_format="NCDHW",
                  output_size=None, name=None):
         super().__init__(kernel_size, stride, padding, data_format, output_size)
+
+
+__all__ += ["LPPool1D", "LPPool2D"]
+
+
+def _lp_layer_args(args, kwargs):
+    """Paddle's lp_pool_layer_decorator: a bool 4th positional argument is ceil_mode."""
+    if len(args) == 4 and isinstance(args[3], bool):
+        warnings.warn("The 4th positional argument is a boolean value, which is being "
+                      "interpreted as 'ceil_mode'.", stacklevel=3)
+        kwargs["ceil_mode"] = args[3]
+        args = args[:3]
+    return args, kwargs
+
+
+class LPPool1D(Layer):
+    """Power-average pooling over the last axis (F.lp_pool1d)."""
+
+    def __init__(self, *args, **kwargs):
+        args, kwargs = _lp_layer_args(args, kwargs)
+        self._init(*args, **kwargs)
+
+    def _init(self, norm_type, kernel_size, stride=None, padding=0, ceil_mode=False,
+              data_format="NCL", name=None):
+        super().__init__()
+        self.norm_type = float(norm_type)
+        self.kernel_size, self.stride, self.padding = kernel_size, stride, padding
+        self.ceil_mode, self.data_format, self.name = ceil_mode, data_format, name
+
+    def forward(self, x):
+        return F.lp_pool1d(x, self.norm_type, self.kernel_size, self.stride, self.padding,
+                           self.ceil_mode, self.data_format)
+
+    def extra_repr(self):
+        return (f"norm_type={self.norm_type}, kernel_size={self.kernel_size}, "
+                f"stride={self.stride}, padding={self.padding}")
+
+
+class LPPool2D(Layer):
+    """Power-average pooling over the two spatial axes (F.lp_pool2d)."""
+
+    def __init__(self, *args, **kwargs):
+        args, kwargs = _lp_layer_args(args, kwargs)
+        self._init(*args, **kwargs)
+
+    def _init(self, norm_type, kernel_size, stride=None, padding=0, ceil_mode=False,
+              data_format="NCHW", name=None):
+        super().__init__()
+        self.norm_type = float(norm_type)
+        self.ksize = kernel_size
+        self.stride = kernel_size if stride is None else stride
+        self.padding, self.ceil_mode, self.data_format = padding, ceil_mode, data_format
+
+    def forward(self, x):
+        return F.lp_pool2d(x, self.norm_type, self.ksize, self.stride, self.padding,
+                           self.ceil_mode, self.data_format)
+
+    def extra_repr(self):
+        return (f"norm_type={self.norm_type}, kernel_size={self.ksize}, stride={self.stride}, "
+                f"padding={self.padding}")
+
+
+__all__ += ["FractionalMaxPool2D", "FractionalMaxPool3D"]
+
+
+class FractionalMaxPool2D(Layer):
+    """F.fractional_max_pool2d as a layer."""
+    _fn = staticmethod(F.fractional_max_pool2d)
+
+    def __init__(self, output_size, kernel_size=None, random_u=None, return_mask=False,
+                 name=None):
+        super().__init__()
+        self._output_size, self._kernel_size = output_size, kernel_size
+        self._random_u, self._return_mask = random_u, return_mask
+
+    def forward(self, x):
+        return self._fn(x, self._output_size, self._kernel_size, self._random_u,
+                        self._return_mask)
+
+    def extra_repr(self):
+        return f"output_size={self._output_size}, return_mask={self._return_mask}"
+
+
+class FractionalMaxPool3D(FractionalMaxPool2D):
+    """F.fractional_max_pool3d as a layer."""
+    _fn = staticmethod(F.fractional_max_pool3d)
