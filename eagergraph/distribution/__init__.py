@@ -1,0 +1,16 @@
+"""eagergraph.distribution: Paddle 3.3.1's ``paddle.distribution`` as compositions of
+eagergraph's differentiable ops (see the module of each class)."""
+from .distribution import Distribution
+from .exponential_family import ExponentialFamily
+from .normal import Normal, LogNormal
+from .uniform import Uniform
+from .categorical import Categorical
+from .bernoulli import Bernoulli
+from .gamma import Exponential, Gamma, Chi2
+from .location_scale import Laplace, Cauchy, Gumbel
+from .dirichlet import Dirichlet, Beta
+from .kl import kl_divergence, register_kl
+
+__all__ = ["Bernoulli", "Beta", "Categorical", "Cauchy", "Chi2", "Dirichlet", "Distribution",
+           "Exponential", "ExponentialFamily", "Normal", "Uniform", "kl_divergence", "register_kl",
+           "Laplace", "LogNormal", "Gamma", "Gumbel"]

@@ -1,0 +1,140 @@
+"""Normal and LogNormal (real-valued; Paddle's complex Gaussian is not covered)."""
+import math
+
+import numpy as np
+
+from .. import ops as _ops
+from ..tensor import Tensor
+from .distribution import Distribution, _check_shape, _dtype_name, _FLOATS
+
+__all__ = ["Normal", "LogNormal"]
+
+
+def _loc_scale_init(dist, loc, scale, what):
+    """Paddle's Normal/Uniform argument handling: ints -> floats, ndarray dtype wins, else float32."""
+    if isinstance(loc, int) and not isinstance(loc, bool):
+        loc = float(loc)
+    if isinstance(scale, int) and not isinstance(scale, bool):
+        scale = float(scale)
+    if isinstance(loc, (tuple, list)):
+        loc = np.array(loc)
+        if loc.dtype == np.float64:
+            loc = loc.astype('float32')
+    if isinstance(scale, (tuple, list)):
+        scale = np.array(scale, dtype=np.float32)
+    dist.all_arg_is_float = False
+    if dist._validate_args(loc, scale):
+        return loc, scale, _dtype_name(loc.dtype)
+    if isinstance(loc, float) and isinstance(scale, float):
+        dist.all_arg_is_float = True
+    dtype = 'float32'
+    if isinstance(loc, np.ndarray) and str(loc.dtype) in _FLOATS:
+        dtype = str(loc.dtype)
+    elif isinstance(scale, np.ndarray) and str(scale.dtype) in _FLOATS:
+        dtype = str(scale.dtype)
+    loc, scale = dist._to_tensor(loc, scale)
+    if dtype != _dtype_name(loc.dtype):
+        loc, scale = _ops.cast(loc, dtype), _ops.cast(scale, dtype)
+    return loc, scale, dtype
+
+
+class Normal(Distribution):
+    """Normal(loc, scale): Gaussian with mean ``loc`` and standard deviation ``scale``."""
+
+    def __init__(self, loc, scale, name=None):
+        self.name = name if name is not None else 'Normal'
+        if isinstance(loc, complex) or (isinstance(loc, Tensor) and loc.is_complex()):
+            raise NotImplementedError("eagergraph: complex Gaussian Normal is not implemented")
+        self.loc, self.scale, self.dtype = _loc_scale_init(self, loc, scale, 'Normal')
+        self._complex_gaussian = False
+        super().__init__(self.loc.shape)
+
+    @property
+    def mean(self):
+        return self.loc
+
+    @property
+    def variance(self):
+        return self.scale.pow(2)
+
+    def _out_shape(self, shape):
+        return list(shape) + list((self.loc + self.scale).shape)
+
+    def sample(self, shape=(), seed=0):
+        shape = _check_shape(shape)
+        out_shape = self._out_shape(shape)
+        eps = _ops.normal(0.0, 1.0, shape=out_shape)
+        out = (_ops.cast(eps, self.dtype) * (_ops.zeros(out_shape, dtype=self.dtype) + self.scale) + self.loc).detach()
+        if self.all_arg_is_float:
+            return out.reshape(list(shape))
+        return out
+
+    def rsample(self, shape=()):
+        shape = self._extend_shape(_check_shape(shape))
+        eps = _ops.cast(_ops.normal(0.0, 1.0, shape=list(shape)), self.loc.dtype)
+        return self.loc + eps * self.scale
+
+    def entropy(self):
+        zero = _ops.full(self._out_shape(()), 0.0, self.dtype)
+        return (0.5 + zero) + (0.5 * math.log(2 * math.pi) + _ops.log(self.scale + zero))
+
+    def log_prob(self, value):
+        value = self._check_values_dtype_in_probs(self.loc, value)
+        var = self.scale * self.scale
+        return (-1.0 * ((value - self.loc) * (value - self.loc)) / (2.0 * var)
+                - (_ops.log(self.scale) + math.log(math.sqrt(2.0 * math.pi))))
+
+    def probs(self, value):
+        value = self._check_values_dtype_in_probs(self.loc, value)
+        var = self.scale * self.scale
+        return (_ops.exp(-1.0 * ((value - self.loc) * (value - self.loc)) / (2.0 * var))
+                / (math.sqrt(2 * math.pi) * self.scale))
+
+    def kl_divergence(self, other):
+        if self._complex_gaussian != other._complex_gaussian:
+            raise ValueError("The kl divergence must be computed between two distributions in the same number field.")
+        var_ratio = self.scale / other.scale
+        var_ratio = var_ratio * var_ratio
+        t1 = (self.loc - other.loc) / other.scale
+        t1 = t1 * t1
+        return 0.5 * var_ratio + 0.5 * (t1 - 1.0 - _ops.log(var_ratio))
+
+
+class LogNormal(Distribution):
+    """LogNormal(loc, scale): exp of a Normal(loc, scale) variable."""
+
+    def __init__(self, loc, scale):
+        self._base = Normal(loc=loc, scale=scale)
+        self.loc = self._base.loc
+        self.scale = self._base.scale
+        super().__init__(self._base.batch_shape, self._base.event_shape)
+
+    @property
+    def mean(self):
+        return _ops.exp(self._base.mean + self._base.variance / 2)
+
+    @property
+    def variance(self):
+        return _ops.expm1(self._base.variance) * _ops.exp(2 * self._base.mean + self._base.variance)
+
+    def sample(self, shape=()):
+        return _ops.exp(self._base.sample(shape))
+
+    def rsample(self, shape=()):
+        return _ops.exp(self._base.rsample(shape))
+
+    def log_prob(self, value):
+        y = _ops.log(value)
+        return self._base.log_prob(y) - y
+
+    def prob(self, value):
+        return _ops.exp(self.log_prob(value))
+
+    def probs(self, value):
+        return self.prob(value)
+
+    def entropy(self):
+        return self._base.entropy() + self._base.mean
+
+    def kl_divergence(self, other):
+        return self._base.kl_divergence(other._base)
