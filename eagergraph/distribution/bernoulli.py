@@ -59,7 +59,10 @@ class Bernoulli(ExponentialFamily):
         return self.log_prob(value).exp()
 
     def entropy(self):
-        return _F.binary_cross_entropy_with_logits(self.logits, self.probs, reduction='none')
+        # Paddle evaluates binary_cross_entropy_with_logits(logits, probs), whose label input has
+        # no gradient, so its d entropy / d probs is wrong; this equal-valued form differentiates
+        # through both (DIFFERS from Paddle's gradient, not its value).
+        return _F.softplus(self.logits) - self.logits * self.probs
 
     def kl_divergence(self, other):
         a, b = self.logits, other.logits

@@ -57,7 +57,9 @@ def _dispatch(cls_p, cls_q):
     if not matches:
         raise NotImplementedError
     left_p, left_q = min(_Compare(*m) for m in matches).classes
-    right_p, right_q = min(_Compare(*reversed(m)) for m in matches).classes
+    # DIFFERS: Paddle 3.3.1 unpacks this pair as (right_p, right_q) and then raises KeyError for
+    # any asymmetric registration such as register_kl(MyNormal, Normal); read it the right way round.
+    right_q, right_p = min(_Compare(*reversed(m)) for m in matches).classes
     if _REGISTER_TABLE[left_p, left_q] is not _REGISTER_TABLE[right_p, right_q]:
         warnings.warn(f'Ambiguous kl_divergence({cls_p.__name__}, {cls_q.__name__}). '
                       f'Please register_kl({left_p.__name__}, {right_q.__name__})', RuntimeWarning)
