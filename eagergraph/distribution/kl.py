@@ -6,6 +6,7 @@ from .. import autograd as _autograd
 from .bernoulli import Bernoulli
 from .categorical import Categorical
 from .dirichlet import Beta, Dirichlet
+from .discrete import Binomial, Geometric, Poisson
 from .distribution import Distribution
 from .exponential_family import ExponentialFamily
 from .gamma import Exponential, Gamma
@@ -70,7 +71,8 @@ def _own_method(p, q):
     return p.kl_divergence(q)
 
 
-for _cls in (Bernoulli, Categorical, Cauchy, Normal, Uniform, Laplace, Exponential, Gamma):
+for _cls in (Bernoulli, Binomial, Categorical, Cauchy, Normal, Uniform, Laplace, Geometric, Exponential,
+             Gamma, Poisson):
     register_kl(_cls, _cls)(_own_method)
 
 
