@@ -10,9 +10,10 @@ from .gamma import Exponential, Gamma, Chi2
 from .location_scale import Laplace, Cauchy, Gumbel
 from .dirichlet import Dirichlet, Beta
 from .discrete import Geometric, Poisson, Binomial, Multinomial
+from .multivariate_normal import MultivariateNormal
 from .kl import kl_divergence, register_kl
 
 __all__ = ["Bernoulli", "Beta", "Categorical", "Cauchy", "Chi2", "Dirichlet", "Distribution",
            "Exponential", "ExponentialFamily", "Normal", "Uniform", "kl_divergence", "register_kl",
            "Laplace", "LogNormal", "Gamma", "Gumbel", "Geometric", "Binomial", "Poisson",
-           "Multinomial"]
+           "Multinomial", "MultivariateNormal"]

@@ -11,6 +11,7 @@ from .distribution import Distribution
 from .exponential_family import ExponentialFamily
 from .gamma import Exponential, Gamma
 from .location_scale import Cauchy, Laplace
+from .multivariate_normal import MultivariateNormal
 from .normal import LogNormal, Normal
 from .uniform import Uniform
 
@@ -72,7 +73,7 @@ def _own_method(p, q):
 
 
 for _cls in (Bernoulli, Binomial, Categorical, Cauchy, Normal, Uniform, Laplace, Geometric, Exponential,
-             Gamma, Poisson):
+             Gamma, Poisson, MultivariateNormal):
     register_kl(_cls, _cls)(_own_method)
 
 
