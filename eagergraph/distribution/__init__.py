@@ -11,9 +11,17 @@ from .location_scale import Laplace, Cauchy, Gumbel
 from .dirichlet import Dirichlet, Beta
 from .discrete import Geometric, Poisson, Binomial, Multinomial
 from .multivariate_normal import MultivariateNormal
+from .independent import Independent
+from .transformed_distribution import TransformedDistribution
+from .transform import (AbsTransform, AffineTransform, ChainTransform, ExpTransform, IndependentTransform,
+                        PowerTransform, ReshapeTransform, SigmoidTransform, SoftmaxTransform, StackTransform,
+                        StickBreakingTransform, TanhTransform, Transform)
 from .kl import kl_divergence, register_kl
 
 __all__ = ["Bernoulli", "Beta", "Categorical", "Cauchy", "Chi2", "Dirichlet", "Distribution",
            "Exponential", "ExponentialFamily", "Normal", "Uniform", "kl_divergence", "register_kl",
            "Laplace", "LogNormal", "Gamma", "Gumbel", "Geometric", "Binomial", "Poisson",
-           "Multinomial", "MultivariateNormal"]
+           "Multinomial", "MultivariateNormal", "Independent", "TransformedDistribution",
+           "Transform", "AbsTransform", "AffineTransform", "ChainTransform", "ExpTransform",
+           "IndependentTransform", "PowerTransform", "ReshapeTransform", "SigmoidTransform",
+           "SoftmaxTransform", "StackTransform", "StickBreakingTransform", "TanhTransform"]
