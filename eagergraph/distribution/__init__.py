@@ -11,6 +11,8 @@ from .location_scale import Laplace, Cauchy, Gumbel
 from .dirichlet import Dirichlet, Beta
 from .discrete import Geometric, Poisson, Binomial, Multinomial
 from .multivariate_normal import MultivariateNormal
+from .student_t import StudentT
+from .continuous_bernoulli import ContinuousBernoulli
 from .independent import Independent
 from .transformed_distribution import TransformedDistribution
 from .transform import (AbsTransform, AffineTransform, ChainTransform, ExpTransform, IndependentTransform,
@@ -22,6 +24,7 @@ __all__ = ["Bernoulli", "Beta", "Categorical", "Cauchy", "Chi2", "Dirichlet", "D
            "Exponential", "ExponentialFamily", "Normal", "Uniform", "kl_divergence", "register_kl",
            "Laplace", "LogNormal", "Gamma", "Gumbel", "Geometric", "Binomial", "Poisson",
            "Multinomial", "MultivariateNormal", "Independent", "TransformedDistribution",
+           "StudentT", "ContinuousBernoulli",
            "Transform", "AbsTransform", "AffineTransform", "ChainTransform", "ExpTransform",
            "IndependentTransform", "PowerTransform", "ReshapeTransform", "SigmoidTransform",
            "SoftmaxTransform", "StackTransform", "StickBreakingTransform", "TanhTransform"]

@@ -5,6 +5,7 @@ import warnings
 from .. import autograd as _autograd
 from .bernoulli import Bernoulli
 from .categorical import Categorical
+from .continuous_bernoulli import ContinuousBernoulli
 from .dirichlet import Beta, Dirichlet
 from .discrete import Binomial, Geometric, Poisson
 from .distribution import Distribution
@@ -72,7 +73,7 @@ def _own_method(p, q):
     return p.kl_divergence(q)
 
 
-for _cls in (Bernoulli, Binomial, Categorical, Cauchy, Normal, Uniform, Laplace, Geometric, Exponential,
+for _cls in (Bernoulli, Binomial, Categorical, Cauchy, ContinuousBernoulli, Normal, Uniform, Laplace, Geometric, Exponential,
              Gamma, Poisson, MultivariateNormal):
     register_kl(_cls, _cls)(_own_method)
 
