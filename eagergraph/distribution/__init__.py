@@ -2,7 +2,8 @@
 eagergraph's differentiable ops (see the module of each class)."""
 from .distribution import Distribution
 from .exponential_family import ExponentialFamily
-from .normal import Normal, LogNormal
+from .normal import Normal
+from .lognormal import LogNormal
 from .uniform import Uniform
 from .categorical import Categorical
 from .bernoulli import Bernoulli

@@ -13,7 +13,8 @@ from .exponential_family import ExponentialFamily
 from .gamma import Exponential, Gamma
 from .location_scale import Cauchy, Laplace
 from .multivariate_normal import MultivariateNormal
-from .normal import LogNormal, Normal
+from .lognormal import LogNormal
+from .normal import Normal
 from .uniform import Uniform
 
 __all__ = ["register_kl", "kl_divergence"]

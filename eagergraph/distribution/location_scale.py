@@ -7,6 +7,8 @@ import numpy as np
 from .. import ops as _ops
 from ..tensor import Tensor
 from .distribution import Distribution, _as_real_tensor, _check_shape
+from .transformed_distribution import TransformedDistribution
+from .uniform import Uniform
 
 __all__ = ["Laplace", "Cauchy", "Gumbel"]
 
@@ -141,8 +143,8 @@ class Cauchy(Distribution):
         return t1 - _ops.log(4 * (self.scale * other.scale))
 
 
-class Gumbel(Distribution):
-    """Gumbel(loc, scale). (Paddle derives it from TransformedDistribution; the API is the same.)"""
+class Gumbel(TransformedDistribution):
+    """Gumbel(loc, scale): a TransformedDistribution over Uniform(tiny, 1 - eps) as in Paddle."""
 
     def __init__(self, loc, scale):
         loc, scale = _loc_scale(loc, scale, 'Real|Variable|Value')
@@ -150,7 +152,11 @@ class Gumbel(Distribution):
             self.loc, self.scale = _ops.broadcast_tensors([loc, scale])
         else:
             self.loc, self.scale = loc, scale
-        super().__init__(self.loc.shape)
+        finfo = np.finfo(np.float32)
+        self.base_dist = Uniform(_ops.full_like(self.loc, float(finfo.tiny)),
+                                 _ops.full_like(self.loc, float(1 - finfo.eps)))
+        self.transforms = ()
+        super().__init__(self.base_dist, self.transforms)
 
     @property
     def mean(self):
@@ -181,7 +187,5 @@ class Gumbel(Distribution):
         return self.rsample(shape).detach()
 
     def rsample(self, shape=()):
-        finfo = np.finfo(np.float32)
-        shape = list(self._extend_shape(_check_shape(shape)))
-        u = _ops.uniform(shape, dtype=self.loc.dtype, min=float(finfo.tiny), max=float(1 - finfo.eps))
+        u = self._base.sample(_check_shape(shape))
         return self.loc - self.scale * _ops.log(-_ops.log(u))

@@ -1,4 +1,4 @@
-"""Normal and LogNormal (real-valued; Paddle's complex Gaussian is not covered)."""
+"""Normal (real-valued; Paddle's complex Gaussian is not covered)."""
 import math
 
 import numpy as np
@@ -7,7 +7,7 @@ from .. import ops as _ops
 from ..tensor import Tensor
 from .distribution import Distribution, _check_shape, _dtype_name, _FLOATS
 
-__all__ = ["Normal", "LogNormal"]
+__all__ = ["Normal"]
 
 
 def _loc_scale_init(dist, loc, scale, what):
@@ -99,42 +99,3 @@ class Normal(Distribution):
         t1 = t1 * t1
         return 0.5 * var_ratio + 0.5 * (t1 - 1.0 - _ops.log(var_ratio))
 
-
-class LogNormal(Distribution):
-    """LogNormal(loc, scale): exp of a Normal(loc, scale) variable."""
-
-    def __init__(self, loc, scale):
-        self._base = Normal(loc=loc, scale=scale)
-        self.loc = self._base.loc
-        self.scale = self._base.scale
-        super().__init__(self._base.batch_shape, self._base.event_shape)
-
-    @property
-    def mean(self):
-        return _ops.exp(self._base.mean + self._base.variance / 2)
-
-    @property
-    def variance(self):
-        return _ops.expm1(self._base.variance) * _ops.exp(2 * self._base.mean + self._base.variance)
-
-    def sample(self, shape=()):
-        return _ops.exp(self._base.sample(shape))
-
-    def rsample(self, shape=()):
-        return _ops.exp(self._base.rsample(shape))
-
-    def log_prob(self, value):
-        y = _ops.log(value)
-        return self._base.log_prob(y) - y
-
-    def prob(self, value):
-        return _ops.exp(self.log_prob(value))
-
-    def probs(self, value):
-        return self.prob(value)
-
-    def entropy(self):
-        return self._base.entropy() + self._base.mean
-
-    def kl_divergence(self, other):
-        return self._base.kl_divergence(other._base)
