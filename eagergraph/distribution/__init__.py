@@ -14,6 +14,7 @@ from .discrete import Geometric, Poisson, Binomial, Multinomial
 from .multivariate_normal import MultivariateNormal
 from .student_t import StudentT
 from .continuous_bernoulli import ContinuousBernoulli
+from .lkj_cholesky import LKJCholesky
 from .independent import Independent
 from .transformed_distribution import TransformedDistribution
 from .transform import (AbsTransform, AffineTransform, ChainTransform, ExpTransform, IndependentTransform,
@@ -25,7 +26,7 @@ __all__ = ["Bernoulli", "Beta", "Categorical", "Cauchy", "Chi2", "Dirichlet", "D
            "Exponential", "ExponentialFamily", "Normal", "Uniform", "kl_divergence", "register_kl",
            "Laplace", "LogNormal", "Gamma", "Gumbel", "Geometric", "Binomial", "Poisson",
            "Multinomial", "MultivariateNormal", "Independent", "TransformedDistribution",
-           "StudentT", "ContinuousBernoulli",
+           "StudentT", "ContinuousBernoulli", "LKJCholesky",
            "Transform", "AbsTransform", "AffineTransform", "ChainTransform", "ExpTransform",
            "IndependentTransform", "PowerTransform", "ReshapeTransform", "SigmoidTransform",
            "SoftmaxTransform", "StackTransform", "StickBreakingTransform", "TanhTransform"]
