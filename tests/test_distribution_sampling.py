@@ -126,3 +126,19 @@ def test_bernoulli_relaxed_rsample():
     assert x.shape == [N, 2]
     # (logistic noise + logit(p)) / t: P(x > 0) == p
     np.testing.assert_allclose((x.numpy() > 0).mean(0), [0.3, 0.8], atol=6 * np.sqrt(0.25 / N))
+
+
+def test_which_samples_carry_gradients():
+    """Paddle 3.3.1: Normal/Uniform/StudentT/LogNormal.sample stay differentiable; the other
+    sample() calls (and every discrete one) are cut from the graph."""
+    c = T([2.0, 3.0])
+    r = T([1.0, 2.0])
+    c.stop_gradient = False
+    r.stop_gradient = False
+    assert not D.Normal(c, r).sample([2]).stop_gradient
+    assert not D.Uniform(c, c + r).sample([2]).stop_gradient
+    assert not D.StudentT(c, c, r).sample([2]).stop_gradient
+    assert not D.LogNormal(c, r).sample([2]).stop_gradient
+    for d in (D.Exponential(r), D.Laplace(c, r), D.Gumbel(c, r), D.Gamma(c, r), D.Beta(c, r),
+              D.Bernoulli(r / 3), D.Categorical(r), D.Poisson(r), D.MultivariateNormal(c, scale_tril=paddle.diag(r))):
+        assert d.sample([2]).stop_gradient, type(d).__name__

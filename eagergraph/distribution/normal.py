@@ -64,7 +64,8 @@ class Normal(Distribution):
         shape = _check_shape(shape)
         out_shape = self._out_shape(shape)
         eps = _ops.normal(0.0, 1.0, shape=out_shape)
-        out = (_ops.cast(eps, self.dtype) * (_ops.zeros(out_shape, dtype=self.dtype) + self.scale) + self.loc).detach()
+        # like Paddle, sample() stays differentiable w.r.t. loc and scale
+        out = _ops.cast(eps, self.dtype) * (_ops.zeros(out_shape, dtype=self.dtype) + self.scale) + self.loc
         if self.all_arg_is_float:
             return out.reshape(list(shape))
         return out

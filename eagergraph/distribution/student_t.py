@@ -38,7 +38,7 @@ class StudentT(Distribution):
         out_shape = list(self._extend_shape(tuple(shape)))
         z = _ops.normal(shape=out_shape)
         chi2 = self._chi2.sample(shape)
-        return (self.loc + self.scale * (z * _ops.rsqrt(chi2 / self.df))).detach()
+        return self.loc + self.scale * (z * _ops.rsqrt(chi2 / self.df))  # differentiable, as in Paddle
 
     def entropy(self):
         df = self.df

@@ -19,7 +19,8 @@ class Uniform(Distribution):
         shape = list(_check_shape(shape))
         out_shape = shape + list((self.low + self.high).shape)
         u = _ops.uniform(out_shape, dtype=self.dtype, min=0.0, max=1.0)
-        out = (u * (_ops.zeros(out_shape, dtype=self.dtype) + (self.high - self.low)) + self.low).detach()
+        # like Paddle, sample() stays differentiable w.r.t. low and high
+        out = u * (_ops.zeros(out_shape, dtype=self.dtype) + (self.high - self.low)) + self.low
         if self.all_arg_is_float:
             return out.reshape(shape)
         return out
