@@ -181,3 +181,31 @@ def test_errors():
         D.Normal(0.0, 1.0).sample(3)
     with pytest.raises(NotImplementedError):  # Paddle's Uniform has no mean
         D.Uniform(0.0, 1.0).mean
+
+
+def test_complex_normal():
+    """Paddle's circular complex Gaussian: density exp(-|z - loc|^2 / s^2) / (pi s^2)."""
+    loc = np.array([1 + 2j, -0.5j])
+    scale = np.array([1.0, 2.0])
+    z = np.array([0.5 + 1j, 1 - 1j])
+    d = D.Normal(T(loc, "complex128"), T(scale))
+    want = -np.abs(z - loc) ** 2 / scale ** 2 - np.log(np.pi * scale ** 2)
+    lp = d.log_prob(T(z, "complex128"))
+    assert lp.dtype == paddle.complex128
+    np.testing.assert_allclose(lp.numpy(), want, rtol=1e-12)
+    np.testing.assert_allclose(d.prob(T(z, "complex128")).numpy(), np.exp(want), rtol=1e-12)
+    np.testing.assert_allclose(d.entropy().numpy(), 1 + np.log(np.pi * scale ** 2), rtol=1e-12)
+    q = D.Normal(T([0j, 1j], "complex128"), T([2.0, 0.5]))
+    kl = (scale / np.array([2.0, 0.5])) ** 2
+    want_kl = kl + np.abs((loc - np.array([0j, 1j])) / np.array([2.0, 0.5])) ** 2 - 1 - np.log(kl)
+    np.testing.assert_allclose(D.kl_divergence(d, q).numpy(), want_kl, rtol=1e-12)
+    check_grads(lambda ps: D.Normal(ps[0], ps[1]).log_prob(T(z, "complex128")).real(), [loc, scale], order=1)
+    paddle.seed(0)
+    s = d.sample([20000]).numpy()
+    assert s.dtype == np.complex128 and s.shape == (20000, 2)
+    # E|x - loc|^2 = scale^2, split evenly between the real and imaginary parts
+    np.testing.assert_allclose(s.real.var(0), scale ** 2 / 2, rtol=0.06)
+    np.testing.assert_allclose(s.imag.var(0), scale ** 2 / 2, rtol=0.06)
+    assert D.Normal(1 + 2j, 2.0).loc.dtype == paddle.complex64
+    with pytest.raises(ValueError, match="same number field"):
+        D.kl_divergence(d, D.Normal(T([0.0, 1.0]), T([2.0, 0.5])))
