@@ -53,6 +53,7 @@ from . import vision
 from . import distributed
 from .distributed import DataParallel
 from . import amp
+from . import distribution
 from . import jit
 from . import utils
 from . import version
@@ -78,7 +79,8 @@ __all__ += ["io", "save", "load"]
 __all__ += ["static", "metric", "callbacks", "hapi", "Model", "summary"]
 __all__ += ["vision", "linalg", "fft", "signal"]
 __all__ += ["distributed", "DataParallel"]
-__all__ += ["amp", "is_autocast_enabled", "get_autocast_dtype", "jit", "utils", "version"]
+__all__ += ["amp", "is_autocast_enabled", "get_autocast_dtype", "jit", "utils", "version",
+            "distribution"]
 __all__ += ["in_dynamic_mode", "disable_static", "enable_static", "device", "base", "incubate",
             "is_compiled_with_rocm", "is_compiled_with_xpu", "is_compiled_with_ipu",
             "is_compiled_with_cinn", "is_compiled_with_distribute",
