@@ -16,7 +16,7 @@ from ._checks import _check_image, _is_pil_image, _is_tensor_image
 
 __all__ = ["to_tensor", "resize", "pad", "crop", "center_crop", "hflip", "vflip", "normalize",
            "adjust_brightness", "adjust_contrast", "adjust_saturation", "adjust_hue",
-           "to_grayscale", "erase"]
+           "to_grayscale", "erase", "affine", "rotate", "perspective"]
 
 
 def to_tensor(pic, data_format="CHW"):
@@ -240,3 +240,4 @@ def normalize(img, mean, std, data_format="CHW", to_rgb=False):
 
 from ._color import (adjust_brightness, adjust_contrast, adjust_saturation,  # noqa: E402
                      adjust_hue, to_grayscale, erase)
+from ._geometry import affine, rotate, perspective  # noqa: E402
