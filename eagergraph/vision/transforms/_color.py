@@ -113,9 +113,10 @@ def _lut(img, table):
 
 
 def _cv_gray_u8(r, g, b):
-    """OpenCV's 8-bit RGB->gray: 14-bit fixed point weights 4899, 9617, 1868, rounded."""
-    y = r.astype(np.int32) * 4899 + g.astype(np.int32) * 9617 + b.astype(np.int32) * 1868
-    return ((y + (1 << 13)) >> 14).astype(np.uint8)
+    """OpenCV's 8-bit RGB->gray (4.x/5.x): 15-bit fixed point weights 9798, 19235, 3735,
+    rounded."""
+    y = r.astype(np.int32) * 9798 + g.astype(np.int32) * 19235 + b.astype(np.int32) * 3735
+    return ((y + (1 << 14)) >> 15).astype(np.uint8)
 
 
 def _cv_gray(img, rgb=True):
