@@ -180,9 +180,12 @@ def _np_warp(img, matrix, dsize, interpolation, fill):
     f32 = np.float32
     ys, xs = np.mgrid[0:oh, 0:ow].astype(f32)
     iv = inv.astype(f32)
-    sx = iv[0, 0] * xs + (iv[0, 1] * ys + iv[0, 2])
-    sy = iv[1, 0] * xs + (iv[1, 1] * ys + iv[1, 2])
-    if matrix.shape[0] == 3:  # warpPerspective
+    if matrix.shape[0] == 2:  # warpAffine: a per-row part plus a per-column part
+        sx = iv[0, 0] * xs + (iv[0, 1] * ys + iv[0, 2])
+        sy = iv[1, 0] * xs + (iv[1, 1] * ys + iv[1, 2])
+    else:  # warpPerspective
+        sx = iv[0, 0] * xs + iv[0, 1] * ys + iv[0, 2]
+        sy = iv[1, 0] * xs + iv[1, 1] * ys + iv[1, 2]
         wgt = iv[2, 0] * xs + iv[2, 1] * ys + iv[2, 2]
         wgt = np.where(wgt != 0, f32(1) / np.where(wgt == 0, f32(1), wgt), f32(0))
         sx, sy = sx * wgt, sy * wgt
