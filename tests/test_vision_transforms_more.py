@@ -251,3 +251,26 @@ def test_same_as_real_paddle(name, args, kwargs, kind):
             assert diff.max() <= 1 and (diff > 0).mean() < 0.01
         else:
             assert diff.max() == 0
+
+
+def test_vision_namespace_and_image_backend(tmp_path):
+    V = paddle.vision
+    for name in ("ColorJitter", "RandomRotation", "RandomResizedCrop", "rotate", "adjust_hue",
+                 "to_grayscale", "Grayscale"):
+        assert getattr(V, name) is getattr(T, name)
+    for name in ("RandomAffine", "RandomErasing", "RandomPerspective", "affine", "erase",
+                 "perspective"):  # only under transforms in Paddle 3.3.1
+        assert not hasattr(V, name) and hasattr(T, name)
+    assert V.get_image_backend() == "pil"
+    try:
+        V.set_image_backend("tensor")
+        assert V.get_image_backend() == "tensor"
+        with pytest.raises(ValueError, match="Expected backend are one of"):
+            V.set_image_backend("opencv")
+    finally:
+        V.set_image_backend("pil")
+    Image = pytest.importorskip("PIL.Image")
+    path = str(tmp_path / "img.png")
+    Image.fromarray(U8).save(path)
+    np.testing.assert_array_equal(np.asarray(V.image_load(path)), U8)
+    assert V.image_load(path, backend="tensor") is None  # as Paddle 3.3.1 does
