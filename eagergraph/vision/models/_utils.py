@@ -13,9 +13,11 @@ def _make_divisible(v, divisor=8, min_value=None):
     return new_v
 
 
-def no_pretrained(arch):
-    """pretrained=True needs Paddle's weight download, which eagergraph does not do."""
+def no_pretrained(arch, url=None):
+    """pretrained=True needs Paddle's weight download, which eagergraph does not do; the
+    message names the weights (and Paddle's URL for them, when given)."""
+    where = f" from {url}" if url else ""
     raise NotImplementedError(
         f"pretrained=True: eagergraph does not download pretrained weights ({arch}). Build the "
-        f"model with pretrained=False and load a Paddle checkpoint yourself: "
+        f"model with pretrained=False and load a Paddle checkpoint{where} yourself: "
         f"model.set_state_dict(paddle.load('{arch}.pdparams')).")

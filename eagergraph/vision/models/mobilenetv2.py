@@ -80,5 +80,7 @@ class MobileNetV2(nn.Layer):
 def mobilenet_v2(pretrained=False, scale=1.0, **kwargs):
     model = MobileNetV2(scale=scale, **kwargs)
     if pretrained:
-        no_pretrained("mobilenetv2_" + str(scale))
+        no_pretrained("mobilenetv2_" + str(scale),
+                      "https://paddle-hapi.bj.bcebos.com/models/mobilenet_v2_x1.0.pdparams"
+                      if scale == 1.0 else None)
     return model

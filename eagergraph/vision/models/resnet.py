@@ -132,7 +132,7 @@ class ResNet(nn.Layer):
 def _resnet(arch, block, depth, pretrained, **kwargs):
     model = ResNet(block, depth, **kwargs)
     if pretrained:
-        no_pretrained(arch)
+        no_pretrained(arch, f"https://paddle-hapi.bj.bcebos.com/models/{arch}.pdparams")
     return model
 
 

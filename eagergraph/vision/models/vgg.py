@@ -60,7 +60,8 @@ cfgs = {
 def _vgg(arch, cfg, batch_norm, pretrained, **kwargs):
     model = VGG(make_layers(cfgs[cfg], batch_norm=batch_norm), **kwargs)
     if pretrained:
-        no_pretrained(arch)
+        no_pretrained(arch, f"https://paddle-hapi.bj.bcebos.com/models/{arch}.pdparams"
+                      if arch in ("vgg16", "vgg19") else None)
     return model
 
 

@@ -10,29 +10,13 @@ import numpy as np
 
 from ... import ops as _ops
 from ...creation import to_tensor as _to_tensor
-from ...tensor import Tensor
 from ...nn.functional.vision import interpolate
 from ...nn.functional.pad import pad as _pad_tensor
+from ._checks import _check_image, _is_pil_image, _is_tensor_image
 
-__all__ = ["to_tensor", "resize", "pad", "crop", "center_crop", "hflip", "vflip", "normalize"]
-
-
-def _is_pil_image(img):
-    return type(img).__module__.startswith("PIL.") and hasattr(img, "getbands")
-
-
-def _is_tensor_image(img):
-    return isinstance(img, Tensor)
-
-
-def _is_numpy_image(img):
-    return isinstance(img, np.ndarray) and img.ndim in {2, 3}
-
-
-def _check_image(img, what="img"):
-    if not (_is_pil_image(img) or _is_numpy_image(img) or _is_tensor_image(img)):
-        raise TypeError(f"{what} should be PIL Image or Tensor Image or ndarray with "
-                        f"dim=[2 or 3]. Got {type(img)}")
+__all__ = ["to_tensor", "resize", "pad", "crop", "center_crop", "hflip", "vflip", "normalize",
+           "adjust_brightness", "adjust_contrast", "adjust_saturation", "adjust_hue",
+           "to_grayscale", "erase", "affine", "rotate", "perspective"]
 
 
 def to_tensor(pic, data_format="CHW"):
@@ -252,3 +236,8 @@ def normalize(img, mean, std, data_format="CHW", to_rgb=False):
     if to_rgb:
         img = img[..., ::-1]
     return (img - mean) / std
+
+
+from ._color import (adjust_brightness, adjust_contrast, adjust_saturation,  # noqa: E402
+                     adjust_hue, to_grayscale, erase)
+from ._geometry import affine, rotate, perspective  # noqa: E402

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 
 from . import functional as F
+from ._checks import _is_numpy_image
 
 __all__ = ["Compose", "BaseTransform", "ToTensor", "Resize", "CenterCrop", "RandomCrop",
            "RandomHorizontalFlip", "RandomVerticalFlip", "Normalize", "Transpose", "Pad"]
@@ -18,7 +19,7 @@ def _get_image_size(img):
     """(width, height)."""
     if F._is_pil_image(img):
         return img.size
-    if F._is_numpy_image(img):
+    if _is_numpy_image(img):
         return img.shape[:2][::-1]
     if F._is_tensor_image(img):
         if len(img.shape) == 3:
