@@ -236,8 +236,8 @@ def _run(queue, indeg, buffers, retain_graph, create_graph, capture):
         else:
             if node._wrappers_cleared:
                 raise released_graph_error(node)
-            if (grads[0][0] is None if len(grads) == 1 and len(grads[0]) == 1
-                    else _nothing_arrived(grads)):
+            row = grads[0] if grads else None  # a grad first: something arrived, no scan
+            if (not row or row[0] is None) and _nothing_arrived(grads):
                 out = None  # nothing arrived: propagate nothing, but release in-degrees
             else:
                 if raw and not node.raw_grads:
