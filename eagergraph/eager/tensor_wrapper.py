@@ -46,11 +46,10 @@ class TensorWrapper:
         """`node` given: t is the (slot, rank) output of `node` (which is passed to recover
         again, so no reference back to it is kept here); otherwise t is an input."""
         self._name = t._name
-        self._is_output = node is not None
         self._hooked = None
-        self._tensor = None
-        self._grad_node = None
         if no_need_buffer:  # values unused: inplace writes to t cannot invalidate it
+            self._is_output = node is not None
+            self._tensor = self._grad_node = None
             self._version = _NO_VERSION
             self._snapshot = 0
             self._data = _meta_only(t._data)
@@ -64,15 +63,21 @@ class TensorWrapper:
         self._snapshot = v.value
         self._data = t._data
         self._stop_gradient = t._stop_gradient
+        # each slot below is written once per path (this runs for every saved tensor)
         if node is not None:               # a forward output of `node`
+            self._is_output = True
+            self._tensor = self._grad_node = None
             self._slot = slot
             self._rank = rank
         else:                              # a forward input
+            self._is_output = False
             m = t._autograd_meta
             n = None if m is None else m.grad_node
             if n is None or type(n) is GradNodeAccumulation:
                 self._tensor = t           # a leaf: keep the user's tensor
+                self._grad_node = None
             else:
+                self._tensor = None
                 self._grad_node = n
                 self._slot = m.out_slot
                 self._rank = m.out_rank
