@@ -23,11 +23,22 @@ from .accumulation_node import GradNodeAccumulation
 
 def _meta_only(arr):
     """A stand-in with arr's shape and dtype that owns one element of memory (zero strides):
-    what a no_need_buffer wrapper keeps instead of the values."""
-    return np.ndarray(arr.shape, arr.dtype, buffer=np.zeros(1, arr.dtype),
-                      strides=(0,) * arr.ndim)
+    what a no_need_buffer wrapper keeps instead of the values. Read-only and shared per
+    (shape, dtype): building one costs more than a small sum's kernel, and every sum, mean,
+    expand, ... saves one. The cache is bounded (cleared when full)."""
+    key = (arr.shape, arr.dtype)
+    m = _META_ONLY.get(key)
+    if m is None:
+        if len(_META_ONLY) >= 1024:
+            _META_ONLY.clear()
+        m = np.ndarray(arr.shape, arr.dtype, buffer=np.zeros(1, arr.dtype),
+                       strides=(0,) * arr.ndim)
+        m.flags.writeable = False
+        _META_ONLY[key] = m
+    return m
 
 
+_META_ONLY = {}
 _NO_VERSION = VersionCounter()  # shared by no_need_buffer wrappers; never bumped
 
 
