@@ -20,8 +20,8 @@ from collections import deque
 import numpy as np
 
 from ..tensor import Tensor
-from .grad_mode import set_grad_enabled
-from .amp_utils import suspended as amp_suspended
+from .grad_mode import set_grad_enabled, grad_state
+from .amp_utils import amp_state
 from .bound_ops import ops
 from ..phi.common import NP_TO_DTYPE, type_name as _tname
 from .grad_tensor_holder import empty_buffer, holder_add
@@ -172,7 +172,10 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph=False, inputs
                 "leaves you want gradients for.", RuntimeWarning, stacklevel=3)
             return None
         return _collect_results(inputs, {}, allow_unused)  # no graph: every input is unused
-    root_nodes = list(dict.fromkeys(n for n, _, _, _ in roots))
+    if len(roots) == 1:  # the common case (loss.backward()): no de-duplication to do
+        root_nodes = [roots[0][0]]
+    else:
+        root_nodes = list(dict.fromkeys(n for n, _, _, _ in roots))
     indeg = in_degree_map(root_nodes)
     capture = None
     if inputs is not None:
@@ -184,15 +187,27 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph=False, inputs
         if buf is None:
             buf = buffers[node] = empty_buffer(node)
         holder_add(buf, slot, rank, g if create_graph else g._data, create_graph)
-    queue = deque(n for n in root_nodes if indeg.get(n) == 0)  # pruned roots are not in indeg
+    queue = deque([n for n in root_nodes if indeg.get(n) == 0])  # pruned roots are not in indeg
     if queue:
         # paddle.grad keeps the graph (Paddle's GeneralGrad releases no saved tensor, whatever
         # retain_graph says): calling it twice on one graph works, as in Paddle
         keep = retain_graph or inputs is not None
+        # grad mode is create_graph for the run (set_grad_enabled's effect, without the object);
         # grad ops run in their forward's dtypes: AMP is off during backward (Paddle's grad
-        # nodes call kernel APIs, not the AMP-cast dygraph functions)
-        with set_grad_enabled(create_graph), amp_suspended():
+        # nodes call kernel APIs, not the AMP-cast dygraph functions). With AMP inactive in this
+        # thread there is nothing to suspend (level O0, no watchers), so no snapshot is taken.
+        prev_mode = grad_state.enabled
+        grad_state.enabled = create_graph
+        amp_snap = None
+        if amp_state.active:
+            amp_snap = amp_state.snapshot()
+            amp_state.suspend()
+        try:
             _run(queue, indeg, buffers, keep, create_graph, capture)
+        finally:
+            grad_state.enabled = prev_mode
+            if amp_snap is not None:
+                amp_state.restore(amp_snap)
     elif inputs is None:
         raise RuntimeError(f"{where}: the graph has no node to start from (a cycle?)")
     if inputs is None:
@@ -221,8 +236,8 @@ def _run(queue, indeg, buffers, retain_graph, create_graph, capture):
         else:
             if node._wrappers_cleared:
                 raise released_graph_error(node)
-            if (grads[0][0] is None if len(grads) == 1 and len(grads[0]) == 1
-                    else _nothing_arrived(grads)):
+            row = grads[0] if grads else None  # a grad first: something arrived, no scan
+            if (not row or row[0] is None) and _nothing_arrived(grads):
                 out = None  # nothing arrived: propagate nothing, but release in-degrees
             else:
                 if raw and not node.raw_grads:

@@ -23,11 +23,22 @@ from .accumulation_node import GradNodeAccumulation
 
 def _meta_only(arr):
     """A stand-in with arr's shape and dtype that owns one element of memory (zero strides):
-    what a no_need_buffer wrapper keeps instead of the values."""
-    return np.ndarray(arr.shape, arr.dtype, buffer=np.zeros(1, arr.dtype),
-                      strides=(0,) * arr.ndim)
+    what a no_need_buffer wrapper keeps instead of the values. Read-only and shared per
+    (shape, dtype): building one costs more than a small sum's kernel, and every sum, mean,
+    expand, ... saves one. The cache is bounded (cleared when full)."""
+    key = (arr.shape, arr.dtype)
+    m = _META_ONLY.get(key)
+    if m is None:
+        if len(_META_ONLY) >= 1024:
+            _META_ONLY.clear()
+        m = np.ndarray(arr.shape, arr.dtype, buffer=np.zeros(1, arr.dtype),
+                       strides=(0,) * arr.ndim)
+        m.flags.writeable = False
+        _META_ONLY[key] = m
+    return m
 
 
+_META_ONLY = {}
 _NO_VERSION = VersionCounter()  # shared by no_need_buffer wrappers; never bumped
 
 
@@ -46,11 +57,10 @@ class TensorWrapper:
         """`node` given: t is the (slot, rank) output of `node` (which is passed to recover
         again, so no reference back to it is kept here); otherwise t is an input."""
         self._name = t._name
-        self._is_output = node is not None
         self._hooked = None
-        self._tensor = None
-        self._grad_node = None
         if no_need_buffer:  # values unused: inplace writes to t cannot invalidate it
+            self._is_output = node is not None
+            self._tensor = self._grad_node = None
             self._version = _NO_VERSION
             self._snapshot = 0
             self._data = _meta_only(t._data)
@@ -64,15 +74,21 @@ class TensorWrapper:
         self._snapshot = v.value
         self._data = t._data
         self._stop_gradient = t._stop_gradient
+        # each slot below is written once per path (this runs for every saved tensor)
         if node is not None:               # a forward output of `node`
+            self._is_output = True
+            self._tensor = self._grad_node = None
             self._slot = slot
             self._rank = rank
         else:                              # a forward input
+            self._is_output = False
             m = t._autograd_meta
             n = None if m is None else m.grad_node
             if n is None or type(n) is GradNodeAccumulation:
                 self._tensor = t           # a leaf: keep the user's tensor
+                self._grad_node = None
             else:
+                self._tensor = None
                 self._grad_node = n
                 self._slot = m.out_slot
                 self._rank = m.out_rank

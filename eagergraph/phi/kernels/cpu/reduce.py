@@ -127,6 +127,10 @@ def _unreduce(g, shape, axis):
     nd = len(shape)
     if nd == 0:
         return g.reshape(())
+    if not axis and g.size == 1 and 0 not in shape:  # a full reduction: all strides are 0
+        out = np.ndarray(shape, g.dtype, g, 0, (0,) * nd)
+        out.flags.writeable = False
+        return out
     axes = range(nd) if not axis else [a % nd for a in axis]
     keep = tuple(1 if i in axes else n for i, n in enumerate(shape))
     return broadcast_view(g.reshape(keep), shape)
