@@ -7,6 +7,11 @@ from .. import ops as _ops
 from ..nn import functional as _F
 from ..tensor import Tensor
 from . import variable
+from .distribution import Distribution
+
+# TransformedDistribution's constructor, installed by transformed_distribution.py (which
+# imports this module), so that Transform()(distribution) needs no import back up
+_TRANSFORMED = {"make": None}
 
 __all__ = ['Transform', 'AbsTransform', 'AffineTransform', 'ChainTransform', 'ExpTransform',
            'IndependentTransform', 'PowerTransform', 'ReshapeTransform', 'SigmoidTransform',
@@ -41,10 +46,9 @@ class Transform:
         return Type.is_injective(cls._type)
 
     def __call__(self, input):
-        from .distribution import Distribution
-        from .transformed_distribution import TransformedDistribution
         if isinstance(input, Distribution):
-            return TransformedDistribution(input, [self])
+            # transformed_distribution.py (which imports this module) installs the constructor
+            return _TRANSFORMED["make"](input, [self])
         if isinstance(input, Transform):
             return ChainTransform([self, input])
         return self.forward(input)

@@ -55,3 +55,6 @@ class TransformedDistribution(Distribution):
             log_prob = log_prob - _sum_rightmost(t.forward_log_det_jacobian(x), event_rank - t._domain.event_rank)
             y = x
         return log_prob + _sum_rightmost(self._base.log_prob(y), event_rank - len(self._base.event_shape))
+
+
+transform._TRANSFORMED["make"] = TransformedDistribution

@@ -14,10 +14,12 @@ __all__ = ["run_check", "flatten", "pack_sequence_as", "map_structure", "is_sequ
 
 def run_check():
     """Check that eagergraph computes a small training step (the CPU is the only device)."""
-    from .. import nn, optimizer, to_tensor
     import numpy as np
-    lin = nn.Linear(2, 1)
-    opt = optimizer.SGD(learning_rate=0.1, parameters=lin.parameters())
+    from ..creation import to_tensor
+    from ..nn import Linear
+    from ..optimizer import SGD
+    lin = Linear(2, 1)
+    opt = SGD(learning_rate=0.1, parameters=lin.parameters())
     loss = lin(to_tensor(np.ones((4, 2), "float32"))).mean()
     loss.backward()
     opt.step()
