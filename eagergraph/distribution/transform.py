@@ -53,34 +53,32 @@ class Transform:
             return ChainTransform([self, input])
         return self.forward(input)
 
+    @staticmethod
+    def _check_value(v, name, rank, what="a Tensor or Real", label=None):
+        """Paddle's argument checks (and messages) for forward/inverse and their log-dets."""
+        if not isinstance(v, Tensor):
+            raise TypeError(f"Expected '{label or name}' is {what}, but got {type(v)}.")
+        if v.dim() < rank:
+            raise ValueError(f'The dimensions of {name}({v.dim()}) should be grater than or '
+                             f'equal to {rank}')
+
     def forward(self, x):
-        if not isinstance(x, Tensor):
-            raise TypeError(f"Expected 'x' is a Tensor or Real, but got {type(x)}.")
-        if x.dim() < self._domain.event_rank:
-            raise ValueError(f'The dimensions of x({x.dim()}) should be grater than or equal to {self._domain.event_rank}')
+        self._check_value(x, "x", self._domain.event_rank)
         return self._forward(x)
 
     def inverse(self, y):
-        if not isinstance(y, Tensor):
-            raise TypeError(f"Expected 'y' is a Tensor or Real, but got {type(y)}.")
-        if y.dim() < self._codomain.event_rank:
-            raise ValueError(f'The dimensions of y({y.dim()}) should be grater than or equal to {self._codomain.event_rank}')
+        self._check_value(y, "y", self._codomain.event_rank)
         return self._inverse(y)
 
     def forward_log_det_jacobian(self, x):
-        if not isinstance(x, Tensor):
-            raise TypeError(f"Expected 'y' is a Tensor or Real, but got {type(x)}.")
-        if x.dim() < self._domain.event_rank:
-            raise ValueError(f'The dimensions of x({x.dim()}) should be grater than or equal to {self._domain.event_rank}')
+        self._check_value(x, "x", self._domain.event_rank, label="y")  # Paddle's message says y
         if not self._is_injective():
-            raise NotImplementedError("forward_log_det_jacobian can't be implemented for non-injectivetransforms.")
+            raise NotImplementedError("forward_log_det_jacobian can't be implemented for "
+                                      "non-injectivetransforms.")
         return self._call_forward_log_det_jacobian(x)
 
     def inverse_log_det_jacobian(self, y):
-        if not isinstance(y, Tensor):
-            raise TypeError(f"Expected 'y' is a Tensor, but got {type(y)}.")
-        if y.dim() < self._codomain.event_rank:
-            raise ValueError(f'The dimensions of y({y.dim()}) should be grater than or equal to {self._codomain.event_rank}')
+        self._check_value(y, "y", self._codomain.event_rank, what="a Tensor")
         return self._call_inverse_log_det_jacobian(y)
 
     def forward_shape(self, shape):
