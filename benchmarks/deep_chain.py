@@ -20,10 +20,11 @@ import gc, json, sys, time
 sys.path.insert(0, sys.argv[3])
 lib, depth = sys.argv[1], int(sys.argv[2])
 gc_time, t0 = [0.0], [0.0]
-def cb(phase, info):
+def start(phase, info):  # first of the callbacks: eagergraph's own collector hook counts as GC
     if phase == "start":
         t0[0] = time.perf_counter()
-    else:
+def stop(phase, info):   # last of the callbacks
+    if phase == "stop":
         gc_time[0] += time.perf_counter() - t0[0]
 if lib == "torch":
     import torch
@@ -32,7 +33,10 @@ if lib == "torch":
 else:
     p = __import__(lib)
     x = p.to_tensor([1.0], stop_gradient=False)
-gc.callbacks.append(cb)
+gc.collect()  # each library's import leaves a full collection due: run it before timing
+full0 = gc.get_stats()[2]["collections"]
+gc.callbacks.insert(0, start)
+gc.callbacks.append(stop)
 a = time.perf_counter()
 y = x
 for _ in range(depth):
@@ -43,7 +47,7 @@ c = time.perf_counter()
 del y
 d = time.perf_counter()
 print(json.dumps({"fwd": (b - a) / depth, "bwd": (c - b) / depth, "free": (d - c) / depth,
-                  "gc": gc_time[0] / (d - a)}))
+                  "gc": gc_time[0] / (d - a), "full": gc.get_stats()[2]["collections"] - full0}))
 '''
 
 
@@ -78,7 +82,8 @@ def main():
                 continue
             tot = r["fwd"] + r["bwd"] + r["free"]
             line = (f"  {lib:<11} fwd {r['fwd'] * 1e6:6.2f}  bwd {r['bwd'] * 1e6:6.2f}  free "
-                    f"{r['free'] * 1e6:5.2f} us/node  GC {r['gc'] * 100:4.1f}%")
+                    f"{r['free'] * 1e6:5.2f} us/node  GC {r['gc'] * 100:4.1f}% "
+                    f"({r['full']} full)")
             if eg and lib != "eagergraph":
                 etot = eg["fwd"] + eg["bwd"] + eg["free"]
                 line += f"   eagergraph/{lib} = {etot / tot:.2f}"

@@ -29,6 +29,7 @@ from .accumulation_node import GradNodeAccumulation, leaf_node
 from .py_layer_node import GradNodePyLayer
 from .grad_node_info import released_graph_error, META_FIELDS
 from .views import refresh_view
+from . import graph_gc
 
 _wrap = Tensor._wrap
 
@@ -208,6 +209,7 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph=False, inputs
             grad_state.enabled = prev_mode
             if amp_snap is not None:
                 amp_state.restore(amp_snap)
+            graph_gc.backward_done()  # the graph dies by refcount now: collector sees all again
     elif inputs is None:
         raise RuntimeError(f"{where}: the graph has no node to start from (a cycle?)")
     if inputs is None:

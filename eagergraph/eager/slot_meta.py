@@ -32,13 +32,14 @@ NO_EDGE = (None, (0, 0, (), np.dtype("float32")))  # an optional input that was 
 
 
 def edge_records(ts):
-    """The records of a Tensor[] input slot: (tuple of next nodes, concatenated meta)."""
-    nexts, meta = (), ()
+    """The records of a Tensor[] input slot: (tuple of next nodes, concatenated meta), built in
+    lists (growing tuples by concatenation made `stack` of n tensors O(n^2))."""
+    nexts, meta = [], []
     for t in ts:
         n, m = NO_EDGE if t is None else edge_record(t)
-        nexts += (n,)
-        meta += m
-    return nexts, meta
+        nexts.append(n)
+        meta.extend(m)
+    return tuple(nexts), tuple(meta)
 
 
 def out_meta(t):
