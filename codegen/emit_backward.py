@@ -201,18 +201,45 @@ def _kernel_node_body(b):
                + [f"self.{a}" for a in b.attrs_used])
     sep = ",\n" + " " * 12
     rets = _returns(b)
-    L = _fill_lines(f, b) + [
-        f"        need = ({', '.join(need)},)",
-        "        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here",
-        f"            {lhs} = _api.{b.name}(",
-        f"                need, {(sep + '    ').join(arrays)})",
-        f"            return {rets}",
+    need_line = f"        need = ({', '.join(need)},)"
+    recording = [
         "        # Recording a graph: the grad op's ad_func (its composite formulas)",
         f"        {lhs} = {b.name}_ad_func(",
         f"            need, {sep.join(tensors)})",
         f"        return {rets}",
     ]
+    if _has_run_raw(b):  # the raw path lives in run_raw, which the engine calls directly
+        one = _single_next(f)
+        L = _fill_lines(f, b) + [
+            "        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here",
+            f"            return {'[self.run_raw(out_grad)]' if one else 'self.run_raw(out_grad)'}",
+            need_line] + recording
+        R = [RUN_RAW_HEAD.format(what="the grad of the one input itself" if one else
+                                 "one grad per input position"),
+             need_line,
+             f"        {lhs} = _api.{b.name}(",
+             f"            need, {sep.join(arrays)})",
+             f"        return {outs[0] if one else rets}"]
+        return "\n".join(L) + "\n" + "\n".join(R) + "\n"
+    L = _fill_lines(f, b) + [
+        need_line,
+        "        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here",
+        f"            {lhs} = _api.{b.name}(",
+        f"                need, {(sep + '    ').join(arrays)})",
+        f"            return {rets}"] + recording
     return "\n".join(L) + "\n"
+
+
+RUN_RAW_HEAD = '''
+    def run_raw(self, out_grad):
+        """The engine's fast path (no graph recorded): the grad kernel on the one output's
+        ndarray grad, no [slot][rank] holder. Returns {what}."""'''
+
+
+def _has_run_raw(b):
+    """A grad-kernel node of an op with one Tensor output gets `run_raw` (eager/backward.py)."""
+    f = b.forward
+    return bool(b.kernel) and len(f.outputs) == 1 and f.outputs[0].type == "Tensor"
 
 
 def _invoke_node_body(b, ops, metas):

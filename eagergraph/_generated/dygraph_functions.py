@@ -79,13 +79,19 @@ class AddGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._next[0] is not None, self._next[1] is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
-            x_grad, y_grad, = _api.add_grad(
-                need, out_grad)
-            return [x_grad, y_grad]
+            return self.run_raw(out_grad)
+        need = (self._next[0] is not None, self._next[1] is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, y_grad, = add_grad_ad_func(
+            need, out_grad)
+        return [x_grad, y_grad]
+
+    def run_raw(self, out_grad):
+        """The engine's fast path (no graph recorded): the grad kernel on the one output's
+        ndarray grad, no [slot][rank] holder. Returns one grad per input position."""
+        need = (self._next[0] is not None, self._next[1] is not None,)
+        x_grad, y_grad, = _api.add_grad(
             need, out_grad)
         return [x_grad, y_grad]
 
@@ -154,13 +160,19 @@ class SubtractGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._next[0] is not None, self._next[1] is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
-            x_grad, y_grad, = _api.subtract_grad(
-                need, out_grad)
-            return [x_grad, y_grad]
+            return self.run_raw(out_grad)
+        need = (self._next[0] is not None, self._next[1] is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, y_grad, = subtract_grad_ad_func(
+            need, out_grad)
+        return [x_grad, y_grad]
+
+    def run_raw(self, out_grad):
+        """The engine's fast path (no graph recorded): the grad kernel on the one output's
+        ndarray grad, no [slot][rank] holder. Returns one grad per input position."""
+        need = (self._next[0] is not None, self._next[1] is not None,)
+        x_grad, y_grad, = _api.subtract_grad(
             need, out_grad)
         return [x_grad, y_grad]
 
@@ -233,17 +245,23 @@ class MultiplyGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._next[0] is not None, self._next[1] is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
-            x_grad, y_grad, = _api.multiply_grad(
-                need, self.x_wrapper.recover_data(self),
-                self.y_wrapper.recover_data(self),
-                out_grad)
-            return [x_grad, y_grad]
+            return self.run_raw(out_grad)
+        need = (self._next[0] is not None, self._next[1] is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, y_grad, = multiply_grad_ad_func(
             need, self.x_wrapper.recover(self),
             self.y_wrapper.recover(self),
+            out_grad)
+        return [x_grad, y_grad]
+
+    def run_raw(self, out_grad):
+        """The engine's fast path (no graph recorded): the grad kernel on the one output's
+        ndarray grad, no [slot][rank] holder. Returns one grad per input position."""
+        need = (self._next[0] is not None, self._next[1] is not None,)
+        x_grad, y_grad, = _api.multiply_grad(
+            need, self.x_wrapper.recover_data(self),
+            self.y_wrapper.recover_data(self),
             out_grad)
         return [x_grad, y_grad]
 
@@ -326,17 +344,23 @@ class DivideGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._next[0] is not None, self._next[1] is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
-            x_grad, y_grad, = _api.divide_grad(
-                need, self.y_wrapper.recover_data(self),
-                self.out_wrapper.recover_data(self),
-                out_grad)
-            return [x_grad, y_grad]
+            return self.run_raw(out_grad)
+        need = (self._next[0] is not None, self._next[1] is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, y_grad, = divide_grad_ad_func(
             need, self.y_wrapper.recover(self),
             self.out_wrapper.recover(self),
+            out_grad)
+        return [x_grad, y_grad]
+
+    def run_raw(self, out_grad):
+        """The engine's fast path (no graph recorded): the grad kernel on the one output's
+        ndarray grad, no [slot][rank] holder. Returns one grad per input position."""
+        need = (self._next[0] is not None, self._next[1] is not None,)
+        x_grad, y_grad, = _api.divide_grad(
+            need, self.y_wrapper.recover_data(self),
+            self.out_wrapper.recover_data(self),
             out_grad)
         return [x_grad, y_grad]
 
@@ -892,17 +916,23 @@ class ExpGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._next is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
-            x_grad, = _api.exp_grad(
-                need, self.out_wrapper.recover_data(self),
-                out_grad)
-            return [x_grad]
+            return [self.run_raw(out_grad)]
+        need = (self._next is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = exp_grad_ad_func(
             need, self.out_wrapper.recover(self),
             out_grad)
         return [x_grad]
+
+    def run_raw(self, out_grad):
+        """The engine's fast path (no graph recorded): the grad kernel on the one output's
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        need = (self._next is not None,)
+        x_grad, = _api.exp_grad(
+            need, self.out_wrapper.recover_data(self),
+            out_grad)
+        return x_grad
 
     def clear_tensor_wrappers(self):
         self.out_wrapper.clear()
@@ -969,17 +999,23 @@ class LogGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._next is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
-            x_grad, = _api.log_grad(
-                need, self.x_wrapper.recover_data(self),
-                out_grad)
-            return [x_grad]
+            return [self.run_raw(out_grad)]
+        need = (self._next is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = log_grad_ad_func(
             need, self.x_wrapper.recover(self),
             out_grad)
         return [x_grad]
+
+    def run_raw(self, out_grad):
+        """The engine's fast path (no graph recorded): the grad kernel on the one output's
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        need = (self._next is not None,)
+        x_grad, = _api.log_grad(
+            need, self.x_wrapper.recover_data(self),
+            out_grad)
+        return x_grad
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -1277,17 +1313,23 @@ class SqrtGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._next is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
-            x_grad, = _api.sqrt_grad(
-                need, self.out_wrapper.recover_data(self),
-                out_grad)
-            return [x_grad]
+            return [self.run_raw(out_grad)]
+        need = (self._next is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = sqrt_grad_ad_func(
             need, self.out_wrapper.recover(self),
             out_grad)
         return [x_grad]
+
+    def run_raw(self, out_grad):
+        """The engine's fast path (no graph recorded): the grad kernel on the one output's
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        need = (self._next is not None,)
+        x_grad, = _api.sqrt_grad(
+            need, self.out_wrapper.recover_data(self),
+            out_grad)
+        return x_grad
 
     def clear_tensor_wrappers(self):
         self.out_wrapper.clear()
@@ -1409,17 +1451,23 @@ class SquareGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._next is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
-            x_grad, = _api.square_grad(
-                need, self.x_wrapper.recover_data(self),
-                out_grad)
-            return [x_grad]
+            return [self.run_raw(out_grad)]
+        need = (self._next is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = square_grad_ad_func(
             need, self.x_wrapper.recover(self),
             out_grad)
         return [x_grad]
+
+    def run_raw(self, out_grad):
+        """The engine's fast path (no graph recorded): the grad kernel on the one output's
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        need = (self._next is not None,)
+        x_grad, = _api.square_grad(
+            need, self.x_wrapper.recover_data(self),
+            out_grad)
+        return x_grad
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -1772,17 +1820,23 @@ class TanhGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._next is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
-            x_grad, = _api.tanh_grad(
-                need, self.out_wrapper.recover_data(self),
-                out_grad)
-            return [x_grad]
+            return [self.run_raw(out_grad)]
+        need = (self._next is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = tanh_grad_ad_func(
             need, self.out_wrapper.recover(self),
             out_grad)
         return [x_grad]
+
+    def run_raw(self, out_grad):
+        """The engine's fast path (no graph recorded): the grad kernel on the one output's
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        need = (self._next is not None,)
+        x_grad, = _api.tanh_grad(
+            need, self.out_wrapper.recover_data(self),
+            out_grad)
+        return x_grad
 
     def clear_tensor_wrappers(self):
         self.out_wrapper.clear()
@@ -1849,17 +1903,23 @@ class SigmoidGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._next is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
-            x_grad, = _api.sigmoid_grad(
-                need, self.out_wrapper.recover_data(self),
-                out_grad)
-            return [x_grad]
+            return [self.run_raw(out_grad)]
+        need = (self._next is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = sigmoid_grad_ad_func(
             need, self.out_wrapper.recover(self),
             out_grad)
         return [x_grad]
+
+    def run_raw(self, out_grad):
+        """The engine's fast path (no graph recorded): the grad kernel on the one output's
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        need = (self._next is not None,)
+        x_grad, = _api.sigmoid_grad(
+            need, self.out_wrapper.recover_data(self),
+            out_grad)
+        return x_grad
 
     def clear_tensor_wrappers(self):
         self.out_wrapper.clear()
@@ -3513,14 +3573,9 @@ class ScaleGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._next is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
-            x_grad, = _api.scale_grad(
-                need, out_grad,
-                self.scale,
-                self.bias,
-                self.bias_after_scale)
-            return [x_grad]
+            return [self.run_raw(out_grad)]
+        need = (self._next is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = scale_grad_ad_func(
             need, out_grad,
@@ -3528,6 +3583,17 @@ class ScaleGradNode(GradNodeBase):
             self.bias,
             self.bias_after_scale)
         return [x_grad]
+
+    def run_raw(self, out_grad):
+        """The engine's fast path (no graph recorded): the grad kernel on the one output's
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        need = (self._next is not None,)
+        x_grad, = _api.scale_grad(
+            need, out_grad,
+            self.scale,
+            self.bias,
+            self.bias_after_scale)
+        return x_grad
 
 
 def scale_grad_ad_func(need, out_grad, scale, bias, bias_after_scale):
@@ -3638,19 +3704,25 @@ class CastGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._next is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
-            x_grad, = _api.cast_grad(
-                need, self.x_wrapper.recover_data(self),
-                out_grad,
-                self.dtype)
-            return [x_grad]
+            return [self.run_raw(out_grad)]
+        need = (self._next is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = cast_grad_ad_func(
             need, self.x_wrapper.recover(self),
             out_grad,
             self.dtype)
         return [x_grad]
+
+    def run_raw(self, out_grad):
+        """The engine's fast path (no graph recorded): the grad kernel on the one output's
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        need = (self._next is not None,)
+        x_grad, = _api.cast_grad(
+            need, self.x_wrapper.recover_data(self),
+            out_grad,
+            self.dtype)
+        return x_grad
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -3699,15 +3771,21 @@ class AssignGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._next is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
-            x_grad, = _api.assign_grad(
-                need, out_grad)
-            return [x_grad]
+            return [self.run_raw(out_grad)]
+        need = (self._next is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = assign_grad_ad_func(
             need, out_grad)
         return [x_grad]
+
+    def run_raw(self, out_grad):
+        """The engine's fast path (no graph recorded): the grad kernel on the one output's
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        need = (self._next is not None,)
+        x_grad, = _api.assign_grad(
+            need, out_grad)
+        return x_grad
 
 
 def assign_grad_ad_func(need, out_grad):
@@ -4040,15 +4118,9 @@ class SumGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._next is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
-            x_grad, = _api.sum_grad(
-                need, self.x_wrapper.recover_data(self),
-                out_grad,
-                self.axis,
-                self.dtype,
-                self.keepdim)
-            return [x_grad]
+            return [self.run_raw(out_grad)]
+        need = (self._next is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = sum_grad_ad_func(
             need, self.x_wrapper.recover(self),
@@ -4057,6 +4129,18 @@ class SumGradNode(GradNodeBase):
             self.dtype,
             self.keepdim)
         return [x_grad]
+
+    def run_raw(self, out_grad):
+        """The engine's fast path (no graph recorded): the grad kernel on the one output's
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        need = (self._next is not None,)
+        x_grad, = _api.sum_grad(
+            need, self.x_wrapper.recover_data(self),
+            out_grad,
+            self.axis,
+            self.dtype,
+            self.keepdim)
+        return x_grad
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -4108,14 +4192,9 @@ class MeanGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._next is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
-            x_grad, = _api.mean_grad(
-                need, self.x_wrapper.recover_data(self),
-                out_grad,
-                self.axis,
-                self.keepdim)
-            return [x_grad]
+            return [self.run_raw(out_grad)]
+        need = (self._next is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = mean_grad_ad_func(
             need, self.x_wrapper.recover(self),
@@ -4123,6 +4202,17 @@ class MeanGradNode(GradNodeBase):
             self.axis,
             self.keepdim)
         return [x_grad]
+
+    def run_raw(self, out_grad):
+        """The engine's fast path (no graph recorded): the grad kernel on the one output's
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        need = (self._next is not None,)
+        x_grad, = _api.mean_grad(
+            need, self.x_wrapper.recover_data(self),
+            out_grad,
+            self.axis,
+            self.keepdim)
+        return x_grad
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -4529,16 +4619,9 @@ class CumprodGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._next is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
-            x_grad, = _api.cumprod_grad(
-                need, self.x_wrapper.recover_data(self),
-                self.out_wrapper.recover_data(self),
-                out_grad,
-                self.dim,
-                self.exclusive,
-                self.reverse)
-            return [x_grad]
+            return [self.run_raw(out_grad)]
+        need = (self._next is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = cumprod_grad_ad_func(
             need, self.x_wrapper.recover(self),
@@ -4548,6 +4631,19 @@ class CumprodGradNode(GradNodeBase):
             self.exclusive,
             self.reverse)
         return [x_grad]
+
+    def run_raw(self, out_grad):
+        """The engine's fast path (no graph recorded): the grad kernel on the one output's
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        need = (self._next is not None,)
+        x_grad, = _api.cumprod_grad(
+            need, self.x_wrapper.recover_data(self),
+            self.out_wrapper.recover_data(self),
+            out_grad,
+            self.dim,
+            self.exclusive,
+            self.reverse)
+        return x_grad
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -4856,19 +4952,25 @@ class MatmulGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._next[0] is not None, self._next[1] is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
-            x_grad, y_grad, = _api.matmul_grad(
-                need, self.x_wrapper.recover_data(self),
-                self.y_wrapper.recover_data(self),
-                out_grad,
-                self.transpose_x,
-                self.transpose_y)
-            return [x_grad, y_grad]
+            return self.run_raw(out_grad)
+        need = (self._next[0] is not None, self._next[1] is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, y_grad, = matmul_grad_ad_func(
             need, self.x_wrapper.recover(self),
             self.y_wrapper.recover(self),
+            out_grad,
+            self.transpose_x,
+            self.transpose_y)
+        return [x_grad, y_grad]
+
+    def run_raw(self, out_grad):
+        """The engine's fast path (no graph recorded): the grad kernel on the one output's
+        ndarray grad, no [slot][rank] holder. Returns one grad per input position."""
+        need = (self._next[0] is not None, self._next[1] is not None,)
+        x_grad, y_grad, = _api.matmul_grad(
+            need, self.x_wrapper.recover_data(self),
+            self.y_wrapper.recover_data(self),
             out_grad,
             self.transpose_x,
             self.transpose_y)
@@ -7007,23 +7109,29 @@ class Conv2dGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._next[0] is not None, self._next[1] is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
-            input_grad, filter_grad, = _api.conv2d_grad(
-                need, self.input_wrapper.recover_data(self),
-                self.filter_wrapper.recover_data(self),
-                out_grad,
-                self.strides,
-                self.paddings,
-                self.padding_algorithm,
-                self.dilations,
-                self.groups,
-                self.data_format)
-            return [input_grad, filter_grad]
+            return self.run_raw(out_grad)
+        need = (self._next[0] is not None, self._next[1] is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         input_grad, filter_grad, = conv2d_grad_ad_func(
             need, self.input_wrapper.recover(self),
             self.filter_wrapper.recover(self),
+            out_grad,
+            self.strides,
+            self.paddings,
+            self.padding_algorithm,
+            self.dilations,
+            self.groups,
+            self.data_format)
+        return [input_grad, filter_grad]
+
+    def run_raw(self, out_grad):
+        """The engine's fast path (no graph recorded): the grad kernel on the one output's
+        ndarray grad, no [slot][rank] holder. Returns one grad per input position."""
+        need = (self._next[0] is not None, self._next[1] is not None,)
+        input_grad, filter_grad, = _api.conv2d_grad(
+            need, self.input_wrapper.recover_data(self),
+            self.filter_wrapper.recover_data(self),
             out_grad,
             self.strides,
             self.paddings,
@@ -7132,23 +7240,29 @@ class Conv3dGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._next[0] is not None, self._next[1] is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
-            input_grad, filter_grad, = _api.conv3d_grad(
-                need, self.input_wrapper.recover_data(self),
-                self.filter_wrapper.recover_data(self),
-                out_grad,
-                self.strides,
-                self.paddings,
-                self.padding_algorithm,
-                self.groups,
-                self.dilations,
-                self.data_format)
-            return [input_grad, filter_grad]
+            return self.run_raw(out_grad)
+        need = (self._next[0] is not None, self._next[1] is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         input_grad, filter_grad, = conv3d_grad_ad_func(
             need, self.input_wrapper.recover(self),
             self.filter_wrapper.recover(self),
+            out_grad,
+            self.strides,
+            self.paddings,
+            self.padding_algorithm,
+            self.groups,
+            self.dilations,
+            self.data_format)
+        return [input_grad, filter_grad]
+
+    def run_raw(self, out_grad):
+        """The engine's fast path (no graph recorded): the grad kernel on the one output's
+        ndarray grad, no [slot][rank] holder. Returns one grad per input position."""
+        need = (self._next[0] is not None, self._next[1] is not None,)
+        input_grad, filter_grad, = _api.conv3d_grad(
+            need, self.input_wrapper.recover_data(self),
+            self.filter_wrapper.recover_data(self),
             out_grad,
             self.strides,
             self.paddings,
@@ -7260,25 +7374,31 @@ class Conv2dTransposeGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._next[0] is not None, self._next[1] is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
-            x_grad, filter_grad, = _api.conv2d_transpose_grad(
-                need, self.x_wrapper.recover_data(self),
-                self.filter_wrapper.recover_data(self),
-                out_grad,
-                self.strides,
-                self.paddings,
-                self.output_padding,
-                self.output_size,
-                self.padding_algorithm,
-                self.groups,
-                self.dilations,
-                self.data_format)
-            return [x_grad, filter_grad]
+            return self.run_raw(out_grad)
+        need = (self._next[0] is not None, self._next[1] is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, filter_grad, = conv2d_transpose_grad_ad_func(
             need, self.x_wrapper.recover(self),
             self.filter_wrapper.recover(self),
+            out_grad,
+            self.strides,
+            self.paddings,
+            self.output_padding,
+            self.output_size,
+            self.padding_algorithm,
+            self.groups,
+            self.dilations,
+            self.data_format)
+        return [x_grad, filter_grad]
+
+    def run_raw(self, out_grad):
+        """The engine's fast path (no graph recorded): the grad kernel on the one output's
+        ndarray grad, no [slot][rank] holder. Returns one grad per input position."""
+        need = (self._next[0] is not None, self._next[1] is not None,)
+        x_grad, filter_grad, = _api.conv2d_transpose_grad(
+            need, self.x_wrapper.recover_data(self),
+            self.filter_wrapper.recover_data(self),
             out_grad,
             self.strides,
             self.paddings,
@@ -7391,25 +7511,31 @@ class Conv3dTransposeGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._next[0] is not None, self._next[1] is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
-            x_grad, filter_grad, = _api.conv3d_transpose_grad(
-                need, self.x_wrapper.recover_data(self),
-                self.filter_wrapper.recover_data(self),
-                out_grad,
-                self.strides,
-                self.paddings,
-                self.output_padding,
-                self.output_size,
-                self.padding_algorithm,
-                self.groups,
-                self.dilations,
-                self.data_format)
-            return [x_grad, filter_grad]
+            return self.run_raw(out_grad)
+        need = (self._next[0] is not None, self._next[1] is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, filter_grad, = conv3d_transpose_grad_ad_func(
             need, self.x_wrapper.recover(self),
             self.filter_wrapper.recover(self),
+            out_grad,
+            self.strides,
+            self.paddings,
+            self.output_padding,
+            self.output_size,
+            self.padding_algorithm,
+            self.groups,
+            self.dilations,
+            self.data_format)
+        return [x_grad, filter_grad]
+
+    def run_raw(self, out_grad):
+        """The engine's fast path (no graph recorded): the grad kernel on the one output's
+        ndarray grad, no [slot][rank] holder. Returns one grad per input position."""
+        need = (self._next[0] is not None, self._next[1] is not None,)
+        x_grad, filter_grad, = _api.conv3d_transpose_grad(
+            need, self.x_wrapper.recover_data(self),
+            self.filter_wrapper.recover_data(self),
             out_grad,
             self.strides,
             self.paddings,
@@ -7514,23 +7640,9 @@ class Pool2dGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._next is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
-            x_grad, = _api.pool2d_grad(
-                need, self.x_wrapper.recover_data(self),
-                self.out_wrapper.recover_data(self),
-                out_grad,
-                self.kernel_size,
-                self.strides,
-                self.paddings,
-                self.ceil_mode,
-                self.exclusive,
-                self.data_format,
-                self.pooling_type,
-                self.global_pooling,
-                self.adaptive,
-                self.padding_algorithm)
-            return [x_grad]
+            return [self.run_raw(out_grad)]
+        need = (self._next is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = pool2d_grad_ad_func(
             need, self.x_wrapper.recover(self),
@@ -7547,6 +7659,26 @@ class Pool2dGradNode(GradNodeBase):
             self.adaptive,
             self.padding_algorithm)
         return [x_grad]
+
+    def run_raw(self, out_grad):
+        """The engine's fast path (no graph recorded): the grad kernel on the one output's
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        need = (self._next is not None,)
+        x_grad, = _api.pool2d_grad(
+            need, self.x_wrapper.recover_data(self),
+            self.out_wrapper.recover_data(self),
+            out_grad,
+            self.kernel_size,
+            self.strides,
+            self.paddings,
+            self.ceil_mode,
+            self.exclusive,
+            self.data_format,
+            self.pooling_type,
+            self.global_pooling,
+            self.adaptive,
+            self.padding_algorithm)
+        return x_grad
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -7631,23 +7763,9 @@ class Pool3dGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._next is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
-            x_grad, = _api.pool3d_grad(
-                need, self.x_wrapper.recover_data(self),
-                self.out_wrapper.recover_data(self),
-                out_grad,
-                self.kernel_size,
-                self.strides,
-                self.paddings,
-                self.ceil_mode,
-                self.exclusive,
-                self.data_format,
-                self.pooling_type,
-                self.global_pooling,
-                self.adaptive,
-                self.padding_algorithm)
-            return [x_grad]
+            return [self.run_raw(out_grad)]
+        need = (self._next is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = pool3d_grad_ad_func(
             need, self.x_wrapper.recover(self),
@@ -7664,6 +7782,26 @@ class Pool3dGradNode(GradNodeBase):
             self.adaptive,
             self.padding_algorithm)
         return [x_grad]
+
+    def run_raw(self, out_grad):
+        """The engine's fast path (no graph recorded): the grad kernel on the one output's
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        need = (self._next is not None,)
+        x_grad, = _api.pool3d_grad(
+            need, self.x_wrapper.recover_data(self),
+            self.out_wrapper.recover_data(self),
+            out_grad,
+            self.kernel_size,
+            self.strides,
+            self.paddings,
+            self.ceil_mode,
+            self.exclusive,
+            self.data_format,
+            self.pooling_type,
+            self.global_pooling,
+            self.adaptive,
+            self.padding_algorithm)
+        return x_grad
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -7940,14 +8078,9 @@ class FftC2cGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._next is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
-            x_grad, = _api.fft_c2c_grad(
-                need, out_grad,
-                self.axes,
-                self.normalization,
-                self.forward)
-            return [x_grad]
+            return [self.run_raw(out_grad)]
+        need = (self._next is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = fft_c2c_grad_ad_func(
             need, out_grad,
@@ -7955,6 +8088,17 @@ class FftC2cGradNode(GradNodeBase):
             self.normalization,
             self.forward)
         return [x_grad]
+
+    def run_raw(self, out_grad):
+        """The engine's fast path (no graph recorded): the grad kernel on the one output's
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        need = (self._next is not None,)
+        x_grad, = _api.fft_c2c_grad(
+            need, out_grad,
+            self.axes,
+            self.normalization,
+            self.forward)
+        return x_grad
 
 
 def fft_c2c_grad_ad_func(need, out_grad, axes, normalization, forward):
@@ -8013,16 +8157,9 @@ class FftR2cGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._next is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
-            x_grad, = _api.fft_r2c_grad(
-                need, self.x_wrapper.recover_data(self),
-                out_grad,
-                self.axes,
-                self.normalization,
-                self.forward,
-                self.onesided)
-            return [x_grad]
+            return [self.run_raw(out_grad)]
+        need = (self._next is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = fft_r2c_grad_ad_func(
             need, self.x_wrapper.recover(self),
@@ -8032,6 +8169,19 @@ class FftR2cGradNode(GradNodeBase):
             self.forward,
             self.onesided)
         return [x_grad]
+
+    def run_raw(self, out_grad):
+        """The engine's fast path (no graph recorded): the grad kernel on the one output's
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        need = (self._next is not None,)
+        x_grad, = _api.fft_r2c_grad(
+            need, self.x_wrapper.recover_data(self),
+            out_grad,
+            self.axes,
+            self.normalization,
+            self.forward,
+            self.onesided)
+        return x_grad
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -8101,15 +8251,9 @@ class FftC2rGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._next is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
-            x_grad, = _api.fft_c2r_grad(
-                need, out_grad,
-                self.axes,
-                self.normalization,
-                self.forward,
-                self.last_dim_size)
-            return [x_grad]
+            return [self.run_raw(out_grad)]
+        need = (self._next is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = fft_c2r_grad_ad_func(
             need, out_grad,
@@ -8118,6 +8262,18 @@ class FftC2rGradNode(GradNodeBase):
             self.forward,
             self.last_dim_size)
         return [x_grad]
+
+    def run_raw(self, out_grad):
+        """The engine's fast path (no graph recorded): the grad kernel on the one output's
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        need = (self._next is not None,)
+        x_grad, = _api.fft_c2r_grad(
+            need, out_grad,
+            self.axes,
+            self.normalization,
+            self.forward,
+            self.last_dim_size)
+        return x_grad
 
 
 def fft_c2r_grad_ad_func(need, out_grad, axes, normalization, forward, last_dim_size):
@@ -8184,17 +8340,23 @@ class ReluGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._next is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
-            x_grad, = _api.relu_grad(
-                need, self.out_wrapper.recover_data(self),
-                out_grad)
-            return [x_grad]
+            return [self.run_raw(out_grad)]
+        need = (self._next is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = relu_grad_ad_func(
             need, self.out_wrapper.recover(self),
             out_grad)
         return [x_grad]
+
+    def run_raw(self, out_grad):
+        """The engine's fast path (no graph recorded): the grad kernel on the one output's
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        need = (self._next is not None,)
+        x_grad, = _api.relu_grad(
+            need, self.out_wrapper.recover_data(self),
+            out_grad)
+        return x_grad
 
     def clear_tensor_wrappers(self):
         self.out_wrapper.clear()
@@ -8562,19 +8724,25 @@ class SoftmaxGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._next is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
-            x_grad, = _api.softmax_grad(
-                need, self.out_wrapper.recover_data(self),
-                out_grad,
-                self.axis)
-            return [x_grad]
+            return [self.run_raw(out_grad)]
+        need = (self._next is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = softmax_grad_ad_func(
             need, self.out_wrapper.recover(self),
             out_grad,
             self.axis)
         return [x_grad]
+
+    def run_raw(self, out_grad):
+        """The engine's fast path (no graph recorded): the grad kernel on the one output's
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        need = (self._next is not None,)
+        x_grad, = _api.softmax_grad(
+            need, self.out_wrapper.recover_data(self),
+            out_grad,
+            self.axis)
+        return x_grad
 
     def clear_tensor_wrappers(self):
         self.out_wrapper.clear()
@@ -8627,19 +8795,25 @@ class LogSoftmaxGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._next is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
-            x_grad, = _api.log_softmax_grad(
-                need, self.out_wrapper.recover_data(self),
-                out_grad,
-                self.axis)
-            return [x_grad]
+            return [self.run_raw(out_grad)]
+        need = (self._next is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = log_softmax_grad_ad_func(
             need, self.out_wrapper.recover(self),
             out_grad,
             self.axis)
         return [x_grad]
+
+    def run_raw(self, out_grad):
+        """The engine's fast path (no graph recorded): the grad kernel on the one output's
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        need = (self._next is not None,)
+        x_grad, = _api.log_softmax_grad(
+            need, self.out_wrapper.recover_data(self),
+            out_grad,
+            self.axis)
+        return x_grad
 
     def clear_tensor_wrappers(self):
         self.out_wrapper.clear()
@@ -8704,19 +8878,25 @@ class ReshapeGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._next is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
-            x_grad, = _api.reshape_grad(
-                need, self.x_wrapper.recover_data(self),
-                out_grad,
-                self.shape)
-            return [x_grad]
+            return [self.run_raw(out_grad)]
+        need = (self._next is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = reshape_grad_ad_func(
             need, self.x_wrapper.recover(self),
             out_grad,
             self.shape)
         return [x_grad]
+
+    def run_raw(self, out_grad):
+        """The engine's fast path (no graph recorded): the grad kernel on the one output's
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        need = (self._next is not None,)
+        x_grad, = _api.reshape_grad(
+            need, self.x_wrapper.recover_data(self),
+            out_grad,
+            self.shape)
+        return x_grad
 
     def clear_tensor_wrappers(self):
         self.x_wrapper.clear()
@@ -8768,17 +8948,23 @@ class TransposeGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        need = (self._next is not None,)
         if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
-            x_grad, = _api.transpose_grad(
-                need, out_grad,
-                self.perm)
-            return [x_grad]
+            return [self.run_raw(out_grad)]
+        need = (self._next is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = transpose_grad_ad_func(
             need, out_grad,
             self.perm)
         return [x_grad]
+
+    def run_raw(self, out_grad):
+        """The engine's fast path (no graph recorded): the grad kernel on the one output's
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        need = (self._next is not None,)
+        x_grad, = _api.transpose_grad(
+            need, out_grad,
+            self.perm)
+        return x_grad
 
 
 def transpose_grad_ad_func(need, out_grad, perm):

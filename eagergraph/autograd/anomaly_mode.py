@@ -18,6 +18,7 @@ import numpy as np
 
 from .._generated import dygraph_functions as _dyf
 from ..eager.grad_node_info import GradNodeBase
+from ..eager import backward as _engine
 from ..eager.inplace_check import site_text, user_location, save_site
 from ..tensor import Tensor
 from .. import flags as _flags
@@ -151,8 +152,9 @@ def _sync():
 
 def _install():
     """Wrap the ad_funcs (their code: operators and bound ops hold the function objects) and the
-    grad node classes' __call__."""
+    grad node classes' __call__ (the engine's fast path, which calls run_raw, is off meanwhile)."""
     patches = Patches()
+    patches.set(_engine, "FAST_PATH", False)
     for name in [n for n in vars(_dyf) if n.endswith("_ad_func")]:
         patches.swap_code(getattr(_dyf, name), _checked_forward(name[:-len("_ad_func")]))
     stack, seen = [GradNodeBase], set()

@@ -179,6 +179,7 @@ def _install(st):
             return st.on_run(orig, queue, indeg, buffers, *rest)
         return _run
     p.wrap(eng, "_run", run_wrapper)
+    p.set(eng, "FAST_PATH", False)  # the fast path calls run_raw, not the __call__ seen here
     for cls in _seams.grad_node_classes():
         call = cls.__dict__.get("__call__")
         if call is not None and cls is not _seams.GradNodeBase:

@@ -52,11 +52,19 @@ class GradNodeAccumulation(GradNodeBase):
     raw_grads = True  # an ndarray grad when no graph is recorded
 
     def __call__(self, grads, create_graph=False):
-        g = grads[0][0]
+        self._accumulate(grads[0][0], create_graph)
+        return []
+
+    def run_raw(self, g):
+        """The engine's fast path: accumulate ndarray grad `g` into the leaf's .grad."""
+        self._accumulate(g, False)
+        return ()
+
+    def _accumulate(self, g, create_graph):
         t = self._tensor_ref()
         stops, self.first_grad_stops = self.first_grad_stops, False
         if g is None or t is None:
-            return []
+            return
         if self._tensor_hooks:
             if not create_graph:
                 g = Tensor._wrap(g)
@@ -68,7 +76,6 @@ class GradNodeAccumulation(GradNodeBase):
         if self._reduce_hooks:
             for h in list(self._reduce_hooks):
                 h()
-        return []
 
 
 def leaf_node(t):

@@ -182,8 +182,12 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph=False, inputs
     if inputs is not None:
         capture = GradCapture(inputs, indeg, no_grad_vars)
         indeg = capture.indeg
-    buffers = {}  # node -> its GradTensorHolder buffer, [slot][rank]
+    fast = FAST_PATH and not create_graph and capture is None
+    buffers = {}  # node -> its GradTensorHolder buffer, [slot][rank] (fast path: see _run_raw)
     for node, slot, rank, g in roots:
+        if fast:
+            _hold_raw(buffers, node, slot, rank, g._data)
+            continue
         buf = buffers.get(node)
         if buf is None:
             buf = buffers[node] = empty_buffer(node)
@@ -204,7 +208,10 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph=False, inputs
             amp_snap = amp_state.snapshot()
             amp_state.suspend()
         try:
-            _run(queue, indeg, buffers, keep, create_graph, capture)
+            if fast:
+                _run_raw(queue, indeg, buffers, keep)
+            else:
+                _run(queue, indeg, buffers, keep, create_graph, capture)
         finally:
             grad_state.enabled = prev_mode
             if amp_snap is not None:
@@ -287,6 +294,129 @@ def _run(queue, indeg, buffers, retain_graph, create_graph, capture):
 
 
 _NONE = (None,)
+
+# The fast path (`_run_raw`) runs every Tensor.backward without create_graph; the debugging
+# tools that wrap node calls (schedule trace, anomaly mode) set this False while they are on.
+FAST_PATH = True
+
+
+def _run_raw(queue, indeg, buffers, retain_graph):
+    """The Kahn loop of a backward that records no graph and captures nothing (Tensor.backward,
+    paddle.autograd.backward): the same schedule as `_run`, with grads as raw ndarrays and
+    - the holder of a node of one output (no bwd_in_meta) the summed ndarray itself, not
+      [[g]]; nodes of several outputs keep [slot][rank] lists (`_hold_raw`);
+    - a node with `run_raw` (grad-kernel nodes, leaf accumulation) called on that array
+      directly; hooks, formula nodes, PyLayer and nodes of several outputs take the general
+      per-node step (`_step_raw`);
+    - a one-input node's single edge handled without the per-position loop.
+    Per edge, the grad is projected onto the input's meta (broadcast reduction, complex ->
+    real) and summed into the next node's holder, as in `_run`."""
+    popleft, append, appendleft, take = queue.popleft, queue.append, queue.appendleft, buffers.pop
+    get_indeg, get_held = indeg.get, buffers.get
+    while queue:
+        node = popleft()
+        held = take(node, None)
+        run = node.run_raw
+        # ---- the node's backward
+        if run is None or node._gradient_hooks or node._post_hooks:
+            out = _step_raw(node, held, buffers, indeg, retain_graph)
+        else:
+            if node._wrappers_cleared:
+                raise released_graph_error(node)
+            out = None if held is None else run(held)
+            if not retain_graph:
+                node.clear_tensor_wrappers()
+        nexts = node._next
+        # ---- one input: `out` is its grad, `_meta` its one edge record
+        if type(nexts) is not tuple:
+            left = None if nexts is None else get_indeg(nexts)
+            if left is None:
+                continue
+            if out is not None:
+                in_slot, in_rank, shape, dt = node._meta
+                if out.dtype is not dt or out.shape != shape:
+                    out = _project_array(out, shape, dt)
+                if nexts.bwd_in_meta:  # several outputs: a [slot][rank] holder
+                    _hold_raw(buffers, nexts, in_slot, in_rank, out)
+                else:
+                    old = get_held(nexts)
+                    buffers[nexts] = out if old is None else old + out
+            indeg[nexts] = left = left - 1
+            if left == 0:
+                if type(nexts) is GradNodeAccumulation:
+                    appendleft(nexts)
+                else:
+                    append(nexts)
+            continue
+        # ---- several inputs: one grad and one edge record per input position
+        m, k = node._meta, 0
+        for nxt, g in zip(nexts, out if out is not None else _NONE * len(nexts)):
+            left = None if nxt is None else get_indeg(nxt)
+            if left is not None:
+                if g is not None:
+                    shape, dt = m[k + _SHAPE], m[k + _DTYPE]
+                    if g.dtype is not dt or g.shape != shape:
+                        g = _project_array(g, shape, dt)
+                    if nxt.bwd_in_meta:
+                        _hold_raw(buffers, nxt, m[k + _IN_SLOT], m[k + _IN_RANK], g)
+                    else:
+                        old = get_held(nxt)
+                        buffers[nxt] = g if old is None else old + g
+                indeg[nxt] = left = left - 1
+                if left == 0:
+                    if type(nxt) is GradNodeAccumulation:
+                        appendleft(nxt)
+                    else:
+                        append(nxt)
+            k += META_FIELDS
+
+
+# the fields of one input position's edge record in GradNodeBase._meta
+_IN_SLOT, _IN_RANK, _SHAPE, _DTYPE = range(META_FIELDS)
+
+
+def _hold_raw(buffers, node, slot, rank, g):
+    """Sum ndarray grad `g` into `node`'s holder on the fast path: the array itself for a node
+    of one output, a [slot][rank] GradTensorHolder buffer for one of several."""
+    if node.bwd_in_meta:
+        buf = buffers.get(node)
+        if buf is None:
+            buf = buffers[node] = empty_buffer(node)
+        holder_add(buf, slot, rank, g, False)
+    else:
+        old = buffers.get(node)
+        buffers[node] = g if old is None else old + g
+
+
+def _step_raw(node, held, buffers, indeg, retain_graph):
+    """The fast path's general node step (gradient and post hooks, formula nodes, PyLayer,
+    nodes of several outputs): `_run`'s per-node body on raw grads. Returns the grads out in
+    the fast path's form (a one-input node's grad itself, else one per position)."""
+    if type(held) is list:
+        grads = held
+    else:
+        grads = empty_buffer(node) if held is None else [[held]]
+    if node._gradient_hooks:
+        grads = node.apply_gradient_hooks(grads, True)
+    if node._wrappers_cleared:
+        raise released_graph_error(node)
+    if _nothing_arrived(grads):
+        out = None  # nothing arrived: propagate nothing, but release in-degrees
+    else:
+        if not node.raw_grads:
+            res = node(_tensors(grads), False)
+            out = [None if g is None else g._data for g in res]
+            if type(node) is GradNodePyLayer:
+                node.mark_leaf_grads(res, buffers, indeg)
+        else:
+            out = node(grads, False)
+        if node._post_hooks:
+            out = _run_post_hooks(node, grads, out, True)
+    if not retain_graph:
+        node.clear_tensor_wrappers()
+    if out is not None and type(node._next) is not tuple:
+        out = out[0]
+    return out
 
 
 def _nothing_arrived(grads):

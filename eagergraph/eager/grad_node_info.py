@@ -91,6 +91,10 @@ class GradNodeBase:
 
     forward_op = ""        # the forward op this node differentiates
     raw_grads = False      # True: takes and returns ndarray grads when no graph is recorded
+    # run_raw(grad) -> grads: the engine's fast path for a node of one output that works on
+    # ndarrays (generated for grad-kernel nodes): the summed grad in, and the grad of its one
+    # input itself (an op with one Tensor input, `_next` a node) or one per input position
+    run_raw = None
 
     def __init__(self):
         self._next = ()              # next grad nodes, and per position META_FIELDS entries
