@@ -347,7 +347,7 @@ def node_section_factory(bwd_by_fwd):
         if b is None:
             return ""
         ins = spec.inputs
-        conds, records, sizes, nexts = [], [], [], []
+        conds, records, sizes, nexts, metas = [], [], [], [], []
         for a in ins:  # (does it need grad?, its edge record) per input slot
             n = a.name
             if a.type == "Tensor[]":
@@ -355,20 +355,23 @@ def node_section_factory(bwd_by_fwd):
                 records.append(f"edge_records({n})")
                 sizes.append(f"len({n})")
                 nexts.append(f"{n}_next")
+                metas.append(f"{n}_meta")
             elif a.optional or (a.has_default and a.default is None):
                 conds.append(f"({n} is not None and not {n}._stop_gradient)")
                 records.append(f"NO_EDGE if {n} is None else edge_record({n})")
                 sizes.append("1")
                 nexts.append(f"({n}_next,)")
+                metas.append(f"({n}_meta,)")
             else:
                 conds.append(f"not {n}._stop_gradient")
                 records.append(f"edge_record({n})")
                 sizes.append("1")
                 nexts.append(f"({n}_next,)")
+                metas.append(f"({n}_meta,)")
         L = ["    # Node Creation",
              f"    if grad_state.enabled and ({' or '.join(conds)}):",
              f"        node = {node_class_name(spec.name)}()",
-             "        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta"]
+             "        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta"]
         if _single_next(spec):
             L.append(f"        node._next, node._meta = {records[0]}")
         else:
@@ -378,7 +381,10 @@ def node_section_factory(bwd_by_fwd):
                 L.append(f"        node._next = ({', '.join(a.name + '_next' for a in ins)})")
             else:
                 L.append(f"        node._next = {' + '.join(nexts)}")
-            L.append(f"        node._meta = {' + '.join(a.name + '_meta' for a in ins)}")
+            if all(a.type == "Tensor" for a in ins):
+                L.append(f"        node._meta = ({', '.join(a.name + '_meta' for a in ins)})")
+            else:
+                L.append(f"        node._meta = {' + '.join(metas)}")
         if any(a.type == "Tensor[]" for a in ins):
             L.append(f"        node._slot_sizes = ({', '.join(sizes)},)")
         if len(spec.outputs) > 1 or spec.outputs[0].type == "Tensor[]":

@@ -45,11 +45,11 @@ def add_ad_func(x, y):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = AddGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_record(x)
         y_next, y_meta = edge_record(y)
         node._next = (x_next, y_next)
-        node._meta = x_meta + y_meta
+        node._meta = (x_meta, y_meta)
         set_history(out, node, 0, 0)
     # Returns
     return out
@@ -126,11 +126,11 @@ def subtract_ad_func(x, y):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = SubtractGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_record(x)
         y_next, y_meta = edge_record(y)
         node._next = (x_next, y_next)
-        node._meta = x_meta + y_meta
+        node._meta = (x_meta, y_meta)
         set_history(out, node, 0, 0)
     # Returns
     return out
@@ -207,11 +207,11 @@ def multiply_ad_func(x, y):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = MultiplyGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_record(x)
         y_next, y_meta = edge_record(y)
         node._next = (x_next, y_next)
-        node._meta = x_meta + y_meta
+        node._meta = (x_meta, y_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
@@ -306,11 +306,11 @@ def divide_ad_func(x, y):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = DivideGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_record(x)
         y_next, y_meta = edge_record(y)
         node._next = (x_next, y_next)
-        node._meta = x_meta + y_meta
+        node._meta = (x_meta, y_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.y_wrapper = TensorWrapper(y)
@@ -426,11 +426,11 @@ def remainder_ad_func(x, y):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = RemainderGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_record(x)
         y_next, y_meta = edge_record(y)
         node._next = (x_next, y_next)
-        node._meta = x_meta + y_meta
+        node._meta = (x_meta, y_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
@@ -499,11 +499,11 @@ def elementwise_pow_ad_func(x, y):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = ElementwisePowGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_record(x)
         y_next, y_meta = edge_record(y)
         node._next = (x_next, y_next)
-        node._meta = x_meta + y_meta
+        node._meta = (x_meta, y_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
@@ -570,11 +570,11 @@ def maximum_ad_func(x, y):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = MaximumGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_record(x)
         y_next, y_meta = edge_record(y)
         node._next = (x_next, y_next)
-        node._meta = x_meta + y_meta
+        node._meta = (x_meta, y_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
@@ -626,11 +626,11 @@ def minimum_ad_func(x, y):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = MinimumGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_record(x)
         y_next, y_meta = edge_record(y)
         node._next = (x_next, y_next)
-        node._meta = x_meta + y_meta
+        node._meta = (x_meta, y_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
@@ -883,7 +883,7 @@ def exp_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = ExpGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -966,7 +966,7 @@ def log_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = LogGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -1049,7 +1049,7 @@ def log1p_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = Log1pGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -1107,7 +1107,7 @@ def expm1_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = Expm1GradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -1153,7 +1153,7 @@ def log2_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = Log2GradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -1211,7 +1211,7 @@ def logit_ad_func(x, eps):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = LogitGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.eps = eps
         if inplace_flags.record_save_locations:
@@ -1280,7 +1280,7 @@ def sqrt_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = SqrtGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -1363,7 +1363,7 @@ def rsqrt_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = RsqrtGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -1418,7 +1418,7 @@ def square_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = SquareGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -1498,7 +1498,7 @@ def abs_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = AbsGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -1564,7 +1564,7 @@ def sign_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = SignGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         set_history(out, node, 0, 0)
     # Returns
@@ -1613,7 +1613,7 @@ def sin_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = SinGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -1671,7 +1671,7 @@ def cos_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = CosGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -1729,7 +1729,7 @@ def tan_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = TanGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -1787,7 +1787,7 @@ def tanh_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = TanhGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -1870,7 +1870,7 @@ def sigmoid_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = SigmoidGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -1953,7 +1953,7 @@ def erf_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = ErfGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -2011,7 +2011,7 @@ def asin_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = AsinGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -2069,7 +2069,7 @@ def acos_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = AcosGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -2127,7 +2127,7 @@ def atan_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = AtanGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -2185,7 +2185,7 @@ def sinh_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = SinhGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -2243,7 +2243,7 @@ def cosh_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = CoshGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -2301,7 +2301,7 @@ def asinh_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = AsinhGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -2359,7 +2359,7 @@ def acosh_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = AcoshGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -2417,7 +2417,7 @@ def atanh_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = AtanhGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -2475,7 +2475,7 @@ def log10_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = Log10GradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -2533,7 +2533,7 @@ def lgamma_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = LgammaGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -2591,7 +2591,7 @@ def digamma_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = DigammaGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -2649,7 +2649,7 @@ def i0_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = I0GradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -2707,7 +2707,7 @@ def polygamma_ad_func(x, n):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = PolygammaGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.n = n
         if inplace_flags.record_save_locations:
@@ -2767,7 +2767,7 @@ def i1_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = I1GradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -2825,7 +2825,7 @@ def erfinv_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = ErfinvGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -2868,7 +2868,7 @@ def trunc_ad_func(input):
     # Node Creation
     if grad_state.enabled and (not input._stop_gradient):
         node = TruncGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(input)
         set_history(out, node, 0, 0)
     # Returns
@@ -2972,11 +2972,11 @@ def atan2_ad_func(x, y):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = Atan2GradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_record(x)
         y_next, y_meta = edge_record(y)
         node._next = (x_next, y_next)
-        node._meta = x_meta + y_meta
+        node._meta = (x_meta, y_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
@@ -3033,11 +3033,11 @@ def fmax_ad_func(x, y):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = FmaxGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_record(x)
         y_next, y_meta = edge_record(y)
         node._next = (x_next, y_next)
-        node._meta = x_meta + y_meta
+        node._meta = (x_meta, y_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
@@ -3093,11 +3093,11 @@ def fmin_ad_func(x, y):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = FminGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_record(x)
         y_next, y_meta = edge_record(y)
         node._next = (x_next, y_next)
-        node._meta = x_meta + y_meta
+        node._meta = (x_meta, y_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
@@ -3153,11 +3153,11 @@ def heaviside_ad_func(x, y):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = HeavisideGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_record(x)
         y_next, y_meta = edge_record(y)
         node._next = (x_next, y_next)
-        node._meta = x_meta + y_meta
+        node._meta = (x_meta, y_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
@@ -3220,12 +3220,12 @@ def lerp_ad_func(x, y, weight):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient or not weight._stop_gradient):
         node = LerpGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_record(x)
         y_next, y_meta = edge_record(y)
         weight_next, weight_meta = edge_record(weight)
         node._next = (x_next, y_next, weight_next)
-        node._meta = x_meta + y_meta + weight_meta
+        node._meta = (x_meta, y_meta, weight_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
@@ -3281,7 +3281,7 @@ def floor_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = FloorGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         set_history(out, node, 0, 0)
     # Returns
@@ -3327,7 +3327,7 @@ def ceil_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = CeilGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         set_history(out, node, 0, 0)
     # Returns
@@ -3373,7 +3373,7 @@ def round_ad_func(x, decimals):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = RoundGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         set_history(out, node, 0, 0)
     # Returns
@@ -3422,7 +3422,7 @@ def reciprocal_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = ReciprocalGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -3477,7 +3477,7 @@ def pow_ad_func(x, y):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = PowGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.y = y
         if inplace_flags.record_save_locations:
@@ -3540,7 +3540,7 @@ def scale_ad_func(x, scale, bias, bias_after_scale):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = ScaleGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.scale = scale
         node.bias = bias
@@ -3620,7 +3620,7 @@ def clip_ad_func(x, min, max):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = ClipGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.min = min
         node.max = max
@@ -3675,7 +3675,7 @@ def cast_ad_func(x, dtype):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = CastGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.dtype = dtype
         node.x_wrapper = TensorWrapper(x, True)
@@ -3753,7 +3753,7 @@ def assign_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = AssignGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         set_history(out, node, 0, 0)
     # Returns
@@ -3812,7 +3812,7 @@ def conj_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = ConjGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         set_history(out, node, 0, 0)
     # Returns
@@ -3846,7 +3846,7 @@ def real_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = RealGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.x_wrapper = TensorWrapper(x, True)
         set_history(out, node, 0, 0)
@@ -3887,7 +3887,7 @@ def imag_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = ImagGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.x_wrapper = TensorWrapper(x, True)
         set_history(out, node, 0, 0)
@@ -3928,11 +3928,11 @@ def complex_ad_func(real, imag):
     # Node Creation
     if grad_state.enabled and (not real._stop_gradient or not imag._stop_gradient):
         node = ComplexGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         real_next, real_meta = edge_record(real)
         imag_next, imag_meta = edge_record(imag)
         node._next = (real_next, imag_next)
-        node._meta = real_meta + imag_meta
+        node._meta = (real_meta, imag_meta)
         set_history(out, node, 0, 0)
     # Returns
     return out
@@ -3969,7 +3969,7 @@ def as_complex_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = AsComplexGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         set_history(out, node, 0, 0)
     # Returns
@@ -4003,7 +4003,7 @@ def as_real_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = AsRealGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         set_history(out, node, 0, 0)
     # Returns
@@ -4037,7 +4037,7 @@ def angle_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = AngleGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -4096,7 +4096,7 @@ def sum_ad_func(x, axis, dtype, keepdim):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = SumGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.axis = axis
         node.dtype = dtype
@@ -4171,7 +4171,7 @@ def mean_ad_func(x, axis, keepdim):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = MeanGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.axis = axis
         node.keepdim = keepdim
@@ -4243,7 +4243,7 @@ def max_ad_func(x, axis, keepdim):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = MaxGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.axis = axis
         if inplace_flags.record_save_locations:
@@ -4299,7 +4299,7 @@ def min_ad_func(x, axis, keepdim):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = MinGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.axis = axis
         if inplace_flags.record_save_locations:
@@ -4355,7 +4355,7 @@ def prod_ad_func(x, axis, keepdim):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = ProdGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.axis = axis
         if inplace_flags.record_save_locations:
@@ -4447,7 +4447,7 @@ def logsumexp_ad_func(x, axis, keepdim):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = LogsumexpGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.axis = axis
         if inplace_flags.record_save_locations:
@@ -4495,7 +4495,7 @@ def cumsum_ad_func(x, axis, flatten, exclusive, reverse):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = CumsumGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.axis = axis
         node.flatten = flatten
@@ -4563,7 +4563,7 @@ def cumprod_ad_func(x, dim, exclusive, reverse):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = CumprodGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.dim = dim
         node.exclusive = exclusive
@@ -4694,7 +4694,7 @@ def logcumsumexp_ad_func(x, axis, flatten, exclusive, reverse):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = LogcumsumexpGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.axis = axis
         node.exclusive = exclusive
@@ -4766,7 +4766,7 @@ def cummax_ad_func(x, axis, dtype):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = CummaxGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.bwd_in_meta = [[out_meta(out)], [out_meta(indices)]]
         node.axis = axis
@@ -4824,7 +4824,7 @@ def cummin_ad_func(x, axis, dtype):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = CumminGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.bwd_in_meta = [[out_meta(out)], [out_meta(indices)]]
         node.axis = axis
@@ -4903,11 +4903,11 @@ def matmul_ad_func(x, y, transpose_x, transpose_y):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = MatmulGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_record(x)
         y_next, y_meta = edge_record(y)
         node._next = (x_next, y_next)
-        node._meta = x_meta + y_meta
+        node._meta = (x_meta, y_meta)
         node.transpose_x = transpose_x
         node.transpose_y = transpose_y
         if inplace_flags.record_save_locations:
@@ -5030,7 +5030,7 @@ def tril_ad_func(x, diagonal):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = TrilGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.diagonal = diagonal
         set_history(out, node, 0, 0)
@@ -5079,7 +5079,7 @@ def triu_ad_func(x, diagonal):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = TriuGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.diagonal = diagonal
         set_history(out, node, 0, 0)
@@ -5128,11 +5128,11 @@ def dot_ad_func(x, y):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = DotGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_record(x)
         y_next, y_meta = edge_record(y)
         node._next = (x_next, y_next)
-        node._meta = x_meta + y_meta
+        node._meta = (x_meta, y_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
@@ -5185,11 +5185,11 @@ def bmm_ad_func(x, y):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = BmmGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_record(x)
         y_next, y_meta = edge_record(y)
         node._next = (x_next, y_next)
-        node._meta = x_meta + y_meta
+        node._meta = (x_meta, y_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
@@ -5238,11 +5238,11 @@ def mv_ad_func(x, vec):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not vec._stop_gradient):
         node = MvGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_record(x)
         vec_next, vec_meta = edge_record(vec)
         node._next = (x_next, vec_next)
-        node._meta = x_meta + vec_meta
+        node._meta = (x_meta, vec_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
@@ -5291,12 +5291,12 @@ def addmm_ad_func(input, x, y, beta, alpha):
     # Node Creation
     if grad_state.enabled and (not input._stop_gradient or not x._stop_gradient or not y._stop_gradient):
         node = AddmmGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         input_next, input_meta = edge_record(input)
         x_next, x_meta = edge_record(x)
         y_next, y_meta = edge_record(y)
         node._next = (input_next, x_next, y_next)
-        node._meta = input_meta + x_meta + y_meta
+        node._meta = (input_meta, x_meta, y_meta)
         node.beta = beta
         node.alpha = alpha
         if inplace_flags.record_save_locations:
@@ -5365,7 +5365,7 @@ def inverse_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = InverseGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -5408,7 +5408,7 @@ def det_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = DetGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -5459,11 +5459,11 @@ def solve_ad_func(x, y):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = SolveGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_record(x)
         y_next, y_meta = edge_record(y)
         node._next = (x_next, y_next)
-        node._meta = x_meta + y_meta
+        node._meta = (x_meta, y_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
@@ -5529,7 +5529,7 @@ def trace_ad_func(x, offset, axis1, axis2):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = TraceGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.offset = offset
         node.axis1 = axis1
@@ -5587,7 +5587,7 @@ def diagonal_ad_func(x, offset, axis1, axis2):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = DiagonalGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.offset = offset
         node.axis1 = axis1
@@ -5664,7 +5664,7 @@ def diag_embed_ad_func(input, offset, dim1, dim2):
     # Node Creation
     if grad_state.enabled and (not input._stop_gradient):
         node = DiagEmbedGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(input)
         node.offset = offset
         node.dim1 = dim1
@@ -5705,7 +5705,7 @@ def diag_ad_func(x, offset, padding_value):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = DiagGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.offset = offset
         node.x_wrapper = TensorWrapper(x, True)
@@ -5774,11 +5774,11 @@ def kron_ad_func(x, y):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = KronGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_record(x)
         y_next, y_meta = edge_record(y)
         node._next = (x_next, y_next)
-        node._meta = x_meta + y_meta
+        node._meta = (x_meta, y_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
@@ -5848,11 +5848,11 @@ def cross_ad_func(x, y, axis):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = CrossGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_record(x)
         y_next, y_meta = edge_record(y)
         node._next = (x_next, y_next)
-        node._meta = x_meta + y_meta
+        node._meta = (x_meta, y_meta)
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -5903,7 +5903,7 @@ def cholesky_ad_func(x, upper):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = CholeskyGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.upper = upper
         if inplace_flags.record_save_locations:
@@ -5964,7 +5964,7 @@ def slogdet_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = SlogdetGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -6028,7 +6028,7 @@ def matrix_power_ad_func(x, n):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = MatrixPowerGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.n = n
         if inplace_flags.record_save_locations:
@@ -6103,7 +6103,7 @@ def multi_dot_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not all(t._stop_gradient for t in x)):
         node = MultiDotGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_records(x)
         node._next = x_next
         node._meta = x_meta
@@ -6211,12 +6211,12 @@ def baddbmm_ad_func(input, x, y, beta, alpha):
     # Node Creation
     if grad_state.enabled and (not input._stop_gradient or not x._stop_gradient or not y._stop_gradient):
         node = BaddbmmGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         input_next, input_meta = edge_record(input)
         x_next, x_meta = edge_record(x)
         y_next, y_meta = edge_record(y)
         node._next = (input_next, x_next, y_next)
-        node._meta = input_meta + x_meta + y_meta
+        node._meta = (input_meta, x_meta, y_meta)
         node.beta = beta
         node.alpha = alpha
         if inplace_flags.record_save_locations:
@@ -6293,7 +6293,7 @@ def p_norm_ad_func(x, porder, axis, epsilon, keepdim, asvector):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = PNormGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.porder = porder
         node.axis = axis
@@ -6379,11 +6379,11 @@ def triangular_solve_ad_func(x, y, upper, transpose, unitriangular):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = TriangularSolveGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_record(x)
         y_next, y_meta = edge_record(y)
         node._next = (x_next, y_next)
-        node._meta = x_meta + y_meta
+        node._meta = (x_meta, y_meta)
         node.upper = upper
         node.transpose = transpose
         node.unitriangular = unitriangular
@@ -6452,7 +6452,7 @@ def svd_ad_func(x, full_matrices):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = SvdGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.bwd_in_meta = [[out_meta(u)], [out_meta(s)], [out_meta(vh)]]
         node.full_matrices = full_matrices
@@ -6588,7 +6588,7 @@ def qr_ad_func(x, mode):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = QrGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.bwd_in_meta = [[out_meta(q)], [out_meta(r)]]
         node.mode = mode
@@ -6686,7 +6686,7 @@ def eigh_ad_func(x, UPLO):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = EighGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.bwd_in_meta = [[out_meta(out_w)], [out_meta(out_v)]]
         if inplace_flags.record_save_locations:
@@ -6759,7 +6759,7 @@ def eig_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = EigGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.bwd_in_meta = [[out_meta(out_w)], [out_meta(out_v)]]
         if inplace_flags.record_save_locations:
@@ -6834,7 +6834,7 @@ def lu_ad_func(x, pivot):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = LuGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.bwd_in_meta = [[out_meta(out)], [out_meta(pivots)], [out_meta(infos)]]
         if inplace_flags.record_save_locations:
@@ -6967,7 +6967,7 @@ def unfold_ad_func(x, kernel_sizes, strides, paddings, dilations):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = UnfoldGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.kernel_sizes = kernel_sizes
         node.strides = strides
@@ -7016,7 +7016,7 @@ def fold_ad_func(x, output_sizes, kernel_sizes, strides, paddings, dilations):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = FoldGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.kernel_sizes = kernel_sizes
         node.strides = strides
@@ -7059,11 +7059,11 @@ def conv2d_ad_func(input, filter, strides, paddings, padding_algorithm, dilation
     # Node Creation
     if grad_state.enabled and (not input._stop_gradient or not filter._stop_gradient):
         node = Conv2dGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         input_next, input_meta = edge_record(input)
         filter_next, filter_meta = edge_record(filter)
         node._next = (input_next, filter_next)
-        node._meta = input_meta + filter_meta
+        node._meta = (input_meta, filter_meta)
         node.strides = strides
         node.paddings = paddings
         node.padding_algorithm = padding_algorithm
@@ -7190,11 +7190,11 @@ def conv3d_ad_func(input, filter, strides, paddings, padding_algorithm, groups, 
     # Node Creation
     if grad_state.enabled and (not input._stop_gradient or not filter._stop_gradient):
         node = Conv3dGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         input_next, input_meta = edge_record(input)
         filter_next, filter_meta = edge_record(filter)
         node._next = (input_next, filter_next)
-        node._meta = input_meta + filter_meta
+        node._meta = (input_meta, filter_meta)
         node.strides = strides
         node.paddings = paddings
         node.padding_algorithm = padding_algorithm
@@ -7321,11 +7321,11 @@ def conv2d_transpose_ad_func(x, filter, strides, paddings, output_padding, outpu
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not filter._stop_gradient):
         node = Conv2dTransposeGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_record(x)
         filter_next, filter_meta = edge_record(filter)
         node._next = (x_next, filter_next)
-        node._meta = x_meta + filter_meta
+        node._meta = (x_meta, filter_meta)
         node.strides = strides
         node.paddings = paddings
         node.output_padding = output_padding
@@ -7458,11 +7458,11 @@ def conv3d_transpose_ad_func(x, filter, strides, paddings, output_padding, outpu
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not filter._stop_gradient):
         node = Conv3dTransposeGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_record(x)
         filter_next, filter_meta = edge_record(filter)
         node._next = (x_next, filter_next)
-        node._meta = x_meta + filter_meta
+        node._meta = (x_meta, filter_meta)
         node.strides = strides
         node.paddings = paddings
         node.output_padding = output_padding
@@ -7595,7 +7595,7 @@ def pool2d_ad_func(x, kernel_size, strides, paddings, ceil_mode, exclusive, data
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = Pool2dGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.kernel_size = kernel_size
         node.strides = strides
@@ -7718,7 +7718,7 @@ def pool3d_ad_func(x, kernel_size, strides, paddings, ceil_mode, exclusive, data
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = Pool3dGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.kernel_size = kernel_size
         node.strides = strides
@@ -7841,7 +7841,7 @@ def max_pool2d_with_index_ad_func(x, kernel_size, strides, paddings, global_pool
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = MaxPool2dWithIndexGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.bwd_in_meta = [[out_meta(out)], [out_meta(mask)]]
         if inplace_flags.record_save_locations:
@@ -7896,7 +7896,7 @@ def max_pool3d_with_index_ad_func(x, kernel_size, strides, paddings, global_pool
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = MaxPool3dWithIndexGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.bwd_in_meta = [[out_meta(out)], [out_meta(mask)]]
         if inplace_flags.record_save_locations:
@@ -7951,11 +7951,11 @@ def unpool_ad_func(x, indices, ksize, strides, paddings, output_size, data_forma
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not indices._stop_gradient):
         node = UnpoolGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_record(x)
         indices_next, indices_meta = edge_record(indices)
         node._next = (x_next, indices_next)
-        node._meta = x_meta + indices_meta
+        node._meta = (x_meta, indices_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x, True)
@@ -8003,11 +8003,11 @@ def unpool3d_ad_func(x, indices, ksize, strides, paddings, output_size, data_for
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not indices._stop_gradient):
         node = Unpool3dGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_record(x)
         indices_next, indices_meta = edge_record(indices)
         node._next = (x_next, indices_next)
-        node._meta = x_meta + indices_meta
+        node._meta = (x_meta, indices_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x, True)
@@ -8055,7 +8055,7 @@ def fft_c2c_ad_func(x, axes, normalization, forward):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = FftC2cGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.axes = axes
         node.normalization = normalization
@@ -8126,7 +8126,7 @@ def fft_r2c_ad_func(x, axes, normalization, forward, onesided):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = FftR2cGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.axes = axes
         node.normalization = normalization
@@ -8217,7 +8217,7 @@ def fft_c2r_ad_func(x, axes, normalization, forward, last_dim_size):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = FftC2rGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.axes = axes
         node.normalization = normalization
@@ -8307,7 +8307,7 @@ def relu_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = ReluGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -8387,7 +8387,7 @@ def gelu_ad_func(x, approximate):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = GeluGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.approximate = approximate
         if inplace_flags.record_save_locations:
@@ -8455,7 +8455,7 @@ def silu_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = SiluGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -8510,7 +8510,7 @@ def leaky_relu_ad_func(x, negative_slope):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = LeakyReluGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.negative_slope = negative_slope
         if inplace_flags.record_save_locations:
@@ -8567,7 +8567,7 @@ def elu_ad_func(x, alpha):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = EluGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.alpha = alpha
         if inplace_flags.record_save_locations:
@@ -8632,7 +8632,7 @@ def softplus_ad_func(x, beta, threshold):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = SoftplusGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.beta = beta
         node.threshold = threshold
@@ -8690,7 +8690,7 @@ def softmax_ad_func(x, axis):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = SoftmaxGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.axis = axis
         if inplace_flags.record_save_locations:
@@ -8773,7 +8773,7 @@ def log_softmax_ad_func(x, axis):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = LogSoftmaxGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.axis = axis
         if inplace_flags.record_save_locations:
@@ -8844,7 +8844,7 @@ def reshape_ad_func(x, shape):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = ReshapeGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.shape = shape
         node.x_wrapper = TensorWrapper(x, True)
@@ -8927,7 +8927,7 @@ def transpose_ad_func(x, perm):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = TransposeGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.perm = perm
         set_history(out, node, 0, 0)
@@ -8991,7 +8991,7 @@ def squeeze_ad_func(x, axis):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = SqueezeGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.x_wrapper = TensorWrapper(x, True)
         set_history(out, node, 0, 0)
@@ -9046,7 +9046,7 @@ def unsqueeze_ad_func(x, axis):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = UnsqueezeGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.x_wrapper = TensorWrapper(x, True)
         set_history(out, node, 0, 0)
@@ -9101,7 +9101,7 @@ def flatten_ad_func(x, start_axis, stop_axis):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = FlattenGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.x_wrapper = TensorWrapper(x, True)
         set_history(out, node, 0, 0)
@@ -9156,7 +9156,7 @@ def concat_ad_func(x, axis):
     # Node Creation
     if grad_state.enabled and (not all(t._stop_gradient for t in x)):
         node = ConcatGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_records(x)
         node._next = x_next
         node._meta = x_meta
@@ -9201,7 +9201,7 @@ def split_ad_func(x, sections, axis):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = SplitGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.bwd_in_meta = [[out_meta(t) for t in out]]
         node.axis = axis
@@ -9244,7 +9244,7 @@ def split_with_num_ad_func(x, num, axis):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = SplitWithNumGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.bwd_in_meta = [[out_meta(t) for t in out]]
         node.axis = axis
@@ -9287,7 +9287,7 @@ def stack_ad_func(x, axis):
     # Node Creation
     if grad_state.enabled and (not all(t._stop_gradient for t in x)):
         node = StackGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_records(x)
         node._next = x_next
         node._meta = x_meta
@@ -9325,7 +9325,7 @@ def unbind_ad_func(input, axis):
     # Node Creation
     if grad_state.enabled and (not input._stop_gradient):
         node = UnbindGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(input)
         node.bwd_in_meta = [[out_meta(t) for t in out]]
         node.axis = axis
@@ -9368,7 +9368,7 @@ def expand_ad_func(x, shape):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = ExpandGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         set_history(out, node, 0, 0)
     # Returns
@@ -9402,7 +9402,7 @@ def tile_ad_func(x, repeat_times):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = TileGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.repeat_times = repeat_times
         node.x_wrapper = TensorWrapper(x, True)
@@ -9460,7 +9460,7 @@ def flip_ad_func(x, axis):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = FlipGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.axis = axis
         set_history(out, node, 0, 0)
@@ -9500,12 +9500,12 @@ def where_ad_func(condition, x, y):
     # Node Creation
     if grad_state.enabled and (not condition._stop_gradient or not x._stop_gradient or not y._stop_gradient):
         node = WhereGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         condition_next, condition_meta = edge_record(condition)
         x_next, x_meta = edge_record(x)
         y_next, y_meta = edge_record(y)
         node._next = (condition_next, x_next, y_next)
-        node._meta = condition_meta + x_meta + y_meta
+        node._meta = (condition_meta, x_meta, y_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.condition_wrapper = TensorWrapper(condition)
@@ -9551,7 +9551,7 @@ def roll_ad_func(x, shifts, axis):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = RollGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.shifts = shifts
         node.axis = axis
@@ -9596,7 +9596,7 @@ def slice_ad_func(input, axes, starts, ends, decrease_axis):
     # Node Creation
     if grad_state.enabled and (not input._stop_gradient):
         node = SliceGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(input)
         node.axes = axes
         node.starts = starts
@@ -9647,7 +9647,7 @@ def strided_slice_ad_func(x, axes, starts, ends, strides):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = StridedSliceGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.axes = axes
         node.starts = starts
@@ -9698,11 +9698,11 @@ def gather_ad_func(x, index, axis):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not index._stop_gradient):
         node = GatherGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_record(x)
         index_next, index_meta = edge_record(index)
         node._next = (x_next, index_next)
-        node._meta = x_meta + index_meta
+        node._meta = (x_meta, index_meta)
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -9749,11 +9749,11 @@ def index_select_ad_func(x, index, axis):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not index._stop_gradient):
         node = IndexSelectGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_record(x)
         index_next, index_meta = edge_record(index)
         node._next = (x_next, index_next)
-        node._meta = x_meta + index_meta
+        node._meta = (x_meta, index_meta)
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -9800,11 +9800,11 @@ def gather_nd_ad_func(x, index):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not index._stop_gradient):
         node = GatherNdGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_record(x)
         index_next, index_meta = edge_record(index)
         node._next = (x_next, index_next)
-        node._meta = x_meta + index_meta
+        node._meta = (x_meta, index_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x, True)
@@ -9849,11 +9849,11 @@ def masked_select_ad_func(x, mask):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not mask._stop_gradient):
         node = MaskedSelectGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_record(x)
         mask_next, mask_meta = edge_record(mask)
         node._next = (x_next, mask_next)
-        node._meta = x_meta + mask_meta
+        node._meta = (x_meta, mask_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x, True)
@@ -9909,12 +9909,12 @@ def scatter_ad_func(x, index, updates, overwrite):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not index._stop_gradient or not updates._stop_gradient):
         node = ScatterGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_record(x)
         index_next, index_meta = edge_record(index)
         updates_next, updates_meta = edge_record(updates)
         node._next = (x_next, index_next, updates_next)
-        node._meta = x_meta + index_meta + updates_meta
+        node._meta = (x_meta, index_meta, updates_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.index_wrapper = TensorWrapper(index)
@@ -9975,12 +9975,12 @@ def index_add_ad_func(x, index, add_value, axis):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not index._stop_gradient or not add_value._stop_gradient):
         node = IndexAddGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_record(x)
         index_next, index_meta = edge_record(index)
         add_value_next, add_value_meta = edge_record(add_value)
         node._next = (x_next, index_next, add_value_next)
-        node._meta = x_meta + index_meta + add_value_meta
+        node._meta = (x_meta, index_meta, add_value_meta)
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -10040,12 +10040,12 @@ def masked_fill_ad_func(x, mask, value):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not mask._stop_gradient or not value._stop_gradient):
         node = MaskedFillGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_record(x)
         mask_next, mask_meta = edge_record(mask)
         value_next, value_meta = edge_record(value)
         node._next = (x_next, mask_next, value_next)
-        node._meta = x_meta + mask_meta + value_meta
+        node._meta = (x_meta, mask_meta, value_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.mask_wrapper = TensorWrapper(mask)
@@ -10091,11 +10091,11 @@ def take_along_axis_ad_func(arr, indices, axis):
     # Node Creation
     if grad_state.enabled and (not arr._stop_gradient or not indices._stop_gradient):
         node = TakeAlongAxisGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         arr_next, arr_meta = edge_record(arr)
         indices_next, indices_meta = edge_record(indices)
         node._next = (arr_next, indices_next)
-        node._meta = arr_meta + indices_meta
+        node._meta = (arr_meta, indices_meta)
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -10142,12 +10142,12 @@ def put_along_axis_ad_func(arr, indices, values, axis, reduce, include_self):
     # Node Creation
     if grad_state.enabled and (not arr._stop_gradient or not indices._stop_gradient or not values._stop_gradient):
         node = PutAlongAxisGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         arr_next, arr_meta = edge_record(arr)
         indices_next, indices_meta = edge_record(indices)
         values_next, values_meta = edge_record(values)
         node._next = (arr_next, indices_next, values_next)
-        node._meta = arr_meta + indices_meta + values_meta
+        node._meta = (arr_meta, indices_meta, values_meta)
         node.axis = axis
         node.reduce = reduce
         node.include_self = include_self
@@ -10267,11 +10267,11 @@ def slice_grad_ad_func(input, out_grad, axes, starts, ends, decrease_axis):
     # Node Creation
     if grad_state.enabled and (not input._stop_gradient or not out_grad._stop_gradient):
         node = SliceGradGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         input_next, input_meta = edge_record(input)
         out_grad_next, out_grad_meta = edge_record(out_grad)
         node._next = (input_next, out_grad_next)
-        node._meta = input_meta + out_grad_meta
+        node._meta = (input_meta, out_grad_meta)
         node.axes = axes
         node.starts = starts
         node.ends = ends
@@ -10309,11 +10309,11 @@ def strided_slice_grad_ad_func(x, out_grad, axes, starts, ends, strides):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not out_grad._stop_gradient):
         node = StridedSliceGradGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_record(x)
         out_grad_next, out_grad_meta = edge_record(out_grad)
         node._next = (x_next, out_grad_next)
-        node._meta = x_meta + out_grad_meta
+        node._meta = (x_meta, out_grad_meta)
         node.axes = axes
         node.starts = starts
         node.ends = ends
@@ -10351,12 +10351,12 @@ def gather_grad_ad_func(x, index, out_grad, axis):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not index._stop_gradient or not out_grad._stop_gradient):
         node = GatherGradGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_record(x)
         index_next, index_meta = edge_record(index)
         out_grad_next, out_grad_meta = edge_record(out_grad)
         node._next = (x_next, index_next, out_grad_next)
-        node._meta = x_meta + index_meta + out_grad_meta
+        node._meta = (x_meta, index_meta, out_grad_meta)
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -10396,12 +10396,12 @@ def index_select_grad_ad_func(x, index, out_grad, axis):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not index._stop_gradient or not out_grad._stop_gradient):
         node = IndexSelectGradGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_record(x)
         index_next, index_meta = edge_record(index)
         out_grad_next, out_grad_meta = edge_record(out_grad)
         node._next = (x_next, index_next, out_grad_next)
-        node._meta = x_meta + index_meta + out_grad_meta
+        node._meta = (x_meta, index_meta, out_grad_meta)
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -10441,12 +10441,12 @@ def gather_nd_grad_ad_func(x, index, out_grad):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not index._stop_gradient or not out_grad._stop_gradient):
         node = GatherNdGradGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_record(x)
         index_next, index_meta = edge_record(index)
         out_grad_next, out_grad_meta = edge_record(out_grad)
         node._next = (x_next, index_next, out_grad_next)
-        node._meta = x_meta + index_meta + out_grad_meta
+        node._meta = (x_meta, index_meta, out_grad_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.index_wrapper = TensorWrapper(index)
@@ -10484,12 +10484,12 @@ def masked_select_grad_ad_func(x, mask, out_grad):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not mask._stop_gradient or not out_grad._stop_gradient):
         node = MaskedSelectGradGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_record(x)
         mask_next, mask_meta = edge_record(mask)
         out_grad_next, out_grad_meta = edge_record(out_grad)
         node._next = (x_next, mask_next, out_grad_next)
-        node._meta = x_meta + mask_meta + out_grad_meta
+        node._meta = (x_meta, mask_meta, out_grad_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.mask_wrapper = TensorWrapper(mask)
@@ -10627,7 +10627,7 @@ def poisson_ad_func(x):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = PoissonGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         set_history(out, node, 0, 0)
     # Returns
@@ -10705,7 +10705,7 @@ def topk_ad_func(x, k, axis, largest, sorted):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = TopkGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.bwd_in_meta = [[out_meta(out)], [out_meta(indices)]]
         node.axis = axis
@@ -10768,7 +10768,7 @@ def argsort_ad_func(x, axis, descending, stable):
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = ArgsortGradNode()
-        # its GradSlotMetas and Edges: next nodes in _next, the rest in _meta
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.bwd_in_meta = [[out_meta(out)], [out_meta(indices)]]
         node.axis = axis

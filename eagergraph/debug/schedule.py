@@ -131,10 +131,10 @@ class ScheduleTrace:
         out = call(node, grads, create_graph)
         step.ns += _now() - t0
         step.ran = True
-        nexts, m = node.next_nodes(), node._meta
-        for k, (nxt, g) in enumerate(zip(nexts, out or ())):
+        for nxt, g, (in_slot, in_rank, shape, _) in zip(node.next_nodes(), out or (),
+                                                        node.edge_metas()):
             if nxt is not None and g is not None and nxt in run._indeg:
-                run._arrive(nxt, m[4 * k], m[4 * k + 1], step.node, list(m[4 * k + 2]))
+                run._arrive(nxt, in_slot, in_rank, step.node, list(shape))
         return out
 
     def on_clear(self, clear, node):

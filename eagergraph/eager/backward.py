@@ -27,7 +27,7 @@ from ..phi.common import NP_TO_DTYPE, type_name as _tname
 from .grad_tensor_holder import empty_buffer, holder_add
 from .accumulation_node import GradNodeAccumulation, leaf_node
 from .py_layer_node import GradNodePyLayer
-from .grad_node_info import released_graph_error, META_FIELDS
+from .grad_node_info import released_graph_error
 from .views import refresh_view
 from . import graph_gc
 
@@ -261,15 +261,14 @@ def _run(queue, indeg, buffers, retain_graph, create_graph, capture):
             if not retain_graph:
                 node.clear_tensor_wrappers()
         # pass the output grads on along the edges (one per input position), release in-degrees
-        nexts, m = node._next, node._meta
+        nexts, metas = node._next, node._meta
         if type(nexts) is not tuple:
-            nexts = (nexts,)
-        k = 0
-        for nxt, g in zip(nexts, out if out is not None else _NONE * len(nexts)):
+            nexts, metas = (nexts,), (metas,)
+        for nxt, g, (in_slot, in_rank, shape, dt) in zip(
+                nexts, out if out is not None else _NONE * len(nexts), metas):
             left = None if nxt is None else get_indeg(nxt)  # None: no edge, or pruned away
             if left is not None:
                 if g is not None:
-                    shape, dt = m[k + 2], m[k + 3]
                     if raw:
                         if g.dtype is not dt or g.shape != shape:
                             g = _project_array(g, shape, dt)
@@ -279,18 +278,17 @@ def _run(queue, indeg, buffers, retain_graph, create_graph, capture):
                     if buf is None:  # the first grad for nxt: a fresh buffer holding it
                         if nxt.bwd_in_meta:
                             buf = buffers[nxt] = empty_buffer(nxt)
-                            buf[m[k]][m[k + 1]] = g
+                            buf[in_slot][in_rank] = g
                         else:
                             buffers[nxt] = [[g]]
                     else:
-                        holder_add(buf, m[k], m[k + 1], g, create_graph)
+                        holder_add(buf, in_slot, in_rank, g, create_graph)
                 indeg[nxt] = left = left - 1
                 if left == 0:
                     if type(nxt) is GradNodeAccumulation:
                         appendleft(nxt)
                     else:
                         append(nxt)
-            k += META_FIELDS
 
 
 _NONE = (None,)
@@ -327,7 +325,7 @@ def _run_raw(queue, indeg, buffers, retain_graph):
             if not retain_graph:
                 node.clear_tensor_wrappers()
         nexts = node._next
-        # ---- one input: `out` is its grad, `_meta` its one edge record
+        # ---- one input: `out` is its grad, `_meta` its edge meta
         if type(nexts) is not tuple:
             left = None if nexts is None else get_indeg(nexts)
             if left is None:
@@ -348,17 +346,16 @@ def _run_raw(queue, indeg, buffers, retain_graph):
                 else:
                     append(nexts)
             continue
-        # ---- several inputs: one grad and one edge record per input position
-        m, k = node._meta, 0
-        for nxt, g in zip(nexts, out if out is not None else _NONE * len(nexts)):
+        # ---- several inputs: one grad and one edge meta per input position
+        for nxt, g, (in_slot, in_rank, shape, dt) in zip(
+                nexts, out if out is not None else _NONE * len(nexts), node._meta):
             left = None if nxt is None else get_indeg(nxt)
             if left is not None:
                 if g is not None:
-                    shape, dt = m[k + _SHAPE], m[k + _DTYPE]
                     if g.dtype is not dt or g.shape != shape:
                         g = _project_array(g, shape, dt)
                     if nxt.bwd_in_meta:
-                        _hold_raw(buffers, nxt, m[k + _IN_SLOT], m[k + _IN_RANK], g)
+                        _hold_raw(buffers, nxt, in_slot, in_rank, g)
                     else:
                         old = get_held(nxt)
                         buffers[nxt] = g if old is None else old + g
@@ -368,11 +365,6 @@ def _run_raw(queue, indeg, buffers, retain_graph):
                         appendleft(nxt)
                     else:
                         append(nxt)
-            k += META_FIELDS
-
-
-# the fields of one input position's edge record in GradNodeBase._meta
-_IN_SLOT, _IN_RANK, _SHAPE, _DTYPE = range(META_FIELDS)
 
 
 def _hold_raw(buffers, node, slot, rank, g):

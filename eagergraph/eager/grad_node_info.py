@@ -9,8 +9,10 @@ set of nodes linked by edges, with no pointers back from a node to its outputs.
 Flattened for speed and memory: per forward-input position (slot/rank order) a node keeps
 - in `_next`, the next grad node (None: no edge): the node itself when the op has exactly one
   Tensor input, else a tuple of them;
-- in `_meta`, META_FIELDS entries: the next node's in_slot and in_rank, the input's shape and
-  its NumPy dtype. `_meta` holds no GC-tracked object, so Python untracks it.
+- in `_meta`, the input's **edge meta** `(in_slot, in_rank, shape, dtype)`: the next node's
+  in_slot and in_rank, the input's shape and its NumPy dtype; laid out as `_next` is (the
+  edge meta itself for one Tensor input, else a tuple of them, one per position). `_meta`
+  holds no GC-tracked object, so Python untracks it.
 A unary op's node is then the only GC-tracked object its edges cost (a binary op's adds one
 tuple), instead of a GradSlotMeta and two lists per input, so the cyclic GC has little to walk
 in a live graph. `bwd_out_meta` and `edges()` build the GradSlotMeta and Edge objects from it
@@ -63,9 +65,6 @@ class GradSlotMeta:
                 f"stop_gradient={self.stop_gradient}, edge={self.edge})")
 
 
-META_FIELDS = 4  # entries per forward-input position in GradNodeBase._meta
-
-
 def wrap_grad(arr):
     """A grad array from a grad kernel as a Tensor (None stays None: no grad needed)."""
     return None if arr is None else Tensor._wrap(arr)
@@ -97,7 +96,7 @@ class GradNodeBase:
     run_raw = None
 
     def __init__(self):
-        self._next = ()              # next grad nodes, and per position META_FIELDS entries
+        self._next = ()              # next grad nodes, and per position an edge meta
         self._meta = ()              # (see the module docstring)
         self._slot_sizes = None      # tensors per input slot, where a slot holds a list
         self.bwd_in_meta = None
@@ -123,12 +122,15 @@ class GradNodeBase:
         n = self._next
         return n if type(n) is tuple else (n,)
 
+    def edge_metas(self):
+        """The edge meta `(in_slot, in_rank, shape, dtype)` of each input position, as a tuple."""
+        return self._meta if type(self._next) is tuple else (self._meta,)
+
     def edges(self):
         """The Edges to the next nodes (Paddle GradNodeBase::GetEdges)."""
-        m = self._meta
-        for p, nxt in enumerate(self.next_nodes()):
+        for nxt, (in_slot, in_rank, _, _) in zip(self.next_nodes(), self.edge_metas()):
             if nxt is not None:
-                yield Edge(nxt, m[p * META_FIELDS], m[p * META_FIELDS + 1])
+                yield Edge(nxt, in_slot, in_rank)
 
     def slot_sizes(self):
         """How many tensors each forward input slot holds."""
@@ -137,11 +139,11 @@ class GradNodeBase:
     @property
     def bwd_out_meta(self):
         """[slot][rank] GradSlotMeta of the forward inputs (built from `_next` and `_meta`)."""
-        nexts, m, out, p = self.next_nodes(), self._meta, [], 0
+        nexts, m, out, p = self.next_nodes(), self.edge_metas(), [], 0
         for size in self.slot_sizes():
             slot = []
             for _ in range(size):
-                in_slot, in_rank, shape, dt = m[p * META_FIELDS:(p + 1) * META_FIELDS]
+                in_slot, in_rank, shape, dt = m[p]
                 nxt = nexts[p]
                 slot.append(GradSlotMeta(nxt is None, shape, dt, nxt, in_slot, in_rank))
                 p += 1
@@ -154,7 +156,7 @@ class GradNodeBase:
         SetGradOutMeta does."""
         recs = [rec for slot in slots for rec in slot]
         self._next = tuple(r[0] for r in recs)
-        self._meta = tuple(x for r in recs for x in r[1])
+        self._meta = tuple(r[1] for r in recs)
         sizes = tuple(len(s) for s in slots)
         self._slot_sizes = None if all(n == 1 for n in sizes) else sizes
 

@@ -1,7 +1,7 @@
 """SetGradOutMeta (Paddle GradNodeBase::SetGradOutMeta / SetGradInMeta): the GradSlotMeta and
 Edge of each forward input, made when an op records its grad node, as an edge record
-`(next grad node or None, (in_slot, in_rank, shape, NumPy dtype))`: the node keeps the first in
-`_next` and the second in `_meta` (GradNodeBase). A leaf that needs a grad gets its
+`(next grad node or None, edge meta (in_slot, in_rank, shape, NumPy dtype))`: the node keeps the
+first in `_next` and the second in `_meta` (GradNodeBase). A leaf that needs a grad gets its
 GradNodeAccumulation here, and a view whose base was written since is re-derived first, so the
 edge points at the base's current history."""
 import numpy as np
@@ -32,14 +32,14 @@ NO_EDGE = (None, (0, 0, (), np.dtype("float32")))  # an optional input that was 
 
 
 def edge_records(ts):
-    """The records of a Tensor[] input slot: (tuple of next nodes, concatenated meta), built in
-    lists (growing tuples by concatenation made `stack` of n tensors O(n^2))."""
-    nexts, meta = [], []
+    """The records of a Tensor[] input slot: (tuple of next nodes, tuple of edge metas), built
+    in lists (growing tuples by concatenation made `stack` of n tensors O(n^2))."""
+    nexts, metas = [], []
     for t in ts:
         n, m = NO_EDGE if t is None else edge_record(t)
         nexts.append(n)
-        meta.extend(m)
-    return tuple(nexts), tuple(meta)
+        metas.append(m)
+    return tuple(nexts), tuple(metas)
 
 
 def out_meta(t):
