@@ -160,6 +160,8 @@ from ..eager.views import make_view
 from ..eager.inplace_check import flags as inplace_flags, save_site
 from ..eager.bound_ops import bind as bind_eager_ops
 from ..phi.infermeta import backward as _meta
+from ..phi.kernel_registry import KernelFactory
+from ..tensor import wrap_like
 from . import api as _api
 
 
@@ -177,11 +179,59 @@ def _constant(arr):
 AD_FUNC = '''
 
 def {name}_ad_func({params}):
-{amp}{promotion}{autocast}    # Forward API Call
-    {outs} = _api.{name}({call_args})
-{node}{view}    # Returns
+{amp}{promotion}{autocast}{forward}{node}{view}    # Returns
     return {ret}
 '''
+
+FORWARD_CALL = '''    # Forward API Call
+    {outs} = _api.{name}({call_args})
+'''
+
+# Ops whose InferMeta gives the first input's shape and dtype when the inputs agree: the ad_func
+# runs the kernel API's common case itself (no ④ frame, no InferMeta call)
+INLINE_META = {"UnchangedInferMeta": 1, "ElementwiseInferMeta": 2}
+
+FORWARD_INLINE = '''
+_{name}_kernels = KernelFactory.cache("{kernel}")  # ④'s per-dtype kernel cache, shared
+'''
+
+FORWARD_INLINE_CALL = '''    # Forward API Call: ④'s common case here (the kernel cached for {x}'s dtype, no PrepareData,
+    # {same}: InferMeta's result is {x}'s shape and dtype); anything else through ④
+{data}    kernel = _{name}_kernels.get({x}_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None{differ}):
+        out = _api.{name}({call_args})
+    else:
+        try:
+            out = wrap_like(kernel.fn({k_args}), {x}_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.{name}({call_args})  # again through ④, for its error
+'''
+
+
+def _inline_forward(s):
+    """True when the ad_func may run the kernel API's common case itself (INLINE_META)."""
+    n = INLINE_META.get(s.infer_meta)
+    ins = s.inputs
+    return (n is not None and len(ins) == n and not s.view and len(s.outputs) == 1
+            and s.outputs[0].type == "Tensor" and s.data_type == ins[0].name
+            and all(a.type == "Tensor" and not a.optional
+                    and not (a.has_default and a.default is None) for a in ins))
+
+
+def _forward_section(s):
+    call_args = ", ".join(a.name for a in s.args)
+    if not _inline_forward(s):
+        return FORWARD_CALL.format(outs=", ".join(o.name for o in s.outputs), name=s.name,
+                                   call_args=call_args)
+    ins = [a.name for a in s.inputs]
+    x = ins[0]
+    data = "".join(f"    {n}_d = {n}._data\n" for n in ins)
+    differ = "".join(f"\n            or {n}_d.dtype is not {x}_d.dtype or {n}_d.shape != {x}_d.shape"
+                     for n in ins[1:])
+    k_args = ", ".join(p + "_d" if p in ins else p for p in s.kernel_params)
+    return FORWARD_INLINE_CALL.format(
+        name=s.name, x=x, data=data, differ=differ, k_args=k_args, call_args=call_args,
+        same="same dtypes and shapes" if len(ins) > 1 else "one input")
 
 AD_INPLACE_FUNC = '''
 
@@ -295,10 +345,12 @@ def emit_dygraph_functions(specs, node_section=_node_section, saved_inputs=lambd
     out = [AD_HEADER]
     for s in specs:
         outs = ", ".join(o.name for o in s.outputs)
+        if _inline_forward(s):
+            out.append(FORWARD_INLINE.format(name=s.name, kernel=s.kernel))
         out.append(AD_FUNC.format(
             name=s.name, params=", ".join(a.name for a in s.args), amp=_amp_section(s),
             promotion=_promotion_section(s), autocast=_autocast_section(s),
-            outs=outs, call_args=", ".join(a.name for a in s.args), node=node_section(s),
+            forward=_forward_section(s), node=node_section(s),
             view=_view_section(s), ret=outs))
         if s.inplace:
             out.append(_inplace_func(s, saved_inputs(s)))

@@ -18,6 +18,8 @@ from ..eager.views import make_view
 from ..eager.inplace_check import flags as inplace_flags, save_site
 from ..eager.bound_ops import bind as bind_eager_ops
 from ..phi.infermeta import backward as _meta
+from ..phi.kernel_registry import KernelFactory
+from ..tensor import wrap_like
 from . import api as _api
 
 
@@ -31,6 +33,8 @@ def _constant(arr):
     """`constant` in gradient formulas: an index array as a Tensor that needs no grad."""
     return Tensor._wrap(arr)
 
+_add_kernels = KernelFactory.cache("add")  # ④'s per-dtype kernel cache, shared
+
 
 def add_ad_func(x, y):
     # AMP Logic
@@ -40,8 +44,19 @@ def add_ad_func(x, y):
     # Type Promotion
     if x._data.dtype != y._data.dtype:
         x, y = promote_binary("add", x, y)
-    # Forward API Call
-    out = _api.add(x, y)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # same dtypes and shapes: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    y_d = y._data
+    kernel = _add_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None
+            or y_d.dtype is not x_d.dtype or y_d.shape != x_d.shape):
+        out = _api.add(x, y)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d, y_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.add(x, y)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = AddGradNode()
@@ -112,6 +127,8 @@ def add_grad_ad_func(need, out_grad):
     x_grad, y_grad, = _api.add_grad(need, out_grad._data)
     return wrap_grad(x_grad), wrap_grad(y_grad),
 
+_subtract_kernels = KernelFactory.cache("subtract")  # ④'s per-dtype kernel cache, shared
+
 
 def subtract_ad_func(x, y):
     # AMP Logic
@@ -121,8 +138,19 @@ def subtract_ad_func(x, y):
     # Type Promotion
     if x._data.dtype != y._data.dtype:
         x, y = promote_binary("subtract", x, y)
-    # Forward API Call
-    out = _api.subtract(x, y)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # same dtypes and shapes: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    y_d = y._data
+    kernel = _subtract_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None
+            or y_d.dtype is not x_d.dtype or y_d.shape != x_d.shape):
+        out = _api.subtract(x, y)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d, y_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.subtract(x, y)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = SubtractGradNode()
@@ -193,6 +221,8 @@ def subtract_grad_ad_func(need, out_grad):
     x_grad, y_grad, = _api.subtract_grad(need, out_grad._data)
     return wrap_grad(x_grad), wrap_grad(y_grad),
 
+_multiply_kernels = KernelFactory.cache("multiply")  # ④'s per-dtype kernel cache, shared
+
 
 def multiply_ad_func(x, y):
     # AMP Logic
@@ -202,8 +232,19 @@ def multiply_ad_func(x, y):
     # Type Promotion
     if x._data.dtype != y._data.dtype:
         x, y = promote_binary("multiply", x, y)
-    # Forward API Call
-    out = _api.multiply(x, y)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # same dtypes and shapes: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    y_d = y._data
+    kernel = _multiply_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None
+            or y_d.dtype is not x_d.dtype or y_d.shape != x_d.shape):
+        out = _api.multiply(x, y)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d, y_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.multiply(x, y)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = MultiplyGradNode()
@@ -287,6 +328,8 @@ def multiply_grad_ad_func(need, x, y, out_grad):
     x_grad, y_grad, = _api.multiply_grad(need, x._data, y._data, out_grad._data)
     return wrap_grad(x_grad), wrap_grad(y_grad),
 
+_divide_kernels = KernelFactory.cache("divide")  # ④'s per-dtype kernel cache, shared
+
 
 def divide_ad_func(x, y):
     # AMP Logic
@@ -301,8 +344,19 @@ def divide_ad_func(x, y):
         x = autocast_int_to_float("divide", x)
     if y._data.dtype.kind in "iu":
         y = autocast_int_to_float("divide", y)
-    # Forward API Call
-    out = _api.divide(x, y)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # same dtypes and shapes: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    y_d = y._data
+    kernel = _divide_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None
+            or y_d.dtype is not x_d.dtype or y_d.shape != x_d.shape):
+        out = _api.divide(x, y)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d, y_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.divide(x, y)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = DivideGradNode()
@@ -386,6 +440,8 @@ def divide_grad_ad_func(need, y, out, out_grad):
     x_grad, y_grad, = _api.divide_grad(need, y._data, out._data, out_grad._data)
     return wrap_grad(x_grad), wrap_grad(y_grad),
 
+_floor_divide_kernels = KernelFactory.cache("floor_divide")  # ④'s per-dtype kernel cache, shared
+
 
 def floor_divide_ad_func(x, y):
     # AMP Logic
@@ -395,8 +451,19 @@ def floor_divide_ad_func(x, y):
     # Type Promotion
     if x._data.dtype != y._data.dtype:
         x, y = promote_binary("floor_divide", x, y)
-    # Forward API Call
-    out = _api.floor_divide(x, y)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # same dtypes and shapes: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    y_d = y._data
+    kernel = _floor_divide_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None
+            or y_d.dtype is not x_d.dtype or y_d.shape != x_d.shape):
+        out = _api.floor_divide(x, y)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d, y_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.floor_divide(x, y)  # again through ④, for its error
     # Returns
     return out
 
@@ -412,6 +479,8 @@ def floor_divide__ad_func(x, y):
     # Write into x (its storage is shared with its views); x takes over the result's history
     return commit_inplace(x, out, "floor_divide_")
 
+_remainder_kernels = KernelFactory.cache("remainder")  # ④'s per-dtype kernel cache, shared
+
 
 def remainder_ad_func(x, y):
     # AMP Logic
@@ -421,8 +490,19 @@ def remainder_ad_func(x, y):
     # Type Promotion
     if x._data.dtype != y._data.dtype:
         x, y = promote_binary("remainder", x, y)
-    # Forward API Call
-    out = _api.remainder(x, y)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # same dtypes and shapes: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    y_d = y._data
+    kernel = _remainder_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None
+            or y_d.dtype is not x_d.dtype or y_d.shape != x_d.shape):
+        out = _api.remainder(x, y)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d, y_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.remainder(x, y)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = RemainderGradNode()
@@ -485,6 +565,8 @@ class RemainderGradNode(GradNodeBase):
         self.y_wrapper.clear()
         self._wrappers_cleared = True
 
+_elementwise_pow_kernels = KernelFactory.cache("elementwise_pow")  # ④'s per-dtype kernel cache, shared
+
 
 def elementwise_pow_ad_func(x, y):
     # AMP Logic
@@ -494,8 +576,19 @@ def elementwise_pow_ad_func(x, y):
     # Type Promotion
     if x._data.dtype != y._data.dtype:
         x, y = promote_binary("elementwise_pow", x, y)
-    # Forward API Call
-    out = _api.elementwise_pow(x, y)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # same dtypes and shapes: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    y_d = y._data
+    kernel = _elementwise_pow_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None
+            or y_d.dtype is not x_d.dtype or y_d.shape != x_d.shape):
+        out = _api.elementwise_pow(x, y)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d, y_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.elementwise_pow(x, y)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = ElementwisePowGradNode()
@@ -556,6 +649,8 @@ class ElementwisePowGradNode(GradNodeBase):
         self.out_wrapper.clear()
         self._wrappers_cleared = True
 
+_maximum_kernels = KernelFactory.cache("maximum")  # ④'s per-dtype kernel cache, shared
+
 
 def maximum_ad_func(x, y):
     # AMP Logic
@@ -565,8 +660,19 @@ def maximum_ad_func(x, y):
     # Type Promotion
     if x._data.dtype != y._data.dtype:
         x, y = promote_binary("maximum", x, y)
-    # Forward API Call
-    out = _api.maximum(x, y)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # same dtypes and shapes: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    y_d = y._data
+    kernel = _maximum_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None
+            or y_d.dtype is not x_d.dtype or y_d.shape != x_d.shape):
+        out = _api.maximum(x, y)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d, y_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.maximum(x, y)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = MaximumGradNode()
@@ -612,6 +718,8 @@ class MaximumGradNode(GradNodeBase):
         self.y_wrapper.clear()
         self._wrappers_cleared = True
 
+_minimum_kernels = KernelFactory.cache("minimum")  # ④'s per-dtype kernel cache, shared
+
 
 def minimum_ad_func(x, y):
     # AMP Logic
@@ -621,8 +729,19 @@ def minimum_ad_func(x, y):
     # Type Promotion
     if x._data.dtype != y._data.dtype:
         x, y = promote_binary("minimum", x, y)
-    # Forward API Call
-    out = _api.minimum(x, y)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # same dtypes and shapes: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    y_d = y._data
+    kernel = _minimum_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None
+            or y_d.dtype is not x_d.dtype or y_d.shape != x_d.shape):
+        out = _api.minimum(x, y)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d, y_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.minimum(x, y)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = MinimumGradNode()
@@ -805,10 +924,23 @@ def logical_not_ad_func(x):
     # Returns
     return out
 
+_bitwise_and_kernels = KernelFactory.cache("bitwise_and")  # ④'s per-dtype kernel cache, shared
+
 
 def bitwise_and_ad_func(x, y):
-    # Forward API Call
-    out = _api.bitwise_and(x, y)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # same dtypes and shapes: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    y_d = y._data
+    kernel = _bitwise_and_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None
+            or y_d.dtype is not x_d.dtype or y_d.shape != x_d.shape):
+        out = _api.bitwise_and(x, y)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d, y_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.bitwise_and(x, y)  # again through ④, for its error
     # Returns
     return out
 
@@ -821,10 +953,23 @@ def bitwise_and__ad_func(x, y):
     # Write into x (its storage is shared with its views); x takes over the result's history
     return commit_inplace(x, out, "bitwise_and_")
 
+_bitwise_or_kernels = KernelFactory.cache("bitwise_or")  # ④'s per-dtype kernel cache, shared
+
 
 def bitwise_or_ad_func(x, y):
-    # Forward API Call
-    out = _api.bitwise_or(x, y)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # same dtypes and shapes: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    y_d = y._data
+    kernel = _bitwise_or_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None
+            or y_d.dtype is not x_d.dtype or y_d.shape != x_d.shape):
+        out = _api.bitwise_or(x, y)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d, y_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.bitwise_or(x, y)  # again through ④, for its error
     # Returns
     return out
 
@@ -837,10 +982,23 @@ def bitwise_or__ad_func(x, y):
     # Write into x (its storage is shared with its views); x takes over the result's history
     return commit_inplace(x, out, "bitwise_or_")
 
+_bitwise_xor_kernels = KernelFactory.cache("bitwise_xor")  # ④'s per-dtype kernel cache, shared
+
 
 def bitwise_xor_ad_func(x, y):
-    # Forward API Call
-    out = _api.bitwise_xor(x, y)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # same dtypes and shapes: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    y_d = y._data
+    kernel = _bitwise_xor_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None
+            or y_d.dtype is not x_d.dtype or y_d.shape != x_d.shape):
+        out = _api.bitwise_xor(x, y)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d, y_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.bitwise_xor(x, y)  # again through ④, for its error
     # Returns
     return out
 
@@ -853,10 +1011,21 @@ def bitwise_xor__ad_func(x, y):
     # Write into x (its storage is shared with its views); x takes over the result's history
     return commit_inplace(x, out, "bitwise_xor_")
 
+_bitwise_not_kernels = KernelFactory.cache("bitwise_not")  # ④'s per-dtype kernel cache, shared
+
 
 def bitwise_not_ad_func(x):
-    # Forward API Call
-    out = _api.bitwise_not(x)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _bitwise_not_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.bitwise_not(x)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.bitwise_not(x)  # again through ④, for its error
     # Returns
     return out
 
@@ -869,6 +1038,8 @@ def bitwise_not__ad_func(x):
     # Write into x (its storage is shared with its views); x takes over the result's history
     return commit_inplace(x, out, "bitwise_not_")
 
+_exp_kernels = KernelFactory.cache("exp")  # ④'s per-dtype kernel cache, shared
+
 
 def exp_ad_func(x):
     # AMP Logic
@@ -878,8 +1049,17 @@ def exp_ad_func(x):
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("exp", x)
-    # Forward API Call
-    out = _api.exp(x)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _exp_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.exp(x)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.exp(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = ExpGradNode()
@@ -952,6 +1132,8 @@ def exp_grad_ad_func(need, out, out_grad):
     x_grad, = _api.exp_grad(need, out._data, out_grad._data)
     return wrap_grad(x_grad),
 
+_log_kernels = KernelFactory.cache("log")  # ④'s per-dtype kernel cache, shared
+
 
 def log_ad_func(x):
     # AMP Logic
@@ -961,8 +1143,17 @@ def log_ad_func(x):
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("log", x)
-    # Forward API Call
-    out = _api.log(x)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _log_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.log(x)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.log(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = LogGradNode()
@@ -1035,6 +1226,8 @@ def log_grad_ad_func(need, x, out_grad):
     x_grad, = _api.log_grad(need, x._data, out_grad._data)
     return wrap_grad(x_grad),
 
+_log1p_kernels = KernelFactory.cache("log1p")  # ④'s per-dtype kernel cache, shared
+
 
 def log1p_ad_func(x):
     # AMP Logic
@@ -1044,8 +1237,17 @@ def log1p_ad_func(x):
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("log1p", x)
-    # Forward API Call
-    out = _api.log1p(x)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _log1p_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.log1p(x)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.log1p(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = Log1pGradNode()
@@ -1093,6 +1295,8 @@ class Log1pGradNode(GradNodeBase):
         self.x_wrapper.clear()
         self._wrappers_cleared = True
 
+_expm1_kernels = KernelFactory.cache("expm1")  # ④'s per-dtype kernel cache, shared
+
 
 def expm1_ad_func(x):
     # AMP Logic
@@ -1102,8 +1306,17 @@ def expm1_ad_func(x):
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("expm1", x)
-    # Forward API Call
-    out = _api.expm1(x)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _expm1_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.expm1(x)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.expm1(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = Expm1GradNode()
@@ -1139,6 +1352,8 @@ class Expm1GradNode(GradNodeBase):
         self.out_wrapper.clear()
         self._wrappers_cleared = True
 
+_log2_kernels = KernelFactory.cache("log2")  # ④'s per-dtype kernel cache, shared
+
 
 def log2_ad_func(x):
     # AMP Logic
@@ -1148,8 +1363,17 @@ def log2_ad_func(x):
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("log2", x)
-    # Forward API Call
-    out = _api.log2(x)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _log2_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.log2(x)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.log2(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = Log2GradNode()
@@ -1197,6 +1421,8 @@ class Log2GradNode(GradNodeBase):
         self.x_wrapper.clear()
         self._wrappers_cleared = True
 
+_logit_kernels = KernelFactory.cache("logit")  # ④'s per-dtype kernel cache, shared
+
 
 def logit_ad_func(x, eps):
     # AMP Logic
@@ -1206,8 +1432,17 @@ def logit_ad_func(x, eps):
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("logit", x)
-    # Forward API Call
-    out = _api.logit(x, eps)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _logit_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.logit(x, eps)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d, eps), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.logit(x, eps)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = LogitGradNode()
@@ -1266,6 +1501,8 @@ class LogitGradNode(GradNodeBase):
         self.x_wrapper.clear()
         self._wrappers_cleared = True
 
+_sqrt_kernels = KernelFactory.cache("sqrt")  # ④'s per-dtype kernel cache, shared
+
 
 def sqrt_ad_func(x):
     # AMP Logic
@@ -1275,8 +1512,17 @@ def sqrt_ad_func(x):
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("sqrt", x)
-    # Forward API Call
-    out = _api.sqrt(x)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _sqrt_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.sqrt(x)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.sqrt(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = SqrtGradNode()
@@ -1349,6 +1595,8 @@ def sqrt_grad_ad_func(need, out, out_grad):
     x_grad, = _api.sqrt_grad(need, out._data, out_grad._data)
     return wrap_grad(x_grad),
 
+_rsqrt_kernels = KernelFactory.cache("rsqrt")  # ④'s per-dtype kernel cache, shared
+
 
 def rsqrt_ad_func(x):
     # AMP Logic
@@ -1358,8 +1606,17 @@ def rsqrt_ad_func(x):
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("rsqrt", x)
-    # Forward API Call
-    out = _api.rsqrt(x)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _rsqrt_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.rsqrt(x)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.rsqrt(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = RsqrtGradNode()
@@ -1407,14 +1664,25 @@ class RsqrtGradNode(GradNodeBase):
         self.out_wrapper.clear()
         self._wrappers_cleared = True
 
+_square_kernels = KernelFactory.cache("square")  # ④'s per-dtype kernel cache, shared
+
 
 def square_ad_func(x):
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("square", ("x",), (x,))
         return amp_call(square_ad_func, x)
-    # Forward API Call
-    out = _api.square(x)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _square_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.square(x)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.square(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = SquareGradNode()
@@ -1553,14 +1821,25 @@ class AbsGradNode(GradNodeBase):
         self.x_wrapper.clear()
         self._wrappers_cleared = True
 
+_sign_kernels = KernelFactory.cache("sign")  # ④'s per-dtype kernel cache, shared
+
 
 def sign_ad_func(x):
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("sign", ("x",), (x,))
         return amp_call(sign_ad_func, x)
-    # Forward API Call
-    out = _api.sign(x)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _sign_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.sign(x)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.sign(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = SignGradNode()
@@ -1599,6 +1878,8 @@ class SignGradNode(GradNodeBase):
             x_grad = scale_ad_func(out_grad, 0.0, 0.0, True)
         return [x_grad]
 
+_sin_kernels = KernelFactory.cache("sin")  # ④'s per-dtype kernel cache, shared
+
 
 def sin_ad_func(x):
     # AMP Logic
@@ -1608,8 +1889,17 @@ def sin_ad_func(x):
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("sin", x)
-    # Forward API Call
-    out = _api.sin(x)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _sin_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.sin(x)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.sin(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = SinGradNode()
@@ -1657,6 +1947,8 @@ class SinGradNode(GradNodeBase):
         self.x_wrapper.clear()
         self._wrappers_cleared = True
 
+_cos_kernels = KernelFactory.cache("cos")  # ④'s per-dtype kernel cache, shared
+
 
 def cos_ad_func(x):
     # AMP Logic
@@ -1666,8 +1958,17 @@ def cos_ad_func(x):
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("cos", x)
-    # Forward API Call
-    out = _api.cos(x)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _cos_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.cos(x)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.cos(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = CosGradNode()
@@ -1715,6 +2016,8 @@ class CosGradNode(GradNodeBase):
         self.x_wrapper.clear()
         self._wrappers_cleared = True
 
+_tan_kernels = KernelFactory.cache("tan")  # ④'s per-dtype kernel cache, shared
+
 
 def tan_ad_func(x):
     # AMP Logic
@@ -1724,8 +2027,17 @@ def tan_ad_func(x):
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("tan", x)
-    # Forward API Call
-    out = _api.tan(x)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _tan_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.tan(x)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.tan(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = TanGradNode()
@@ -1773,6 +2085,8 @@ class TanGradNode(GradNodeBase):
         self.out_wrapper.clear()
         self._wrappers_cleared = True
 
+_tanh_kernels = KernelFactory.cache("tanh")  # ④'s per-dtype kernel cache, shared
+
 
 def tanh_ad_func(x):
     # AMP Logic
@@ -1782,8 +2096,17 @@ def tanh_ad_func(x):
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("tanh", x)
-    # Forward API Call
-    out = _api.tanh(x)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _tanh_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.tanh(x)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.tanh(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = TanhGradNode()
@@ -1856,6 +2179,8 @@ def tanh_grad_ad_func(need, out, out_grad):
     x_grad, = _api.tanh_grad(need, out._data, out_grad._data)
     return wrap_grad(x_grad),
 
+_sigmoid_kernels = KernelFactory.cache("sigmoid")  # ④'s per-dtype kernel cache, shared
+
 
 def sigmoid_ad_func(x):
     # AMP Logic
@@ -1865,8 +2190,17 @@ def sigmoid_ad_func(x):
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("sigmoid", x)
-    # Forward API Call
-    out = _api.sigmoid(x)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _sigmoid_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.sigmoid(x)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.sigmoid(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = SigmoidGradNode()
@@ -1939,6 +2273,8 @@ def sigmoid_grad_ad_func(need, out, out_grad):
     x_grad, = _api.sigmoid_grad(need, out._data, out_grad._data)
     return wrap_grad(x_grad),
 
+_erf_kernels = KernelFactory.cache("erf")  # ④'s per-dtype kernel cache, shared
+
 
 def erf_ad_func(x):
     # AMP Logic
@@ -1948,8 +2284,17 @@ def erf_ad_func(x):
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("erf", x)
-    # Forward API Call
-    out = _api.erf(x)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _erf_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.erf(x)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.erf(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = ErfGradNode()
@@ -1997,6 +2342,8 @@ class ErfGradNode(GradNodeBase):
         self.x_wrapper.clear()
         self._wrappers_cleared = True
 
+_asin_kernels = KernelFactory.cache("asin")  # ④'s per-dtype kernel cache, shared
+
 
 def asin_ad_func(x):
     # AMP Logic
@@ -2006,8 +2353,17 @@ def asin_ad_func(x):
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("asin", x)
-    # Forward API Call
-    out = _api.asin(x)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _asin_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.asin(x)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.asin(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = AsinGradNode()
@@ -2055,6 +2411,8 @@ class AsinGradNode(GradNodeBase):
         self.x_wrapper.clear()
         self._wrappers_cleared = True
 
+_acos_kernels = KernelFactory.cache("acos")  # ④'s per-dtype kernel cache, shared
+
 
 def acos_ad_func(x):
     # AMP Logic
@@ -2064,8 +2422,17 @@ def acos_ad_func(x):
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("acos", x)
-    # Forward API Call
-    out = _api.acos(x)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _acos_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.acos(x)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.acos(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = AcosGradNode()
@@ -2113,6 +2480,8 @@ class AcosGradNode(GradNodeBase):
         self.x_wrapper.clear()
         self._wrappers_cleared = True
 
+_atan_kernels = KernelFactory.cache("atan")  # ④'s per-dtype kernel cache, shared
+
 
 def atan_ad_func(x):
     # AMP Logic
@@ -2122,8 +2491,17 @@ def atan_ad_func(x):
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("atan", x)
-    # Forward API Call
-    out = _api.atan(x)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _atan_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.atan(x)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.atan(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = AtanGradNode()
@@ -2171,6 +2549,8 @@ class AtanGradNode(GradNodeBase):
         self.x_wrapper.clear()
         self._wrappers_cleared = True
 
+_sinh_kernels = KernelFactory.cache("sinh")  # ④'s per-dtype kernel cache, shared
+
 
 def sinh_ad_func(x):
     # AMP Logic
@@ -2180,8 +2560,17 @@ def sinh_ad_func(x):
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("sinh", x)
-    # Forward API Call
-    out = _api.sinh(x)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _sinh_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.sinh(x)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.sinh(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = SinhGradNode()
@@ -2229,6 +2618,8 @@ class SinhGradNode(GradNodeBase):
         self.x_wrapper.clear()
         self._wrappers_cleared = True
 
+_cosh_kernels = KernelFactory.cache("cosh")  # ④'s per-dtype kernel cache, shared
+
 
 def cosh_ad_func(x):
     # AMP Logic
@@ -2238,8 +2629,17 @@ def cosh_ad_func(x):
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("cosh", x)
-    # Forward API Call
-    out = _api.cosh(x)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _cosh_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.cosh(x)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.cosh(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = CoshGradNode()
@@ -2287,6 +2687,8 @@ class CoshGradNode(GradNodeBase):
         self.x_wrapper.clear()
         self._wrappers_cleared = True
 
+_asinh_kernels = KernelFactory.cache("asinh")  # ④'s per-dtype kernel cache, shared
+
 
 def asinh_ad_func(x):
     # AMP Logic
@@ -2296,8 +2698,17 @@ def asinh_ad_func(x):
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("asinh", x)
-    # Forward API Call
-    out = _api.asinh(x)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _asinh_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.asinh(x)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.asinh(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = AsinhGradNode()
@@ -2345,6 +2756,8 @@ class AsinhGradNode(GradNodeBase):
         self.x_wrapper.clear()
         self._wrappers_cleared = True
 
+_acosh_kernels = KernelFactory.cache("acosh")  # ④'s per-dtype kernel cache, shared
+
 
 def acosh_ad_func(x):
     # AMP Logic
@@ -2354,8 +2767,17 @@ def acosh_ad_func(x):
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("acosh", x)
-    # Forward API Call
-    out = _api.acosh(x)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _acosh_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.acosh(x)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.acosh(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = AcoshGradNode()
@@ -2403,6 +2825,8 @@ class AcoshGradNode(GradNodeBase):
         self.x_wrapper.clear()
         self._wrappers_cleared = True
 
+_atanh_kernels = KernelFactory.cache("atanh")  # ④'s per-dtype kernel cache, shared
+
 
 def atanh_ad_func(x):
     # AMP Logic
@@ -2412,8 +2836,17 @@ def atanh_ad_func(x):
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("atanh", x)
-    # Forward API Call
-    out = _api.atanh(x)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _atanh_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.atanh(x)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.atanh(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = AtanhGradNode()
@@ -2461,6 +2894,8 @@ class AtanhGradNode(GradNodeBase):
         self.x_wrapper.clear()
         self._wrappers_cleared = True
 
+_log10_kernels = KernelFactory.cache("log10")  # ④'s per-dtype kernel cache, shared
+
 
 def log10_ad_func(x):
     # AMP Logic
@@ -2470,8 +2905,17 @@ def log10_ad_func(x):
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("log10", x)
-    # Forward API Call
-    out = _api.log10(x)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _log10_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.log10(x)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.log10(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = Log10GradNode()
@@ -2519,6 +2963,8 @@ class Log10GradNode(GradNodeBase):
         self.x_wrapper.clear()
         self._wrappers_cleared = True
 
+_lgamma_kernels = KernelFactory.cache("lgamma")  # ④'s per-dtype kernel cache, shared
+
 
 def lgamma_ad_func(x):
     # AMP Logic
@@ -2528,8 +2974,17 @@ def lgamma_ad_func(x):
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("lgamma", x)
-    # Forward API Call
-    out = _api.lgamma(x)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _lgamma_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.lgamma(x)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.lgamma(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = LgammaGradNode()
@@ -2577,6 +3032,8 @@ class LgammaGradNode(GradNodeBase):
         self.x_wrapper.clear()
         self._wrappers_cleared = True
 
+_digamma_kernels = KernelFactory.cache("digamma")  # ④'s per-dtype kernel cache, shared
+
 
 def digamma_ad_func(x):
     # AMP Logic
@@ -2586,8 +3043,17 @@ def digamma_ad_func(x):
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("digamma", x)
-    # Forward API Call
-    out = _api.digamma(x)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _digamma_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.digamma(x)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.digamma(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = DigammaGradNode()
@@ -2635,6 +3101,8 @@ class DigammaGradNode(GradNodeBase):
         self.x_wrapper.clear()
         self._wrappers_cleared = True
 
+_i0_kernels = KernelFactory.cache("i0")  # ④'s per-dtype kernel cache, shared
+
 
 def i0_ad_func(x):
     # AMP Logic
@@ -2644,8 +3112,17 @@ def i0_ad_func(x):
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("i0", x)
-    # Forward API Call
-    out = _api.i0(x)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _i0_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.i0(x)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.i0(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = I0GradNode()
@@ -2693,6 +3170,8 @@ class I0GradNode(GradNodeBase):
         self.x_wrapper.clear()
         self._wrappers_cleared = True
 
+_polygamma_kernels = KernelFactory.cache("polygamma")  # ④'s per-dtype kernel cache, shared
+
 
 def polygamma_ad_func(x, n):
     # AMP Logic
@@ -2702,8 +3181,17 @@ def polygamma_ad_func(x, n):
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("polygamma", x)
-    # Forward API Call
-    out = _api.polygamma(x, n)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _polygamma_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.polygamma(x, n)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d, n), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.polygamma(x, n)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = PolygammaGradNode()
@@ -2753,6 +3241,8 @@ class PolygammaGradNode(GradNodeBase):
         self.x_wrapper.clear()
         self._wrappers_cleared = True
 
+_i1_kernels = KernelFactory.cache("i1")  # ④'s per-dtype kernel cache, shared
+
 
 def i1_ad_func(x):
     # AMP Logic
@@ -2762,8 +3252,17 @@ def i1_ad_func(x):
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("i1", x)
-    # Forward API Call
-    out = _api.i1(x)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _i1_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.i1(x)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.i1(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = I1GradNode()
@@ -2811,6 +3310,8 @@ class I1GradNode(GradNodeBase):
         self.out_wrapper.clear()
         self._wrappers_cleared = True
 
+_erfinv_kernels = KernelFactory.cache("erfinv")  # ④'s per-dtype kernel cache, shared
+
 
 def erfinv_ad_func(x):
     # AMP Logic
@@ -2820,8 +3321,17 @@ def erfinv_ad_func(x):
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("erfinv", x)
-    # Forward API Call
-    out = _api.erfinv(x)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _erfinv_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.erfinv(x)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.erfinv(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = ErfinvGradNode()
@@ -2857,14 +3367,25 @@ class ErfinvGradNode(GradNodeBase):
         self.out_wrapper.clear()
         self._wrappers_cleared = True
 
+_trunc_kernels = KernelFactory.cache("trunc")  # ④'s per-dtype kernel cache, shared
+
 
 def trunc_ad_func(input):
     # AMP Logic
     if amp_flag.on and amp_state.active:
         input, = amp_auto_cast("trunc", ("input",), (input,))
         return amp_call(trunc_ad_func, input)
-    # Forward API Call
-    out = _api.trunc(input)
+    # Forward API Call: ④'s common case here (the kernel cached for input's dtype, no PrepareData,
+    # one input: InferMeta's result is input's shape and dtype); anything else through ④
+    input_d = input._data
+    kernel = _trunc_kernels.get(input_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.trunc(input)
+    else:
+        try:
+            out = wrap_like(kernel.fn(input_d), input_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.trunc(input)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not input._stop_gradient):
         node = TruncGradNode()
@@ -3019,6 +3540,8 @@ class Atan2GradNode(GradNodeBase):
         self.y_wrapper.clear()
         self._wrappers_cleared = True
 
+_fmax_kernels = KernelFactory.cache("fmax")  # ④'s per-dtype kernel cache, shared
+
 
 def fmax_ad_func(x, y):
     # AMP Logic
@@ -3028,8 +3551,19 @@ def fmax_ad_func(x, y):
     # Type Promotion
     if x._data.dtype != y._data.dtype:
         x, y = promote_binary("fmax", x, y)
-    # Forward API Call
-    out = _api.fmax(x, y)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # same dtypes and shapes: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    y_d = y._data
+    kernel = _fmax_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None
+            or y_d.dtype is not x_d.dtype or y_d.shape != x_d.shape):
+        out = _api.fmax(x, y)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d, y_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.fmax(x, y)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = FmaxGradNode()
@@ -3079,6 +3613,8 @@ class FmaxGradNode(GradNodeBase):
         self.y_wrapper.clear()
         self._wrappers_cleared = True
 
+_fmin_kernels = KernelFactory.cache("fmin")  # ④'s per-dtype kernel cache, shared
+
 
 def fmin_ad_func(x, y):
     # AMP Logic
@@ -3088,8 +3624,19 @@ def fmin_ad_func(x, y):
     # Type Promotion
     if x._data.dtype != y._data.dtype:
         x, y = promote_binary("fmin", x, y)
-    # Forward API Call
-    out = _api.fmin(x, y)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # same dtypes and shapes: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    y_d = y._data
+    kernel = _fmin_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None
+            or y_d.dtype is not x_d.dtype or y_d.shape != x_d.shape):
+        out = _api.fmin(x, y)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d, y_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.fmin(x, y)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = FminGradNode()
@@ -3139,6 +3686,8 @@ class FminGradNode(GradNodeBase):
         self.y_wrapper.clear()
         self._wrappers_cleared = True
 
+_heaviside_kernels = KernelFactory.cache("heaviside")  # ④'s per-dtype kernel cache, shared
+
 
 def heaviside_ad_func(x, y):
     # AMP Logic
@@ -3148,8 +3697,19 @@ def heaviside_ad_func(x, y):
     # Type Promotion
     if x._data.dtype != y._data.dtype:
         x, y = promote_binary("heaviside", x, y)
-    # Forward API Call
-    out = _api.heaviside(x, y)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # same dtypes and shapes: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    y_d = y._data
+    kernel = _heaviside_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None
+            or y_d.dtype is not x_d.dtype or y_d.shape != x_d.shape):
+        out = _api.heaviside(x, y)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d, y_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.heaviside(x, y)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
         node = HeavisideGradNode()
@@ -3195,6 +3755,8 @@ class HeavisideGradNode(GradNodeBase):
         self.x_wrapper.clear()
         self._wrappers_cleared = True
 
+_nextafter_kernels = KernelFactory.cache("nextafter")  # ④'s per-dtype kernel cache, shared
+
 
 def nextafter_ad_func(x, y):
     # AMP Logic
@@ -3204,8 +3766,19 @@ def nextafter_ad_func(x, y):
     # Type Promotion
     if x._data.dtype != y._data.dtype:
         x, y = promote_binary("nextafter", x, y)
-    # Forward API Call
-    out = _api.nextafter(x, y)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # same dtypes and shapes: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    y_d = y._data
+    kernel = _nextafter_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None
+            or y_d.dtype is not x_d.dtype or y_d.shape != x_d.shape):
+        out = _api.nextafter(x, y)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d, y_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.nextafter(x, y)  # again through ④, for its error
     # Returns
     return out
 
@@ -3270,14 +3843,25 @@ class LerpGradNode(GradNodeBase):
         self.weight_wrapper.clear()
         self._wrappers_cleared = True
 
+_floor_kernels = KernelFactory.cache("floor")  # ④'s per-dtype kernel cache, shared
+
 
 def floor_ad_func(x):
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("floor", ("x",), (x,))
         return amp_call(floor_ad_func, x)
-    # Forward API Call
-    out = _api.floor(x)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _floor_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.floor(x)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.floor(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = FloorGradNode()
@@ -3316,14 +3900,25 @@ class FloorGradNode(GradNodeBase):
             x_grad = scale_ad_func(out_grad, 0.0, 0.0, True)
         return [x_grad]
 
+_ceil_kernels = KernelFactory.cache("ceil")  # ④'s per-dtype kernel cache, shared
+
 
 def ceil_ad_func(x):
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("ceil", ("x",), (x,))
         return amp_call(ceil_ad_func, x)
-    # Forward API Call
-    out = _api.ceil(x)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _ceil_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.ceil(x)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.ceil(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = CeilGradNode()
@@ -3362,14 +3957,25 @@ class CeilGradNode(GradNodeBase):
             x_grad = scale_ad_func(out_grad, 0.0, 0.0, True)
         return [x_grad]
 
+_round_kernels = KernelFactory.cache("round")  # ④'s per-dtype kernel cache, shared
+
 
 def round_ad_func(x, decimals):
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("round", ("x",), (x,))
         return amp_call(round_ad_func, x, decimals)
-    # Forward API Call
-    out = _api.round(x, decimals)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _round_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.round(x, decimals)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d, decimals), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.round(x, decimals)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = RoundGradNode()
@@ -3408,6 +4014,8 @@ class RoundGradNode(GradNodeBase):
             x_grad = scale_ad_func(out_grad, 0.0, 0.0, True)
         return [x_grad]
 
+_reciprocal_kernels = KernelFactory.cache("reciprocal")  # ④'s per-dtype kernel cache, shared
+
 
 def reciprocal_ad_func(x):
     # AMP Logic
@@ -3417,8 +4025,17 @@ def reciprocal_ad_func(x):
     # Type Autocast: integer input -> default float dtype
     if x._data.dtype.kind in "iu":
         x = autocast_int_to_float("reciprocal", x)
-    # Forward API Call
-    out = _api.reciprocal(x)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _reciprocal_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.reciprocal(x)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.reciprocal(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = ReciprocalGradNode()
@@ -3466,14 +4083,25 @@ class ReciprocalGradNode(GradNodeBase):
         self.out_wrapper.clear()
         self._wrappers_cleared = True
 
+_pow_kernels = KernelFactory.cache("pow")  # ④'s per-dtype kernel cache, shared
+
 
 def pow_ad_func(x, y):
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("pow", ("x",), (x,))
         return amp_call(pow_ad_func, x, y)
-    # Forward API Call
-    out = _api.pow(x, y)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _pow_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.pow(x, y)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d, y), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.pow(x, y)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = PowGradNode()
@@ -3529,14 +4157,25 @@ class PowGradNode(GradNodeBase):
         self.x_wrapper.clear()
         self._wrappers_cleared = True
 
+_scale_kernels = KernelFactory.cache("scale")  # ④'s per-dtype kernel cache, shared
+
 
 def scale_ad_func(x, scale, bias, bias_after_scale):
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("scale", ("x",), (x,))
         return amp_call(scale_ad_func, x, scale, bias, bias_after_scale)
-    # Forward API Call
-    out = _api.scale(x, scale, bias, bias_after_scale)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _scale_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.scale(x, scale, bias, bias_after_scale)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d, scale, bias, bias_after_scale), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.scale(x, scale, bias, bias_after_scale)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = ScaleGradNode()
@@ -3742,14 +4381,25 @@ def cast_grad_ad_func(need, x, out_grad, dtype):
     x_grad, = _api.cast_grad(need, x._data, out_grad._data, dtype)
     return wrap_grad(x_grad),
 
+_assign_kernels = KernelFactory.cache("assign")  # ④'s per-dtype kernel cache, shared
+
 
 def assign_ad_func(x):
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("assign", ("x",), (x,))
         return amp_call(assign_ad_func, x)
-    # Forward API Call
-    out = _api.assign(x)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _assign_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.assign(x)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.assign(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = AssignGradNode()
@@ -3801,14 +4451,25 @@ def assign_grad_ad_func(need, out_grad):
     x_grad, = _api.assign_grad(need, out_grad._data)
     return wrap_grad(x_grad),
 
+_conj_kernels = KernelFactory.cache("conj")  # ④'s per-dtype kernel cache, shared
+
 
 def conj_ad_func(x):
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("conj", ("x",), (x,))
         return amp_call(conj_ad_func, x)
-    # Forward API Call
-    out = _api.conj(x)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _conj_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.conj(x)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.conj(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = ConjGradNode()
@@ -8296,14 +8957,25 @@ def fft_c2r_grad_ad_func(need, out_grad, axes, normalization, forward, last_dim_
     x_grad, = _api.fft_c2r_grad(need, out_grad._data, axes, normalization, forward, last_dim_size)
     return wrap_grad(x_grad),
 
+_relu_kernels = KernelFactory.cache("relu")  # ④'s per-dtype kernel cache, shared
+
 
 def relu_ad_func(x):
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("relu", ("x",), (x,))
         return amp_call(relu_ad_func, x)
-    # Forward API Call
-    out = _api.relu(x)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _relu_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.relu(x)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.relu(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = ReluGradNode()
@@ -8376,14 +9048,25 @@ def relu_grad_ad_func(need, out, out_grad):
     x_grad, = _api.relu_grad(need, out._data, out_grad._data)
     return wrap_grad(x_grad),
 
+_gelu_kernels = KernelFactory.cache("gelu")  # ④'s per-dtype kernel cache, shared
+
 
 def gelu_ad_func(x, approximate):
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("gelu", ("x",), (x,))
         return amp_call(gelu_ad_func, x, approximate)
-    # Forward API Call
-    out = _api.gelu(x, approximate)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _gelu_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.gelu(x, approximate)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d, approximate), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.gelu(x, approximate)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = GeluGradNode()
@@ -8444,14 +9127,25 @@ class GeluGradNode(GradNodeBase):
         self.x_wrapper.clear()
         self._wrappers_cleared = True
 
+_silu_kernels = KernelFactory.cache("silu")  # ④'s per-dtype kernel cache, shared
+
 
 def silu_ad_func(x):
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("silu", ("x",), (x,))
         return amp_call(silu_ad_func, x)
-    # Forward API Call
-    out = _api.silu(x)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _silu_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.silu(x)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.silu(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = SiluGradNode()
@@ -8499,14 +9193,25 @@ class SiluGradNode(GradNodeBase):
         self.x_wrapper.clear()
         self._wrappers_cleared = True
 
+_leaky_relu_kernels = KernelFactory.cache("leaky_relu")  # ④'s per-dtype kernel cache, shared
+
 
 def leaky_relu_ad_func(x, negative_slope):
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("leaky_relu", ("x",), (x,))
         return amp_call(leaky_relu_ad_func, x, negative_slope)
-    # Forward API Call
-    out = _api.leaky_relu(x, negative_slope)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _leaky_relu_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.leaky_relu(x, negative_slope)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d, negative_slope), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.leaky_relu(x, negative_slope)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = LeakyReluGradNode()
@@ -8556,14 +9261,25 @@ class LeakyReluGradNode(GradNodeBase):
         self.x_wrapper.clear()
         self._wrappers_cleared = True
 
+_elu_kernels = KernelFactory.cache("elu")  # ④'s per-dtype kernel cache, shared
+
 
 def elu_ad_func(x, alpha):
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("elu", ("x",), (x,))
         return amp_call(elu_ad_func, x, alpha)
-    # Forward API Call
-    out = _api.elu(x, alpha)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _elu_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.elu(x, alpha)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d, alpha), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.elu(x, alpha)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = EluGradNode()
@@ -8621,14 +9337,25 @@ class EluGradNode(GradNodeBase):
         self.x_wrapper.clear()
         self._wrappers_cleared = True
 
+_softplus_kernels = KernelFactory.cache("softplus")  # ④'s per-dtype kernel cache, shared
+
 
 def softplus_ad_func(x, beta, threshold):
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("softplus", ("x",), (x,))
         return amp_call(softplus_ad_func, x, beta, threshold)
-    # Forward API Call
-    out = _api.softplus(x, beta, threshold)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _softplus_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.softplus(x, beta, threshold)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d, beta, threshold), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.softplus(x, beta, threshold)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = SoftplusGradNode()
@@ -10605,16 +11332,29 @@ def randperm_ad_func(n, dtype):
     # Returns
     return out
 
+_bernoulli_kernels = KernelFactory.cache("bernoulli")  # ④'s per-dtype kernel cache, shared
+
 
 def bernoulli_ad_func(x):
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("bernoulli", ("x",), (x,))
         return amp_call(bernoulli_ad_func, x)
-    # Forward API Call
-    out = _api.bernoulli(x)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _bernoulli_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.bernoulli(x)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.bernoulli(x)  # again through ④, for its error
     # Returns
     return out
+
+_poisson_kernels = KernelFactory.cache("poisson")  # ④'s per-dtype kernel cache, shared
 
 
 def poisson_ad_func(x):
@@ -10622,8 +11362,17 @@ def poisson_ad_func(x):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("poisson", ("x",), (x,))
         return amp_call(poisson_ad_func, x)
-    # Forward API Call
-    out = _api.poisson(x)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _poisson_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.poisson(x)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.poisson(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
         node = PoissonGradNode()
@@ -10672,16 +11421,29 @@ def binomial_ad_func(count, prob):
     # Returns
     return out
 
+_standard_gamma_kernels = KernelFactory.cache("standard_gamma")  # ④'s per-dtype kernel cache, shared
+
 
 def standard_gamma_ad_func(x):
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("standard_gamma", ("x",), (x,))
         return amp_call(standard_gamma_ad_func, x)
-    # Forward API Call
-    out = _api.standard_gamma(x)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _standard_gamma_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.standard_gamma(x)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.standard_gamma(x)  # again through ④, for its error
     # Returns
     return out
+
+_exponential_kernels = KernelFactory.cache("exponential")  # ④'s per-dtype kernel cache, shared
 
 
 def exponential_ad_func(x, lam):
@@ -10689,8 +11451,17 @@ def exponential_ad_func(x, lam):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("exponential", ("x",), (x,))
         return amp_call(exponential_ad_func, x, lam)
-    # Forward API Call
-    out = _api.exponential(x, lam)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _exponential_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.exponential(x, lam)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d, lam), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.exponential(x, lam)  # again through ④, for its error
     # Returns
     return out
 

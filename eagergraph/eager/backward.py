@@ -137,17 +137,26 @@ def in_degree_map(roots):
     getInDegreeMap), found with an explicit stack."""
     indeg = {n: 0 for n in roots}
     stack = list(indeg)
+    pop, push, get = stack.pop, stack.append, indeg.get
     while stack:
-        node = stack.pop()
-        nexts = node._next
-        for nxt in nexts if type(nexts) is tuple else (nexts,):
-            if nxt is None:
-                continue
-            if nxt in indeg:
-                indeg[nxt] += 1
-            else:
-                indeg[nxt] = 1
-                stack.append(nxt)
+        nexts = pop()._next
+        if type(nexts) is not tuple:  # one input: the next node itself (or None)
+            if nexts is not None:
+                d = get(nexts)
+                if d is None:
+                    indeg[nexts] = 1
+                    push(nexts)
+                else:
+                    indeg[nexts] = d + 1
+            continue
+        for nxt in nexts:
+            if nxt is not None:
+                d = get(nxt)
+                if d is None:
+                    indeg[nxt] = 1
+                    push(nxt)
+                else:
+                    indeg[nxt] = d + 1
     return indeg
 
 
@@ -318,9 +327,7 @@ def _run_raw(queue, indeg, buffers, retain_graph):
         # ---- the node's backward
         if run is None or node._gradient_hooks or node._post_hooks:
             out = _step_raw(node, held, buffers, indeg, retain_graph)
-        else:
-            if node._wrappers_cleared:
-                raise released_graph_error(node)
+        else:  # (a released node raises in run_raw: its TensorWrappers' recover_data)
             out = None if held is None else run(held)
             if not retain_graph:
                 node.clear_tensor_wrappers()
