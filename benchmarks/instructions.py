@@ -1,0 +1,113 @@
+"""Instructions per op of the tiny chain `3 x (h*a, h+b, tanh); sum` on [4, 4] float32, counted
+by valgrind's callgrind: deterministic (repeatable to ~0.1%), so a change's effect shows without
+a quiet machine. Each figure is the difference of two runs (--small and --large steps after the
+same warm-up), divided by the extra ops, so the import and warm-up cancel out. Also counts the
+Python bytecodes and calls per op (sys.settrace; no valgrind needed, a few seconds).
+
+    python benchmarks/instructions.py [--root CHECKOUT ...] [--no-callgrind]
+
+--root: count another checkout of eagergraph too (e.g. a git worktree of an older commit), for
+before/after figures in one table. Needs valgrind on PATH for the instruction counts (slow:
+~2-5 minutes per figure per checkout).
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+N_OPS = 10
+
+CHILD = r'''
+import sys
+sys.path.insert(0, sys.argv[1])
+mode, steps, trace = sys.argv[2], int(sys.argv[3]), sys.argv[4] == "trace"
+import numpy as np
+import eagergraph as p
+a0 = np.random.default_rng(0).standard_normal((4, 4)).astype(np.float32)
+x, a, b = (p.to_tensor(v, stop_gradient=False) for v in (a0, a0 * 0.5, a0 * 0.1))
+
+def fwd():
+    h = x
+    for _ in range(3):
+        h = h * a
+        h = h + b
+        h = p.tanh(h)
+    return h.sum()
+
+def step():
+    if mode == "fwd":
+        fwd()
+        return
+    fwd().backward()
+    for t in (x, a, b):
+        t.clear_gradient(False)
+
+for _ in range(20):
+    step()
+if trace:
+    ops, calls = [0], [0]
+    def tr(frame, event, arg):
+        if event == "call":
+            calls[0] += 1
+            frame.f_trace_opcodes, frame.f_trace_lines = True, False
+        elif event == "opcode":
+            ops[0] += 1
+        return tr
+    sys.settrace(tr)
+    for _ in range(steps):
+        step()
+    sys.settrace(None)
+    print(ops[0], calls[0])
+else:
+    for _ in range(steps):
+        step()
+'''
+
+
+def _callgrind(root, mode, steps):
+    r = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                        sys.executable, "-c", CHILD, root, mode, str(steps), "run"],
+                       capture_output=True, text=True)
+    m = re.search(r"Collected : (\d+)", r.stderr)
+    if m is None:
+        raise RuntimeError(f"callgrind failed:\n{r.stderr[-2000:]}")
+    return int(m.group(1))
+
+
+def instructions_per_op(root, mode, small, large):
+    return (_callgrind(root, mode, large) - _callgrind(root, mode, small)) / ((large - small)
+                                                                              * N_OPS)
+
+
+def bytecodes_per_op(root, mode, steps=10):
+    r = subprocess.run([sys.executable, "-c", CHILD, root, mode, str(steps), "trace"],
+                       capture_output=True, text=True, check=True)
+    ops, calls = map(int, r.stdout.split())
+    return ops / (steps * N_OPS), calls / (steps * N_OPS)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--root", action="append", default=[],
+                    help="another eagergraph checkout to count as well")
+    ap.add_argument("--small", type=int, default=100)
+    ap.add_argument("--large", type=int, default=300)
+    ap.add_argument("--no-callgrind", action="store_true")
+    args = ap.parse_args()
+    roots = args.root + [ROOT]
+    use_cg = not args.no_callgrind and shutil.which("valgrind") is not None
+    print(f"per op of the 10-op chain on [4,4] float32 ({'callgrind' if use_cg else 'no valgrind'})")
+    for root in roots:
+        for mode in ("step", "fwd"):
+            bc, calls = bytecodes_per_op(root, mode)
+            line = f"  {root:<30} {mode:<5} bytecodes {bc:6.1f}  Python calls {calls:5.1f}"
+            if use_cg:
+                line += f"  instructions {instructions_per_op(root, mode, args.small, args.large):8.0f}"
+            print(line, flush=True)
+
+
+if __name__ == "__main__":
+    main()
