@@ -60,22 +60,27 @@ def test_no_collection_is_needed_to_free_a_graph_after_backward():
         gc.enable()
 
 
-def test_a_cycle_through_a_hook_closure_in_a_frozen_graph_is_collected():
-    x, y = _chain(5_000)
-
+def _hooked_cycle(y):
+    """z = y * 2 with a hook whose closure holds a box holding z: closure -> box -> z -> z's
+    node -> its hooks -> closure, a reference cycle. Returns z and a weak ref to the box."""
     class Box:
         pass
 
     box = Box()
     z = y * 2.0
-    box.z = z  # closure -> box -> z -> z's node -> hook -> closure: a cycle
+    box.z = z
     z.register_hook(lambda g: g if box.z is not None else g)
-    y = z
+    return z, weakref.ref(box)
+
+
+def test_a_cycle_through_a_hook_closure_in_a_frozen_graph_is_collected():
+    x, y = _chain(5_000)
+    y, probe = _hooked_cycle(y)
     for _ in range(5_000):  # keeps growing: the hook's node is frozen
         y = y * 1.0
     assert graph_gc.state.frozen
-    probe = weakref.ref(box)
-    del box, z, y
+    del y
+    assert probe() is not None  # only the cycle holds it now
     gc.collect()  # an explicit full collection walks everything again
     assert probe() is None
 
