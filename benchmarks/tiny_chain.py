@@ -9,14 +9,14 @@ gives the median per-op time of each and eagergraph's ratio to each peer.
 import argparse
 import importlib
 import os
-import statistics
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import numpy as np  # noqa: E402
+
+from interleave import median_times  # noqa: E402
 
 N_CHAIN_OPS = 10  # 3 x (multiply, add, tanh) + sum
 
@@ -79,18 +79,10 @@ def main():
     if "torch" in libs:
         libs["torch"].set_num_threads(1)
     steps = {n: make_steps(lib, n) for n, lib in libs.items()}
-    for figure in steps["eagergraph"]:
-        times = {n: [] for n in libs}
-        for _ in range(args.rounds):
-            for n in libs:
-                fn, ops = steps[n][figure]
-                for _ in range(20):
-                    fn()
-                t0 = time.perf_counter()
-                for _ in range(args.number):
-                    fn()
-                times[n].append((time.perf_counter() - t0) / args.number / ops)
-        med = {n: statistics.median(v) for n, v in times.items()}
+    for figure, (_, ops) in steps["eagergraph"].items():
+        med = median_times({n: s[figure][0] for n, s in steps.items()}, args.rounds,
+                           args.number, warmup=20)
+        med = {n: t / ops for n, t in med.items()}
         eg = med["eagergraph"]
         line = "  ".join(f"{n} {t * 1e6:6.2f} us/op" for n, t in med.items())
         ratios = "  ".join(f"eagergraph/{n} = {eg / t:.2f}" for n, t in med.items()

@@ -5,8 +5,8 @@ itself lives on the Tensor (a plain attribute on the hot path)."""
 
 
 class AutogradMeta:
-    __slots__ = ("grad", "grad_node", "out_slot", "out_rank", "retain_grads", "_hooks_node",
-                 "grad_zeroed", "__weakref__")
+    __slots__ = ("grad", "grad_node", "out_slot", "out_rank", "retain_grads", "grad_zeroed",
+                 "__weakref__")
 
     def __init__(self):
         self.grad = None          # Tensor | None: the accumulated gradient (.grad)
@@ -17,6 +17,9 @@ class AutogradMeta:
         self.retain_grads = False
         self.grad_zeroed = None   # (grad, its version) when clear_gradient zeroed .grad: until
         #                           written again it holds zeros, and the next grad is copied in
+
+
+_new = object.__new__
 
 
 def autograd_meta(t):
@@ -33,8 +36,10 @@ def set_history(t, node, slot, rank):
     if t._data.dtype.kind in "biu":
         return
     m = t._autograd_meta
-    if m is None:
-        m = t._autograd_meta = AutogradMeta()
+    if m is None:  # __init__'s defaults without its call (this runs once per op output)
+        m = t._autograd_meta = _new(AutogradMeta)
+        m.grad = m.grad_zeroed = None
+        m.retain_grads = False
     m.grad_node = node
     m.out_slot = slot
     m.out_rank = rank
