@@ -1,7 +1,8 @@
 """Instructions per op of the tiny chain `3 x (h*a, h+b, tanh); sum` on [4, 4] float32, counted
 by valgrind's callgrind: deterministic (repeatable to ~0.1%), so a change's effect shows without
 a quiet machine. Each figure is the difference of two runs (--small and --large steps after the
-same warm-up), divided by the extra ops, so the import and warm-up cancel out. Also counts the
+same warm-up, with the cyclic GC off and a fixed hash seed), divided by the extra ops, so the
+import and warm-up cancel out (the GC's share is deep_chain.py's figure). Also counts the
 Python bytecodes and calls per op (sys.settrace; no valgrind needed, a few seconds).
 
     python benchmarks/instructions.py [--root CHECKOUT ...] [--no-callgrind]
@@ -21,6 +22,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 N_OPS = 10
 
 CHILD = r'''
+import gc
 import sys
 sys.path.insert(0, sys.argv[1])
 mode, steps, trace = sys.argv[2], int(sys.argv[3]), sys.argv[4] == "trace"
@@ -47,6 +49,8 @@ def step():
 
 for _ in range(20):
     step()
+gc.collect()
+gc.disable()  # a collection landing in one run and not the other would swamp the difference
 if trace:
     ops, calls = [0], [0]
     def tr(frame, event, arg):
@@ -70,11 +74,14 @@ else:
 def _callgrind(root, mode, steps):
     r = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
                         sys.executable, "-c", CHILD, root, mode, str(steps), "run"],
-                       capture_output=True, text=True)
+                       capture_output=True, text=True, env=_ENV)
     m = re.search(r"Collected : (\d+)", r.stderr)
     if m is None:
         raise RuntimeError(f"callgrind failed:\n{r.stderr[-2000:]}")
     return int(m.group(1))
+
+
+_ENV = dict(os.environ, PYTHONHASHSEED="0")  # the same dict layouts in every run
 
 
 def instructions_per_op(root, mode, small, large):
@@ -93,8 +100,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--root", action="append", default=[],
                     help="another eagergraph checkout to count as well")
-    ap.add_argument("--small", type=int, default=100)
-    ap.add_argument("--large", type=int, default=300)
+    ap.add_argument("--small", type=int, default=50)
+    ap.add_argument("--large", type=int, default=150)
     ap.add_argument("--no-callgrind", action="store_true")
     args = ap.parse_args()
     roots = args.root + [ROOT]
