@@ -1,15 +1,15 @@
 """Instructions per op of the tiny chain `3 x (h*a, h+b, tanh); sum` on [4, 4] float32, counted
-by valgrind's callgrind: deterministic (repeatable to ~0.1%), so a change's effect shows without
-a quiet machine. Each figure is the difference of two runs (--small and --large steps after the
-same warm-up, with the cyclic GC off and a fixed hash seed), divided by the extra ops, so the
-import and warm-up cancel out (the GC's share is deep_chain.py's figure). Also counts the
-Python bytecodes and calls per op (sys.settrace; no valgrind needed, a few seconds).
+by valgrind's callgrind: deterministic, so a change's effect shows without a quiet machine.
+callgrind collects only inside the measured loop (it runs under `functools.reduce`, and
+`--toggle-collect=functools_reduce` counts what happens inside that C function), after a
+warm-up, with the cyclic GC off (its share is deep_chain.py's figure) and a fixed hash seed.
+Also counts the Python bytecodes and calls per op (sys.settrace; a few seconds, no valgrind).
 
     python benchmarks/instructions.py [--root CHECKOUT ...] [--no-callgrind]
 
 --root: count another checkout of eagergraph too (e.g. a git worktree of an older commit), for
 before/after figures in one table. Needs valgrind on PATH for the instruction counts (slow:
-~2-5 minutes per figure per checkout).
+~2-3 minutes per figure per checkout, mostly the import under valgrind).
 """
 import argparse
 import os
@@ -50,8 +50,11 @@ def step():
 for _ in range(20):
     step()
 gc.collect()
-gc.disable()  # a collection landing in one run and not the other would swamp the difference
-if trace:
+gc.disable()  # the GC's share is deep_chain.py's figure
+if not trace:
+    import functools
+    functools.reduce(lambda acc, _: step(), range(steps), None)  # what callgrind counts
+else:
     ops, calls = [0], [0]
     def tr(frame, event, arg):
         if event == "call":
@@ -65,14 +68,12 @@ if trace:
         step()
     sys.settrace(None)
     print(ops[0], calls[0])
-else:
-    for _ in range(steps):
-        step()
 '''
 
 
 def _callgrind(root, mode, steps):
     r = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                        "--collect-atstart=no", "--toggle-collect=functools_reduce",
                         sys.executable, "-c", CHILD, root, mode, str(steps), "run"],
                        capture_output=True, text=True, env=_ENV)
     m = re.search(r"Collected : (\d+)", r.stderr)
@@ -84,9 +85,8 @@ def _callgrind(root, mode, steps):
 _ENV = dict(os.environ, PYTHONHASHSEED="0")  # the same dict layouts in every run
 
 
-def instructions_per_op(root, mode, small, large):
-    return (_callgrind(root, mode, large) - _callgrind(root, mode, small)) / ((large - small)
-                                                                              * N_OPS)
+def instructions_per_op(root, mode, steps):
+    return _callgrind(root, mode, steps) / (steps * N_OPS)
 
 
 def bytecodes_per_op(root, mode, steps=10):
@@ -100,11 +100,11 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--root", action="append", default=[],
                     help="another eagergraph checkout to count as well")
-    ap.add_argument("--small", type=int, default=50)
-    ap.add_argument("--large", type=int, default=150)
+    ap.add_argument("--steps", type=int, default=100)
     ap.add_argument("--no-callgrind", action="store_true")
+    ap.add_argument("--skip-self", action="store_true", help="count only the --root checkouts")
     args = ap.parse_args()
-    roots = args.root + [ROOT]
+    roots = args.root + ([] if args.skip_self else [ROOT])
     use_cg = not args.no_callgrind and shutil.which("valgrind") is not None
     print(f"per op of the 10-op chain on [4,4] float32 ({'callgrind' if use_cg else 'no valgrind'})")
     for root in roots:
@@ -112,7 +112,7 @@ def main():
             bc, calls = bytecodes_per_op(root, mode)
             line = f"  {root:<30} {mode:<5} bytecodes {bc:6.1f}  Python calls {calls:5.1f}"
             if use_cg:
-                line += f"  instructions {instructions_per_op(root, mode, args.small, args.large):8.0f}"
+                line += f"  instructions {instructions_per_op(root, mode, args.steps):8.0f}"
             print(line, flush=True)
 
 
