@@ -27,7 +27,7 @@ from ..phi.common import NP_TO_DTYPE, type_name as _tname
 from .grad_tensor_holder import empty_buffer, holder_add
 from .accumulation_node import GradNodeAccumulation, leaf_node
 from .py_layer_node import GradNodePyLayer
-from .grad_node_info import released_graph_error
+from .grad_node_info import GradNodeBase, released_graph_error
 from .views import refresh_view
 from . import graph_gc
 
@@ -302,6 +302,8 @@ def _run(queue, indeg, buffers, retain_graph, create_graph, capture):
 
 _NONE = (None,)
 
+_SAVES_NOTHING = GradNodeBase.clear_tensor_wrappers  # a node class that keeps no saved tensor
+
 # The fast path (`_run_raw`) runs every Tensor.backward without create_graph; the debugging
 # tools that wrap node calls (schedule trace, anomaly mode) set this False while they are on.
 FAST_PATH = True
@@ -323,13 +325,13 @@ def _run_raw(queue, indeg, buffers, retain_graph):
     while queue:
         node = popleft()
         held = take(node, None)
-        run = node.run_raw
+        cls = type(node)
         # ---- the node's backward
-        if run is None or node._gradient_hooks or node._post_hooks:
+        if cls.run_raw is None or node._gradient_hooks or node._post_hooks:
             out = _step_raw(node, held, buffers, indeg, retain_graph)
         else:  # (a released node raises in run_raw: its TensorWrappers' recover_data)
-            out = None if held is None else run(held)
-            if not retain_graph:
+            out = None if held is None else node.run_raw(held)
+            if not retain_graph and cls.clear_tensor_wrappers is not _SAVES_NOTHING:
                 node.clear_tensor_wrappers()
         nexts = node._next
         # ---- one input: `out` is its grad, `_meta` its edge meta
