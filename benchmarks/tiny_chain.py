@@ -7,7 +7,6 @@ gives the median per-op time of each and eagergraph's ratio to each peer.
     python benchmarks/tiny_chain.py [--rounds 7] [--number 400]
 """
 import argparse
-import importlib
 import os
 import sys
 
@@ -16,7 +15,7 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import numpy as np  # noqa: E402
 
-from interleave import median_times  # noqa: E402
+from interleave import peer_steps, median_times  # noqa: E402
 
 N_CHAIN_OPS = 10  # 3 x (multiply, add, tanh) + sum
 
@@ -64,21 +63,19 @@ def make_steps(lib, name):
             "add+sum fwd+bwd": (add, 2)}
 
 
+def _torch_steps(torch):
+    torch.set_num_threads(1)
+    return make_steps(torch, "torch")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=7)
     ap.add_argument("--number", type=int, default=400)
     args = ap.parse_args()
     import eagergraph
-    libs = {"eagergraph": eagergraph}
-    for n in ("paddle", "torch"):
-        try:
-            libs[n] = importlib.import_module(n)
-        except Exception:
-            pass
-    if "torch" in libs:
-        libs["torch"].set_num_threads(1)
-    steps = {n: make_steps(lib, n) for n, lib in libs.items()}
+    steps = {"eagergraph": make_steps(eagergraph, "eagergraph")}
+    steps.update(peer_steps(lambda lib: make_steps(lib, "paddle"), _torch_steps))
     for figure, (_, ops) in steps["eagergraph"].items():
         med = median_times({n: s[figure][0] for n, s in steps.items()}, args.rounds,
                            args.number, warmup=20)

@@ -52,38 +52,28 @@ class GradNodeAccumulation(GradNodeBase):
     raw_grads = True  # an ndarray grad when no graph is recorded
 
     def __call__(self, grads, create_graph=False):
-        if not create_graph:
-            self.run_raw(grads[0][0])
-            return []
-        g = grads[0][0]
-        t = self._tensor_ref()
-        stops, self.first_grad_stops = self.first_grad_stops, False
-        if g is None or t is None:
-            return []
-        if self._tensor_hooks:
-            g = self.apply_tensor_hooks(g)
-        accumulate_grad(t, g, True, stops)
-        self._run_reduce_hooks()
+        self.run_raw(grads[0][0], create_graph)
         return []
 
-    def run_raw(self, g):
-        """The engine's fast path: accumulate ndarray grad `g` into the leaf's .grad."""
+    def run_raw(self, g, create_graph=False):
+        """Accumulate grad `g` into the leaf's .grad: an ndarray (the engine's fast path calls
+        this directly), or a Tensor under create_graph."""
         t = self._tensor_ref()
         stops, self.first_grad_stops = self.first_grad_stops, False
         if g is None or t is None:
             return ()
         if self._tensor_hooks:
-            g = Tensor._wrap(g)
-            g.stop_gradient = stops  # as the grad a Paddle hook receives
-            g = self.apply_tensor_hooks(g)._data
-        accumulate_grad(t, g, False, stops)
+            if not create_graph:
+                g = Tensor._wrap(g)
+                g.stop_gradient = stops  # as the grad a Paddle hook receives
+            g = self.apply_tensor_hooks(g)
+            if not create_graph:
+                g = g._data
+        accumulate_grad(t, g, create_graph, stops)
         if self._reduce_hooks:
-            self._run_reduce_hooks()
+            for h in list(self._reduce_hooks):
+                h()
         return ()
-
-    def _run_reduce_hooks(self):
-        for h in list(self._reduce_hooks or ()):
-            h()
 
 
 def leaf_node(t):

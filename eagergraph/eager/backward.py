@@ -252,23 +252,8 @@ def _run(queue, indeg, buffers, retain_graph, create_graph, capture):
         if capture is not None and capture.take(node, grads, raw):
             out = None
         else:
-            if node._wrappers_cleared:
-                raise released_graph_error(node)
-            row = grads[0] if grads else None  # a grad first: something arrived, no scan
-            if (not row or row[0] is None) and _nothing_arrived(grads):
-                out = None  # nothing arrived: propagate nothing, but release in-degrees
-            else:
-                if raw and not node.raw_grads:
-                    res = node(_tensors(grads), False)
-                    out = [None if g is None else g._data for g in res]
-                    if type(node) is GradNodePyLayer and capture is None:
-                        node.mark_leaf_grads(res, buffers, indeg)
-                else:
-                    out = node(grads, create_graph)
-                if node._post_hooks:
-                    out = _run_post_hooks(node, grads, out, raw)
-            if not retain_graph:
-                node.clear_tensor_wrappers()
+            out = _call_node(node, grads, buffers, indeg, retain_graph, create_graph,
+                             capture is None)
         # pass the output grads on along the edges (one per input position), release in-degrees
         nexts, metas = node._next, node._meta
         if type(nexts) is not tuple:
@@ -391,7 +376,7 @@ def _hold_raw(buffers, node, slot, rank, g):
 
 def _step_raw(node, held, buffers, indeg, retain_graph):
     """The fast path's general node step (gradient and post hooks, formula nodes, PyLayer,
-    nodes of several outputs): `_run`'s per-node body on raw grads. Returns the grads out in
+    nodes of several outputs): `_run`'s per-node step on raw grads. Returns the grads out in
     the fast path's form (a one-input node's grad itself, else one per position)."""
     if type(held) is list:
         grads = held
@@ -399,24 +384,36 @@ def _step_raw(node, held, buffers, indeg, retain_graph):
         grads = empty_buffer(node) if held is None else [[held]]
     if node._gradient_hooks:
         grads = node.apply_gradient_hooks(grads, True)
-    if node._wrappers_cleared:
-        raise released_graph_error(node)
-    if _nothing_arrived(grads):
-        out = None  # nothing arrived: propagate nothing, but release in-degrees
-    else:
-        if not node.raw_grads:
-            res = node(_tensors(grads), False)
-            out = [None if g is None else g._data for g in res]
-            if type(node) is GradNodePyLayer:
-                node.mark_leaf_grads(res, buffers, indeg)
-        else:
-            out = node(grads, False)
-        if node._post_hooks:
-            out = _run_post_hooks(node, grads, out, True)
-    if not retain_graph:
-        node.clear_tensor_wrappers()
+    out = _call_node(node, grads, buffers, indeg, retain_graph, False, True)
     if out is not None and type(node._next) is not tuple:
         out = out[0]
+    return out
+
+
+def _call_node(node, grads, buffers, indeg, retain_graph, create_graph, mark_leaves):
+    """One node's backward on its [slot][rank] grads (gradient hooks already applied), shared
+    by both loops: the released check, nothing-arrived, the call (Tensors for nodes that do not
+    take raw grads), post hooks, then the release of its saved tensors. Returns one grad per
+    input position, or None when nothing arrived. mark_leaves: tell leaves a PyLayer's
+    stop_gradient grad reaches first (not under paddle.grad, which writes no .grad)."""
+    if node._wrappers_cleared:
+        raise released_graph_error(node)
+    raw = not create_graph
+    row = grads[0] if grads else None  # a grad first: something arrived, no scan
+    if (not row or row[0] is None) and _nothing_arrived(grads):
+        out = None  # nothing arrived: propagate nothing, but release in-degrees
+    else:
+        if raw and not node.raw_grads:
+            res = node(_tensors(grads), False)
+            out = [None if g is None else g._data for g in res]
+            if mark_leaves and type(node) is GradNodePyLayer:
+                node.mark_leaf_grads(res, buffers, indeg)
+        else:
+            out = node(grads, create_graph)
+        if node._post_hooks:
+            out = _run_post_hooks(node, grads, out, raw)
+    if not retain_graph:
+        node.clear_tensor_wrappers()
     return out
 
 

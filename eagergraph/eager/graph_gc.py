@@ -61,7 +61,7 @@ _node_types = {}  # type -> is it a grad node (the types of young objects repeat
 def _is_node_type(t):
     r = _node_types.get(t)
     if r is None:
-        r = _node_types[t] = isinstance(t, type) and issubclass(t, GradNodeBase)
+        r = _node_types[t] = issubclass(t, GradNodeBase)
     return r
 
 
