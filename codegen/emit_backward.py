@@ -197,6 +197,7 @@ def _kernel_node_body(b):
     lhs = ", ".join(outs) + ","
     arrays = ([f"self.{n}_wrapper.recover_data(self)" for n in b.saved]
               + list(b.out_grads) + [f"self.{a}" for a in b.attrs_used])
+    arrays_raw = [a.replace("recover_data(self)", "recover_data(self, release)") for a in arrays]
     tensors = ([f"self.{n}_wrapper.recover(self)" for n in b.saved] + list(b.out_grads)
                + [f"self.{a}" for a in b.attrs_used])
     sep = ",\n" + " " * 12
@@ -214,11 +215,19 @@ def _kernel_node_body(b):
             "        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here",
             f"            return {'[self.run_raw(out_grad)]' if one else 'self.run_raw(out_grad)'}",
             need_line] + recording
+        key = b.out_grads[0]
         R = [RUN_RAW_HEAD.format(what="the grad of the one input itself" if one else
                                  "one grad per input position"),
              need_line,
-             f"        {lhs} = _api.{b.name}(",
-             f"            need, {sep.join(arrays)})",
+             f"        # Kernel Selection: the kernel cached for {key}'s dtype, called here when it",
+             "        # needs no PrepareData; anything else through ④",
+             f"        kernel = _{b.name}_kernels.get({key}.dtype)",
+             f"        fn = (_api.{b.name} if kernel is None or kernel.input_np_dtype is not None",
+             "              else kernel.fn)",
+             f"        {lhs} = fn(",
+             f"            need, {sep.join(arrays_raw)})"] + ([
+             "        if release:  # the saved tensors' last use: each wrapper cleared as it was read",
+             "            self._wrappers_cleared = True"] if b.saved else []) + [
              f"        return {outs[0] if one else rets}"]
         return "\n".join(L) + "\n" + "\n".join(R) + "\n"
     L = _fill_lines(f, b) + [
@@ -231,9 +240,11 @@ def _kernel_node_body(b):
 
 
 RUN_RAW_HEAD = '''
-    def run_raw(self, out_grad):
+    def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
-        ndarray grad, no [slot][rank] holder. Returns {what}."""'''
+        ndarray grad, no [slot][rank] holder. Returns {what}.
+        release: backward no longer needs the saved tensors (retain_graph=False): each is
+        released as it is read."""'''
 
 
 def _has_run_raw(b):
@@ -270,7 +281,9 @@ def emit_node(b, ops, metas):
                            if n in list_inputs else f"        self.{n}_wrapper.clear()\n"
                            for n in b.saved]
                         + ["        self._wrappers_cleared = True\n"])
-    return NODE_CLASS.format(
+    cache = (f'\n\n_{b.name}_kernels = KernelFactory.cache("{b.kernel}")  # ④\'s cache, shared\n'
+             if b.kernel and _has_run_raw(b) else "")
+    return cache + NODE_CLASS.format(
         cls=node_class_name(f.name), fwd=f.name, bwd=b.name, doc=_doc(b),
         slots=", ".join(f'"{s}"' for s in slots) + ("," if len(slots) == 1 else ""),
         body=body, clear=clear,

@@ -82,6 +82,9 @@ def add__ad_func(x, y):
     return commit_inplace(x, out, "add_")
 
 
+_add_grad_kernels = KernelFactory.cache("add_grad")  # ④'s cache, shared
+
+
 class AddGradNode(GradNodeBase):
     """Backward of `add` (add_grad):
         x_grad = out_grad
@@ -102,11 +105,18 @@ class AddGradNode(GradNodeBase):
             need, out_grad)
         return [x_grad, y_grad]
 
-    def run_raw(self, out_grad):
+    def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
-        ndarray grad, no [slot][rank] holder. Returns one grad per input position."""
+        ndarray grad, no [slot][rank] holder. Returns one grad per input position.
+        release: backward no longer needs the saved tensors (retain_graph=False): each is
+        released as it is read."""
         need = (self._next[0] is not None, self._next[1] is not None,)
-        x_grad, y_grad, = _api.add_grad(
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _add_grad_kernels.get(out_grad.dtype)
+        fn = (_api.add_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, y_grad, = fn(
             need, out_grad)
         return [x_grad, y_grad]
 
@@ -176,6 +186,9 @@ def subtract__ad_func(x, y):
     return commit_inplace(x, out, "subtract_")
 
 
+_subtract_grad_kernels = KernelFactory.cache("subtract_grad")  # ④'s cache, shared
+
+
 class SubtractGradNode(GradNodeBase):
     """Backward of `subtract` (subtract_grad):
         x_grad = out_grad
@@ -196,11 +209,18 @@ class SubtractGradNode(GradNodeBase):
             need, out_grad)
         return [x_grad, y_grad]
 
-    def run_raw(self, out_grad):
+    def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
-        ndarray grad, no [slot][rank] holder. Returns one grad per input position."""
+        ndarray grad, no [slot][rank] holder. Returns one grad per input position.
+        release: backward no longer needs the saved tensors (retain_graph=False): each is
+        released as it is read."""
         need = (self._next[0] is not None, self._next[1] is not None,)
-        x_grad, y_grad, = _api.subtract_grad(
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _subtract_grad_kernels.get(out_grad.dtype)
+        fn = (_api.subtract_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, y_grad, = fn(
             need, out_grad)
         return [x_grad, y_grad]
 
@@ -274,6 +294,9 @@ def multiply__ad_func(x, y):
     return commit_inplace(x, out, "multiply_")
 
 
+_multiply_grad_kernels = KernelFactory.cache("multiply_grad")  # ④'s cache, shared
+
+
 class MultiplyGradNode(GradNodeBase):
     """Backward of `multiply` (multiply_grad):
         x_grad = multiply(out_grad, conj(y))
@@ -296,14 +319,23 @@ class MultiplyGradNode(GradNodeBase):
             out_grad)
         return [x_grad, y_grad]
 
-    def run_raw(self, out_grad):
+    def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
-        ndarray grad, no [slot][rank] holder. Returns one grad per input position."""
+        ndarray grad, no [slot][rank] holder. Returns one grad per input position.
+        release: backward no longer needs the saved tensors (retain_graph=False): each is
+        released as it is read."""
         need = (self._next[0] is not None, self._next[1] is not None,)
-        x_grad, y_grad, = _api.multiply_grad(
-            need, self.x_wrapper.recover_data(self),
-            self.y_wrapper.recover_data(self),
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _multiply_grad_kernels.get(out_grad.dtype)
+        fn = (_api.multiply_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, y_grad, = fn(
+            need, self.x_wrapper.recover_data(self, release),
+            self.y_wrapper.recover_data(self, release),
             out_grad)
+        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+            self._wrappers_cleared = True
         return [x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
@@ -386,6 +418,9 @@ def divide__ad_func(x, y):
     return commit_inplace(x, out, "divide_")
 
 
+_divide_grad_kernels = KernelFactory.cache("divide_grad")  # ④'s cache, shared
+
+
 class DivideGradNode(GradNodeBase):
     """Backward of `divide` (divide_grad):
         x_grad = divide(out_grad, conj(y))
@@ -408,14 +443,23 @@ class DivideGradNode(GradNodeBase):
             out_grad)
         return [x_grad, y_grad]
 
-    def run_raw(self, out_grad):
+    def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
-        ndarray grad, no [slot][rank] holder. Returns one grad per input position."""
+        ndarray grad, no [slot][rank] holder. Returns one grad per input position.
+        release: backward no longer needs the saved tensors (retain_graph=False): each is
+        released as it is read."""
         need = (self._next[0] is not None, self._next[1] is not None,)
-        x_grad, y_grad, = _api.divide_grad(
-            need, self.y_wrapper.recover_data(self),
-            self.out_wrapper.recover_data(self),
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _divide_grad_kernels.get(out_grad.dtype)
+        fn = (_api.divide_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, y_grad, = fn(
+            need, self.y_wrapper.recover_data(self, release),
+            self.out_wrapper.recover_data(self, release),
             out_grad)
+        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+            self._wrappers_cleared = True
         return [x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
@@ -1085,6 +1129,9 @@ def exp__ad_func(x):
     return commit_inplace(x, out, "exp_")
 
 
+_exp_grad_kernels = KernelFactory.cache("exp_grad")  # ④'s cache, shared
+
+
 class ExpGradNode(GradNodeBase):
     """Backward of `exp` (exp_grad):
         x_grad = multiply(out_grad, conj(out))
@@ -1105,13 +1152,22 @@ class ExpGradNode(GradNodeBase):
             out_grad)
         return [x_grad]
 
-    def run_raw(self, out_grad):
+    def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
-        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
+        release: backward no longer needs the saved tensors (retain_graph=False): each is
+        released as it is read."""
         need = (self._next is not None,)
-        x_grad, = _api.exp_grad(
-            need, self.out_wrapper.recover_data(self),
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _exp_grad_kernels.get(out_grad.dtype)
+        fn = (_api.exp_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
+            need, self.out_wrapper.recover_data(self, release),
             out_grad)
+        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+            self._wrappers_cleared = True
         return x_grad
 
     def clear_tensor_wrappers(self):
@@ -1179,6 +1235,9 @@ def log__ad_func(x):
     return commit_inplace(x, out, "log_")
 
 
+_log_grad_kernels = KernelFactory.cache("log_grad")  # ④'s cache, shared
+
+
 class LogGradNode(GradNodeBase):
     """Backward of `log` (log_grad):
         x_grad = divide(out_grad, conj(x))
@@ -1199,13 +1258,22 @@ class LogGradNode(GradNodeBase):
             out_grad)
         return [x_grad]
 
-    def run_raw(self, out_grad):
+    def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
-        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
+        release: backward no longer needs the saved tensors (retain_graph=False): each is
+        released as it is read."""
         need = (self._next is not None,)
-        x_grad, = _api.log_grad(
-            need, self.x_wrapper.recover_data(self),
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _log_grad_kernels.get(out_grad.dtype)
+        fn = (_api.log_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
+            need, self.x_wrapper.recover_data(self, release),
             out_grad)
+        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+            self._wrappers_cleared = True
         return x_grad
 
     def clear_tensor_wrappers(self):
@@ -1548,6 +1616,9 @@ def sqrt__ad_func(x):
     return commit_inplace(x, out, "sqrt_")
 
 
+_sqrt_grad_kernels = KernelFactory.cache("sqrt_grad")  # ④'s cache, shared
+
+
 class SqrtGradNode(GradNodeBase):
     """Backward of `sqrt` (sqrt_grad):
         x_grad = divide(out_grad, conj(scale(out, 2.0, 0.0, True)))
@@ -1568,13 +1639,22 @@ class SqrtGradNode(GradNodeBase):
             out_grad)
         return [x_grad]
 
-    def run_raw(self, out_grad):
+    def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
-        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
+        release: backward no longer needs the saved tensors (retain_graph=False): each is
+        released as it is read."""
         need = (self._next is not None,)
-        x_grad, = _api.sqrt_grad(
-            need, self.out_wrapper.recover_data(self),
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _sqrt_grad_kernels.get(out_grad.dtype)
+        fn = (_api.sqrt_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
+            need, self.out_wrapper.recover_data(self, release),
             out_grad)
+        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+            self._wrappers_cleared = True
         return x_grad
 
     def clear_tensor_wrappers(self):
@@ -1708,6 +1788,9 @@ def square__ad_func(x):
     return commit_inplace(x, out, "square_")
 
 
+_square_grad_kernels = KernelFactory.cache("square_grad")  # ④'s cache, shared
+
+
 class SquareGradNode(GradNodeBase):
     """Backward of `square` (square_grad):
         x_grad = multiply(out_grad, conj(scale(x, 2.0, 0.0, True)))
@@ -1728,13 +1811,22 @@ class SquareGradNode(GradNodeBase):
             out_grad)
         return [x_grad]
 
-    def run_raw(self, out_grad):
+    def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
-        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
+        release: backward no longer needs the saved tensors (retain_graph=False): each is
+        released as it is read."""
         need = (self._next is not None,)
-        x_grad, = _api.square_grad(
-            need, self.x_wrapper.recover_data(self),
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _square_grad_kernels.get(out_grad.dtype)
+        fn = (_api.square_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
+            need, self.x_wrapper.recover_data(self, release),
             out_grad)
+        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+            self._wrappers_cleared = True
         return x_grad
 
     def clear_tensor_wrappers(self):
@@ -2132,6 +2224,9 @@ def tanh__ad_func(x):
     return commit_inplace(x, out, "tanh_")
 
 
+_tanh_grad_kernels = KernelFactory.cache("tanh_grad")  # ④'s cache, shared
+
+
 class TanhGradNode(GradNodeBase):
     """Backward of `tanh` (tanh_grad):
         x_grad = multiply(out_grad, conj(scale(square(out), -1.0, 1.0, True)))
@@ -2152,13 +2247,22 @@ class TanhGradNode(GradNodeBase):
             out_grad)
         return [x_grad]
 
-    def run_raw(self, out_grad):
+    def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
-        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
+        release: backward no longer needs the saved tensors (retain_graph=False): each is
+        released as it is read."""
         need = (self._next is not None,)
-        x_grad, = _api.tanh_grad(
-            need, self.out_wrapper.recover_data(self),
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _tanh_grad_kernels.get(out_grad.dtype)
+        fn = (_api.tanh_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
+            need, self.out_wrapper.recover_data(self, release),
             out_grad)
+        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+            self._wrappers_cleared = True
         return x_grad
 
     def clear_tensor_wrappers(self):
@@ -2226,6 +2330,9 @@ def sigmoid__ad_func(x):
     return commit_inplace(x, out, "sigmoid_")
 
 
+_sigmoid_grad_kernels = KernelFactory.cache("sigmoid_grad")  # ④'s cache, shared
+
+
 class SigmoidGradNode(GradNodeBase):
     """Backward of `sigmoid` (sigmoid_grad):
         x_grad = multiply(out_grad, conj(multiply(out, scale(out, -1.0, 1.0, True))))
@@ -2246,13 +2353,22 @@ class SigmoidGradNode(GradNodeBase):
             out_grad)
         return [x_grad]
 
-    def run_raw(self, out_grad):
+    def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
-        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
+        release: backward no longer needs the saved tensors (retain_graph=False): each is
+        released as it is read."""
         need = (self._next is not None,)
-        x_grad, = _api.sigmoid_grad(
-            need, self.out_wrapper.recover_data(self),
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _sigmoid_grad_kernels.get(out_grad.dtype)
+        fn = (_api.sigmoid_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
+            need, self.out_wrapper.recover_data(self, release),
             out_grad)
+        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+            self._wrappers_cleared = True
         return x_grad
 
     def clear_tensor_wrappers(self):
@@ -4201,6 +4317,9 @@ def scale__ad_func(x, scale, bias, bias_after_scale):
     return commit_inplace(x, out, "scale_")
 
 
+_scale_grad_kernels = KernelFactory.cache("scale_grad")  # ④'s cache, shared
+
+
 class ScaleGradNode(GradNodeBase):
     """Backward of `scale` (scale_grad):
         x_grad = scale(out_grad, scale.conjugate(), 0.0, True)
@@ -4223,11 +4342,18 @@ class ScaleGradNode(GradNodeBase):
             self.bias_after_scale)
         return [x_grad]
 
-    def run_raw(self, out_grad):
+    def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
-        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
+        release: backward no longer needs the saved tensors (retain_graph=False): each is
+        released as it is read."""
         need = (self._next is not None,)
-        x_grad, = _api.scale_grad(
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _scale_grad_kernels.get(out_grad.dtype)
+        fn = (_api.scale_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
             need, out_grad,
             self.scale,
             self.bias,
@@ -4332,6 +4458,9 @@ def cast__ad_func(x, dtype):
     return commit_inplace(x, out, "cast_", rebind=True)
 
 
+_cast_grad_kernels = KernelFactory.cache("cast_grad")  # ④'s cache, shared
+
+
 class CastGradNode(GradNodeBase):
     """Backward of `cast` (cast_grad):
         x_grad = cast(out_grad, x.dtype)
@@ -4353,14 +4482,23 @@ class CastGradNode(GradNodeBase):
             self.dtype)
         return [x_grad]
 
-    def run_raw(self, out_grad):
+    def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
-        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
+        release: backward no longer needs the saved tensors (retain_graph=False): each is
+        released as it is read."""
         need = (self._next is not None,)
-        x_grad, = _api.cast_grad(
-            need, self.x_wrapper.recover_data(self),
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _cast_grad_kernels.get(out_grad.dtype)
+        fn = (_api.cast_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
+            need, self.x_wrapper.recover_data(self, release),
             out_grad,
             self.dtype)
+        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+            self._wrappers_cleared = True
         return x_grad
 
     def clear_tensor_wrappers(self):
@@ -4410,6 +4548,9 @@ def assign_ad_func(x):
     return out
 
 
+_assign_grad_kernels = KernelFactory.cache("assign_grad")  # ④'s cache, shared
+
+
 class AssignGradNode(GradNodeBase):
     """Backward of `assign` (assign_grad):
         x_grad = out_grad
@@ -4429,11 +4570,18 @@ class AssignGradNode(GradNodeBase):
             need, out_grad)
         return [x_grad]
 
-    def run_raw(self, out_grad):
+    def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
-        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
+        release: backward no longer needs the saved tensors (retain_graph=False): each is
+        released as it is read."""
         need = (self._next is not None,)
-        x_grad, = _api.assign_grad(
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _assign_grad_kernels.get(out_grad.dtype)
+        fn = (_api.assign_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
             need, out_grad)
         return x_grad
 
@@ -4768,6 +4916,9 @@ def sum_ad_func(x, axis, dtype, keepdim):
     return out
 
 
+_sum_grad_kernels = KernelFactory.cache("sum_grad")  # ④'s cache, shared
+
+
 class SumGradNode(GradNodeBase):
     """Backward of `sum` (sum_grad):
         x_grad = expand(reshape(out_grad, reduce_keep_shape(x.shape, axis)), x.shape)
@@ -4791,16 +4942,25 @@ class SumGradNode(GradNodeBase):
             self.keepdim)
         return [x_grad]
 
-    def run_raw(self, out_grad):
+    def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
-        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
+        release: backward no longer needs the saved tensors (retain_graph=False): each is
+        released as it is read."""
         need = (self._next is not None,)
-        x_grad, = _api.sum_grad(
-            need, self.x_wrapper.recover_data(self),
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _sum_grad_kernels.get(out_grad.dtype)
+        fn = (_api.sum_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
+            need, self.x_wrapper.recover_data(self, release),
             out_grad,
             self.axis,
             self.dtype,
             self.keepdim)
+        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+            self._wrappers_cleared = True
         return x_grad
 
     def clear_tensor_wrappers(self):
@@ -4842,6 +5002,9 @@ def mean_ad_func(x, axis, keepdim):
     return out
 
 
+_mean_grad_kernels = KernelFactory.cache("mean_grad")  # ④'s cache, shared
+
+
 class MeanGradNode(GradNodeBase):
     """Backward of `mean` (mean_grad):
         x_grad = scale(expand(reshape(out_grad, reduce_keep_shape(x.shape, axis)), x.shape), 1.0 / reduced_count(x.shape, axis), 0.0, True)
@@ -4864,15 +5027,24 @@ class MeanGradNode(GradNodeBase):
             self.keepdim)
         return [x_grad]
 
-    def run_raw(self, out_grad):
+    def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
-        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
+        release: backward no longer needs the saved tensors (retain_graph=False): each is
+        released as it is read."""
         need = (self._next is not None,)
-        x_grad, = _api.mean_grad(
-            need, self.x_wrapper.recover_data(self),
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _mean_grad_kernels.get(out_grad.dtype)
+        fn = (_api.mean_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
+            need, self.x_wrapper.recover_data(self, release),
             out_grad,
             self.axis,
             self.keepdim)
+        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+            self._wrappers_cleared = True
         return x_grad
 
     def clear_tensor_wrappers(self):
@@ -5250,6 +5422,9 @@ def cumprod__ad_func(x, dim, exclusive, reverse):
     return commit_inplace(x, out, "cumprod_", rebind=True)
 
 
+_cumprod_grad_kernels = KernelFactory.cache("cumprod_grad")  # ④'s cache, shared
+
+
 class CumprodGradNode(GradNodeBase):
     """Backward of `cumprod` (cumprod_grad):
         # d out_j / d x_i for every pair: row i of A is x with x_i set to 1, so the scan of A gives
@@ -5293,17 +5468,26 @@ class CumprodGradNode(GradNodeBase):
             self.reverse)
         return [x_grad]
 
-    def run_raw(self, out_grad):
+    def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
-        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
+        release: backward no longer needs the saved tensors (retain_graph=False): each is
+        released as it is read."""
         need = (self._next is not None,)
-        x_grad, = _api.cumprod_grad(
-            need, self.x_wrapper.recover_data(self),
-            self.out_wrapper.recover_data(self),
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _cumprod_grad_kernels.get(out_grad.dtype)
+        fn = (_api.cumprod_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
+            need, self.x_wrapper.recover_data(self, release),
+            self.out_wrapper.recover_data(self, release),
             out_grad,
             self.dim,
             self.exclusive,
             self.reverse)
+        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+            self._wrappers_cleared = True
         return x_grad
 
     def clear_tensor_wrappers(self):
@@ -5580,6 +5764,9 @@ def matmul_ad_func(x, y, transpose_x, transpose_y):
     return out
 
 
+_matmul_grad_kernels = KernelFactory.cache("matmul_grad")  # ④'s cache, shared
+
+
 class MatmulGradNode(GradNodeBase):
     """Backward of `matmul` (matmul_grad):
         # G @ Y^H and X^H @ G, with the forward's transposes; 1-D operands (and the matching
@@ -5625,16 +5812,25 @@ class MatmulGradNode(GradNodeBase):
             self.transpose_y)
         return [x_grad, y_grad]
 
-    def run_raw(self, out_grad):
+    def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
-        ndarray grad, no [slot][rank] holder. Returns one grad per input position."""
+        ndarray grad, no [slot][rank] holder. Returns one grad per input position.
+        release: backward no longer needs the saved tensors (retain_graph=False): each is
+        released as it is read."""
         need = (self._next[0] is not None, self._next[1] is not None,)
-        x_grad, y_grad, = _api.matmul_grad(
-            need, self.x_wrapper.recover_data(self),
-            self.y_wrapper.recover_data(self),
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _matmul_grad_kernels.get(out_grad.dtype)
+        fn = (_api.matmul_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, y_grad, = fn(
+            need, self.x_wrapper.recover_data(self, release),
+            self.y_wrapper.recover_data(self, release),
             out_grad,
             self.transpose_x,
             self.transpose_y)
+        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+            self._wrappers_cleared = True
         return [x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
@@ -7740,6 +7936,9 @@ def conv2d_ad_func(input, filter, strides, paddings, padding_algorithm, dilation
     return out
 
 
+_conv2d_grad_kernels = KernelFactory.cache("conv2d_grad")  # ④'s cache, shared
+
+
 class Conv2dGradNode(GradNodeBase):
     """Backward of `conv2d` (conv2d_grad):
         # a convolution is unfold, then per group a matrix product with the filter
@@ -7786,13 +7985,20 @@ class Conv2dGradNode(GradNodeBase):
             self.data_format)
         return [input_grad, filter_grad]
 
-    def run_raw(self, out_grad):
+    def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
-        ndarray grad, no [slot][rank] holder. Returns one grad per input position."""
+        ndarray grad, no [slot][rank] holder. Returns one grad per input position.
+        release: backward no longer needs the saved tensors (retain_graph=False): each is
+        released as it is read."""
         need = (self._next[0] is not None, self._next[1] is not None,)
-        input_grad, filter_grad, = _api.conv2d_grad(
-            need, self.input_wrapper.recover_data(self),
-            self.filter_wrapper.recover_data(self),
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _conv2d_grad_kernels.get(out_grad.dtype)
+        fn = (_api.conv2d_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        input_grad, filter_grad, = fn(
+            need, self.input_wrapper.recover_data(self, release),
+            self.filter_wrapper.recover_data(self, release),
             out_grad,
             self.strides,
             self.paddings,
@@ -7800,6 +8006,8 @@ class Conv2dGradNode(GradNodeBase):
             self.dilations,
             self.groups,
             self.data_format)
+        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+            self._wrappers_cleared = True
         return [input_grad, filter_grad]
 
     def clear_tensor_wrappers(self):
@@ -7871,6 +8079,9 @@ def conv3d_ad_func(input, filter, strides, paddings, padding_algorithm, groups, 
     return out
 
 
+_conv3d_grad_kernels = KernelFactory.cache("conv3d_grad")  # ④'s cache, shared
+
+
 class Conv3dGradNode(GradNodeBase):
     """Backward of `conv3d` (conv3d_grad):
         # a convolution is unfold, then per group a matrix product with the filter
@@ -7917,13 +8128,20 @@ class Conv3dGradNode(GradNodeBase):
             self.data_format)
         return [input_grad, filter_grad]
 
-    def run_raw(self, out_grad):
+    def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
-        ndarray grad, no [slot][rank] holder. Returns one grad per input position."""
+        ndarray grad, no [slot][rank] holder. Returns one grad per input position.
+        release: backward no longer needs the saved tensors (retain_graph=False): each is
+        released as it is read."""
         need = (self._next[0] is not None, self._next[1] is not None,)
-        input_grad, filter_grad, = _api.conv3d_grad(
-            need, self.input_wrapper.recover_data(self),
-            self.filter_wrapper.recover_data(self),
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _conv3d_grad_kernels.get(out_grad.dtype)
+        fn = (_api.conv3d_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        input_grad, filter_grad, = fn(
+            need, self.input_wrapper.recover_data(self, release),
+            self.filter_wrapper.recover_data(self, release),
             out_grad,
             self.strides,
             self.paddings,
@@ -7931,6 +8149,8 @@ class Conv3dGradNode(GradNodeBase):
             self.groups,
             self.dilations,
             self.data_format)
+        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+            self._wrappers_cleared = True
         return [input_grad, filter_grad]
 
     def clear_tensor_wrappers(self):
@@ -8004,6 +8224,9 @@ def conv2d_transpose_ad_func(x, filter, strides, paddings, output_padding, outpu
     return out
 
 
+_conv2d_transpose_grad_kernels = KernelFactory.cache("conv2d_transpose_grad")  # ④'s cache, shared
+
+
 class Conv2dTransposeGradNode(GradNodeBase):
     """Backward of `conv2d_transpose` (conv2d_transpose_grad):
         # a transposed convolution is per group a matrix product with the filter [C/G, OC/G * K]
@@ -8053,13 +8276,20 @@ class Conv2dTransposeGradNode(GradNodeBase):
             self.data_format)
         return [x_grad, filter_grad]
 
-    def run_raw(self, out_grad):
+    def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
-        ndarray grad, no [slot][rank] holder. Returns one grad per input position."""
+        ndarray grad, no [slot][rank] holder. Returns one grad per input position.
+        release: backward no longer needs the saved tensors (retain_graph=False): each is
+        released as it is read."""
         need = (self._next[0] is not None, self._next[1] is not None,)
-        x_grad, filter_grad, = _api.conv2d_transpose_grad(
-            need, self.x_wrapper.recover_data(self),
-            self.filter_wrapper.recover_data(self),
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _conv2d_transpose_grad_kernels.get(out_grad.dtype)
+        fn = (_api.conv2d_transpose_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, filter_grad, = fn(
+            need, self.x_wrapper.recover_data(self, release),
+            self.filter_wrapper.recover_data(self, release),
             out_grad,
             self.strides,
             self.paddings,
@@ -8069,6 +8299,8 @@ class Conv2dTransposeGradNode(GradNodeBase):
             self.groups,
             self.dilations,
             self.data_format)
+        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+            self._wrappers_cleared = True
         return [x_grad, filter_grad]
 
     def clear_tensor_wrappers(self):
@@ -8141,6 +8373,9 @@ def conv3d_transpose_ad_func(x, filter, strides, paddings, output_padding, outpu
     return out
 
 
+_conv3d_transpose_grad_kernels = KernelFactory.cache("conv3d_transpose_grad")  # ④'s cache, shared
+
+
 class Conv3dTransposeGradNode(GradNodeBase):
     """Backward of `conv3d_transpose` (conv3d_transpose_grad):
         # a transposed convolution is per group a matrix product with the filter [C/G, OC/G * K]
@@ -8190,13 +8425,20 @@ class Conv3dTransposeGradNode(GradNodeBase):
             self.data_format)
         return [x_grad, filter_grad]
 
-    def run_raw(self, out_grad):
+    def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
-        ndarray grad, no [slot][rank] holder. Returns one grad per input position."""
+        ndarray grad, no [slot][rank] holder. Returns one grad per input position.
+        release: backward no longer needs the saved tensors (retain_graph=False): each is
+        released as it is read."""
         need = (self._next[0] is not None, self._next[1] is not None,)
-        x_grad, filter_grad, = _api.conv3d_transpose_grad(
-            need, self.x_wrapper.recover_data(self),
-            self.filter_wrapper.recover_data(self),
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _conv3d_transpose_grad_kernels.get(out_grad.dtype)
+        fn = (_api.conv3d_transpose_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, filter_grad, = fn(
+            need, self.x_wrapper.recover_data(self, release),
+            self.filter_wrapper.recover_data(self, release),
             out_grad,
             self.strides,
             self.paddings,
@@ -8206,6 +8448,8 @@ class Conv3dTransposeGradNode(GradNodeBase):
             self.groups,
             self.dilations,
             self.data_format)
+        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+            self._wrappers_cleared = True
         return [x_grad, filter_grad]
 
     def clear_tensor_wrappers(self):
@@ -8277,6 +8521,9 @@ def pool2d_ad_func(x, kernel_size, strides, paddings, ceil_mode, exclusive, data
     return out
 
 
+_pool2d_grad_kernels = KernelFactory.cache("pool2d_grad")  # ④'s cache, shared
+
+
 class Pool2dGradNode(GradNodeBase):
     """Backward of `pool2d` (pool2d_grad):
         # each (output, window element) pair adds out_grad times its weight (1 at the window's
@@ -8321,13 +8568,20 @@ class Pool2dGradNode(GradNodeBase):
             self.padding_algorithm)
         return [x_grad]
 
-    def run_raw(self, out_grad):
+    def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
-        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
+        release: backward no longer needs the saved tensors (retain_graph=False): each is
+        released as it is read."""
         need = (self._next is not None,)
-        x_grad, = _api.pool2d_grad(
-            need, self.x_wrapper.recover_data(self),
-            self.out_wrapper.recover_data(self),
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _pool2d_grad_kernels.get(out_grad.dtype)
+        fn = (_api.pool2d_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
+            need, self.x_wrapper.recover_data(self, release),
+            self.out_wrapper.recover_data(self, release),
             out_grad,
             self.kernel_size,
             self.strides,
@@ -8339,6 +8593,8 @@ class Pool2dGradNode(GradNodeBase):
             self.global_pooling,
             self.adaptive,
             self.padding_algorithm)
+        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+            self._wrappers_cleared = True
         return x_grad
 
     def clear_tensor_wrappers(self):
@@ -8400,6 +8656,9 @@ def pool3d_ad_func(x, kernel_size, strides, paddings, ceil_mode, exclusive, data
     return out
 
 
+_pool3d_grad_kernels = KernelFactory.cache("pool3d_grad")  # ④'s cache, shared
+
+
 class Pool3dGradNode(GradNodeBase):
     """Backward of `pool3d` (pool3d_grad):
         # each (output, window element) pair adds out_grad times its weight (1 at the window's
@@ -8444,13 +8703,20 @@ class Pool3dGradNode(GradNodeBase):
             self.padding_algorithm)
         return [x_grad]
 
-    def run_raw(self, out_grad):
+    def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
-        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
+        release: backward no longer needs the saved tensors (retain_graph=False): each is
+        released as it is read."""
         need = (self._next is not None,)
-        x_grad, = _api.pool3d_grad(
-            need, self.x_wrapper.recover_data(self),
-            self.out_wrapper.recover_data(self),
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _pool3d_grad_kernels.get(out_grad.dtype)
+        fn = (_api.pool3d_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
+            need, self.x_wrapper.recover_data(self, release),
+            self.out_wrapper.recover_data(self, release),
             out_grad,
             self.kernel_size,
             self.strides,
@@ -8462,6 +8728,8 @@ class Pool3dGradNode(GradNodeBase):
             self.global_pooling,
             self.adaptive,
             self.padding_algorithm)
+        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+            self._wrappers_cleared = True
         return x_grad
 
     def clear_tensor_wrappers(self):
@@ -8726,6 +8994,9 @@ def fft_c2c_ad_func(x, axes, normalization, forward):
     return out
 
 
+_fft_c2c_grad_kernels = KernelFactory.cache("fft_c2c_grad")  # ④'s cache, shared
+
+
 class FftC2cGradNode(GradNodeBase):
     """Backward of `fft_c2c` (fft_c2c_grad):
         norm = ("forward" if normalization == "backward" else
@@ -8750,11 +9021,18 @@ class FftC2cGradNode(GradNodeBase):
             self.forward)
         return [x_grad]
 
-    def run_raw(self, out_grad):
+    def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
-        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
+        release: backward no longer needs the saved tensors (retain_graph=False): each is
+        released as it is read."""
         need = (self._next is not None,)
-        x_grad, = _api.fft_c2c_grad(
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _fft_c2c_grad_kernels.get(out_grad.dtype)
+        fn = (_api.fft_c2c_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
             need, out_grad,
             self.axes,
             self.normalization,
@@ -8799,6 +9077,9 @@ def fft_r2c_ad_func(x, axes, normalization, forward, onesided):
     return out
 
 
+_fft_r2c_grad_kernels = KernelFactory.cache("fft_r2c_grad")  # ④'s cache, shared
+
+
 class FftR2cGradNode(GradNodeBase):
     """Backward of `fft_r2c` (fft_r2c_grad):
         # the one-sided spectrum zero-extended to the full one (slice_grad: the adjoint of
@@ -8831,17 +9112,26 @@ class FftR2cGradNode(GradNodeBase):
             self.onesided)
         return [x_grad]
 
-    def run_raw(self, out_grad):
+    def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
-        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
+        release: backward no longer needs the saved tensors (retain_graph=False): each is
+        released as it is read."""
         need = (self._next is not None,)
-        x_grad, = _api.fft_r2c_grad(
-            need, self.x_wrapper.recover_data(self),
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _fft_r2c_grad_kernels.get(out_grad.dtype)
+        fn = (_api.fft_r2c_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
+            need, self.x_wrapper.recover_data(self, release),
             out_grad,
             self.axes,
             self.normalization,
             self.forward,
             self.onesided)
+        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+            self._wrappers_cleared = True
         return x_grad
 
     def clear_tensor_wrappers(self):
@@ -8889,6 +9179,9 @@ def fft_c2r_ad_func(x, axes, normalization, forward, last_dim_size):
     return out
 
 
+_fft_c2r_grad_kernels = KernelFactory.cache("fft_c2r_grad")  # ④'s cache, shared
+
+
 class FftC2rGradNode(GradNodeBase):
     """Backward of `fft_c2r` (fft_c2r_grad):
         # c2r adds each interior bin k and its mirror n - k (2 Re(X_k w^k)) but the DC bin and,
@@ -8924,11 +9217,18 @@ class FftC2rGradNode(GradNodeBase):
             self.last_dim_size)
         return [x_grad]
 
-    def run_raw(self, out_grad):
+    def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
-        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
+        release: backward no longer needs the saved tensors (retain_graph=False): each is
+        released as it is read."""
         need = (self._next is not None,)
-        x_grad, = _api.fft_c2r_grad(
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _fft_c2r_grad_kernels.get(out_grad.dtype)
+        fn = (_api.fft_c2r_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
             need, out_grad,
             self.axes,
             self.normalization,
@@ -9001,6 +9301,9 @@ def relu__ad_func(x):
     return commit_inplace(x, out, "relu_")
 
 
+_relu_grad_kernels = KernelFactory.cache("relu_grad")  # ④'s cache, shared
+
+
 class ReluGradNode(GradNodeBase):
     """Backward of `relu` (relu_grad):
         x_grad = multiply(out_grad, cast(greater_than(out, full_like(out, 0.0, out.dtype)), out_grad.dtype))
@@ -9021,13 +9324,22 @@ class ReluGradNode(GradNodeBase):
             out_grad)
         return [x_grad]
 
-    def run_raw(self, out_grad):
+    def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
-        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
+        release: backward no longer needs the saved tensors (retain_graph=False): each is
+        released as it is read."""
         need = (self._next is not None,)
-        x_grad, = _api.relu_grad(
-            need, self.out_wrapper.recover_data(self),
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _relu_grad_kernels.get(out_grad.dtype)
+        fn = (_api.relu_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
+            need, self.out_wrapper.recover_data(self, release),
             out_grad)
+        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+            self._wrappers_cleared = True
         return x_grad
 
     def clear_tensor_wrappers(self):
@@ -9440,6 +9752,9 @@ def softmax__ad_func(x, axis):
     return commit_inplace(x, out, "softmax_")
 
 
+_softmax_grad_kernels = KernelFactory.cache("softmax_grad")  # ④'s cache, shared
+
+
 class SoftmaxGradNode(GradNodeBase):
     """Backward of `softmax` (softmax_grad):
         x_grad = multiply(out, subtract(out_grad, sum(multiply(out_grad, out), (axis,), None, True)))
@@ -9461,14 +9776,23 @@ class SoftmaxGradNode(GradNodeBase):
             self.axis)
         return [x_grad]
 
-    def run_raw(self, out_grad):
+    def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
-        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
+        release: backward no longer needs the saved tensors (retain_graph=False): each is
+        released as it is read."""
         need = (self._next is not None,)
-        x_grad, = _api.softmax_grad(
-            need, self.out_wrapper.recover_data(self),
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _softmax_grad_kernels.get(out_grad.dtype)
+        fn = (_api.softmax_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
+            need, self.out_wrapper.recover_data(self, release),
             out_grad,
             self.axis)
+        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+            self._wrappers_cleared = True
         return x_grad
 
     def clear_tensor_wrappers(self):
@@ -9511,6 +9835,9 @@ def log_softmax_ad_func(x, axis):
     return out
 
 
+_log_softmax_grad_kernels = KernelFactory.cache("log_softmax_grad")  # ④'s cache, shared
+
+
 class LogSoftmaxGradNode(GradNodeBase):
     """Backward of `log_softmax` (log_softmax_grad):
         x_grad = subtract(out_grad, multiply(exp(out), sum(out_grad, (axis,), None, True)))
@@ -9532,14 +9859,23 @@ class LogSoftmaxGradNode(GradNodeBase):
             self.axis)
         return [x_grad]
 
-    def run_raw(self, out_grad):
+    def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
-        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
+        release: backward no longer needs the saved tensors (retain_graph=False): each is
+        released as it is read."""
         need = (self._next is not None,)
-        x_grad, = _api.log_softmax_grad(
-            need, self.out_wrapper.recover_data(self),
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _log_softmax_grad_kernels.get(out_grad.dtype)
+        fn = (_api.log_softmax_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
+            need, self.out_wrapper.recover_data(self, release),
             out_grad,
             self.axis)
+        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+            self._wrappers_cleared = True
         return x_grad
 
     def clear_tensor_wrappers(self):
@@ -9594,6 +9930,9 @@ def reshape__ad_func(x, shape):
     return commit_inplace(x, out, "reshape_", rebind=True)
 
 
+_reshape_grad_kernels = KernelFactory.cache("reshape_grad")  # ④'s cache, shared
+
+
 class ReshapeGradNode(GradNodeBase):
     """Backward of `reshape` (reshape_grad):
         x_grad = reshape(out_grad, x.shape)
@@ -9615,14 +9954,23 @@ class ReshapeGradNode(GradNodeBase):
             self.shape)
         return [x_grad]
 
-    def run_raw(self, out_grad):
+    def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
-        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
+        release: backward no longer needs the saved tensors (retain_graph=False): each is
+        released as it is read."""
         need = (self._next is not None,)
-        x_grad, = _api.reshape_grad(
-            need, self.x_wrapper.recover_data(self),
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _reshape_grad_kernels.get(out_grad.dtype)
+        fn = (_api.reshape_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
+            need, self.x_wrapper.recover_data(self, release),
             out_grad,
             self.shape)
+        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+            self._wrappers_cleared = True
         return x_grad
 
     def clear_tensor_wrappers(self):
@@ -9664,6 +10012,9 @@ def transpose_ad_func(x, perm):
     return out
 
 
+_transpose_grad_kernels = KernelFactory.cache("transpose_grad")  # ④'s cache, shared
+
+
 class TransposeGradNode(GradNodeBase):
     """Backward of `transpose` (transpose_grad):
         x_grad = transpose(out_grad, inverse_perm(perm))
@@ -9684,11 +10035,18 @@ class TransposeGradNode(GradNodeBase):
             self.perm)
         return [x_grad]
 
-    def run_raw(self, out_grad):
+    def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
-        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself."""
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
+        release: backward no longer needs the saved tensors (retain_graph=False): each is
+        released as it is read."""
         need = (self._next is not None,)
-        x_grad, = _api.transpose_grad(
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _transpose_grad_kernels.get(out_grad.dtype)
+        fn = (_api.transpose_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
             need, out_grad,
             self.perm)
         return x_grad

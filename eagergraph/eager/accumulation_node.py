@@ -52,12 +52,12 @@ class GradNodeAccumulation(GradNodeBase):
     raw_grads = True  # an ndarray grad when no graph is recorded
 
     def __call__(self, grads, create_graph=False):
-        self.run_raw(grads[0][0], create_graph)
+        self.run_raw(grads[0][0], False, create_graph)
         return []
 
-    def run_raw(self, g, create_graph=False):
+    def run_raw(self, g, release=False, create_graph=False):
         """Accumulate grad `g` into the leaf's .grad: an ndarray (the engine's fast path calls
-        this directly), or a Tensor under create_graph."""
+        this directly), or a Tensor under create_graph. (A leaf saves nothing to release.)"""
         t = self._tensor_ref()
         stops, self.first_grad_stops = self.first_grad_stops, False
         if g is None or t is None:

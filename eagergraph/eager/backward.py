@@ -307,6 +307,7 @@ def _run_raw(queue, indeg, buffers, retain_graph):
     real) and summed into the next node's holder, as in `_run`."""
     popleft, append, appendleft, take = queue.popleft, queue.append, queue.appendleft, buffers.pop
     get_indeg, get_held = indeg.get, buffers.get
+    release = not retain_graph
     while queue:
         node = popleft()
         held = take(node, None)
@@ -314,9 +315,11 @@ def _run_raw(queue, indeg, buffers, retain_graph):
         # ---- the node's backward
         if cls.run_raw is None or node._gradient_hooks or node._post_hooks:
             out = _step_raw(node, held, buffers, indeg, retain_graph)
-        else:  # (a released node raises in run_raw: its TensorWrappers' recover_data)
-            out = None if held is None else node.run_raw(held)
-            if not retain_graph and cls.clear_tensor_wrappers is not _SAVES_NOTHING:
+        elif held is not None:  # (a released node raises in run_raw: its wrappers' recover_data)
+            out = node.run_raw(held, release)  # releases what it saved as it reads it
+        else:  # nothing arrived: propagate nothing, but release
+            out = None
+            if release and cls.clear_tensor_wrappers is not _SAVES_NOTHING:
                 node.clear_tensor_wrappers()
         nexts = node._next
         # ---- one input: `out` is its grad, `_meta` its edge meta

@@ -126,12 +126,18 @@ class TensorWrapper:
                 f"{list(shape)} dtype {dtype}.")
         return t
 
-    def recover_data(self, node=None):
-        """The saved values as an ndarray (for grad kernels on raw arrays: no Tensor, no graph)."""
+    def recover_data(self, node=None, release=False):
+        """The saved values as an ndarray (for grad kernels on raw arrays: no Tensor, no graph).
+        release: the last use (the engine's fast path, retain_graph=False): clear the wrapper
+        in the same call."""
         v = self._version
         if v is None or v.value != self._snapshot or self._hooked is not None:
-            return self.recover(node)._data  # raises the right error, or unpacks
-        return self._data
+            data = self.recover(node)._data  # raises the right error, or unpacks
+        else:
+            data = self._data
+        if release:
+            self.clear()
+        return data
 
     def recover(self, node=None):
         """The saved tensor, after checking nothing modified it in place since it was saved."""

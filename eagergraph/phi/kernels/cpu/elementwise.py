@@ -81,6 +81,19 @@ def _conj(a):
     return np.conj(a) if a.dtype.kind == "c" else a
 
 
+def _one(dtype):
+    """A read-only 0-d 1 of `dtype`: `1 - t` with a Python int costs NumPy a scalar conversion
+    (about twice the subtraction itself on a tiny array); the same value, exactly."""
+    one = _ONES.get(dtype)
+    if one is None:
+        one = _ONES[dtype] = np.ones((), dtype)
+        one.flags.writeable = False
+    return one
+
+
+_ONES = {}
+
+
 @register_kernel("add_grad", NUMERIC)
 def add_grad(need, out_grad):
     return out_grad, out_grad
@@ -91,18 +104,33 @@ def subtract_grad(need, out_grad):
     return out_grad, (-out_grad if need[1] else None)
 
 
-@register_kernel("multiply_grad", NUMERIC)
+# multiply and divide run in every model's backward: their real kernels skip the conj test
+@register_kernel("multiply_grad", INT + FLOAT)
 def multiply_grad(need, x, y, out_grad):
-    return (out_grad * _conj(y) if need[0] else None,
-            out_grad * _conj(x) if need[1] else None)
+    return (out_grad * y if need[0] else None,
+            out_grad * x if need[1] else None)
 
 
-@register_kernel("divide_grad", FLOAT_COMPLEX)
+@register_kernel("multiply_grad", COMPLEX)
+def multiply_grad_complex(need, x, y, out_grad):
+    return (out_grad * np.conj(y) if need[0] else None,
+            out_grad * np.conj(x) if need[1] else None)
+
+
+@register_kernel("divide_grad", FLOAT)
 @quiet
 def divide_grad(need, y, out, out_grad):
-    dx = out_grad / _conj(y)
+    dx = out_grad / y
     return (dx if need[0] else None,
-            -dx * _conj(out) if need[1] else None)
+            -dx * out if need[1] else None)
+
+
+@register_kernel("divide_grad", COMPLEX)
+@quiet
+def divide_grad_complex(need, y, out, out_grad):
+    dx = out_grad / np.conj(y)
+    return (dx if need[0] else None,
+            -dx * np.conj(out) if need[1] else None)
 
 
 # ---- unary math: exp, log, tanh, sigmoid, scale, cast, assign, ... and their grad kernels
@@ -239,7 +267,7 @@ def tanh_grad(need, out, out_grad):
     t = out * out
     if t.ndim == 0:  # NumPy scalars cannot be written into
         return (out_grad * _conj(1 - t),)
-    np.subtract(1, t, out=t)  # one x-sized buffer for 1 - out^2 and the product
+    np.subtract(_one(t.dtype), t, out=t)  # one x-sized buffer for 1 - out^2 and the product
     if t.dtype.kind == "c":
         np.conjugate(t, out=t)
     np.multiply(out_grad, t, out=t)
@@ -253,9 +281,9 @@ def exp_grad(need, out, out_grad):
 
 @register_kernel("sigmoid_grad", FLOAT_COMPLEX)
 def sigmoid_grad(need, out, out_grad):
-    t = 1 - out
-    if t.ndim == 0:  # NumPy scalars cannot be written into
-        return (out_grad * _conj(out * t),)
+    if out.ndim == 0:  # NumPy scalars cannot be written into
+        return (out_grad * _conj(out * (1 - out)),)
+    t = np.subtract(_one(out.dtype), out)
     t *= out  # one x-sized buffer for out (1 - out) and the product
     if t.dtype.kind == "c":
         np.conjugate(t, out=t)
