@@ -422,12 +422,15 @@ def node_section_factory(bwd_by_fwd):
                     L.append(f"        node.{n}_wrapper = [TensorWrapper(t{nnb}) for t in {n}]")
                 else:
                     L.append(f"        node.{n}_wrapper = TensorWrapper({n}{nnb})")
-        for slot, o in enumerate(spec.outputs):
-            if o.type == "Tensor[]":
-                L.append(f"        for rank, t in enumerate({o.name}):")
-                L.append(f"            set_history(t, node, {slot}, rank)")
-            else:
-                L.append(f"        set_history({o.name}, node, {slot}, 0)")
+        if len(spec.outputs) == 1 and spec.outputs[0].type == "Tensor":
+            L += _inline_set_history(spec.outputs[0].name)
+        else:
+            for slot, o in enumerate(spec.outputs):
+                if o.type == "Tensor[]":
+                    L.append(f"        for rank, t in enumerate({o.name}):")
+                    L.append(f"            set_history(t, node, {slot}, rank)")
+                else:
+                    L.append(f"        set_history({o.name}, node, {slot}, 0)")
         for slot, o in enumerate(spec.outputs):
             if o.name in b.saved:
                 nnb = "True" if o.name in b.no_need_buffer else "False"
@@ -435,6 +438,16 @@ def node_section_factory(bwd_by_fwd):
                          f"{slot}, 0)")
         return "\n".join(L) + "\n"
     return section
+
+
+def _inline_set_history(o):
+    """set_history(o, node, 0, 0)'s body: it runs once per op, and the call cost more."""
+    return [f"        # SetHistory: {o} is node's (0, 0) output (an integer or bool one is not "
+            "differentiable)",
+            f"        if {o}._data.dtype.kind not in \"biu\":",
+            f"            {o}._grad_node = node",
+            f"            {o}._out_slot = {o}._out_rank = 0",
+            f"            {o}._stop_gradient = False"]
 
 
 def saved_inputs_factory(bwd_by_fwd):

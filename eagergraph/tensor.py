@@ -30,7 +30,12 @@ class Tensor:
 
     stop_gradient: True means no gradient flows to this tensor (Paddle's default for tensors
     the user creates; outputs of ops on tensors that need grad get False).
-    _autograd_meta: the AutogradMeta, created lazily (eager/autograd_meta.py).
+    _grad_node, _out_slot, _out_rank: its place in the backward graph (Paddle keeps these in
+    AutogradMeta): the node that produced it (or a leaf's GradNodeAccumulation, made on first
+    use) and where it sits among that node's outputs. On the Tensor because every op output
+    that needs grad has one: no AutogradMeta per op output.
+    _autograd_meta: the AutogradMeta (.grad, retain_grads), created lazily for the tensors that
+    have a gradient to keep (eager/autograd_meta.py).
     _version: the VersionCounter (eager/version_counter.py) shared with views; None until the
     first inplace write, view or save.
     _base: the tensor whose storage this one views (reshape, slice, transpose, ...), else None;
@@ -38,7 +43,8 @@ class Tensor:
     inplace write), _view_version: the base's version when this view's history was made.
     """
 
-    __slots__ = ("_data", "_stop_gradient", "_autograd_meta", "_name", "_version", "_persistable",
+    __slots__ = ("_data", "_stop_gradient", "_grad_node", "_out_slot", "_out_rank",
+                 "_autograd_meta", "_name", "_version", "_persistable",
                  "_base", "_view_fn", "_view_version",
                  "__weakref__", "__dict__")
 
@@ -47,6 +53,8 @@ class Tensor:
         # creation.py, above this module, installs the conversion as Tensor._from_data
         self._data = np.zeros([0], np.float32) if data is None else self._from_data(data, dtype)
         self.stop_gradient = stop_gradient
+        self._grad_node = None
+        self._out_slot = self._out_rank = 0
         self._autograd_meta = None
         self._name = name
         self._version = None
@@ -60,6 +68,8 @@ class Tensor:
         t = _new(Tensor)
         t._data = arr
         t._stop_gradient = True
+        t._grad_node = None
+        t._out_slot = t._out_rank = 0
         t._autograd_meta = None
         t._name = None
         t._version = None
@@ -140,11 +150,6 @@ class Tensor:
         if v is None:
             v = self._version = VersionCounter()
         v.value += 1
-
-    @property
-    def is_leaf(self):
-        meta = self._autograd_meta
-        return self.stop_gradient or meta is None or meta.grad_node is None or meta.is_leaf_node
 
     def is_complex(self):
         return self.dtype.is_complex
@@ -416,6 +421,8 @@ def wrap_like(arr, np_dtype):
     t = _new(Tensor)
     t._data = arr
     t._stop_gradient = True
+    t._grad_node = None
+    t._out_slot = t._out_rank = 0
     t._autograd_meta = None
     t._name = None
     t._version = None

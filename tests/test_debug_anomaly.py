@@ -61,7 +61,7 @@ def test_node_without_saved_tensors_gets_a_site():
     x = paddle.to_tensor([1.0], stop_gradient=False)
     with paddle.autograd.detect_anomaly():
         y = x + x  # MARK-add
-        node = y._autograd_meta.grad_node
+        node = y._grad_node
     from eagergraph.eager.inplace_check import site_text
     assert site_text(node._save_site) == _line_of("MARK-add")
 

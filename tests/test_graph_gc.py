@@ -39,7 +39,7 @@ def test_a_million_node_graph_is_not_walked_by_the_collector():
     y.backward()
     assert not graph_gc.state.frozen  # backward gives the collector everything back
     assert x.grad.numpy()[0] == 1.0
-    first = weakref.ref(y._autograd_meta.grad_node)
+    first = weakref.ref(y._grad_node)
     del y
     assert first() is None  # freed by reference counting
 
@@ -48,8 +48,8 @@ def test_no_collection_is_needed_to_free_a_graph_after_backward():
     gc.disable()
     try:
         x, y = _chain(20_000)
-        node = weakref.ref(y._autograd_meta.grad_node)
-        mid = y._autograd_meta.grad_node
+        node = weakref.ref(y._grad_node)
+        mid = y._grad_node
         for _ in range(10_000):
             mid = mid.next_nodes()[0]
         mid = weakref.ref(mid)

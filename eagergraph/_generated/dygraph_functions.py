@@ -65,7 +65,11 @@ def add_ad_func(x, y):
         y_next, y_meta = edge_record(y)
         node._next = (x_next, y_next)
         node._meta = (x_meta, y_meta)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -169,7 +173,11 @@ def subtract_ad_func(x, y):
         y_next, y_meta = edge_record(y)
         node._next = (x_next, y_next)
         node._meta = (x_meta, y_meta)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -277,7 +285,11 @@ def multiply_ad_func(x, y):
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         node.y_wrapper = TensorWrapper(y)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -400,7 +412,11 @@ def divide_ad_func(x, y):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.y_wrapper = TensorWrapper(y)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
@@ -559,7 +575,11 @@ def remainder_ad_func(x, y):
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         node.y_wrapper = TensorWrapper(y)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -645,7 +665,11 @@ def elementwise_pow_ad_func(x, y):
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         node.y_wrapper = TensorWrapper(y)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
@@ -729,7 +753,11 @@ def maximum_ad_func(x, y):
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         node.y_wrapper = TensorWrapper(y)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -798,7 +826,11 @@ def minimum_ad_func(x, y):
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         node.y_wrapper = TensorWrapper(y)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -1111,7 +1143,11 @@ def exp_ad_func(x):
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
@@ -1218,7 +1254,11 @@ def log_ad_func(x):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -1324,7 +1364,11 @@ def log1p_ad_func(x):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -1392,7 +1436,11 @@ def expm1_ad_func(x):
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
@@ -1450,7 +1498,11 @@ def log2_ad_func(x):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -1520,7 +1572,11 @@ def logit_ad_func(x, eps):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -1598,7 +1654,11 @@ def sqrt_ad_func(x):
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
@@ -1704,7 +1764,11 @@ def rsqrt_ad_func(x):
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
@@ -1771,7 +1835,11 @@ def square_ad_func(x):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -1863,7 +1931,11 @@ def abs_ad_func(x):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -1937,7 +2009,11 @@ def sign_ad_func(x):
         node = SignGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -2000,7 +2076,11 @@ def sin_ad_func(x):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -2069,7 +2149,11 @@ def cos_ad_func(x):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -2137,7 +2221,11 @@ def tan_ad_func(x):
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
@@ -2206,7 +2294,11 @@ def tanh_ad_func(x):
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
@@ -2312,7 +2404,11 @@ def sigmoid_ad_func(x):
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
@@ -2419,7 +2515,11 @@ def erf_ad_func(x):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -2488,7 +2588,11 @@ def asin_ad_func(x):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -2557,7 +2661,11 @@ def acos_ad_func(x):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -2626,7 +2734,11 @@ def atan_ad_func(x):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -2695,7 +2807,11 @@ def sinh_ad_func(x):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -2764,7 +2880,11 @@ def cosh_ad_func(x):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -2833,7 +2953,11 @@ def asinh_ad_func(x):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -2902,7 +3026,11 @@ def acosh_ad_func(x):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -2971,7 +3099,11 @@ def atanh_ad_func(x):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -3040,7 +3172,11 @@ def log10_ad_func(x):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -3109,7 +3245,11 @@ def lgamma_ad_func(x):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -3178,7 +3318,11 @@ def digamma_ad_func(x):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -3247,7 +3391,11 @@ def i0_ad_func(x):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -3317,7 +3465,11 @@ def polygamma_ad_func(x, n):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -3387,7 +3539,11 @@ def i1_ad_func(x):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
@@ -3455,7 +3611,11 @@ def erfinv_ad_func(x):
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
@@ -3507,7 +3667,11 @@ def trunc_ad_func(input):
         node = TruncGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(input)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -3618,7 +3782,11 @@ def atan2_ad_func(x, y):
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         node.y_wrapper = TensorWrapper(y)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -3692,7 +3860,11 @@ def fmax_ad_func(x, y):
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         node.y_wrapper = TensorWrapper(y)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -3765,7 +3937,11 @@ def fmin_ad_func(x, y):
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         node.y_wrapper = TensorWrapper(y)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -3837,7 +4013,11 @@ def heaviside_ad_func(x, y):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -3920,7 +4100,11 @@ def lerp_ad_func(x, y, weight):
         node.x_wrapper = TensorWrapper(x)
         node.y_wrapper = TensorWrapper(y)
         node.weight_wrapper = TensorWrapper(weight)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -3983,7 +4167,11 @@ def floor_ad_func(x):
         node = FloorGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -4040,7 +4228,11 @@ def ceil_ad_func(x):
         node = CeilGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -4097,7 +4289,11 @@ def round_ad_func(x, decimals):
         node = RoundGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -4159,7 +4355,11 @@ def reciprocal_ad_func(x):
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
@@ -4227,7 +4427,11 @@ def pow_ad_func(x, y):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -4300,7 +4504,11 @@ def scale_ad_func(x, scale, bias, bias_after_scale):
         node.scale = scale
         node.bias = bias
         node.bias_after_scale = bias_after_scale
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -4392,7 +4600,11 @@ def clip_ad_func(x, min, max):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -4444,7 +4656,11 @@ def cast_ad_func(x, dtype):
         node._next, node._meta = edge_record(x)
         node.dtype = dtype
         node.x_wrapper = TensorWrapper(x, True)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -4543,7 +4759,11 @@ def assign_ad_func(x):
         node = AssignGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -4623,7 +4843,11 @@ def conj_ad_func(x):
         node = ConjGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -4658,7 +4882,11 @@ def real_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.x_wrapper = TensorWrapper(x, True)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -4699,7 +4927,11 @@ def imag_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.x_wrapper = TensorWrapper(x, True)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -4742,7 +4974,11 @@ def complex_ad_func(real, imag):
         imag_next, imag_meta = edge_record(imag)
         node._next = (real_next, imag_next)
         node._meta = (real_meta, imag_meta)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -4780,7 +5016,11 @@ def as_complex_ad_func(x):
         node = AsComplexGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -4814,7 +5054,11 @@ def as_real_ad_func(x):
         node = AsRealGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -4851,7 +5095,11 @@ def angle_ad_func(x):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -4911,7 +5159,11 @@ def sum_ad_func(x, axis, dtype, keepdim):
         node.dtype = dtype
         node.keepdim = keepdim
         node.x_wrapper = TensorWrapper(x, True)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -4997,7 +5249,11 @@ def mean_ad_func(x, axis, keepdim):
         node.axis = axis
         node.keepdim = keepdim
         node.x_wrapper = TensorWrapper(x, True)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -5082,7 +5338,11 @@ def max_ad_func(x, axis, keepdim):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
@@ -5138,7 +5398,11 @@ def min_ad_func(x, axis, keepdim):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
@@ -5194,7 +5458,11 @@ def prod_ad_func(x, axis, keepdim):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
@@ -5286,7 +5554,11 @@ def logsumexp_ad_func(x, axis, keepdim):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
@@ -5335,7 +5607,11 @@ def cumsum_ad_func(x, axis, flatten, exclusive, reverse):
         node.exclusive = exclusive
         node.reverse = reverse
         node.x_wrapper = TensorWrapper(x, True)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -5404,7 +5680,11 @@ def cumprod_ad_func(x, dim, exclusive, reverse):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
@@ -5547,7 +5827,11 @@ def logcumsumexp_ad_func(x, axis, flatten, exclusive, reverse):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
@@ -5759,7 +6043,11 @@ def matmul_ad_func(x, y, transpose_x, transpose_y):
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         node.y_wrapper = TensorWrapper(y)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -5890,7 +6178,11 @@ def tril_ad_func(x, diagonal):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.diagonal = diagonal
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -5939,7 +6231,11 @@ def triu_ad_func(x, diagonal):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.diagonal = diagonal
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -5994,7 +6290,11 @@ def dot_ad_func(x, y):
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         node.y_wrapper = TensorWrapper(y)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -6051,7 +6351,11 @@ def bmm_ad_func(x, y):
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         node.y_wrapper = TensorWrapper(y)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -6104,7 +6408,11 @@ def mv_ad_func(x, vec):
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         node.vec_wrapper = TensorWrapper(vec)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -6160,7 +6468,11 @@ def addmm_ad_func(input, x, y, beta, alpha):
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         node.y_wrapper = TensorWrapper(y)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -6226,7 +6538,11 @@ def inverse_ad_func(x):
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
@@ -6270,7 +6586,11 @@ def det_ad_func(x):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
@@ -6325,7 +6645,11 @@ def solve_ad_func(x, y):
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         node.y_wrapper = TensorWrapper(y)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
@@ -6394,7 +6718,11 @@ def trace_ad_func(x, offset, axis1, axis2):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -6450,7 +6778,11 @@ def diagonal_ad_func(x, offset, axis1, axis2):
         node.axis1 = axis1
         node.axis2 = axis2
         node.x_wrapper = TensorWrapper(x, True)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -6526,7 +6858,11 @@ def diag_embed_ad_func(input, offset, dim1, dim2):
         node.offset = offset
         node.dim1 = dim1
         node.dim2 = dim2
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -6566,7 +6902,11 @@ def diag_ad_func(x, offset, padding_value):
         node._next, node._meta = edge_record(x)
         node.offset = offset
         node.x_wrapper = TensorWrapper(x, True)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -6640,7 +6980,11 @@ def kron_ad_func(x, y):
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         node.y_wrapper = TensorWrapper(y)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -6715,7 +7059,11 @@ def cross_ad_func(x, y, axis):
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         node.y_wrapper = TensorWrapper(y)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -6765,7 +7113,11 @@ def cholesky_ad_func(x, upper):
         node.upper = upper
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
@@ -6826,7 +7178,11 @@ def slogdet_ad_func(x):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
@@ -6891,7 +7247,11 @@ def matrix_power_ad_func(x, n):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -6968,7 +7328,11 @@ def multi_dot_ad_func(x):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = [TensorWrapper(t) for t in x]
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -7081,7 +7445,11 @@ def baddbmm_ad_func(input, x, y, beta, alpha):
         node.input_wrapper = TensorWrapper(input, True)
         node.x_wrapper = TensorWrapper(x)
         node.y_wrapper = TensorWrapper(y)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -7160,7 +7528,11 @@ def p_norm_ad_func(x, porder, axis, epsilon, keepdim, asvector):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
@@ -7247,7 +7619,11 @@ def triangular_solve_ad_func(x, y, upper, transpose, unitriangular):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
@@ -7831,7 +8207,11 @@ def unfold_ad_func(x, kernel_sizes, strides, paddings, dilations):
         node.paddings = paddings
         node.dilations = dilations
         node.x_wrapper = TensorWrapper(x, True)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -7879,7 +8259,11 @@ def fold_ad_func(x, output_sizes, kernel_sizes, strides, paddings, dilations):
         node.strides = strides
         node.paddings = paddings
         node.dilations = dilations
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -7931,7 +8315,11 @@ def conv2d_ad_func(input, filter, strides, paddings, padding_algorithm, dilation
             node._save_site = save_site()
         node.input_wrapper = TensorWrapper(input)
         node.filter_wrapper = TensorWrapper(filter)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -8074,7 +8462,11 @@ def conv3d_ad_func(input, filter, strides, paddings, padding_algorithm, groups, 
             node._save_site = save_site()
         node.input_wrapper = TensorWrapper(input)
         node.filter_wrapper = TensorWrapper(filter)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -8219,7 +8611,11 @@ def conv2d_transpose_ad_func(x, filter, strides, paddings, output_padding, outpu
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         node.filter_wrapper = TensorWrapper(filter)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -8368,7 +8764,11 @@ def conv3d_transpose_ad_func(x, filter, strides, paddings, output_padding, outpu
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
         node.filter_wrapper = TensorWrapper(filter)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -8515,7 +8915,11 @@ def pool2d_ad_func(x, kernel_size, strides, paddings, ceil_mode, exclusive, data
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
@@ -8650,7 +9054,11 @@ def pool3d_ad_func(x, kernel_size, strides, paddings, ceil_mode, exclusive, data
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
@@ -8889,7 +9297,11 @@ def unpool_ad_func(x, indices, ksize, strides, paddings, output_size, data_forma
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x, True)
         node.indices_wrapper = TensorWrapper(indices)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -8941,7 +9353,11 @@ def unpool3d_ad_func(x, indices, ksize, strides, paddings, output_size, data_for
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x, True)
         node.indices_wrapper = TensorWrapper(indices)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -8989,7 +9405,11 @@ def fft_c2c_ad_func(x, axes, normalization, forward):
         node.axes = axes
         node.normalization = normalization
         node.forward = forward
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -9072,7 +9492,11 @@ def fft_r2c_ad_func(x, axes, normalization, forward, onesided):
         node.forward = forward
         node.onesided = onesided
         node.x_wrapper = TensorWrapper(x, True)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -9174,7 +9598,11 @@ def fft_c2r_ad_func(x, axes, normalization, forward, last_dim_size):
         node.normalization = normalization
         node.forward = forward
         node.last_dim_size = last_dim_size
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -9283,7 +9711,11 @@ def relu_ad_func(x):
         node._next, node._meta = edge_record(x)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
@@ -9388,7 +9820,11 @@ def gelu_ad_func(x, approximate):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -9466,7 +9902,11 @@ def silu_ad_func(x):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -9533,7 +9973,11 @@ def leaky_relu_ad_func(x, negative_slope):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -9601,7 +10045,11 @@ def elu_ad_func(x, alpha):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -9678,7 +10126,11 @@ def softplus_ad_func(x, beta, threshold):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -9734,7 +10186,11 @@ def softmax_ad_func(x, axis):
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
@@ -9829,7 +10285,11 @@ def log_softmax_ad_func(x, axis):
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
@@ -9911,7 +10371,11 @@ def reshape_ad_func(x, shape):
         node._next, node._meta = edge_record(x)
         node.shape = shape
         node.x_wrapper = TensorWrapper(x, True)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # View: out shares the input's storage and version counter
     make_view(out, x, reshape_ad_func, (shape,))
     # Returns
@@ -10005,7 +10469,11 @@ def transpose_ad_func(x, perm):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.perm = perm
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # View: out shares the input's storage and version counter
     make_view(out, x, transpose_ad_func, (perm,))
     # Returns
@@ -10079,7 +10547,11 @@ def squeeze_ad_func(x, axis):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.x_wrapper = TensorWrapper(x, True)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # View: out shares the input's storage and version counter
     make_view(out, x, squeeze_ad_func, (axis,))
     # Returns
@@ -10134,7 +10606,11 @@ def unsqueeze_ad_func(x, axis):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.x_wrapper = TensorWrapper(x, True)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # View: out shares the input's storage and version counter
     make_view(out, x, unsqueeze_ad_func, (axis,))
     # Returns
@@ -10189,7 +10665,11 @@ def flatten_ad_func(x, start_axis, stop_axis):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.x_wrapper = TensorWrapper(x, True)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # View: out shares the input's storage and version counter
     make_view(out, x, flatten_ad_func, (start_axis, stop_axis))
     # Returns
@@ -10248,7 +10728,11 @@ def concat_ad_func(x, axis):
         node._slot_sizes = (len(x),)
         node.axis = axis
         node.x_wrapper = [TensorWrapper(t, True) for t in x]
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -10378,7 +10862,11 @@ def stack_ad_func(x, axis):
         node._meta = x_meta
         node._slot_sizes = (len(x),)
         node.axis = axis
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -10455,7 +10943,11 @@ def expand_ad_func(x, shape):
         node = ExpandGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -10491,7 +10983,11 @@ def tile_ad_func(x, repeat_times):
         node._next, node._meta = edge_record(x)
         node.repeat_times = repeat_times
         node.x_wrapper = TensorWrapper(x, True)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -10548,7 +11044,11 @@ def flip_ad_func(x, axis):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.axis = axis
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -10594,7 +11094,11 @@ def where_ad_func(condition, x, y):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.condition_wrapper = TensorWrapper(condition)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -10640,7 +11144,11 @@ def roll_ad_func(x, shifts, axis):
         node._next, node._meta = edge_record(x)
         node.shifts = shifts
         node.axis = axis
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -10688,7 +11196,11 @@ def slice_ad_func(input, axes, starts, ends, decrease_axis):
         node.ends = ends
         node.decrease_axis = decrease_axis
         node.input_wrapper = TensorWrapper(input, True)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # View: out shares the input's storage and version counter
     make_view(out, input, slice_ad_func, (axes, starts, ends, decrease_axis))
     # Returns
@@ -10739,7 +11251,11 @@ def strided_slice_ad_func(x, axes, starts, ends, strides):
         node.ends = ends
         node.strides = strides
         node.x_wrapper = TensorWrapper(x, True)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # View: out shares the input's storage and version counter
     make_view(out, x, strided_slice_ad_func, (axes, starts, ends, strides))
     # Returns
@@ -10793,7 +11309,11 @@ def gather_ad_func(x, index, axis):
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x, True)
         node.index_wrapper = TensorWrapper(index)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -10844,7 +11364,11 @@ def index_select_ad_func(x, index, axis):
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x, True)
         node.index_wrapper = TensorWrapper(index)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -10894,7 +11418,11 @@ def gather_nd_ad_func(x, index):
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x, True)
         node.index_wrapper = TensorWrapper(index)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -10943,7 +11471,11 @@ def masked_select_ad_func(x, mask):
             node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x, True)
         node.mask_wrapper = TensorWrapper(mask)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -11004,7 +11536,11 @@ def scatter_ad_func(x, index, updates, overwrite):
             node._save_site = save_site()
         node.index_wrapper = TensorWrapper(index)
         node.updates_wrapper = TensorWrapper(updates, True)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -11070,7 +11606,11 @@ def index_add_ad_func(x, index, add_value, axis):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.index_wrapper = TensorWrapper(index)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -11134,7 +11674,11 @@ def masked_fill_ad_func(x, mask, value):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.mask_wrapper = TensorWrapper(mask)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -11186,7 +11730,11 @@ def take_along_axis_ad_func(arr, indices, axis):
             node._save_site = save_site()
         node.arr_wrapper = TensorWrapper(arr, True)
         node.indices_wrapper = TensorWrapper(indices)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 
@@ -11241,7 +11789,11 @@ def put_along_axis_ad_func(arr, indices, values, axis, reduce, include_self):
         node.arr_wrapper = TensorWrapper(arr)
         node.indices_wrapper = TensorWrapper(indices)
         node.values_wrapper = TensorWrapper(values)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
         node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
     # Returns
     return out
@@ -11361,7 +11913,11 @@ def slice_grad_ad_func(input, out_grad, axes, starts, ends, decrease_axis):
         node.starts = starts
         node.ends = ends
         node.decrease_axis = decrease_axis
-        set_history(input_grad, node, 0, 0)
+        # SetHistory: input_grad is node's (0, 0) output (an integer or bool one is not differentiable)
+        if input_grad._data.dtype.kind not in "biu":
+            input_grad._grad_node = node
+            input_grad._out_slot = input_grad._out_rank = 0
+            input_grad._stop_gradient = False
     # Returns
     return input_grad
 
@@ -11403,7 +11959,11 @@ def strided_slice_grad_ad_func(x, out_grad, axes, starts, ends, strides):
         node.starts = starts
         node.ends = ends
         node.strides = strides
-        set_history(x_grad, node, 0, 0)
+        # SetHistory: x_grad is node's (0, 0) output (an integer or bool one is not differentiable)
+        if x_grad._data.dtype.kind not in "biu":
+            x_grad._grad_node = node
+            x_grad._out_slot = x_grad._out_rank = 0
+            x_grad._stop_gradient = False
     # Returns
     return x_grad
 
@@ -11446,7 +12006,11 @@ def gather_grad_ad_func(x, index, out_grad, axis):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.index_wrapper = TensorWrapper(index)
-        set_history(x_grad, node, 0, 0)
+        # SetHistory: x_grad is node's (0, 0) output (an integer or bool one is not differentiable)
+        if x_grad._data.dtype.kind not in "biu":
+            x_grad._grad_node = node
+            x_grad._out_slot = x_grad._out_rank = 0
+            x_grad._stop_gradient = False
     # Returns
     return x_grad
 
@@ -11491,7 +12055,11 @@ def index_select_grad_ad_func(x, index, out_grad, axis):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.index_wrapper = TensorWrapper(index)
-        set_history(x_grad, node, 0, 0)
+        # SetHistory: x_grad is node's (0, 0) output (an integer or bool one is not differentiable)
+        if x_grad._data.dtype.kind not in "biu":
+            x_grad._grad_node = node
+            x_grad._out_slot = x_grad._out_rank = 0
+            x_grad._stop_gradient = False
     # Returns
     return x_grad
 
@@ -11535,7 +12103,11 @@ def gather_nd_grad_ad_func(x, index, out_grad):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.index_wrapper = TensorWrapper(index)
-        set_history(x_grad, node, 0, 0)
+        # SetHistory: x_grad is node's (0, 0) output (an integer or bool one is not differentiable)
+        if x_grad._data.dtype.kind not in "biu":
+            x_grad._grad_node = node
+            x_grad._out_slot = x_grad._out_rank = 0
+            x_grad._stop_gradient = False
     # Returns
     return x_grad
 
@@ -11578,7 +12150,11 @@ def masked_select_grad_ad_func(x, mask, out_grad):
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         node.mask_wrapper = TensorWrapper(mask)
-        set_history(x_grad, node, 0, 0)
+        # SetHistory: x_grad is node's (0, 0) output (an integer or bool one is not differentiable)
+        if x_grad._data.dtype.kind not in "biu":
+            x_grad._grad_node = node
+            x_grad._out_slot = x_grad._out_rank = 0
+            x_grad._stop_gradient = False
     # Returns
     return x_grad
 
@@ -11736,7 +12312,11 @@ def poisson_ad_func(x):
         node = PoissonGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
-        set_history(out, node, 0, 0)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
     # Returns
     return out
 

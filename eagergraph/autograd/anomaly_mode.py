@@ -220,8 +220,7 @@ def _checked_forward(op):
 def _record_sites(out):
     """Give the nodes just created without a save site one (the user's line)."""
     for t, _ in _arrays(out):
-        m = t._autograd_meta if t is not None else None
-        node = None if m is None else m.grad_node
+        node = t._grad_node if t is not None else None
         if node is not None and node._save_site is None and node.forward_op:
             node._save_site = save_site(3)
 

@@ -31,8 +31,7 @@ def graph_nodes(roots):
 
 
 def _root_node(t):
-    m = t._autograd_meta
-    return None if m is None else m.grad_node
+    return t._grad_node
 
 
 def describe(tensors):

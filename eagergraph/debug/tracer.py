@@ -148,8 +148,7 @@ class Trace:
     def _node_of(self, call, out):
         outs = out if isinstance(out, (list, tuple)) else (out,)
         for t in outs:
-            m = t._autograd_meta if isinstance(t, Tensor) else None
-            node = None if m is None else m.grad_node
+            node = t._grad_node if isinstance(t, Tensor) else None
             if node is not None and node.forward_op == call.op and call.node is None:
                 call.node = node.name()
                 call.saved = [wrapper_info(n, w) for n, w in saved_wrappers(node)]

@@ -99,9 +99,8 @@ class Reducer:
         self._unused_pending = bool(self._unused)
 
     def _find_unused(self, outputs):
-        roots = [t._autograd_meta.grad_node for t in outputs
-                 if isinstance(t, Tensor) and t._autograd_meta is not None
-                 and t._autograd_meta.grad_node is not None]
+        roots = [t._grad_node for t in outputs
+                 if isinstance(t, Tensor) and t._grad_node is not None]
         reached = in_degree_map(list(dict.fromkeys(roots))) if roots else {}
         return [i for i, p in enumerate(self.params) if leaf_node(p) not in reached]
 

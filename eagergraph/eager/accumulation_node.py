@@ -78,12 +78,11 @@ class GradNodeAccumulation(GradNodeBase):
 
 def leaf_node(t):
     """The GradNodeAccumulation of leaf `t` (which needs a grad), made on first use."""
-    m = t._autograd_meta
-    if m is None:
-        m = t._autograd_meta = AutogradMeta()
-    node = m.grad_node
+    if t._autograd_meta is None:  # where its .grad will be kept
+        t._autograd_meta = AutogradMeta()
+    node = t._grad_node
     if node is None:
-        node = m.grad_node = GradNodeAccumulation(t)
+        node = t._grad_node = GradNodeAccumulation(t)
     return node
 
 
@@ -96,6 +95,8 @@ def accumulate_grad(t, g, create_graph, stops=False):
     memory pass less). Under
     create_graph the sum is a differentiable op."""
     meta = t._autograd_meta
+    if meta is None:  # (detach_ dropped it while the graph lived)
+        meta = t._autograd_meta = AutogradMeta()
     old = meta.grad
     zeroed, meta.grad_zeroed = meta.grad_zeroed, None
     if create_graph:

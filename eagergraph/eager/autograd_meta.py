@@ -1,19 +1,17 @@
-"""AutogradMeta: a tensor's place in the backward graph (Paddle eager/autograd_meta.h).
+"""AutogradMeta: a tensor's gradient state (Paddle eager/autograd_meta.h).
 
-Created lazily: a tensor that stops gradient and never had a grad needs none. `stop_gradient`
-itself lives on the Tensor (a plain attribute on the hot path)."""
+Paddle's AutogradMeta also holds the tensor's place in the graph (grad node, out slot and rank);
+here those live on the Tensor itself (`_grad_node`, `_out_slot`, `_out_rank`), since every op
+output that needs grad has them and most never need anything else: this record is created
+lazily, only for tensors that keep a gradient (leaves that received one, retain_grads, a .grad
+set by hand). `stop_gradient` is on the Tensor too (a plain attribute on the hot path)."""
 
 
 class AutogradMeta:
-    __slots__ = ("grad", "grad_node", "out_slot", "out_rank", "retain_grads", "grad_zeroed",
-                 "__weakref__")
+    __slots__ = ("grad", "retain_grads", "grad_zeroed", "__weakref__")
 
     def __init__(self):
         self.grad = None          # Tensor | None: the accumulated gradient (.grad)
-        self.grad_node = None     # GradNodeBase: the node that produced this tensor, or the
-        #                           GradNodeAccumulation of a leaf
-        self.out_slot = 0         # where this tensor sits among its node's outputs
-        self.out_rank = 0
         self.retain_grads = False
         self.grad_zeroed = None   # (grad, its version) when clear_gradient zeroed .grad: until
         #                           written again it holds zeros, and the next grad is copied in
@@ -35,12 +33,14 @@ def set_history(t, node, slot, rank):
     bool outputs (indices, masks) are not differentiable and keep stop_gradient=True."""
     if t._data.dtype.kind in "biu":
         return
-    m = t._autograd_meta
-    if m is None:  # __init__'s defaults without its call (this runs once per op output)
-        m = t._autograd_meta = _new(AutogradMeta)
-        m.grad = m.grad_zeroed = None
-        m.retain_grads = False
-    m.grad_node = node
-    m.out_slot = slot
-    m.out_rank = rank
+    t._grad_node = node
+    t._out_slot = slot
+    t._out_rank = rank
     t._stop_gradient = False
+
+
+def copy_history(dst, src):
+    """Give `dst` the place in the graph `src` has (its grad node, slot and rank)."""
+    dst._grad_node = src._grad_node
+    dst._out_slot = src._out_slot
+    dst._out_rank = src._out_rank

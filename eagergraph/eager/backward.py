@@ -101,8 +101,7 @@ def _root_node(t, where):
         return None
     if t._base is not None and t._view_version != t._version.value:
         refresh_view(t)  # a view whose base was written since: re-derive it
-    m = t._autograd_meta
-    node = None if m is None else m.grad_node
+    node = t._grad_node
     if node is None:  # a leaf that needs grad but was never used in an op
         node = leaf_node(t)
     return node
@@ -127,8 +126,7 @@ def prepare_roots(tensors, grad_tensors, where):
                 raise AssertionError(  # Paddle's type for this check
                     f"{where}: grad_tensors[{i}] has shape {list(g._data.shape)} but the tensor "
                     f"it seeds has shape {list(t._data.shape)}; they must match.")
-        m = t._autograd_meta
-        roots.append((node, m.out_slot, m.out_rank, g))
+        roots.append((node, t._out_slot, t._out_rank, g))
     return roots
 
 
@@ -459,15 +457,13 @@ class GradCapture:
             if not isinstance(t, Tensor):
                 raise TypeError(f"paddle.grad: inputs[{i}] must be a Tensor, got "
                                 f"{type(t).__name__}")
-            m = t._autograd_meta
-            if t.stop_gradient or m is None or m.grad_node is None:
+            if t.stop_gradient or t._grad_node is None:
                 continue
-            targets.setdefault(m.grad_node, []).append(((m.out_slot, m.out_rank), i))
+            targets.setdefault(t._grad_node, []).append(((t._out_slot, t._out_rank), i))
         blocked = set()
         for t in no_grad_vars or ():
-            m = t._autograd_meta
-            if m is not None and m.grad_node is not None:
-                blocked.add(m.grad_node)
+            if t._grad_node is not None:
+                blocked.add(t._grad_node)
         useful = _reaching(targets, indeg, blocked)
         stop_at = set()  # a target node runs only if another target lies behind it
         for n in targets:

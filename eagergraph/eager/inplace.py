@@ -13,13 +13,13 @@ import threading
 import numpy as np
 
 from ..tensor import Tensor
-from .autograd_meta import AutogradMeta
+from .autograd_meta import copy_history
 from .accumulation_node import GradNodeAccumulation
 from .grad_mode import grad_state, enable_grad
 from ..phi.version_counter import VersionCounter
 from .inplace_check import user_location, save_site
 from .backward import run_backward
-from .views import refresh_view, apply_view_fn, _history_alias, _take_history, _copy_meta
+from .views import refresh_view, apply_view_fn, _history_alias, _take_history
 from .bound_ops import ops
 
 class _InplaceFlags(threading.local):
@@ -30,8 +30,8 @@ flags = _InplaceFlags()
 
 
 def _is_leaf(t):
-    m = t._autograd_meta
-    return m is None or m.grad_node is None or type(m.grad_node) is GradNodeAccumulation
+    n = t._grad_node
+    return n is None or type(n) is GradNodeAccumulation
 
 
 def _tname(t):
@@ -66,11 +66,11 @@ def inplace_input(x, copy):
     `copy`: the op's grad node saves this input, so it must not see the write that follows."""
     t = Tensor._wrap(x._data.copy() if copy else x._data)
     t.stop_gradient = x.stop_gradient
-    t._autograd_meta = x._autograd_meta
     t._name = x._name
-    if x._base is not None and x._autograd_meta is not None:
+    if x._base is not None and x._grad_node is not None:
         refresh_view(x)
-        t._autograd_meta = x._autograd_meta
+    copy_history(t, x)
+    t._autograd_meta = x._autograd_meta
     return t
 
 
@@ -105,12 +105,8 @@ def commit_inplace(x, out, op, rebind=False):
         v = x._version = VersionCounter()
     v.value += 1
     v.writer = (op, save_site())  # the user's line, turned into file:line only for an error
-    om = out._autograd_meta
-    if om is not None and om.grad_node is not None and not out.stop_gradient:
-        m = x._autograd_meta
-        if m is None:
-            m = x._autograd_meta = AutogradMeta()
-        m.grad_node, m.out_slot, m.out_rank = om.grad_node, om.out_slot, om.out_rank
+    if out._grad_node is not None and not out.stop_gradient:
+        copy_history(x, out)
         x.stop_gradient = False
         if x._base is not None:
             _rebase_base(x)
@@ -127,7 +123,7 @@ def _rebase_base(v):
     with enable_grad():
         b_old = Tensor._wrap(b._data)
         b_old.stop_gradient = b.stop_gradient
-        b_old._autograd_meta = _copy_meta(b._autograd_meta)
+        copy_history(b_old, b)
         leaf = Tensor._wrap(b._data)
         leaf.stop_gradient = False
         d = ops.subtract(_history_alias(v), apply_view_fn(v._view_fn, b_old))

@@ -20,12 +20,10 @@ def edge_record(t):
         return None, (0, 0, arr.shape, arr.dtype)
     if t._base is not None and t._view_version != t._version.value:
         refresh_view(t)  # its base was written since: re-derive it
-    m = t._autograd_meta
-    node = None if m is None else m.grad_node
+    node = t._grad_node
     if node is None:  # a leaf used for the first time: its GradNodeAccumulation
         node = leaf_node(t)
-        m = t._autograd_meta
-    return node, (m.out_slot, m.out_rank, arr.shape, arr.dtype)
+    return node, (t._out_slot, t._out_rank, arr.shape, arr.dtype)
 
 
 NO_EDGE = (None, (0, 0, (), np.dtype("float32")))  # an optional input that was None

@@ -44,10 +44,7 @@ def gradient(self):
 
 
 def _grad_fn(self):
-    m = self._autograd_meta
-    if m is None:
-        return None
-    n = m.grad_node
+    n = self._grad_node
     return None if n is None or type(n) is GradNodeAccumulation else n
 
 
@@ -82,9 +79,11 @@ def retain_grads(self):
     leaf and gets its .grad anyway (as in Paddle)."""
     if self.stop_gradient:
         return
+    node = self._grad_node
+    if node is None or type(node) is GradNodeAccumulation:
+        return
     m = autograd_meta(self)
-    node = m.grad_node
-    if node is None or type(node) is GradNodeAccumulation or m.retain_grads:
+    if m.retain_grads:
         return
     m.retain_grads = True
     ref = weakref.ref(self)
@@ -92,10 +91,10 @@ def retain_grads(self):
     def _retain(g):
         t = ref()
         if t is not None:
-            t._autograd_meta.grad = g if g._autograd_meta is not None else Tensor._wrap(
+            t._autograd_meta.grad = g if g._grad_node is not None else Tensor._wrap(
                 g._data.copy())
         return None
-    node.register_gradient_hook(m.out_slot, m.out_rank, _retain)
+    node.register_gradient_hook(self._out_slot, self._out_rank, _retain)
 
 
 def register_hook(self, hook):
@@ -106,13 +105,12 @@ def register_hook(self, hook):
     if self.stop_gradient:
         raise RuntimeError("Cannot register hook on a tensor that stops gradient "
                            "(stop_gradient=True).")
-    m = autograd_meta(self)
-    node = m.grad_node
+    node = self._grad_node
     if node is None:
         node = edge_record(self)[0]
     if type(node) is GradNodeAccumulation:
         return node.register_tensor_hook(hook)
-    return node.register_gradient_hook(m.out_slot, m.out_rank, hook)
+    return node.register_gradient_hook(self._out_slot, self._out_rank, hook)
 
 
 def _register_grad_hook(self, hook):
@@ -129,6 +127,8 @@ def detach(self):
 
 
 def detach_(self):
+    self._grad_node = None
+    self._out_slot = self._out_rank = 0
     self._autograd_meta = None
     self.stop_gradient = True
     return self

@@ -11,7 +11,6 @@ Saved-tensor hooks (pack/unpack) apply to every wrapper that keeps a buffer.
 import numpy as np
 
 from ..tensor import Tensor
-from .autograd_meta import AutogradMeta
 from ..phi.version_counter import VersionCounter
 from .grad_mode import no_grad
 from . import saved_tensors_hooks as _sth
@@ -39,6 +38,21 @@ def _meta_only(arr):
 
 
 _META_ONLY = {}
+
+
+class _Place:
+    """A saved input's place in the graph (grad node, slot, rank, AutogradMeta), kept while
+    saved-tensor hooks hold its value, to re-attach to the tensor that unpack returns."""
+
+    __slots__ = ("grad_node", "slot", "rank", "meta")
+
+    def __init__(self, t):
+        self.grad_node, self.slot, self.rank = t._grad_node, t._out_slot, t._out_rank
+        self.meta = t._autograd_meta
+
+    def give(self, t):
+        t._grad_node, t._out_slot, t._out_rank = self.grad_node, self.slot, self.rank
+        t._autograd_meta = self.meta
 _NO_VERSION = VersionCounter()  # shared by no_need_buffer wrappers; never bumped
 
 
@@ -48,7 +62,7 @@ class TensorWrapper:
     input or output then costs no Tensor or AutogradMeta while the graph lives. A leaf input is
     kept as the Tensor (it outlives the graph anyway, and recovering it gives the user's own
     tensor back). `_hooked` is None, or what saved-tensor hooks need:
-    (packed value, unpack hook, (shape, dtype), the input's AutogradMeta)."""
+    (packed value, unpack hook, (shape, dtype), the input Tensor's place in the graph)."""
 
     __slots__ = ("_tensor", "_data", "_is_output", "_grad_node", "_slot", "_rank",
                  "_stop_gradient", "_version", "_snapshot", "_hooked", "_name")
@@ -82,16 +96,15 @@ class TensorWrapper:
             self._rank = rank
         else:                              # a forward input
             self._is_output = False
-            m = t._autograd_meta
-            n = None if m is None else m.grad_node
+            n = t._grad_node
             if n is None or type(n) is GradNodeAccumulation:
                 self._tensor = t           # a leaf: keep the user's tensor
                 self._grad_node = None
             else:
                 self._tensor = None
                 self._grad_node = n
-                self._slot = m.out_slot
-                self._rank = m.out_rank
+                self._slot = t._out_slot
+                self._rank = t._out_rank
         if _hook_state.stack:
             self._pack(t, node, _sth.current_hooks())
 
@@ -107,7 +120,7 @@ class TensorWrapper:
             packed = pack(t)
         # an input also remembers its place in the graph
         self._hooked = (packed, unpack, (t._data.shape, t._data.dtype),
-                        t._autograd_meta if node is None else None)
+                        _Place(t) if node is None else None)
         self._tensor = None
         self._data = None
 
@@ -150,7 +163,7 @@ class TensorWrapper:
             if not self._is_output:  # an input: re-attach its place in the graph
                 out = Tensor._wrap(data)
                 out._stop_gradient = self._stop_gradient
-                out._autograd_meta = self._hooked[3]
+                self._hooked[3].give(out)
                 return out
         elif self._tensor is not None:
             return self._tensor
@@ -160,10 +173,9 @@ class TensorWrapper:
         out._name = self._name
         n = node if self._is_output else self._grad_node
         if n is not None:  # the output of `node`, or an intermediate input of another node
-            m = out._autograd_meta = AutogradMeta()
-            m.grad_node = n
-            m.out_slot = self._slot
-            m.out_rank = self._rank
+            out._grad_node = n
+            out._out_slot = self._slot
+            out._out_rank = self._rank
             out._stop_gradient = self._stop_gradient
         return out
 

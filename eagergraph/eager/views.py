@@ -9,7 +9,7 @@ base's current history. The inplace ops themselves are in inplace.py.
 import numpy as np
 
 from ..tensor import Tensor
-from .autograd_meta import AutogradMeta
+from .autograd_meta import copy_history
 from .grad_mode import enable_grad
 from ..phi.version_counter import VersionCounter
 
@@ -50,27 +50,16 @@ def refresh_view(t):
     t._view_version = v.value
 
 
-def _copy_meta(m):
-    if m is None:
-        return None
-    c = AutogradMeta()
-    c.grad_node, c.out_slot, c.out_rank = m.grad_node, m.out_slot, m.out_rank
-    return c
-
-
 def _history_alias(t):
+    """A tensor with t's data and place in the graph (not its .grad)."""
     a = Tensor._wrap(t._data)
     a.stop_gradient = t.stop_gradient
-    a._autograd_meta = _copy_meta(t._autograd_meta)
+    copy_history(a, t)
     return a
 
 
 def _take_history(t, src):
-    sm = src._autograd_meta
-    if sm is None or sm.grad_node is None:
+    if src._grad_node is None:
         return
-    m = t._autograd_meta
-    if m is None:
-        m = t._autograd_meta = AutogradMeta()
-    m.grad_node, m.out_slot, m.out_rank = sm.grad_node, sm.out_slot, sm.out_rank
+    copy_history(t, src)
     t.stop_gradient = False

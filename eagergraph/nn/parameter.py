@@ -54,6 +54,8 @@ class Parameter(Tensor):
 
     def _setup(self, arr, kwargs, stop_gradient):
         self._data = arr
+        self._grad_node = None
+        self._out_slot = self._out_rank = 0
         self._autograd_meta = None
         self._version = None
         self._base = None

@@ -37,11 +37,11 @@ def _run(fast):
     c = paddle.real(z * paddle.cast(s, "complex128"))        # complex -> real projection
     p = Twice.apply(c)                                       # PyLayer
     q = paddle.nn.functional.softplus(p)                     # a formula node
-    node = q._autograd_meta.grad_node
+    node = q._grad_node
     node.register_post_hook(lambda gin, gout: log.append(("post", len(gout))))
     r = (q * x).sum() + (b * b).sum()                        # leaves reached twice
     reduce_calls = []
-    x._autograd_meta.grad_node.register_reduce_hook(lambda: reduce_calls.append(1))
+    x._grad_node.register_reduce_hook(lambda: reduce_calls.append(1))
     r.backward(retain_graph=True)
     first = [t.grad.numpy().copy() for t in (x, b, z)]
     r.backward()  # second run through the retained graph accumulates
@@ -71,7 +71,7 @@ def test_fast_and_general_loops_agree():
 def test_run_raw_is_the_no_graph_branch_of_call():
     x = paddle.to_tensor([[0.3, -1.2]], dtype="float64", stop_gradient=False)
     y = paddle.tanh(x) * x
-    node = y._autograd_meta.grad_node
+    node = y._grad_node
     g = np.ones((1, 2))
     via_call = node([[g]], False)
     via_raw = node.run_raw(g)
