@@ -77,3 +77,37 @@ def test_run_raw_is_the_no_graph_branch_of_call():
     via_raw = node.run_raw(g)
     for a, b in zip(via_call, via_raw):
         np.testing.assert_array_equal(a, b)
+
+
+def test_op_outputs_carry_their_place_without_an_autograd_meta():
+    """The grad node and out slot/rank live on the Tensor: an op output gets no AutogradMeta
+    until it has a gradient to keep (retain_grads), and a leaf gets one when its .grad
+    arrives; grads, is_leaf and grad_fn read the same as before."""
+    x = paddle.to_tensor(np.arange(6.0).reshape(2, 3), stop_gradient=False)
+    y = paddle.tanh(x) * 2.0
+    parts = paddle.split(y, 3, axis=1)
+    assert y._autograd_meta is None and y._grad_node is not None
+    assert [p._out_slot for p in parts] == [0, 0, 0]
+    assert [p._out_rank for p in parts] == [0, 1, 2]
+    assert not y.is_leaf and x.is_leaf and y.grad_fn is y._grad_node
+    parts[1].retain_grads()
+    assert parts[1]._autograd_meta is not None and parts[0]._autograd_meta is None
+    (parts[0].sum() + 3.0 * parts[1].sum()).backward()
+    t = np.tanh(np.arange(6.0).reshape(2, 3))
+    want = 2.0 * (1 - t * t) * np.array([1.0, 3.0, 0.0])
+    np.testing.assert_allclose(x.grad.numpy(), want, rtol=1e-12)
+    np.testing.assert_allclose(parts[1].grad.numpy(), np.full((2, 1), 3.0))
+    assert parts[0].grad is None
+
+
+def test_fast_path_releases_saved_tensors_as_it_reads_them():
+    """run_raw(release=True) clears each TensorWrapper as it reads it: after backward the node
+    keeps no saved array and a second backward raises the released-graph error."""
+    engine.FAST_PATH = True
+    x = paddle.to_tensor(np.ones((2, 2)), stop_gradient=False)
+    y = paddle.tanh(x * x)
+    node = y._grad_node
+    y.sum().backward()
+    assert node._wrappers_cleared and node.out_wrapper._data is None
+    with pytest.raises(SystemError):
+        y.sum().backward()
