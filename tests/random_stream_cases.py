@@ -4,7 +4,9 @@ compared value for value (bit for bit) with Paddle 3.3.1's.
 Each case is source code run with `paddle` bound to real Paddle (tools/capture_random_streams.py,
 which writes tests/fixtures/random_streams.npz) or to eagergraph
 (tests/test_random_streams.py); it assigns `out`, a tensor or a list of tensors. A case may
-start with `np.random.seed(...)` where Paddle draws from NumPy's global generator."""
+start with `np.random.seed(...)` where Paddle draws from NumPy's global generator (paddle.io's
+RandomSampler, WeightedRandomSampler and DataLoader shuffling; SubsetRandomSampler and
+random_split draw from paddle.randperm)."""
 
 SEEDS = (0, 1, 2024, 2 ** 40 + 5)
 
@@ -77,6 +79,16 @@ def _cases():
             f"paddle.seed({s}); paddle.rand([5]); st = paddle.get_rng_state(); "
             f"a = paddle.randn([7]); paddle.set_rng_state(st); b = paddle.randn([7]); "
             f"out = [a, b, paddle.to_tensor(paddle.get_rng_state()[0].current_seed() % 1000)]")
+        cases[f"io_{s}"] = (
+            f"np.random.seed({s % 2 ** 32}); paddle.seed({s}); io = paddle.io\n"
+            f"ds = io.TensorDataset([paddle.arange(23, dtype='float32').reshape([23, 1])])\n"
+            f"order = [b[0].reshape([-1]) for b in io.DataLoader(ds, batch_size=5, "
+            f"shuffle=True)]\n"
+            f"parts = io.random_split(range(17), [10, 7])\n"
+            f"out = order + [paddle.to_tensor(list(parts[0].indices)), "
+            f"paddle.to_tensor(list(io.SubsetRandomSampler(list(range(30, 42))))), "
+            f"paddle.to_tensor(list(io.RandomSampler(range(9)))), "
+            f"paddle.to_tensor(list(io.WeightedRandomSampler(np.array([0.1, 0.5, 0.2, 0.2]), 8)))]")
     return cases
 
 
