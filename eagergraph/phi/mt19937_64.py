@@ -18,16 +18,24 @@ _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
 
 
-def _twist(old):
-    """The next 312 raw words from the current 312 (libstdc++ _M_gen_rand)."""
-    new = np.empty_like(old)
-    y = (old[:N - M] & _UPPER) | (old[1:N - M + 1] & _LOWER)
-    new[:N - M] = old[M:] ^ (y >> _ONE) ^ np.where(y & _ONE, _MATRIX_A, _ZERO)
-    y = (old[N - M:N - 1] & _UPPER) | (old[N - M + 1:] & _LOWER)
-    new[N - M:N - 1] = new[:M - 1] ^ (y >> _ONE) ^ np.where(y & _ONE, _MATRIX_A, _ZERO)
-    y = (old[N - 1] & _UPPER) | (new[0] & _LOWER)
-    new[N - 1] = new[M - 1] ^ (y >> _ONE) ^ (_MATRIX_A if y & _ONE else _ZERO)
-    return new
+def _twist_blocks(state, nblocks):
+    """The raw words of the next nblocks blocks after `state` (libstdc++ _M_gen_rand, nblocks
+    times), as one array: word k is x[k-156] ^ twist(x[k-312], x[k-311]), so 156 words at a
+    time come from words already there."""
+    buf = np.empty(N * (nblocks + 1), np.uint64)
+    buf[:N] = state
+    t1 = np.empty(M, np.uint64)
+    t2 = np.empty(M, np.uint64)
+    for k in range(N, N * (nblocks + 1), M):
+        np.bitwise_and(buf[k - N:k - M], _UPPER, out=t1)
+        np.bitwise_and(buf[k - N + 1:k - M + 1], _LOWER, out=t2)
+        t1 |= t2
+        np.bitwise_and(t1, _ONE, out=t2)
+        t2 *= _MATRIX_A
+        t1 >>= _ONE
+        t1 ^= t2
+        np.bitwise_xor(t1, buf[k - M:k], out=buf[k:k + M])
+    return buf
 
 
 def _temper(z):
@@ -112,54 +120,44 @@ class MT19937_64:
         other._peeked = None
         return other
 
-    def _raw(self, n):
-        """(raw words covering the next n outputs, the blocks they came from)."""
-        blocks = [self.state]
-        have = N - self.index
-        while have < n:
-            blocks.append(_twist(blocks[-1]))
-            have += N
-        return blocks
+    def _words(self, n):
+        """(buffer, start): raw words buffer[start:start + n] are the next n outputs' (the
+        buffer's first 312 words are the current state)."""
+        extra = n - (N - self.index)
+        if extra <= 0:
+            return self.state, self.index
+        cached = self._peeked
+        if cached is not None and cached[0] is self.state and len(cached[1]) - self.index >= n:
+            return cached[1], self.index
+        return _twist_blocks(self.state, -(-extra // N)), self.index
+
+    def _move(self, buf, start, n):
+        pos = start + n
+        if pos > N:
+            blocks = (pos - 1) // N
+            self.state = buf[blocks * N:(blocks + 1) * N].copy()
+            pos -= blocks * N
+        self.index = pos
+        self._peeked = None
 
     def peek(self, n):
         """The next n outputs as uint64, without advancing."""
-        blocks = self._raw(n)
-        raw = np.concatenate(blocks)[self.index:self.index + n] if len(blocks) > 1 else \
-            blocks[0][self.index:self.index + n]
-        self._peeked = blocks
-        return _temper(raw)
+        buf, start = self._words(n)
+        if buf is not self.state:
+            self._peeked = (self.state, buf)
+        return _temper(buf[start:start + n])
 
     def advance(self, n):
-        """Discard the next n outputs (reusing the blocks of a peek() just before)."""
-        blocks = getattr(self, "_peeked", None) or [self.state]
-        self._peeked = None
-        if blocks[0] is not self.state:
-            blocks = [self.state]
-        pos = self.index + n
-        k = 0
-        while pos > N:
-            pos -= N
-            k += 1
-            if k == len(blocks):
-                blocks.append(_twist(blocks[-1]))
-        self.state = blocks[k]
-        self.index = pos
+        """Discard the next n outputs (reusing the words of a peek() just before)."""
+        buf, start = self._words(n)
+        self._move(buf, start, n)
 
     def take(self, n):
         """The next n outputs as uint64 (what n calls of the engine return)."""
-        blocks = self._raw(n)
-        start = self.index
-        raw = np.concatenate(blocks)[start:start + n] if len(blocks) > 1 else \
-            blocks[0][start:start + n]
-        pos = start + n
-        k = 0
-        while pos > N:
-            pos -= N
-            k += 1
-        self.state = blocks[k]
-        self.index = pos
-        self._peeked = None
-        return _temper(raw)
+        buf, start = self._words(n)
+        out = _temper(buf[start:start + n])
+        self._move(buf, start, n)
+        return out
 
     def __call__(self):
         return int(self.take(1)[0])
