@@ -38,8 +38,9 @@ class _PaddleAliasFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
             if e.name is not None and (real == e.name or real.startswith(e.name + ".")):
                 raise ModuleNotFoundError(
                     f"No module named '{spec.name}': eagergraph stands in for paddle here and "
-                    f"does not have {spec.name} (yet). See eagergraph's README for what it "
-                    f"supports.", name=spec.name) from None
+                    f"does not have {spec.name} (yet). What eagergraph supports and where it "
+                    f"differs from Paddle: docs/op_coverage.md and docs/differences.md in "
+                    f"eagergraph's repository.", name=spec.name) from None
             raise
         self._specs[spec.name] = module.__spec__
         return module

@@ -2,7 +2,7 @@
 
 1. Examples from the issue, each checked against paddlepaddle 3.3.1 (the comment says what
    Paddle does; where Paddle itself leaks an internal error or aborts, we raise the nearest
-   Paddle type with a message naming the op, see the README's differences).
+   Paddle type with a message naming the op, see docs/differences.md).
 2. A property test (hypothesis): every public op (eagergraph.ops.__all__) fed wrong types, bad
    shapes and out-of-range axes either works or raises one of the exception types Paddle uses,
    never a NumPy/internal one (AttributeError, KeyError, ZeroDivisionError, OverflowError,
