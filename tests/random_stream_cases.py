@@ -89,6 +89,28 @@ def _cases():
             f"paddle.to_tensor(list(io.SubsetRandomSampler(list(range(30, 42))))), "
             f"paddle.to_tensor(list(io.RandomSampler(range(9)))), "
             f"paddle.to_tensor(list(io.WeightedRandomSampler(np.array([0.1, 0.5, 0.2, 0.2]), 8)))]")
+        cases[f"random_inplace_{s}"] = (
+            f"paddle.seed({s}); a = paddle.zeros([30], 'int64'); a.random_(0, 10); "
+            f"b = paddle.zeros([5]); b.random_(3, 9); c = paddle.zeros([6]); c.random_(); "
+            f"d = paddle.zeros([6], 'int32'); d.random_(); e = paddle.zeros([6], 'float64'); "
+            f"e.random_(); f = paddle.zeros([4], 'int64'); f.random_(-2 ** 40, 2 ** 40); "
+            f"out = [a, b, c, d, e, f]")
+        cases[f"half_complex_{s}"] = (
+            f"paddle.seed({s}); out = [paddle.rand([50], dtype='float16'), "
+            f"paddle.randn([51], dtype='float16'), "
+            f"paddle.rand([20], dtype='bfloat16').astype('float32'), "
+            f"paddle.randn([21], dtype='bfloat16').astype('float32'), "
+            f"paddle.randn([7], dtype='complex64'), paddle.randn([4], dtype='complex128')]")
+        cases[f"distribution_{s}"] = (
+            f"paddle.seed({s}); D = paddle.distribution; "
+            f"d = D.Normal(paddle.to_tensor([0.0, 1.0]), paddle.to_tensor([1.0, 2.0])); "
+            f"out = [d.sample([5]), d.rsample([3]), D.Uniform(0.0, 2.0).sample([5]), "
+            f"paddle.nn.Dropout(0.4)(paddle.ones([3, 8])), "
+            f"paddle.rand_like(paddle.zeros([3, 4])), paddle.randn_like(paddle.zeros([3, 4]))]")
+        cases[f"transformer_{s}"] = (
+            f"paddle.seed({s}); nn = paddle.nn; net = nn.Sequential("
+            f"nn.TransformerEncoderLayer(8, 2, 16), nn.LSTM(4, 3, num_layers=2, "
+            f"direction='bidirect')); out = list(net.parameters())")
     return cases
 
 

@@ -11,8 +11,8 @@ here it is the ceiling of that, a geometric count in {1, 2, ...} (the distributi
 
 All draw from the CPU generator (eagergraph.phi.generator), Paddle's std::mt19937_64 engine
 and libstdc++ distributions: under `paddle.seed(n)`, rand/randn/uniform/normal/randint/randperm/
-bernoulli/multinomial/exponential_/uniform_/normal_/bernoulli_/log_normal_ give Paddle 3.3.1's
-values (tests/test_random_streams.py compares them with values captured from Paddle).
+bernoulli/multinomial/exponential_/uniform_/normal_/bernoulli_/random_ give Paddle 3.3.1's
+values (log_normal_: Paddle's normal draws; exp may differ in the last bit) (tests/test_random_streams.py compares them with values captured from Paddle).
 poisson, binomial and standard_gamma repeat under paddle.seed but are not Paddle's values.
 Difference from Paddle: Paddle's cauchy_ transforms normal_() draws (not a Cauchy
 distribution); here cauchy_ transforms uniform draws, tan(pi * (u - 0.5))."""
@@ -304,20 +304,26 @@ def log_normal_(x, mean=1.0, std=2.0, name=None):
 @errors_name_op
 def random_(x, from_=0, to=None, *, generator=None):
     """x := integers uniform in [from_, to); random_(n) draws from [0, n); with no bounds, from
-    [0, 2^mantissa] for floats and [0, max] for integer dtypes."""
+    [0, 2^mantissa) for floats (24 bits for float32, 53, 11, 8 for float64, float16, bfloat16)
+    and [0, max) for integer dtypes. As Paddle's kernel: one engine output per value, taken
+    modulo the range (its low 32 bits when the range is below 2^28)."""
     x = parse_tensor(x, "random_", "x", 0)
-    dt = x._data.dtype
+    name = x.dtype.name
     if to is None:
         if from_ != 0:
             from_, to = 0, from_
-        elif dt.kind == "f":
-            to = 2 ** (np.finfo(dt).nmant + 1) + 1
-        elif dt.kind in "iu":
-            to = int(np.iinfo(dt).max)
+        elif name in ("float32", "float64", "float16", "bfloat16"):
+            to = 2 ** {"float32": 24, "float64": 53, "float16": 11, "bfloat16": 8}[name]
+        elif name == "bool":
+            to = 1
         else:
-            to = 2
+            to = int(np.iinfo(x._data.dtype).max)
     if not from_ < to:
         raise ValueError(f"(InvalidArgument) random_ expects 'from' to be less than 'to', but "
                          f"got from={from_} >= to={to}")
-    out = std_random.uniform_int(kernel_engine(), x._data.size, int(from_), int(to) - 1)
+    span = np.uint64((int(to) - int(from_)) & 0xFFFFFFFFFFFFFFFF)
+    bits = kernel_engine().take(x._data.size)
+    if span < np.uint64(1 << 28):
+        bits &= np.uint64(0xFFFFFFFF)
+    out = (bits % span).astype(np.int64) + np.int64(from_)
     return _overwrite(x, "random_", out.reshape(x._data.shape))
