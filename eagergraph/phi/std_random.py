@@ -7,7 +7,7 @@ for value.
 - uniform_real_distribution<T>(a, b): canonical * (b - a) + a, in T;
 - normal_distribution<T>: Marsaglia's polar method on pairs of canonicals (x, y) = 2u - 1,
   rejecting r2 = x^2 + y^2 outside (0, 1]; it returns y * m and then the cached x * m, with
-  m = sqrt(-2 log(r2) / r2) (glibc's logf for float); a fresh distribution per kernel call,
+  m = sqrt(-2 log(r2) / r2) (glibc's logf and log); a fresh distribution per kernel call,
   so an odd count drops the cached value;
 - uniform_int_distribution<T>(a, b) with a 64-bit engine: Lemire's multiply-and-reject
   (libstdc++ >= 11): the 128-bit product x * (b - a + 1), rejected while its low word is below
@@ -15,6 +15,8 @@ for value.
 
 Rejection draws are resolved without a Python loop per value: a batch of outputs is peeked, the
 accepted ones kept, and the engine advanced past exactly what was consumed."""
+import math
+
 import numpy as np
 
 from .glibc_logf import logf
@@ -52,13 +54,24 @@ def uniform_real(engine, n, a, b, dtype):
     return u
 
 
+_LIBM_LOG = np.frompyfunc(math.log, 1, 1)  # CPython's math.log is the C library's log()
+
+
 def std_log(r2):
-    """std::log of float (glibc logf) or double values."""
+    """std::log of float (glibc logf) or double values (glibc log, within 0.52 ulp: the
+    extended-precision log rounded to double is its value except near a rounding midpoint,
+    where the C library's own log is asked, for the few values there)."""
     if r2.dtype == np.float32:
         return logf(r2)
-    # glibc's log is within 0.52 ulp; the extended-precision log rounded once to double is the
-    # correctly rounded value, which it returns for all but a few values in ten thousand
-    return np.log(r2.astype(np.longdouble)).astype(np.float64)
+    ld = np.log(r2.astype(np.longdouble))
+    out = ld.astype(np.float64)
+    with np.errstate(invalid="ignore"):
+        ulp = np.spacing(np.abs(out)).astype(np.longdouble)
+        frac = np.abs((ld - out.astype(np.longdouble)) / ulp)
+        near = np.flatnonzero(~(np.abs(frac - 0.5) > 0.05) & np.isfinite(out) & (r2 > 0))
+    if len(near):
+        out[near] = _LIBM_LOG(r2[near]).astype(np.float64)
+    return out
 
 
 def normal(engine, n, mean, std, dtype):
@@ -240,7 +253,6 @@ def erfinv(x, dtype):
 def truncated_normal(engine, n, mean, std, a, b, dtype):
     """n draws of Paddle's TruncatedNormal<dtype>(mean, std, a, b) (inverse CDF of
     uniform_real_distribution<dtype>(FLT_MIN, 1) draws, clamped to [a, b])."""
-    import math
     dtype = np.dtype(dtype).type
     # Paddle's op takes the four as float attributes
     mean, std, a, b = (dtype(np.float32(v)) for v in (mean, std, a, b))
