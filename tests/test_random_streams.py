@@ -130,3 +130,12 @@ def test_rng_state_and_generator_api():
     with pytest.raises(TypeError):
         paddle.seed(1.5)
     assert isinstance(g.random(), int)
+
+
+def test_randint_bounds_are_int32_as_in_paddle():
+    with pytest.raises(IndexError, match="exceeds int32 range"):
+        paddle.randint(0, 2 ** 31, [3])
+    with pytest.raises(IndexError, match="exceeds int32 range"):
+        paddle.randint_like(paddle.zeros([2]), -2 ** 31 - 1, 5)
+    v = paddle.randint(-2 ** 31, 2 ** 31 - 1, [1000]).numpy()
+    assert v.min() >= -2 ** 31 and v.max() < 2 ** 31 - 1

@@ -103,7 +103,16 @@ def randint(low=0, high=None, shape=[1], dtype=None, name=None):  # noqa: B006 (
             raise ValueError(f"If high is None, low must be greater than 0, but received "
                              f"low = {low}.")
         low, high = 0, low
+    _check_int32("randint", low, high)
     return _C_ops.randint(low, high, shape, int64 if dtype is None else dtype)
+
+
+def _check_int32(op, *values):
+    """randint's low/high are int32 attributes in Paddle, which refuses wider ints."""
+    for v in values:
+        if isinstance(v, (int, np.integer)) and not -2 ** 31 <= int(v) < 2 ** 31:
+            raise IndexError(f"{op}(): (OutOfRange) Integer value {int(v)} exceeds int32 range "
+                             f"[-2147483648, 2147483647]")
 
 
 def randperm(n, dtype="int64", name=None):
@@ -201,6 +210,7 @@ def randint_like(x, low=0, high=None, dtype=None, name=None):
     if low >= high:
         raise ValueError(f"randint_like(): low must be less than high, got low={low}, "
                          f"high={high}")
+    _check_int32("randint_like", low, high)
     if dt.is_floating_point or dt.name == "bool":
         return _C_ops.randint(low, high, x.shape, int64).astype(dt)
     return _C_ops.randint(low, high, x.shape, dt)
