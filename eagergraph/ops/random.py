@@ -30,6 +30,7 @@ from .inplace import _overwrite, _check_float
 __all__ = ["rand", "randn", "standard_normal", "uniform", "normal", "randint", "randperm",
            "bernoulli", "poisson", "multinomial", "binomial", "standard_gamma", "log_normal",
            "rand_like", "randn_like", "randint_like", "get_rng_state", "set_rng_state",
+           "get_cuda_rng_state", "set_cuda_rng_state",
            "bernoulli_", "log_normal_"]
 TENSOR_METHODS = ["bernoulli", "multinomial", "bernoulli_", "exponential_", "cauchy_",
                   "geometric_", "log_normal_", "random_"]
@@ -234,6 +235,15 @@ def set_rng_state(state_list, device=None):
         raise TypeError(f"set_rng_state(): incompatible function arguments: expected a "
                         f"GeneratorState, got {type(state).__name__}")
     default_cpu_generator().set_state(state)
+
+
+def get_cuda_rng_state():
+    """The CUDA generators' states: none in a CPU-only build, as in Paddle's CPU wheel."""
+    return []
+
+
+def set_cuda_rng_state(state_list):
+    """A no-op in a CPU-only build (Paddle's CPU wheel ignores the list)."""
 
 
 def _uniform_like(x, lo=0.0, hi=1.0):
