@@ -45,10 +45,11 @@ def softshrink(x, threshold=0.5, name=None):
         raise ValueError(f"The threshold must be no less than zero. Received: {threshold}.")
     threshold = _f32(threshold)
     t = _scalar(threshold, x)
-    above = _ops.multiply(_mask(_ops.greater_than(x, t), x), _ops.scale(x, 1.0, -threshold))
-    below = _ops.multiply(_mask(_ops.less_than(x, _ops.scale(t, -1.0)), x),
-                          _ops.scale(x, 1.0, threshold))
-    return _ops.add(above, below)
+    with np.errstate(invalid="ignore"):  # 0 * inf is NaN, as in Paddle, without a warning
+        above = _ops.multiply(_mask(_ops.greater_than(x, t), x), _ops.scale(x, 1.0, -threshold))
+        below = _ops.multiply(_mask(_ops.less_than(x, _ops.scale(t, -1.0)), x),
+                              _ops.scale(x, 1.0, threshold))
+        return _ops.add(above, below)
 
 
 def _thresholded_parts(x, threshold, value):
@@ -60,7 +61,8 @@ def thresholded_relu(x, threshold=1.0, value=0.0, name=None):
     """x where x > threshold, else value; as Paddle's kernel, (x > t) * x + (x <= t) * value
     (so NaN and -inf give NaN)."""
     keep, fill = _thresholded_parts(x, threshold, value)
-    return _ops.add(_ops.multiply(x, keep), fill)
+    with np.errstate(invalid="ignore"):  # -inf * 0 is NaN, as in Paddle, without a warning
+        return _ops.add(_ops.multiply(x, keep), fill)
 
 
 def thresholded_relu_(x, threshold=1.0, value=0.0, name=None):
