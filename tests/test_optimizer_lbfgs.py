@@ -99,6 +99,8 @@ def test_errors():
         opt.minimize(closure())
 
 
+# real Paddle's own warning for to_tensor(tensor)
+@pytest.mark.filterwarnings("ignore:To copy construct from a tensor:UserWarning")
 def test_matches_paddle_trajectory_when_installed():
     real = pytest.importorskip("paddle")
     if real is paddle or not hasattr(real, "optimizer") or real.__name__ == "eagergraph" \

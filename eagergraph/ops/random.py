@@ -257,7 +257,11 @@ def _uniform_like(x, lo=0.0, hi=1.0):
 # ---- in-place fills --------------------------------------------------------------------------
 
 def _prob_array(p, x, op):
-    arr = np.asarray(p._data if isinstance(p, Tensor) else p, np.float64)
+    raw = np.asarray(p._data if isinstance(p, Tensor) else p)
+    if raw.dtype.kind not in "biuf":
+        raise TypeError(f"(InvalidArgument) {op}(): the probability must be a real number or "
+                        f"a real tensor, got {raw.dtype}")
+    arr = raw.astype(np.float64)
     if arr.size and not (np.all(arr >= 0) and np.all(arr <= 1)):
         raise ValueError(f"(InvalidArgument) {op}(): the probability must be in [0, 1], "
                          f"got {arr[~((arr >= 0) & (arr <= 1))].flat[0]}")
