@@ -107,6 +107,14 @@ def _cases():
             f"out = [d.sample([5]), d.rsample([3]), D.Uniform(0.0, 2.0).sample([5]), "
             f"paddle.nn.Dropout(0.4)(paddle.ones([3, 8])), "
             f"paddle.rand_like(paddle.zeros([3, 4])), paddle.randn_like(paddle.zeros([3, 4]))]")
+        # (gumbel_softmax draws Paddle's uniforms, but its float32 log/softmax can differ in the
+        # last bit: only the hard one-hot form is compared here)
+        cases[f"activation_noise_{s}"] = (
+            f"paddle.seed({s}); F = paddle.nn.functional; "
+            f"v = [-1.0, -2.0, 3.0, -0.5, float('nan'), -4.0, 0.0, 2.0]; "
+            f"out = [F.rrelu(paddle.to_tensor(v), training=True), "
+            f"F.rrelu(paddle.to_tensor(v, 'float64'), 0.2, 0.4, training=True), "
+            f"F.gumbel_softmax(paddle.to_tensor([[1.0, 2.0, 3.0]], 'float64'), 0.5, hard=True)]")
         cases[f"transformer_{s}"] = (
             f"paddle.seed({s}); nn = paddle.nn; net = nn.Sequential("
             f"nn.TransformerEncoderLayer(8, 2, 16), nn.LSTM(4, 3, num_layers=2, "

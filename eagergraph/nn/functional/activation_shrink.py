@@ -123,11 +123,17 @@ def _check_rrelu(lower, upper):
 
 def rrelu(x, lower=1.0 / 8.0, upper=1.0 / 3.0, training=True, name=None):
     """x where x >= 0, else slope * x: slope drawn from U(lower, upper) per element when
-    training (from the global generator, so paddle.seed makes it repeatable; the stream
-    differs from Paddle's), (lower + upper) / 2 otherwise."""
+    training, (lower + upper) / 2 otherwise. As Paddle's kernel, one float32 draw per element
+    below 0, in order (so paddle.seed gives Paddle's slopes)."""
     _check_rrelu(lower, upper)
     if training:
-        slope = _ops.uniform(list(x.shape), x.dtype, lower, upper)
+        neg = np.asarray(x._data < 0) if isinstance(x, Tensor) else None
+        if neg is None:
+            parse_tensor(x, "rrelu", "x", 0)
+        draws = _ops.uniform([int(neg.sum())], "float32", lower, upper)._data
+        slope_np = np.zeros(neg.shape, x._data.dtype)
+        slope_np[neg] = draws
+        slope = Tensor(slope_np)
     else:  # Paddle's kernel: (lower + upper) / 2 in float32
         slope = _scalar(_f32((np.float32(lower) + np.float32(upper)) / np.float32(2)), x)
     # x * slope where x < 0: NaN takes the identity branch (gradient 1), as Paddle's kernel
