@@ -52,6 +52,9 @@ class GeneratorState:
         return f"{self.device} {self._current_seed} {self.thread_offset} {words} " \
                f"{self.engine.index}"
 
+    def __repr__(self):
+        return f"<paddle.base.libpaddle.GeneratorState object at {hex(id(self))}>"
+
     def __eq__(self, other):
         return isinstance(other, GeneratorState) and self.engine == other.engine and \
             self._current_seed == other._current_seed
