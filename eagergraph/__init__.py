@@ -13,7 +13,7 @@ from .phi.common import (float32 as float, float64 as double, float16 as half,  
 from .framework import (get_default_dtype, set_default_dtype, set_device, get_device,
                         is_compiled_with_cuda, finfo, iinfo)
 from .flags import set_flags, get_flags
-from .phi.generator import seed
+from .phi.generator import seed, PublicGenerator as Generator
 from .tensor import Tensor, Size
 from .creation import to_tensor
 from .tensor_repr import set_printoptions
@@ -65,7 +65,7 @@ del _tensor_methods, _tensor_patch_methods, _tensor_patch
 
 __all__ = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16", "float32",
            "float64", "complex64", "complex128", "CPUPlace", "Place", "DataType", "dtype",
-           "get_default_dtype", "set_default_dtype", "set_device", "get_device", "seed",
+           "get_default_dtype", "set_default_dtype", "set_device", "get_device", "seed", "Generator",
            "is_compiled_with_cuda", "Tensor", "Size", "to_tensor", "set_printoptions", "nn",
            "autograd", "grad", "no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled",
            "_C_ops", "optimizer", "regularizer"]

@@ -92,7 +92,7 @@ def train(epochs=15, batch_size=64, lr=0.003, seed=0, out="demo_output", progres
         model = paddle.DataParallel(model)  # rank 0's weights, gradients averaged
     schedule = paddle.optimizer.lr.CosineAnnealingDecay(lr, T_max=epochs)
     opt = paddle.optimizer.Adam(learning_rate=schedule, parameters=model.parameters())
-    scaler = paddle.amp.GradScaler(enable=amp is not None)
+    scaler = paddle.amp.GradScaler(enable=amp == "float16")  # bfloat16 needs no loss scaling
     history = {"train_loss": [], "test_loss": [], "test_acc": []}
     start = time.perf_counter()
     for epoch in range(1, epochs + 1):
@@ -100,7 +100,7 @@ def train(epochs=15, batch_size=64, lr=0.003, seed=0, out="demo_output", progres
         if nranks > 1:
             sampler.set_epoch(epoch)
         bar = tqdm(loader, desc=f"epoch {epoch}/{epochs}", leave=False, disable=not progress,
-                   file=sys.stdout)
+                   file=sys.stderr)
         for x, y in bar:
             with paddle.amp.auto_cast(enable=amp is not None, dtype=amp or "float16"):
                 loss = F.cross_entropy(model(x), y)

@@ -1,6 +1,7 @@
 """Global framework state: default dtype and device (Paddle paddle.framework; the random seed is
 phi/generator.py)."""
 from .phi.common import convert_dtype, float32, float64, float16, bfloat16, CPU_PLACE, CPUPlace
+from .phi import generator as _generator
 
 _default_dtype = float32
 
@@ -115,3 +116,6 @@ class iinfo:
     def __repr__(self):
         return (f"paddle.iinfo(min={self.min}, max={self.max}, bits={self.bits}, "
                 f"dtype={self.dtype})")
+
+
+seed = _generator.seed  # paddle.framework.seed

@@ -121,3 +121,17 @@ def test_html_in_headless_chromium(tmp_path):
     assert re.search(rf'<g class="node[^"]*selected[^"]*" id="node-{tanh}"', dom)
     # the search found the one multiply node
     assert ">1 match<" in dom and len(re.findall(r'<g class="node[^"]*match', dom)) == 1
+
+
+def test_html_details_in_plain_words():
+    x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+    w = paddle.to_tensor([3.0, 4.0])  # stop_gradient: its gradient is not passed on
+    z = paddle.tanh(x * w).sum()
+    page = to_html(z, title="Backward graph of train.py",
+                   subtitle="the last backward the script ran: train.py:9: loss.backward()")
+    assert "<h2>Backward graph of train.py</h2>" in page
+    assert "train.py:9: loss.backward()" in page
+    assert "grads out" not in page and "(no edge)" not in page
+    assert "not passed on: that input needs no gradient (stop_gradient)" in page
+    assert "added to the input's .grad (a leaf tensor)" in page
+    assert f"created at {__file__}:" in page  # tanh saved its output: its line is known

@@ -129,6 +129,13 @@ def _as_expected(name, edge, want, got, expect):
     raise ValueError(f"unknown expect {expect!r}")
 
 
+# known differences still to fix (tests/op_edges PENDING, `pending=` samples): collected here and
+# counted in one line at the end of the run (tests/conftest.py); EAGERGRAPH_SHOW_PENDING=1
+# warns about each of them
+PENDING_SEEN = []
+SHOW_PENDING = os.environ.get("EAGERGRAPH_SHOW_PENDING") == "1"
+
+
 def check_target(name, family, fn, grad_order, keyed, honour_pending=True):
     """[(key, message)] of failures; pending mismatches are warned about (honour_pending)."""
     data = _data(family).get(name)
@@ -163,7 +170,9 @@ def check_target(name, family, fn, grad_order, keyed, honour_pending=True):
             (pending if reason else failures).append((key, f"{msg}" + (
                 f" [pending: {reason}]" if reason else "")))
     for key, msg in pending:
-        warnings.warn(f"{name} [{key}]: {msg}", stacklevel=1)
+        PENDING_SEEN.append(f"{name} [{key}]: {msg}")
+        if SHOW_PENDING:
+            warnings.warn(f"{name} [{key}]: {msg}", stacklevel=1)
     return failures
 
 

@@ -229,7 +229,7 @@ def test_against_paddle():
 
 def test_isclose_complex_nan_and_allclose_complex_has_no_kernel():
     # NaN is close only to NaN, with equal_nan (Paddle 3.3.1's complex isclose says True for
-    # 1+1j vs nan: README, Differences); allclose has no complex kernel in Paddle 3.3.1
+    # 1+1j vs nan: docs/differences.md); allclose has no complex kernel in Paddle 3.3.1
     x = paddle.to_tensor(np.array([1 + 1j, complex(np.nan, 0), 1 + 0j]))
     y = paddle.to_tensor(np.array([complex(np.nan, 0), complex(np.nan, 0), 1 + 1e-9j]))
     assert paddle.isclose(x, y).numpy().tolist() == [False, False, True]
@@ -255,7 +255,7 @@ def test_cumprod_grad_with_nan_and_inf_is_paddles():
 
 
 def test_logcumsumexp_propagates_nan():
-    # Paddle 3.3.1 drops it (lowest float, then inf ignores it): README, Differences
+    # Paddle 3.3.1 drops it (lowest float, then inf ignores it): docs/differences.md
     out = paddle.logcumsumexp(paddle.to_tensor([np.nan, np.inf, 0.0, 1.0])).numpy()
     assert np.isnan(out).all()
     np.testing.assert_allclose(paddle.logcumsumexp(paddle.to_tensor([-np.inf, 0.0])).numpy(),

@@ -155,7 +155,7 @@ def test_edge_values_as_paddle():
     out, mask = F.max_pool2d(x, 2, 2, padding=1, ceil_mode=True, return_mask=True)
     np.testing.assert_array_equal(mask.numpy()[0, 0], [[0, 2, -1], [6, 8, -1], [-1, -1, -1]])
     avg = F.avg_pool2d(x, 2, 2, padding=1, ceil_mode=True).numpy()[0, 0]
-    # no inputs, exclusive: 0 (Paddle's 0 / 0 gives NaN; a deliberate difference, README)
+    # no inputs, exclusive: 0 (Paddle's 0 / 0 gives NaN; a deliberate difference, docs/differences.md)
     np.testing.assert_array_equal(avg, [[0, 1.5, 0], [4.5, 6, 0], [0, 0, 0]])
     # non-exclusive: padding after the input counts only as far as the padding before reaches
     avg = F.avg_pool2d(x, 2, 2, padding=1, ceil_mode=True, exclusive=False).numpy()[0, 0]

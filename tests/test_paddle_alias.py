@@ -13,7 +13,19 @@ SCRIPT = textwrap.dedent("""
     from paddle.autograd import PyLayer
     from paddle.nn import Linear
     import eagergraph
-    assert paddle is eagergraph and nn is eagergraph.nn and F is eagergraph.nn.functional
+    assert nn is eagergraph.nn and F is eagergraph.nn.functional
+    assert paddle.Tensor is eagergraph.Tensor and paddle.nn is eagergraph.nn
+    assert paddle.__version__ == "3.3.1" == paddle.version.full_version
+    assert eagergraph.__version__ != paddle.__version__
+    paddle.my_flag = 1  # attributes write through to eagergraph
+    assert eagergraph.my_flag == 1
+    t = paddle.to_tensor([1.0])
+    assert repr(type(t)) == "<class 'paddle.Tensor'>" and isinstance(t, eagergraph.Tensor)
+    w = paddle.nn.Linear(2, 2).weight
+    assert repr(type(w)) == "<class 'paddle.base.framework.EagerParamBase'>"
+    assert isinstance(w, paddle.Tensor) and isinstance(w, eagergraph.nn.Parameter)
+    import pickle
+    assert type(pickle.loads(pickle.dumps(w))) is type(w)
     assert eagergraph.nn.__spec__.name == "eagergraph.nn"  # the real module keeps its own spec
     assert PyLayer is eagergraph.autograd.PyLayer
     paddle.seed(0)

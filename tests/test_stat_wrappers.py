@@ -438,7 +438,7 @@ def test_scan_ops_exclusive_reverse(exclusive, reverse):
 
 def test_unique_with_nan_counts_each_nan_once():
     # Paddle 3.3.1 gives the NaN a garbage inverse and count 0 (unique) or a phantom leading
-    # NaN of count 0 (unique_consecutive): README, Differences
+    # NaN of count 0 (unique_consecutive): docs/differences.md
     x = paddle.to_tensor([np.nan, np.inf, 0.0, 0.0])
     u, inv, cnt = paddle.unique(x, return_inverse=True, return_counts=True)
     assert np.isnan(u.numpy()[inv.numpy()[0]]) and cnt.numpy().tolist() == [2, 1, 1]

@@ -124,6 +124,8 @@ def test_lenet_forward_backward():
     assert M.LeNet(num_classes=0)(paddle.zeros([1, 1, 28, 28])).shape == [1, 16, 5, 5]
 
 
+# Paddle's BatchNorm warns in every training forward
+@pytest.mark.filterwarnings("ignore:When training, we now always track:UserWarning")
 def test_resnet_forward_backward_and_options():
     _forward_backward(M.resnet18(num_classes=10), (2, 3, 32, 32), 10)
     _forward_backward(M.resnet50(num_classes=5), (1, 3, 32, 32), 5)
@@ -143,6 +145,8 @@ def test_vgg_forward_backward():
     _forward_backward(m, (1, 3, 32, 32), 4)
 
 
+# Paddle's BatchNorm warns in every training forward
+@pytest.mark.filterwarnings("ignore:When training, we now always track:UserWarning")
 def test_mobilenet_v2_forward_backward_and_residuals():
     m = M.mobilenet_v2(scale=0.25, num_classes=10)
     _forward_backward(m, (2, 3, 32, 32), 10)

@@ -1,6 +1,6 @@
 """paddle.base.core, as far as user code and Paddle's unit tests query it: what the build was
 compiled with (a CPU-only build), the places, the eager Tensor class, the dtype names of
-VarDesc.VarType and the FLAGS registry. Paddle's C++ internals are not reproduced."""
+VarDesc.VarType, the FLAGS registry and the CPU random generator. Paddle's C++ internals are not reproduced."""
 import types
 
 from ..phi import common as _common
@@ -10,6 +10,7 @@ from ..device.places import CUDAPlace, CUDAPinnedPlace, XPUPlace, IPUPlace, Cust
 from ..device.queries import (is_compiled_with_cuda, is_compiled_with_rocm, is_compiled_with_xpu,
                               is_compiled_with_ipu, is_compiled_with_cinn,
                               is_compiled_with_distribute, is_compiled_with_custom_device)
+from ..phi.generator import Generator, GeneratorState, default_cpu_generator
 from . import flags as _flags
 
 __all__ = ["is_compiled_with_cuda", "is_compiled_with_rocm", "is_compiled_with_xpu",
@@ -17,7 +18,8 @@ __all__ = ["is_compiled_with_cuda", "is_compiled_with_rocm", "is_compiled_with_x
            "is_compiled_with_custom_device", "is_compiled_with_mkldnn", "is_compiled_with_onednn",
            "is_compiled_with_nccl", "is_compiled_with_mpi", "is_float16_supported",
            "is_bfloat16_supported", "CPUPlace", "Place", "CUDAPlace", "CUDAPinnedPlace",
-           "XPUPlace", "IPUPlace", "CustomPlace", "DataType", "VarDesc", "eager", "globals"]
+           "XPUPlace", "IPUPlace", "CustomPlace", "DataType", "VarDesc", "eager", "globals",
+           "Generator", "GeneratorState", "default_cpu_generator"]
 
 # `core.eager.Tensor` is the dygraph Tensor class
 eager = types.SimpleNamespace(Tensor=Tensor)

@@ -2,6 +2,7 @@
 script (as `python -m eagergraph run` does: `import paddle` answered by eagergraph) under a
 debugging tool and write what it saw."""
 import argparse
+import linecache
 import os
 import runpy
 import sys
@@ -49,13 +50,15 @@ def _run_script(script, args):
 
 
 def _capture_last_backward(run):
-    """Run `run()` and return describe() of the roots of the last backward it ran."""
+    """Run `run()`; return describe() of the roots of the last backward it ran, and where the
+    script called it."""
     seen = {}
     p = Patches()
 
     def wrap(orig):
         def prepare_roots(tensors, grad_tensors, where):
             seen["graph"] = describe(list(tensors))
+            seen["call"] = _user_call_site()
             return orig(tensors, grad_tensors, where)
         return prepare_roots
     p.wrap(_seams.engine, "prepare_roots", wrap)
@@ -63,7 +66,20 @@ def _capture_last_backward(run):
         run()
     finally:
         p.restore()
-    return seen.get("graph")
+    return seen.get("graph"), seen.get("call")
+
+
+def _user_call_site():
+    """'file:line: source' of the innermost frame outside eagergraph (the backward() or
+    paddle.grad call), or None."""
+    pkg = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+    f = sys._getframe(1)
+    while f is not None and f.f_code.co_filename.startswith(pkg):
+        f = f.f_back
+    if f is None:
+        return None
+    line = linecache.getline(f.f_code.co_filename, f.f_lineno).strip()
+    return f"{os.path.basename(f.f_code.co_filename)}:{f.f_lineno}" + (f": {line}" if line else "")
 
 
 def _options_after_script(ns):
@@ -99,11 +115,14 @@ def main(argv=None):
         _parser().error(f"no such script: {ns.script}")
     run = lambda: _run_script(ns.script, ns.args)  # noqa: E731
     if ns.tool == "graph":
-        graph = _capture_last_backward(run)
+        graph, call = _capture_last_backward(run)
         if graph is None:
             text = "(the script called no backward)\n"
+        elif ns.format == "html":
+            text = to_html(graph, title=f"Backward graph of {os.path.basename(ns.script)}",
+                           subtitle=f"the last backward the script ran: {call}" if call else None)
         else:
-            text = {"text": to_text, "dot": to_dot, "html": to_html}[ns.format](graph)
+            text = {"text": to_text, "dot": to_dot}[ns.format](graph)
     elif ns.tool == "trace":
         with trace() as tr:
             run()

@@ -155,19 +155,41 @@ def _shape(d):
     return "?" if d.get("shape") is None else f"{d['shape']} {d['dtype']}"
 
 
-def node_lines(info):
-    """The detail lines of one node (text tree and HTML details share them)."""
+def node_lines(info, plain=False):
+    """The detail lines of one node (text tree and HTML details share them). plain=True (the
+    HTML page) words the gradients for a reader who does not know the engine: what the node
+    receives, and per input of the forward op the gradient it computes and whether it is
+    passed on."""
     lines = []
     if info["site"]:
         lines.append(f"created at {info['site']}")
+    elif plain and info["leaf"] is None:
+        lines.append("created at: not recorded (the forward op saved no tensors)")
     if any(m["shape"] is not None for slot in info["inputs"] for m in slot):
-        ins = ", ".join(f"[{s}][{r}] {_shape(m)}" for s, slot in enumerate(info["inputs"])
-                        for r, m in enumerate(slot))
-        lines.append(f"grads in: {ins}")
-    outs = ", ".join(f"[{s}][{r}] {_shape(m)}" + ("" if m["next"] else " (no edge)")
-                     for s, slot in enumerate(info["outputs"]) for r, m in enumerate(slot))
-    if outs:
-        lines.append(f"grads out: {outs}")
+        if plain:
+            ins = ", ".join(_shape(m) for slot in info["inputs"] for m in slot)
+            lines.append(f"receives the gradient of the forward op's output: {ins}")
+        else:
+            ins = ", ".join(f"[{s}][{r}] {_shape(m)}" for s, slot in enumerate(info["inputs"])
+                            for r, m in enumerate(slot))
+            lines.append(f"grads in: {ins}")
+    if plain:
+        k = 0
+        for slot in info["outputs"]:
+            for m in slot:
+                if m["next"] is None:
+                    to = "not passed on: that input needs no gradient (stop_gradient)"
+                elif m["next"] == "GradNodeAccumulation":
+                    to = "added to the input's .grad (a leaf tensor)"
+                else:
+                    to = f"passed on to {m['next']}"
+                lines.append(f"gradient for input {k}: {_shape(m)}, {to}")
+                k += 1
+    else:
+        outs = ", ".join(f"[{s}][{r}] {_shape(m)}" + ("" if m["next"] else " (no edge)")
+                         for s, slot in enumerate(info["outputs"]) for r, m in enumerate(slot))
+        if outs:
+            lines.append(f"grads out: {outs}")
     for w in info["saved"]:
         if w["released"]:
             lines.append(f"saved {w['name']}: released")

@@ -110,20 +110,28 @@ document.body.setAttribute('data-ready', '1');
 """
 
 
-def to_html(graph, title="eagergraph backward graph"):
-    """One HTML page (a str) showing the graph; `graph` is describe()'s data or a tensor."""
+def _esc(text):
+    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def to_html(graph, title="eagergraph backward graph", subtitle=None):
+    """One HTML page (a str) showing the graph; `graph` is describe()'s data or a tensor.
+    `subtitle` (e.g. the script and the backward() call shown) goes under the title."""
     if not isinstance(graph, dict):
         graph = describe(graph)
-    data = {"nodes": [dict(n, details=node_lines(n)) for n in graph["nodes"]],
+    data = {"nodes": [dict(n, details=node_lines(n, plain=True)) for n in graph["nodes"]],
             "edges": graph["edges"]}
     blob = json.dumps(data).replace("</", "<\\/")
-    esc = title.replace("&", "&amp;").replace("<", "&lt;")
+    esc = _esc(title)
+    sub = f'<p id="subtitle">{_esc(subtitle)}</p>' if subtitle else ""
     return f"""<!DOCTYPE html>
 <html><head><meta charset="utf-8"><title>{esc}</title><style>{_CSS}</style></head>
-<body><div id="side"><h2>{esc}</h2><div id="status"></div>
+<body><div id="side"><h2>{esc}</h2>{sub}<div id="status"></div>
 <p><input id="search" type="search" placeholder="search op or node name">
 <span id="search-count"></span></p>
-<p>Drag to pan, wheel to zoom, click a node for its details.</p>
+<p>Each box is one step of the backward pass (a grad node: the gradient of one forward op);
+blue boxes hand a gradient to a leaf tensor's <code>.grad</code>. Arrows go the way gradients
+flow. Drag to pan, wheel to zoom, click a node for its details.</p>
 <div id="details"><p>No node selected.</p></div></div>
 <svg id="canvas" xmlns="http://www.w3.org/2000/svg"><defs><marker id="arrow" viewBox="0 0 10 10"
 refX="10" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse">

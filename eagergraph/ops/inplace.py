@@ -9,7 +9,8 @@ from .._generated import dygraph_functions as _ad
 from ..tensor import Tensor
 from ..eager.inplace import check_inplace, inplace_input, commit_inplace
 from ..eager_utils import parse_tensor, parse_scalar, parse_float, parse_int
-from ..phi.generator import get_generator
+from ..phi.generator import kernel_engine
+from ..phi import std_random
 from ..phi.common import NP_TO_DTYPE
 
 __all__ = ["normal_", "masked_fill_"]  # paddle.X_ as Paddle 3.3.1 has them
@@ -60,8 +61,11 @@ def uniform_(x, min=-1.0, max=1.0, seed=0, name=None):
     if not lo < hi:
         raise ValueError(f"(InvalidArgument) uniform_(): The uniform_random's min must less then "
                          f"max. But received min = {lo} great than or equal max = {hi}.")
-    rng = np.random.default_rng(seed) if seed else get_generator()
-    return _overwrite(x, "uniform_", rng.uniform(lo, hi, x._data.shape))
+    # Paddle's uniform_inplace kernel: std::uniform_real_distribution<T>(min, max)
+    draw = np.float64 if x._data.dtype == np.float64 else np.float32
+    out = std_random.uniform_real(kernel_engine(seed), x._data.size, draw(np.float32(lo)),
+                                  draw(np.float32(hi)), draw)
+    return _overwrite(x, "uniform_", out.reshape(x._data.shape))
 
 
 def normal_(x, mean=0.0, std=1.0, name=None):
@@ -71,8 +75,11 @@ def normal_(x, mean=0.0, std=1.0, name=None):
     mean = parse_float(mean, "normal_", "mean", 1)
     std = parse_float(std, "normal_", "std", 2)
     _check_float(x, "normal_", "gaussian_inplace")
-    z = get_generator().standard_normal(x._data.shape)
-    return _overwrite(x, "normal_", mean + std * z)
+    # Paddle's gaussian_inplace kernel: std::normal_distribution<T>(mean, std), float32 params
+    draw = np.float64 if x._data.dtype == np.float64 else np.float32
+    out = std_random.normal(kernel_engine(), x._data.size, draw(np.float32(mean)),
+                            draw(np.float32(std)), draw)
+    return _overwrite(x, "normal_", out.reshape(x._data.shape))
 
 
 def masked_fill_(x, mask, value, name=None):

@@ -9,14 +9,19 @@ grad.
 Difference from Paddle: Paddle 3.3.1's geometric_ returns log(u) / log1p(-p), a continuous value;
 here it is the ceiling of that, a geometric count in {1, 2, ...} (the distribution it names).
 
-All draw from the global generator (eagergraph.phi.generator.get_generator()), so
-`paddle.seed(n)` makes a program's draws repeat. The values differ from Paddle's own generator;
-shapes, dtypes, bounds and distributions are Paddle's."""
+All draw from the CPU generator (eagergraph.phi.generator), Paddle's std::mt19937_64 engine
+and libstdc++ distributions: under `paddle.seed(n)`, rand/randn/uniform/normal/randint/randperm/
+bernoulli/multinomial/exponential_/uniform_/normal_/bernoulli_/random_ give Paddle 3.3.1's
+values (log_normal_: Paddle's normal draws; exp may differ in the last bit) (tests/test_random_streams.py compares them with values captured from Paddle).
+poisson, binomial and standard_gamma repeat under paddle.seed but are not Paddle's values.
+Difference from Paddle: Paddle's cauchy_ transforms normal_() draws (not a Cauchy
+distribution); here cauchy_ transforms uniform draws, tan(pi * (u - 0.5))."""
 import numpy as np
 
 from .._generated import ops_api as _C_ops
 from ..framework import default_float_dtype
-from ..phi.generator import get_generator
+from ..phi.generator import default_cpu_generator, kernel_engine, GeneratorState
+from ..phi import std_random
 from ..phi.common import int64, complex64, convert_dtype
 from ..eager_utils import parse_tensor, parse_float, errors_name_op
 from ..tensor import Tensor
@@ -25,6 +30,7 @@ from .inplace import _overwrite, _check_float
 __all__ = ["rand", "randn", "standard_normal", "uniform", "normal", "randint", "randperm",
            "bernoulli", "poisson", "multinomial", "binomial", "standard_gamma", "log_normal",
            "rand_like", "randn_like", "randint_like", "get_rng_state", "set_rng_state",
+           "get_cuda_rng_state", "set_cuda_rng_state",
            "bernoulli_", "log_normal_"]
 TENSOR_METHODS = ["bernoulli", "multinomial", "bernoulli_", "exponential_", "cauchy_",
                   "geometric_", "log_normal_", "random_"]
@@ -98,7 +104,16 @@ def randint(low=0, high=None, shape=[1], dtype=None, name=None):  # noqa: B006 (
             raise ValueError(f"If high is None, low must be greater than 0, but received "
                              f"low = {low}.")
         low, high = 0, low
+    _check_int32("randint", low, high)
     return _C_ops.randint(low, high, shape, int64 if dtype is None else dtype)
+
+
+def _check_int32(op, *values):
+    """randint's low/high are int32 attributes in Paddle, which refuses wider ints."""
+    for v in values:
+        if isinstance(v, (int, np.integer)) and not -2 ** 31 <= int(v) < 2 ** 31:
+            raise IndexError(f"{op}(): (OutOfRange) Integer value {int(v)} exceeds int32 range "
+                             f"[-2147483648, 2147483647]")
 
 
 def randperm(n, dtype="int64", name=None):
@@ -196,31 +211,57 @@ def randint_like(x, low=0, high=None, dtype=None, name=None):
     if low >= high:
         raise ValueError(f"randint_like(): low must be less than high, got low={low}, "
                          f"high={high}")
+    _check_int32("randint_like", low, high)
     if dt.is_floating_point or dt.name == "bool":
         return _C_ops.randint(low, high, x.shape, int64).astype(dt)
     return _C_ops.randint(low, high, x.shape, dt)
 
 
 def get_rng_state(device=None):
-    """The global generator's state, as a one-element list (Paddle returns one state per
-    device); set_rng_state restores it."""
-    return [get_generator().bit_generator.state]
+    """The CPU generator's state, as a one-element list of GeneratorState (Paddle returns one
+    per device); set_rng_state restores it."""
+    return [default_cpu_generator().get_state()]
 
 
 def set_rng_state(state_list, device=None):
     """Restore a state from get_rng_state(): the following draws repeat."""
-    state = state_list[0] if isinstance(state_list, (list, tuple)) and state_list else \
-        state_list
-    if not isinstance(state, dict) or "bit_generator" not in state:
-        raise TypeError(f"set_rng_state(): expected the list get_rng_state() returned, got "
-                        f"{type(state_list).__name__}")
-    get_generator().bit_generator.state = state
+    if not hasattr(state_list, "__len__"):
+        raise TypeError(f"set_rng_state(): object of type '{type(state_list).__name__}' has "
+                        f"no len()")
+    if len(state_list) != 1:
+        raise ValueError("set_rng_state(): Length of cpu state list should be equal to 1")
+    state = state_list[0]
+    if not isinstance(state, GeneratorState):
+        raise TypeError(f"set_rng_state(): incompatible function arguments: expected a "
+                        f"GeneratorState, got {type(state).__name__}")
+    default_cpu_generator().set_state(state)
+
+
+def get_cuda_rng_state():
+    """The CUDA generators' states: none in a CPU-only build, as in Paddle's CPU wheel."""
+    return []
+
+
+def set_cuda_rng_state(state_list):
+    """A no-op in a CPU-only build (Paddle's CPU wheel ignores the list)."""
+
+
+def _uniform_like(x, lo=0.0, hi=1.0):
+    """uniform_(lo, hi) draws in x's float type (Paddle's uniform_inplace kernel)."""
+    draw = np.float64 if x._data.dtype == np.float64 else np.float32
+    u = std_random.uniform_real(kernel_engine(), x._data.size, draw(np.float32(lo)),
+                                draw(np.float32(hi)), draw)
+    return u.reshape(x._data.shape)
 
 
 # ---- in-place fills --------------------------------------------------------------------------
 
 def _prob_array(p, x, op):
-    arr = np.asarray(p._data if isinstance(p, Tensor) else p, np.float64)
+    raw = np.asarray(p._data if isinstance(p, Tensor) else p)
+    if raw.dtype.kind not in "biuf":
+        raise TypeError(f"(InvalidArgument) {op}(): the probability must be a real number or "
+                        f"a real tensor, got {raw.dtype}")
+    arr = raw.astype(np.float64)
     if arr.size and not (np.all(arr >= 0) and np.all(arr <= 1)):
         raise ValueError(f"(InvalidArgument) {op}(): the probability must be in [0, 1], "
                          f"got {arr[~((arr >= 0) & (arr <= 1))].flat[0]}")
@@ -233,7 +274,9 @@ def bernoulli_(x, p=0.5, name=None):
     x = parse_tensor(x, "bernoulli_", "x", 0)
     _check_float(x, "bernoulli_", "bernoulli")
     p = _prob_array(p, x, "bernoulli_")
-    return _overwrite(x, "bernoulli_", get_generator().random(x._data.shape) < p)
+    # as Paddle: x.uniform_(0, 1), then 1 where u < p and 0 where u > p
+    u = _uniform_like(x)
+    return _overwrite(x, "bernoulli_", np.where(u < p, 1.0, np.where(u > p, 0.0, u)))
 
 
 @errors_name_op
@@ -252,7 +295,7 @@ def cauchy_(x, loc=0, scale=1, name=None):
     """x := Cauchy(loc, scale) draws."""
     x = parse_tensor(x, "cauchy_", "x", 0)
     _check_float(x, "cauchy_", "uniform_inplace")
-    u = get_generator().random(x._data.shape)
+    u = _uniform_like(x).astype(np.float64)
     return _overwrite(x, "cauchy_", loc + scale * np.tan(np.pi * (u - 0.5)))
 
 
@@ -263,7 +306,7 @@ def geometric_(x, probs, name=None):
     _check_float(x, "geometric_", "uniform_inplace")
     p = _prob_array(probs, x, "geometric_")
     tiny = np.finfo(x._data.dtype).tiny
-    u = get_generator().uniform(tiny, 1.0, x._data.shape)
+    u = _uniform_like(x, float(tiny), 1.0)
     with np.errstate(divide="ignore"):
         draws = np.ceil(np.log(u) / np.log1p(-p))
     return _overwrite(x, "geometric_", np.maximum(draws, 1.0))
@@ -276,26 +319,35 @@ def log_normal_(x, mean=1.0, std=2.0, name=None):
     mean = parse_float(mean, "log_normal_", "mean", 1)
     std = parse_float(std, "log_normal_", "std", 2)
     _check_float(x, "log_normal_", "gaussian_inplace")
-    z = get_generator().standard_normal(x._data.shape)
-    return _overwrite(x, "log_normal_", np.exp(mean + std * z))
+    draw = np.float64 if x._data.dtype == np.float64 else np.float32
+    z = std_random.normal(kernel_engine(), x._data.size, draw(np.float32(mean)),
+                          draw(np.float32(std)), draw)  # Paddle: normal_(mean, std).exp_()
+    return _overwrite(x, "log_normal_", np.exp(z).reshape(x._data.shape))
 
 
 @errors_name_op
 def random_(x, from_=0, to=None, *, generator=None):
     """x := integers uniform in [from_, to); random_(n) draws from [0, n); with no bounds, from
-    [0, 2^mantissa] for floats and [0, max] for integer dtypes."""
+    [0, 2^mantissa) for floats (24 bits for float32, 53, 11, 8 for float64, float16, bfloat16)
+    and [0, max) for integer dtypes. As Paddle's kernel: one engine output per value, taken
+    modulo the range (its low 32 bits when the range is below 2^28)."""
     x = parse_tensor(x, "random_", "x", 0)
-    dt = x._data.dtype
+    name = x.dtype.name
     if to is None:
         if from_ != 0:
             from_, to = 0, from_
-        elif dt.kind == "f":
-            to = 2 ** (np.finfo(dt).nmant + 1) + 1
-        elif dt.kind in "iu":
-            to = int(np.iinfo(dt).max)
+        elif name in ("float32", "float64", "float16", "bfloat16"):
+            to = 2 ** {"float32": 24, "float64": 53, "float16": 11, "bfloat16": 8}[name]
+        elif name == "bool":
+            to = 1
         else:
-            to = 2
+            to = int(np.iinfo(x._data.dtype).max)
     if not from_ < to:
         raise ValueError(f"(InvalidArgument) random_ expects 'from' to be less than 'to', but "
                          f"got from={from_} >= to={to}")
-    return _overwrite(x, "random_", get_generator().integers(from_, to, x._data.shape))
+    span = np.uint64((int(to) - int(from_)) & 0xFFFFFFFFFFFFFFFF)
+    bits = kernel_engine().take(x._data.size)
+    if span < np.uint64(1 << 28):
+        bits &= np.uint64(0xFFFFFFFF)
+    out = (bits % span).astype(np.int64) + np.int64(from_)
+    return _overwrite(x, "random_", out.reshape(x._data.shape))

@@ -49,7 +49,7 @@ class Edge:
     kwargs: dict = field(default_factory=dict)
     desc: str = ""
     grad: object = None     # None: the row's (grad > 0); False: values only
-    differs: str = ""       # README "Differences from Paddle" reason ...
+    differs: str = ""       # docs/differences.md reason ...
     expect: object = None   # ... and eagergraph's behaviour: error class name or check(record)
     pending: str = ""       # an eagergraph bug (or a fix in flight elsewhere): report, not fail
     shape_only: bool = False  # Paddle's values are garbage here: keep its dtypes and shapes only

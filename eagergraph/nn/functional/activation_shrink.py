@@ -45,10 +45,11 @@ def softshrink(x, threshold=0.5, name=None):
         raise ValueError(f"The threshold must be no less than zero. Received: {threshold}.")
     threshold = _f32(threshold)
     t = _scalar(threshold, x)
-    above = _ops.multiply(_mask(_ops.greater_than(x, t), x), _ops.scale(x, 1.0, -threshold))
-    below = _ops.multiply(_mask(_ops.less_than(x, _ops.scale(t, -1.0)), x),
-                          _ops.scale(x, 1.0, threshold))
-    return _ops.add(above, below)
+    with np.errstate(invalid="ignore"):  # 0 * inf is NaN, as in Paddle, without a warning
+        above = _ops.multiply(_mask(_ops.greater_than(x, t), x), _ops.scale(x, 1.0, -threshold))
+        below = _ops.multiply(_mask(_ops.less_than(x, _ops.scale(t, -1.0)), x),
+                              _ops.scale(x, 1.0, threshold))
+        return _ops.add(above, below)
 
 
 def _thresholded_parts(x, threshold, value):
@@ -60,7 +61,8 @@ def thresholded_relu(x, threshold=1.0, value=0.0, name=None):
     """x where x > threshold, else value; as Paddle's kernel, (x > t) * x + (x <= t) * value
     (so NaN and -inf give NaN)."""
     keep, fill = _thresholded_parts(x, threshold, value)
-    return _ops.add(_ops.multiply(x, keep), fill)
+    with np.errstate(invalid="ignore"):  # -inf * 0 is NaN, as in Paddle, without a warning
+        return _ops.add(_ops.multiply(x, keep), fill)
 
 
 def thresholded_relu_(x, threshold=1.0, value=0.0, name=None):
@@ -121,11 +123,17 @@ def _check_rrelu(lower, upper):
 
 def rrelu(x, lower=1.0 / 8.0, upper=1.0 / 3.0, training=True, name=None):
     """x where x >= 0, else slope * x: slope drawn from U(lower, upper) per element when
-    training (from the global generator, so paddle.seed makes it repeatable; the stream
-    differs from Paddle's), (lower + upper) / 2 otherwise."""
+    training, (lower + upper) / 2 otherwise. As Paddle's kernel, one float32 draw per element
+    below 0, in order (so paddle.seed gives Paddle's slopes)."""
     _check_rrelu(lower, upper)
     if training:
-        slope = _ops.uniform(list(x.shape), x.dtype, lower, upper)
+        neg = np.asarray(x._data < 0) if isinstance(x, Tensor) else None
+        if neg is None:
+            parse_tensor(x, "rrelu", "x", 0)
+        draws = _ops.uniform([int(neg.sum())], "float32", lower, upper)._data
+        slope_np = np.zeros(neg.shape, x._data.dtype)
+        slope_np[neg] = draws
+        slope = Tensor(slope_np)
     else:  # Paddle's kernel: (lower + upper) / 2 in float32
         slope = _scalar(_f32((np.float32(lower) + np.float32(upper)) / np.float32(2)), x)
     # x * slope where x < 0: NaN takes the identity branch (gradient 1), as Paddle's kernel

@@ -66,8 +66,19 @@ def dropout(x, p=0.5, axis=None, training=True, inplace=False, mode="upscale_in_
         mask_shape = [shape[i] if i in drop_axes else 1 for i in range(len(shape))]
     if p == 1:
         return _ops.scale(x, 0.0)
-    keep = _ops.cast(_ops.greater_equal(_ops.uniform(mask_shape, "float32", 0.0, 1.0),
-                                        _ops.full([], p, "float32")), x.dtype)
+    kept = _ops.greater_equal(_ops.uniform(mask_shape, "float32", 0.0, 1.0),
+                              _ops.full([], p, "float32"))
+    if axis is None:
+        # Paddle's kernel: y = x / (1 - p) where kept (x where downscale_in_infer), +0 where
+        # dropped
+        y = _ops.divide(x, _ops.full([], keep_p, x.dtype)) if mode == "upscale_in_train" else x
+        out = _ops.where(kept, y, _ops.zeros([], x.dtype))
+        if inplace:
+            with no_grad():
+                x.set_value(out)
+            return x
+        return out
+    keep = _ops.cast(kept, x.dtype)
     if mode == "upscale_in_train":
         keep = _ops.scale(keep, 1.0 / keep_p)
     out = _ops.multiply(x, keep)

@@ -1,11 +1,15 @@
 """The Initializer base class, fan computation and calculate_gain (Paddle
 nn/initializer/initializer.py). An initializer called on a parameter overwrites its values in
-place; random ones draw from eagergraph's global generator, so paddle.seed repeats them."""
+place; random ones draw from the CPU generator through the same kernels Paddle's initializers
+call (uniform, gaussian, truncated_gaussian_random, with the initializer's seed attribute), so
+under paddle.seed(n) a parameter gets Paddle's exact initial values. float16/bfloat16
+parameters are drawn in float32 and cast, as in Paddle."""
 import math
 
 import numpy as np
 
-from ...phi.generator import get_generator
+from ...phi.generator import kernel_engine
+from ...phi import std_random
 
 __all__ = ["Initializer", "calculate_gain"]
 
@@ -47,20 +51,41 @@ def _write(param, arr):
     param._bump_inplace_version()
 
 
-def _rng():
-    return get_generator()
+def _draw_dtype(param):
+    return np.float64 if param._data.dtype in (np.float64, np.complex128) else np.float32
 
 
-def _uniform(param, low, high):
-    _write(param, _rng().uniform(low, high, param._data.shape))
+def _numel(param):
+    return int(param._data.size)
 
 
-def _gaussian(param, mean, std):
-    if param._data.dtype.kind == "c":  # real and imaginary parts each N(mean, std^2 / 2)
-        g = _rng().normal(0.0, std / math.sqrt(2.0), (2,) + param._data.shape)
-        _write(param, (g[0] + mean) + 1j * (g[1] + mean))
+def _uniform(param, low, high, seed=0):
+    """Paddle's uniform kernel: min/max as float32, drawn in the parameter's float type."""
+    draw = _draw_dtype(param)
+    out = std_random.uniform_real(kernel_engine(seed), _numel(param), draw(np.float32(low)),
+                                  draw(np.float32(high)), draw)
+    _write(param, out.reshape(param._data.shape))
+
+
+def _gaussian(param, mean, std, seed=0):
+    """Paddle's gaussian kernel: mean/std as float32; complex parameters get interleaved real
+    and imaginary parts, each N(mean, std^2 / 2)."""
+    draw = _draw_dtype(param)
+    shape = param._data.shape
+    if param._data.dtype.kind == "c":
+        out = std_random.normal(kernel_engine(seed), 2 * _numel(param), draw(np.float32(mean)),
+                                draw(np.float32(std) / np.float32(math.sqrt(2.0))), draw)
+        _write(param, out.reshape(shape + (2,)).view(np.dtype(param._data.dtype))[..., 0])
     else:
-        _write(param, _rng().normal(mean, std, param._data.shape))
+        out = std_random.normal(kernel_engine(seed), _numel(param), draw(np.float32(mean)),
+                                draw(np.float32(std)), draw)
+        _write(param, out.reshape(shape))
+
+
+def _truncated_gaussian(param, mean, std, a, b, seed=0):
+    out = std_random.truncated_normal(kernel_engine(seed), _numel(param), mean, std, a, b,
+                                      _draw_dtype(param))
+    _write(param, out.reshape(param._data.shape))
 
 
 def _check_float(param, op, allowed=("float16", "bfloat16", "float32", "float64")):

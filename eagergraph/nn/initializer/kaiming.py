@@ -37,9 +37,9 @@ class MSRAInitializer(Initializer):
         gain = calculate_gain(self._nonlinearity, self._negative_slope)
         if self._uniform:
             limit = gain * math.sqrt(3.0 / float(fan))
-            _uniform(var, -limit, limit)
+            _uniform(var, -limit, limit, self._seed)
         else:
-            _gaussian(var, 0.0, gain / math.sqrt(float(fan)))
+            _gaussian(var, 0.0, gain / math.sqrt(float(fan)), self._seed)
         return None
 
 

@@ -1,7 +1,5 @@
 """Normal and TruncatedNormal initializers (Paddle nn/initializer/normal.py)."""
-import numpy as np
-
-from .initializer import Initializer, _gaussian, _rng, _write, _check_float
+from .initializer import Initializer, _gaussian, _truncated_gaussian, _check_float
 
 __all__ = ["Normal", "NormalInitializer", "TruncatedNormal", "TruncatedNormalInitializer"]
 
@@ -25,7 +23,7 @@ class NormalInitializer(Initializer):
     def forward(self, var, block=None):
         _check_float(var, "gaussian_random", ("float16", "bfloat16", "float32", "float64",
                                               "complex64", "complex128"))
-        _gaussian(var, self._mean, self._std_dev)
+        _gaussian(var, self._mean, self._std_dev, self._seed)
         return None
 
 
@@ -54,26 +52,8 @@ class TruncatedNormalInitializer(Initializer):
 
     def forward(self, var, block=None):
         _check_float(var, "truncated_gaussian_random")
-        _write(var, _truncated_normal(self._mean, self._std_dev, self._a, self._b,
-                                      var._data.shape))
+        _truncated_gaussian(var, self._mean, self._std_dev, self._a, self._b, self._seed)
         return None
-
-
-def _truncated_normal(mean, std, a, b, shape):
-    """N(mean, std^2) conditioned on [a, b] (absolute bounds, as Paddle's kernel uses them),
-    drawn by redrawing the values that fall outside."""
-    rng = _rng()
-    out = rng.normal(mean, std, shape)
-    bad = (out < a) | (out > b)
-    for _ in range(1000):
-        n = int(bad.sum())
-        if n == 0:
-            return out
-        out[bad] = rng.normal(mean, std, n)
-        bad = (out < a) | (out > b)
-    # the interval is far in a tail: uniform on [a, b] is what remains of the density
-    out[bad] = rng.uniform(a, b, int(bad.sum()))
-    return np.clip(out, a, b)
 
 
 class TruncatedNormal(TruncatedNormalInitializer):

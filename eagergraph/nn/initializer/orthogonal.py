@@ -1,8 +1,10 @@
 """Orthogonal initializer (Paddle nn/initializer/orthogonal.py): the Q of a QR decomposition
-of a Gaussian matrix (signs fixed by R's diagonal), reshaped, times gain."""
+of a Gaussian matrix (the same Gaussian draws as Paddle; signs fixed by R's diagonal), reshaped, times gain."""
 import numpy as np
 
-from .initializer import Initializer, _rng, _write, _check_float
+from ...phi import std_random
+from ...phi.generator import kernel_engine
+from .initializer import Initializer, _write, _check_float
 
 __all__ = ["Orthogonal"]
 
@@ -20,7 +22,11 @@ class Orthogonal(Initializer):
             "Only Tensor with 2 or more dimensions can be initialized by Orthogonal"
         row = shape[0]
         col = int(np.prod(shape[1:]))
-        normal = _rng().normal(0.0, 1.0, (max(row, col), min(row, col)))
+        # Paddle's gaussian kernel in the parameter's dtype (the same draws), then QR
+        draw = np.float64 if var._data.dtype == np.float64 else np.float32
+        n_rows, n_cols = max(row, col), min(row, col)
+        normal = std_random.normal(kernel_engine(), n_rows * n_cols, draw(0), draw(1),
+                                   draw).reshape(n_rows, n_cols)
         q, r = np.linalg.qr(normal, mode="reduced")
         q = q * np.sign(np.diag(r))
         if row < col:

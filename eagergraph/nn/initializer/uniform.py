@@ -17,7 +17,7 @@ class UniformInitializer(Initializer):
 
     def forward(self, var, block=None):
         _check_float(var, "uniform_random")
-        _uniform(var, self._low, self._high)
+        _uniform(var, self._low, self._high, self._seed)
         return None
 
 

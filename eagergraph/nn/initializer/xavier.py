@@ -26,11 +26,11 @@ class XavierInitializer(Initializer):
         if self._uniform:
             limit = 0.0 if 0 in (fan_in, fan_out) else \
                 self._gain * math.sqrt(6.0 / float(fan_in + fan_out))
-            _uniform(var, -limit, limit)
+            _uniform(var, -limit, limit, self._seed)
         else:
             std = 0.0 if 0 in (fan_in, fan_out) else \
                 self._gain * math.sqrt(2.0 / float(fan_in + fan_out))
-            _gaussian(var, 0.0, std)
+            _gaussian(var, 0.0, std, self._seed)
         return None
 
 

@@ -491,8 +491,10 @@ def lstsq(x, y, rcond, driver):
             raise _lapack_error("lstsq", x) from None
         keep = s_ > rcond * s_[..., :1]
         inv = np.where(keep, 1.0 / np.where(keep, s_, 1.0), 0.0)
-        uty = np.matmul(np.swapaxes(u.conj(), -1, -2), yb)
-        sol = np.matmul(np.swapaxes(vh.conj(), -1, -2), inv[..., None] * uty).astype(x.dtype)
+        with np.errstate(invalid="ignore"):  # NaN in y propagates, silently as in Paddle
+            uty = np.matmul(np.swapaxes(u.conj(), -1, -2), yb)
+            sol = np.matmul(np.swapaxes(vh.conj(), -1, -2), inv[..., None] * uty).astype(
+                x.dtype)
         if not finite:
             sol[...] = np.nan
         rank = keep.sum(-1).astype(np.int32)
