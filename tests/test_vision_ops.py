@@ -1,5 +1,5 @@
 """paddle.vision.ops against Paddle 3.3.1 (values, dtypes, shapes and gradients captured by
-tools/capture_vision_ops.py into tests/fixtures/paddle331_vision_ops.npz; no Paddle needed),
+tools/capture_cases.py into tests/fixtures/paddle331_vision_ops.npz; no Paddle needed),
 the differentiable ones (roi_align, roi_pool, psroi_pool, deform_conv2d) by finite differences
 to second order, the layers, read_file/decode_jpeg, and the errors."""
 import os
@@ -9,7 +9,8 @@ import pytest
 
 import eagergraph as paddle
 from tests.gradcheck import check_grads
-from tests.vision_ops_cases import CASES, cotangent, flatten
+from tests.vision_ops_cases import CASES
+from tests.case_runner import compare, run
 
 V = paddle.vision.ops
 FIXTURE = os.path.join(os.path.dirname(__file__), "fixtures", "paddle331_vision_ops.npz")
@@ -21,16 +22,7 @@ PADDLE_GRAD_WRONG = {"roi_align {'output_size': (3, 2), 'spatial_scale': 0.5}"}
 
 
 def _run(fname, args, kwargs, diff):
-    ts = [paddle.to_tensor(a, stop_gradient=i not in diff) if isinstance(a, np.ndarray) else a
-          for i, a in enumerate(args)]
-    kw = {k: paddle.to_tensor(v) if isinstance(v, np.ndarray) else v for k, v in kwargs.items()}
-    outs = flatten(getattr(V, fname)(*ts, **kw))
-    grads = []
-    if diff:
-        o = outs[0]
-        go = paddle.to_tensor(cotangent(o.shape, o.numpy().dtype))
-        grads = paddle.grad([o], [ts[i] for i in diff], grad_outputs=[go])
-    return [None if o is None else o.numpy() for o in outs], [g.numpy() for g in grads]
+    return run(paddle, "vision.ops", fname, args, kwargs, diff)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
@@ -42,22 +34,7 @@ def test_matches_paddle(case):
         assert type(e.value).__name__ == str(DATA[f"{name}|error"])
         return
     outs, grads = _run(fname, args, kwargs, diff)
-    want = sorted(k for k in DATA if k.startswith(name + "|out"))
-    assert len(outs) == len(want), f"{len(outs)} outputs, Paddle {len(want)}"
-    for i, o in enumerate(outs):
-        w = DATA[f"{name}|out{i}"]
-        if w.dtype.kind == "U":
-            assert o is None
-            continue
-        assert o.dtype == w.dtype and o.shape == w.shape, (o.dtype, o.shape, w.dtype, w.shape)
-        tol = 1e-5 if w.dtype == np.float32 else 1e-12
-        np.testing.assert_allclose(o, w, rtol=tol, atol=tol)
-    if name in PADDLE_GRAD_WRONG:
-        return
-    for j, g in enumerate(grads):
-        w = DATA[f"{name}|grad{j}"]
-        assert g.shape == w.shape
-        np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-5)
+    compare(DATA, name, outs, grads, check_grads=name not in PADDLE_GRAD_WRONG)
 
 
 RNG = np.random.default_rng(7)

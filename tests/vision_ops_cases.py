@@ -1,21 +1,11 @@
-"""The paddle.vision.ops samples that tools/capture_vision_ops.py runs with Paddle 3.3.1 (into
+"""The paddle.vision.ops samples that tools/capture_cases.py runs with Paddle 3.3.1 (into
 tests/fixtures/paddle331_vision_ops.npz) and tests/test_vision_ops.py runs with eagergraph.
 
-A case: (name, function name in paddle.vision.ops, args, kwargs, diff). NumPy arrays among the
-args become Tensors (dtype kept); `diff` lists the args whose gradient is captured, for the
-upstream gradient `cotangent(out)` of the first output. Every output Tensor (nested lists and
-tuples flattened, None kept as None) and every gradient is stored."""
+Cases as tests/case_runner.py describes them."""
 import numpy as np
 
-
-def cotangent(shape, dtype):
-    return ((np.arange(int(np.prod(shape))) % 5 + 1) / 4.0).astype(dtype).reshape(shape)
-
-
-def flatten(out):
-    if isinstance(out, (list, tuple)):
-        return [a for o in out for a in flatten(o)]
-    return [out]
+NAMESPACE = "vision.ops"
+FIXTURE = "paddle331_vision_ops.npz"
 
 
 def _cases():
