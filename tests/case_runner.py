@@ -48,6 +48,10 @@ def compare(data, name, outs, grads, check_grads=True):
         if w.dtype.kind == "U":
             assert o is None
             continue
+        if w.size == 0 and o is not None and o.size == 0:
+            # an output Paddle leaves unallocated (fused_layer_norm's residual_out without a
+            # residual reads back as shape [..., 0]); eagergraph's is an empty Tensor
+            continue
         assert o.dtype == w.dtype and o.shape == w.shape, (o.dtype, o.shape, w.dtype, w.shape)
         tol = 1e-5 if w.dtype != np.float64 else 1e-12
         np.testing.assert_allclose(o, w, rtol=tol, atol=tol)

@@ -1,22 +1,11 @@
-"""swiglu and fused_bias_act (Paddle python/paddle/incubate/nn/functional/swiglu.py,
-fused_bias_act.py): composed of ops, so they differentiate."""
+"""swiglu (paddle.nn.functional.swiglu) and fused_bias_act (Paddle python/paddle/incubate/nn/
+functional/fused_bias_act.py): composed of ops, so they differentiate."""
 from .... import ops as P
 from ....nn import functional as F
 
 __all__ = ["swiglu", "fused_bias_act"]
 
-
-def swiglu(x, y=None, name=None):
-    """silu(x) * y; with y None, x's last dim is split in halves (x, y)."""
-    if y is None:
-        if x.shape[-1] % 2:
-            raise ValueError("(InvalidArgument) The last dim of Input(X) should be exactly "
-                             "divided by 2.")
-        x, y = P.chunk(x, 2, axis=-1)
-    elif x.shape != y.shape:
-        raise ValueError(f"(InvalidArgument) The shape of Input(Y) {list(y.shape)} must be "
-                         f"equal to the shape of Input(X) {list(x.shape)}.")
-    return F.silu(x) * y
+swiglu = F.swiglu  # the same function, as in Paddle 3.3.1 (paddle.nn.functional.swiglu)
 
 
 _GLU = {"geglu": lambda a: F.gelu(a), "swiglu": lambda a: F.silu(a)}
