@@ -10,7 +10,7 @@ def _unavailable(name, reason):
         raise NotImplementedError(f"paddle.vision.datasets.{name} is not available in "
                                   f"eagergraph: {reason}")
     return type(name, (), {"__init__": __init__, "__doc__": f"{name}: {reason}",
-                           "__module__": __name__})
+                           "__module__": __name__, "_unavailable": True})
 
 
 _DOWNLOAD = ("it downloads its data, which eagergraph does not do; load the arrays yourself "
