@@ -18,7 +18,10 @@ DATA = dict(np.load(FIXTURE))
 # Paddle 3.3.1's roi_align gradient clamps a box smaller than one (scaled) pixel to 1 x 1, which
 # its forward does not (aligned=True): for such a box it is not the forward's derivative.
 # eagergraph's gradient is (test_roi_ops_gradients_by_finite_differences); README differences.
-PADDLE_GRAD_WRONG = {"roi_align {'output_size': (3, 2), 'spatial_scale': 0.5}"}
+# Likewise its yolo_loss gradient keeps only the last of two ground-truth boxes that share a cell
+# and anchor (the forward adds both losses; test_yolo_loss_gradient_by_finite_differences).
+PADDLE_GRAD_WRONG = {"roi_align {'output_size': (3, 2), 'spatial_scale': 0.5}",
+                     "yolo_loss collision"}
 
 
 def _run(fname, args, kwargs, diff):
@@ -67,6 +70,14 @@ def test_deform_conv2d_gradients_by_finite_differences(with_mask):
     check_grads(lambda ts: V.deform_conv2d(ts[0], ts[1], ts[2], ts[3], stride=1, padding=0,
                                            deformable_groups=2, groups=2,
                                            mask=ts[4] if with_mask else None), arrays, order=2)
+
+
+def test_yolo_loss_gradient_by_finite_differences():
+    name, fname, args, kwargs, diff = next(c for c in CASES if c[0] == "yolo_loss collision")
+    x = args[0].astype("float64")
+    gt = paddle.to_tensor(args[1].astype("float64"))
+    rest = [paddle.to_tensor(args[2])] + list(args[3:])
+    check_grads(lambda ts: V.yolo_loss(ts[0], gt, *rest, **kwargs), [x], order=2)
 
 
 def test_layers_equal_the_functions():

@@ -121,6 +121,34 @@ def _cases():
                   [dx, off, wt, b, s, p, d, dg, g], {}, [0, 1, 2, 3]))
         c.append((f"deform_conv2d v2 {(s, p, d, dg, g)}", "deform_conv2d",
                   [dx, off, wt, None, s, p, d, dg, g, mk], {}, [0, 1, 2, 9]))
+    # yolo_loss: gt boxes in distinct cells (one empty box, ignored); the "collision" case puts
+    # two boxes on one cell and anchor (Paddle's gradient keeps only the last one's there)
+    anchors = [10, 13, 16, 30, 33, 23, 30, 61, 62, 45]
+    gt = np.array([[[0.10, 0.15, 0.20, 0.30], [0.55, 0.35, 0.08, 0.12], [0.85, 0.75, 0.45, 0.30],
+                    [0.30, 0.80, 0.12, 0.40]],
+                   [[0.50, 0.50, 0.30, 0.30], [0.15, 0.70, 0.05, 0.06], [0.75, 0.20, 0.35, 0.40],
+                    [0.00, 0.00, 0.00, 0.00]]], "float32")
+    glab = np.array([[0, 2, 1, 1], [2, 0, 1, 0]], "int32")
+    gsc = rng.uniform(0.5, 1, (2, 4)).astype("float32")
+    for mask, cls, kw in (([0, 1, 2], 3, dict(ignore_thresh=0.7, downsample_ratio=8)),
+                          ([3, 4], 3, dict(ignore_thresh=0.5, downsample_ratio=8,
+                                           use_label_smooth=False, scale_x_y=1.2)),
+                          ([1, 3], 3, dict(ignore_thresh=0.3, downsample_ratio=16))):
+        yx = rng.standard_normal((2, len(mask) * (5 + cls), 5, 5)).astype("float32")
+        c.append((f"yolo_loss {mask}", "yolo_loss", [yx, gt, glab, anchors, mask, cls],
+                  dict(kw, gt_score=gsc), [0]))
+    yx = rng.standard_normal((2, 3 * 8, 5, 5)).astype("float64")
+    c.append(("yolo_loss float64 no score", "yolo_loss", [yx, gt.astype("float64"), glab,
+                                                          anchors, [0, 1, 2], 3],
+              dict(ignore_thresh=0.6, downsample_ratio=8), [0]))
+    col = gt.copy()
+    col[0, 1] = [0.12, 0.17, 0.19, 0.28]  # the same cell and anchor as box 0
+    c.append(("yolo_loss collision", "yolo_loss", [yx.astype("float32"), col, glab, anchors,
+                                                   [0, 1, 2], 3],
+              dict(ignore_thresh=0.6, downsample_ratio=8), [0]))
+    c.append(("yolo_loss non-square", "yolo_loss", [yx[:, :, :4].astype("float32"), col, glab,
+                                                    anchors, [0, 1, 2], 3],
+              dict(ignore_thresh=0.6, downsample_ratio=8), []))
     return c
 
 

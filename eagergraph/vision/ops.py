@@ -10,8 +10,9 @@ from .detection.image_io import decode_jpeg, read_file
 from .detection.nms import matrix_nms, nms
 from .detection.proposals import distribute_fpn_proposals, generate_proposals
 from .detection.roi import psroi_pool, roi_align, roi_pool
+from .detection.yolo_loss import yolo_loss
 
-__all__ = ["yolo_box", "prior_box", "box_coder", "deform_conv2d", "DeformConv2D",
+__all__ = ["yolo_loss", "yolo_box", "prior_box", "box_coder", "deform_conv2d", "DeformConv2D",
            "distribute_fpn_proposals",
            "generate_proposals", "read_file", "decode_jpeg", "roi_pool", "RoIPool", "psroi_pool",
            "PSRoIPool", "roi_align", "RoIAlign", "nms", "matrix_nms", "ConvNormActivation"]
