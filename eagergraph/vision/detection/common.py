@@ -66,3 +66,22 @@ def gather_weigh(x_rows, batch_ids, idx, w, k, out_shape):
     vals = _ad.reshape_ad_func(vals, tuple(idx.shape[:-1]) + (idx.shape[-1] // k, k))
     out = _ad.sum_ad_func(vals, (-1,), None, False)
     return _ad.reshape_ad_func(out, tuple(out_shape))
+
+
+def gather_rows_weigh(x, batch_ids, pos, w, k, out_shape):
+    """out[r, c, p] = sum over k terms of x[batch_ids[r], c, pos[r, p, k]] * w[r, p, k], for
+    maps whose positions and weights are the same for every channel (roi_align): the rows of x
+    viewed as [N * H * W, C] are gathered once per term, so nothing of size R * C * P * k is
+    indexed. Made of ops (transpose, reshape, gather, multiply, sum), so linear in x with the
+    transposed map as its gradient. pos, w: [R, P * k]; out_shape [R, C, ph, pw]."""
+    n, c = x.shape[0], x.shape[1]
+    hw = int(np.prod(x.shape[2:]))
+    r = len(batch_ids)
+    rows = _ad.reshape_ad_func(_ad.transpose_ad_func(x, (0, 2, 3, 1)), (n * hw, c))
+    flat = (np.asarray(batch_ids, np.int64)[:, None] * hw + pos).reshape(-1)
+    vals = _ad.gather_ad_func(rows, to_tensor(flat), 0)                    # [R * P * k, C]
+    vals = _ad.multiply_ad_func(vals, to_tensor(np.ascontiguousarray(
+        w.reshape(-1, 1), x._data.dtype)))
+    p = pos.shape[1] // k
+    vals = _ad.sum_ad_func(_ad.reshape_ad_func(vals, (r, p, k, c)), (2,), None, False)
+    return _ad.reshape_ad_func(_ad.transpose_ad_func(vals, (0, 2, 1)), tuple(out_shape))

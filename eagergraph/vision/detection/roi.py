@@ -7,7 +7,7 @@ boxes get no gradient, as in Paddle."""
 import numpy as np
 
 from ..._generated import dygraph_functions as _ad
-from .common import cround, float_tensor, gather_weigh, pair, roi_batch_ids
+from .common import cround, float_tensor, gather_rows_weigh, gather_weigh, pair, roi_batch_ids
 
 __all__ = ["roi_align", "roi_pool", "psroi_pool"]
 
@@ -86,15 +86,13 @@ def roi_align(x, boxes, boxes_num, output_size, spatial_scale=1.0, sampling_rati
         per_roi_w.append(w.reshape(ph * pw, -1) / dt.type(count))
     # every box gets the same number of terms per bin: pad with weight-0 terms
     k = max([p.shape[1] for p in per_roi_pos] + [1])
-    pos = np.zeros((len(per_roi_pos), 1, ph * pw * k), np.int64)
-    wts = np.zeros((len(per_roi_pos), 1, ph * pw * k), dt)
+    pos = np.zeros((len(per_roi_pos), ph * pw, k), np.int64)
+    wts = np.zeros((len(per_roi_pos), ph * pw, k), dt)
     for r, (p, w) in enumerate(zip(per_roi_pos, per_roi_w)):
-        pp = np.zeros((ph * pw, k), np.int64)
-        ww = np.zeros((ph * pw, k), dt)
-        pp[:, :p.shape[1]], ww[:, :w.shape[1]] = p, w
-        pos[r, 0], wts[r, 0] = pp.reshape(-1), ww.reshape(-1)
-    rows = _ad.reshape_ad_func(x, (n, c, height * width))
-    return gather_weigh(rows, ids, pos, wts, k, (len(ids), c, ph, pw))
+        pos[r, :, :p.shape[1]], wts[r, :, :w.shape[1]] = p, w
+    return gather_rows_weigh(x, ids, pos.reshape(len(ids), ph * pw * k),
+                             wts.reshape(len(ids), ph * pw * k), k,
+                             (len(ids), c, ph, pw))
 
 
 def roi_pool(x, boxes, boxes_num, output_size, spatial_scale=1.0, name=None):
