@@ -3,6 +3,7 @@ in Paddle's formats (gzipped IDX; tar.gz of pickled batches): items against the 
 both image backends, transforms, the cache lookup and the errors; and, where Paddle 3.3.1 is
 installed, item by item against it on the same files."""
 import gzip
+import os
 import io
 import pickle
 import struct
@@ -158,3 +159,58 @@ def test_against_paddle(tmp_path):
                 np.testing.assert_array_equal(wi, gi)
                 assert np.asarray(wl).dtype == np.asarray(gl).dtype
                 np.testing.assert_array_equal(wl, gl)
+
+
+def _tree(tmp_path):
+    Image = pytest.importorskip("PIL.Image")
+    imgs = {}
+    for cls in ("cat", "dog"):
+        (tmp_path / cls / "sub").mkdir(parents=True)
+        for i, where in enumerate(["a.png", "sub/b.PNG", "c.bmp"]):
+            a = RNG.integers(0, 256, (4, 5, 3)).astype(np.uint8)
+            Image.fromarray(a).save(tmp_path / cls / where)
+            imgs[f"{cls}/{where}"] = a
+        (tmp_path / cls / "notes.txt").write_text("not an image")
+    return imgs
+
+
+def test_dataset_folder_and_image_folder(tmp_path):
+    imgs = _tree(tmp_path)
+    ds = D.DatasetFolder(str(tmp_path))
+    assert ds.classes == ["cat", "dog"] and ds.class_to_idx == {"cat": 0, "dog": 1}
+    assert len(ds) == 6 and ds.targets == [0, 0, 0, 1, 1, 1]
+    rel = [os.path.relpath(p, tmp_path) for p, _ in ds.samples]
+    assert rel == ["cat/a.png", "cat/c.bmp", "cat/sub/b.PNG", "dog/a.png", "dog/c.bmp",
+                   "dog/sub/b.PNG"]
+    img, target = ds[2]
+    assert target == 0 and img.mode == "RGB"
+    np.testing.assert_array_equal(np.asarray(img), imgs["cat/sub/b.PNG"])
+    only_png = D.DatasetFolder(str(tmp_path), extensions=(".png",), loader=lambda p: p)
+    assert len(only_png) == 4 and only_png[0][0].endswith("a.png")
+    flat = D.ImageFolder(str(tmp_path), transform=paddle.vision.transforms.ToTensor())
+    assert len(flat) == 6
+    (x,) = flat[0]
+    assert x.shape == [3, 4, 5]
+    np.testing.assert_allclose(x.numpy(), imgs["cat/a.png"].transpose(2, 0, 1) / 255.0,
+                               rtol=1e-6)
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(RuntimeError, match="Found 0 files"):
+        D.ImageFolder(str(tmp_path / "empty"))
+    with pytest.raises(RuntimeError, match="Found 0 directories"):
+        D.DatasetFolder(str(tmp_path), extensions=(".gif",))
+
+
+def test_folders_against_paddle(tmp_path):
+    rp = pytest.importorskip("paddle")
+    _tree(tmp_path)
+    for want, got in ((rp.vision.datasets.DatasetFolder(str(tmp_path)),
+                       D.DatasetFolder(str(tmp_path))),
+                      (rp.vision.datasets.ImageFolder(str(tmp_path)),
+                       D.ImageFolder(str(tmp_path)))):
+        assert len(want) == len(got)
+        assert [str(s) for s in want.samples] == [str(s) for s in got.samples]
+        for i in range(len(want)):
+            w, g = want[i], got[i]
+            np.testing.assert_array_equal(np.asarray(w[0]), np.asarray(g[0]))
+            if isinstance(w, tuple):
+                assert w[1] == g[1]
