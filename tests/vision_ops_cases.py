@@ -149,6 +149,22 @@ def _cases():
     c.append(("yolo_loss non-square", "yolo_loss", [yx[:, :, :4].astype("float32"), col, glab,
                                                     anchors, [0, 1, 2], 3],
               dict(ignore_thresh=0.6, downsample_ratio=8), []))
+    # edges: nothing to keep or nothing given
+    c.append(("nms no boxes", "nms", [np.zeros((0, 4), "float32")], {}, []))
+    c.append(("nms no boxes scores", "nms", [np.zeros((0, 4), "float32"), 0.5,
+                                             np.zeros(0, "float32")], {}, []))
+    c.append(("nms identical boxes", "nms", [np.tile(nb[:1], (4, 1)), 0.5,
+                                             np.array([0.1, 0.4, 0.3, 0.2], "float32")], {}, []))
+    c.append(("matrix_nms nothing above threshold", "matrix_nms", [mb, ms * 0.01],
+              dict(score_threshold=0.5, post_threshold=0.1, nms_top_k=-1, keep_top_k=-1,
+                   return_index=True), []))
+    c.append(("generate_proposals all too small", "generate_proposals",
+              [gs, gd, gimg, anc * 0.01, gvar], dict(min_size=50.0, return_rois_num=True), []))
+    c.append(("distribute_fpn_proposals empty levels", "distribute_fpn_proposals",
+              [big[:4].astype("float32"), 2, 6, 4, 224],
+              dict(rois_num=np.array([4], "int32")), []))
+    c.append(("box_coder bad code_type", "box_coder", [prior, pvar, target],
+              dict(code_type="encode"), []))
     return c
 
 
