@@ -49,6 +49,7 @@ from .device import (is_compiled_with_rocm, is_compiled_with_xpu, is_compiled_wi
                      device_guard, CUDAPlace, CUDAPinnedPlace, XPUPlace, IPUPlace, CustomPlace)
 from . import base
 from . import incubate
+from . import geometric
 from . import vision
 from . import distributed
 from .distributed import DataParallel
@@ -77,7 +78,7 @@ e, pi, inf, nan, newaxis = math.e, math.pi, math.inf, math.nan, None
 __all__ += ["e", "pi", "inf", "nan", "newaxis"]
 __all__ += ["io", "save", "load"]
 __all__ += ["static", "metric", "callbacks", "hapi", "Model", "summary"]
-__all__ += ["vision", "linalg", "fft", "signal"]
+__all__ += ["vision", "linalg", "fft", "signal", "geometric"]
 __all__ += ["distributed", "DataParallel"]
 __all__ += ["amp", "is_autocast_enabled", "get_autocast_dtype", "jit", "utils", "version",
             "distribution"]

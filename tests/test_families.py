@@ -9,7 +9,8 @@ from codegen.__main__ import load_specs, OPDEFS, PKG
 from . import op_db
 
 FAMILIES = {"elementwise", "complex", "reduce", "linalg", "activation", "manipulation",
-            "indexing", "creation", "random", "search", "conv", "pool", "fft"}
+            "indexing", "creation", "random", "search", "conv", "pool", "fft",
+            "geometric"}
 # modules that are not a family: shared helpers, or cross-cutting concerns
 NOT_FAMILIES = {"__init__", "common", "backward", "inplace", "attribute", "alias"}
 TESTS = os.path.dirname(os.path.abspath(__file__))

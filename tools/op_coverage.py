@@ -5,9 +5,15 @@ reads the spec (codegen's load_specs, read-only), the op-table row (tests/op_db.
 grad order, family) and the public surface (eagergraph._generated.public, plus the hand-written
 wrappers and aliases found on paddle, Tensor and paddle.nn.functional).
 
+It also shows the Paddle namespaces beyond the ops (paddle.geometric, vision.ops, incubate.nn,
+sparse, jit, distributed, ...): how many of Paddle 3.3.1's public names (captured by
+tools/paddle_namespace_names.py into tests/fixtures/paddle331_namespaces.json) eagergraph has.
+
 --check builds the page in memory and exits 1 if the committed one differs."""
 import argparse
 import difflib
+import importlib
+import json
 import os
 import re
 import sys
@@ -22,6 +28,7 @@ import eagergraph.nn.functional as F  # noqa: E402
 from eagergraph._generated import public  # noqa: E402
 
 PAGE = os.path.join(ROOT, "docs", "op_coverage.md")
+NAMESPACES = os.path.join(ROOT, "tests", "fixtures", "paddle331_namespaces.json")
 DTYPES = {"float16": "f16", "bfloat16": "bf16", "float32": "f32", "float64": "f64",
           "complex64": "c64", "complex128": "c128", "int8": "i8", "int16": "i16",
           "int32": "i32", "int64": "i64", "uint8": "u8", "bool": "bool"}
@@ -98,6 +105,56 @@ def op_info(spec, row, bwd):
     }
 
 
+def namespace_rows():
+    """Per tracked Paddle namespace: (name, Paddle's names, implemented, GPU-only error, stub,
+    missing). A GPU-only function raises Paddle's missing-kernel error (`_gpu_only`); a stub
+    raises NotImplementedError (`_unavailable`)."""
+    with open(NAMESPACES) as f:
+        data = json.load(f)["namespaces"]
+    rows = []
+    for ns, names in data.items():
+        try:
+            mod = importlib.import_module(f"eagergraph.{ns}")
+        except ImportError:
+            mod = None
+        have, gpu, stub, missing = [], [], [], []
+        for n in names:
+            obj = getattr(mod, n, None) if mod is not None else None
+            if obj is None:
+                missing.append(n)
+            elif getattr(obj, "_gpu_only", False):
+                gpu.append(n)
+            elif getattr(obj, "_unavailable", False):
+                stub.append(n)
+            else:
+                have.append(n)
+        rows.append((ns, names, have, gpu, stub, missing))
+    return rows
+
+
+def render_namespaces():
+    out = ["\n## Namespaces\n\n",
+           "Paddle 3.3.1's public names per namespace (`__all__`) and how many eagergraph has: "
+           "**implemented**; **GPU-only** (raises Paddle's `(NotFound) The kernel ... is not "
+           "registered` error, as Paddle does without a GPU); **stub** (raises "
+           "NotImplementedError saying why); **missing**.\n\n",
+           "| namespace | Paddle names | implemented | GPU-only | stub | missing |\n",
+           "|---|--:|--:|--:|--:|--:|\n"]
+    rows = namespace_rows()
+    for ns, names, have, gpu, stub, missing in rows:
+        out.append(f"| `paddle.{ns}` | {len(names)} | {len(have)} | {len(gpu)} | {len(stub)} "
+                   f"| {len(missing)} |\n")
+    for ns, names, have, gpu, stub, missing in rows:
+        if missing or stub:
+            out.append(f"\n`paddle.{ns}`")
+            if stub:
+                out.append(" stubs: " + ", ".join(f"`{n}`" for n in stub) + ".")
+            if missing:
+                out.append(" missing: " + ", ".join(f"`{n}`" for n in missing) + ".")
+            out.append("\n")
+    return out
+
+
 def yes(flag):
     return "yes" if flag else ""
 
@@ -130,6 +187,8 @@ def render():
     out.append(f"\nBackward: {kernel} grad kernels with composite formulas, {invoke} invoke "
                f"compositions.\n{len(every) - internal} ops are public under some name, "
                f"{internal} only through wrappers or internally.\n")
+
+    out += render_namespaces()
 
     out.append("\n## Needs attention\n\n")
     stray = sorted(set(rows) - {s.name for s in specs})

@@ -34,15 +34,16 @@ from ..phi.infermeta import (AddmmInferMeta, AllcloseInferMeta, AngleInferMeta, 
                              RandpermInferMeta, RealInferMeta, ReduceInferMeta,
                              ReduceIntArrayAxisInferMeta, ReduceToBoolInferMeta, ReshapeInferMeta,
                              RollInferMeta, ScatterInferMeta, SearchsortedInferMeta,
-                             SliceGradInferMeta, SliceInferMeta, SlogdetInferMeta,
-                             SoftmaxInferMeta, SolveInferMeta, SplitInferMeta,
-                             SplitWithNumInferMeta, SqueezeInferMeta, StackInferMeta,
-                             StridedSliceGradInferMeta, StridedSliceInferMeta, SumInferMeta,
-                             SvdInferMeta, TakeAlongAxisInferMeta, TileInferMeta, TopKInferMeta,
-                             TraceInferMeta, TransposeInferMeta, TriangularSolveInferMeta,
-                             TrilTriuInferMeta, UnbindInferMeta, UnchangedInferMeta,
-                             UnfoldInferMeta, UniformRandomInferMeta, UniqueConsecutiveInferMeta,
-                             UniqueInferMeta, UnpoolInferMeta, UnsqueezeInferMeta, WhereInferMeta)
+                             SegmentPoolInferMeta, SendURecvInferMeta, SliceGradInferMeta,
+                             SliceInferMeta, SlogdetInferMeta, SoftmaxInferMeta, SolveInferMeta,
+                             SplitInferMeta, SplitWithNumInferMeta, SqueezeInferMeta,
+                             StackInferMeta, StridedSliceGradInferMeta, StridedSliceInferMeta,
+                             SumInferMeta, SvdInferMeta, TakeAlongAxisInferMeta, TileInferMeta,
+                             TopKInferMeta, TraceInferMeta, TransposeInferMeta,
+                             TriangularSolveInferMeta, TrilTriuInferMeta, UnbindInferMeta,
+                             UnchangedInferMeta, UnfoldInferMeta, UniformRandomInferMeta,
+                             UniqueConsecutiveInferMeta, UniqueInferMeta, UnpoolInferMeta,
+                             UnsqueezeInferMeta, WhereInferMeta)
 
 
 
@@ -5005,6 +5006,49 @@ def searchsorted(sorted_sequence, values, out_int32, right):
     if out._data.shape != meta[0]:
         check_output("searchsorted", out, meta)
     return out
+
+
+_segment_pool_kernels = KernelFactory.cache("segment_pool")
+
+
+def segment_pool(x, segment_ids, pooltype):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _segment_pool_kernels.get(x._data.dtype) or select_kernel("segment_pool", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    segment_ids_d = segment_ids._data
+    if kernel.input_np_dtype is not None:
+        x_d, segment_ids_d = prepare_data(kernel, x_d, segment_ids_d)
+    try:
+        # InferMeta
+        meta = SegmentPoolInferMeta(x, segment_ids, pooltype)
+        # Kernel Call
+        out = kernel.fn(x_d, segment_ids_d, pooltype)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("segment_pool", e)
+    return make_outputs("segment_pool", out, meta)
+
+
+_send_u_recv_kernels = KernelFactory.cache("send_u_recv")
+
+
+def send_u_recv(x, src_index, dst_index, reduce_op, out_size):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _send_u_recv_kernels.get(x._data.dtype) or select_kernel("send_u_recv", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    src_index_d = src_index._data
+    dst_index_d = dst_index._data
+    if kernel.input_np_dtype is not None:
+        x_d, src_index_d, dst_index_d = prepare_data(kernel, x_d, src_index_d, dst_index_d)
+    try:
+        # InferMeta
+        meta = SendURecvInferMeta(x, src_index, dst_index, reduce_op, out_size)
+        # Kernel Call
+        out = kernel.fn(x_d, src_index_d, dst_index_d, reduce_op, out_size)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("send_u_recv", e)
+    return make_outputs("send_u_recv", out, meta)
 
 
 _add_grad_kernels = KernelFactory.cache("add_grad")

@@ -12562,6 +12562,157 @@ def searchsorted_ad_func(sorted_sequence, values, out_int32, right):
     return out
 
 
+def segment_pool_ad_func(x, segment_ids, pooltype):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, segment_ids = amp_auto_cast("segment_pool", ("x", "segment_ids"), (x, segment_ids))
+        return amp_call(segment_pool_ad_func, x, segment_ids, pooltype)
+    # Forward API Call
+    out, summed_ids = _api.segment_pool(x, segment_ids, pooltype)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient or not segment_ids._stop_gradient):
+        node = SegmentPoolGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
+        x_next, x_meta = edge_record(x)
+        segment_ids_next, segment_ids_meta = edge_record(segment_ids)
+        node._next = (x_next, segment_ids_next)
+        node._meta = (x_meta, segment_ids_meta)
+        node.bwd_in_meta = [[out_meta(out)], [out_meta(summed_ids)]]
+        node.pooltype = pooltype
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x)
+        node.segment_ids_wrapper = TensorWrapper(segment_ids)
+        set_history(out, node, 0, 0)
+        set_history(summed_ids, node, 1, 0)
+        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+        node.summed_ids_wrapper = TensorWrapper(summed_ids, False, node, 1, 0)
+    # Returns
+    return out, summed_ids
+
+
+class SegmentPoolGradNode(GradNodeBase):
+    """Backward of `segment_pool` (segment_pool_grad):
+        # each row gets its segment's out_grad (MEAN: divided by the segment's row count; MAX/MIN:
+        # only where the row attains the result, every tied row in full, as Paddle)
+        g = gather(out_grad, segment_ids, 0)
+        if pooltype == "SUM":
+            x_grad = g
+        elif pooltype == "MEAN":
+            x_grad = divide(g, gather(summed_ids, segment_ids, 0))
+        else:
+            x_grad = multiply(g, cast(equal(x, gather(out, segment_ids, 0)), out_grad.dtype))
+    """
+
+    __slots__ = ("x_wrapper", "segment_ids_wrapper", "out_wrapper", "summed_ids_wrapper", "pooltype")
+    forward_op = "segment_pool"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = fill_zero(grads[0][0], self.bwd_in_meta[0][0])
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        segment_ids = self.segment_ids_wrapper.recover(self)
+        out = self.out_wrapper.recover(self)
+        summed_ids = self.summed_ids_wrapper.recover(self)
+        pooltype = self.pooltype
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next[0] is not None:
+            g = gather_ad_func(out_grad, segment_ids, 0)
+            if pooltype == 'SUM':
+                x_grad = g
+            elif pooltype == 'MEAN':
+                x_grad = divide_ad_func(g, gather_ad_func(summed_ids, segment_ids, 0))
+            else:
+                x_grad = multiply_ad_func(g, cast_ad_func(equal_ad_func(x, gather_ad_func(out, segment_ids, 0)), out_grad.dtype))
+        return [x_grad, None]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.segment_ids_wrapper.clear()
+        self.out_wrapper.clear()
+        self.summed_ids_wrapper.clear()
+        self._wrappers_cleared = True
+
+
+def send_u_recv_ad_func(x, src_index, dst_index, reduce_op, out_size):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, src_index, dst_index = amp_auto_cast("send_u_recv", ("x", "src_index", "dst_index"), (x, src_index, dst_index))
+        return amp_call(send_u_recv_ad_func, x, src_index, dst_index, reduce_op, out_size)
+    # Forward API Call
+    out, dst_count = _api.send_u_recv(x, src_index, dst_index, reduce_op, out_size)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient or not src_index._stop_gradient or not dst_index._stop_gradient):
+        node = SendURecvGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
+        x_next, x_meta = edge_record(x)
+        src_index_next, src_index_meta = edge_record(src_index)
+        dst_index_next, dst_index_meta = edge_record(dst_index)
+        node._next = (x_next, src_index_next, dst_index_next)
+        node._meta = (x_meta, src_index_meta, dst_index_meta)
+        node.bwd_in_meta = [[out_meta(out)], [out_meta(dst_count)]]
+        node.reduce_op = reduce_op
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x)
+        node.src_index_wrapper = TensorWrapper(src_index)
+        node.dst_index_wrapper = TensorWrapper(dst_index)
+        set_history(out, node, 0, 0)
+        set_history(dst_count, node, 1, 0)
+        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+        node.dst_count_wrapper = TensorWrapper(dst_count, False, node, 1, 0)
+    # Returns
+    return out, dst_count
+
+
+class SendURecvGradNode(GradNodeBase):
+    """Backward of `send_u_recv` (send_u_recv_grad):
+        # each message gets its destination row's out_grad (MEAN: divided by that row's count;
+        # MAX/MIN: only where the message attains the result, ties in full, as Paddle), added back
+        # into the source rows
+        g = gather(out_grad, dst_index, 0)
+        if reduce_op == "MEAN":
+            g = divide(g, gather(dst_count, dst_index, 0))
+        elif reduce_op in ("MAX", "MIN"):
+            g = multiply(g, cast(equal(gather(x, src_index, 0), gather(out, dst_index, 0)), out_grad.dtype))
+        x_grad = index_add(full_like(x, 0.0, out_grad.dtype), src_index, g, 0)
+    """
+
+    __slots__ = ("x_wrapper", "src_index_wrapper", "dst_index_wrapper", "out_wrapper", "dst_count_wrapper", "reduce_op")
+    forward_op = "send_u_recv"
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        out_grad = fill_zero(grads[0][0], self.bwd_in_meta[0][0])
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        src_index = self.src_index_wrapper.recover(self)
+        dst_index = self.dst_index_wrapper.recover(self)
+        out = self.out_wrapper.recover(self)
+        dst_count = self.dst_count_wrapper.recover(self)
+        reduce_op = self.reduce_op
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next[0] is not None:
+            g = gather_ad_func(out_grad, dst_index, 0)
+            if reduce_op == 'MEAN':
+                g = divide_ad_func(g, gather_ad_func(dst_count, dst_index, 0))
+            elif reduce_op in ('MAX', 'MIN'):
+                g = multiply_ad_func(g, cast_ad_func(equal_ad_func(gather_ad_func(x, src_index, 0), gather_ad_func(out, dst_index, 0)), out_grad.dtype))
+            x_grad = index_add_ad_func(full_like_ad_func(x, 0.0, out_grad.dtype), src_index, g, 0)
+        return [x_grad, None, None]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.src_index_wrapper.clear()
+        self.dst_index_wrapper.clear()
+        self.out_wrapper.clear()
+        self.dst_count_wrapper.clear()
+        self._wrappers_cleared = True
+
+
 # The ops the eager layer (engine, holders, promotion, views) runs when it records a graph
 bind_eager_ops(add=add_ad_func, subtract=subtract_ad_func, sum=sum_ad_func,
                reshape=reshape_ad_func, real=real_ad_func, cast=cast_ad_func,

@@ -2411,3 +2411,26 @@ def searchsorted(sorted_sequence, values, out_int32=False, right=False, name=Non
     out_int32 = parse_bool(out_int32, "searchsorted", "out_int32", 2)
     right = parse_bool(right, "searchsorted", "right", 3)
     return _ad.searchsorted_ad_func(sorted_sequence, values, out_int32, right)
+
+
+def segment_pool(x, segment_ids, pooltype='SUM', name=None):
+    """`segment_pool` (ops.yaml: segment_pool(Tensor x, Tensor segment_ids, str pooltype) -> Tensor(out), Tensor(summed_ids))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "segment_pool", "x", 0)
+    if type(segment_ids) is not Tensor:
+        segment_ids = parse_tensor(segment_ids, "segment_pool", "segment_ids", 1)
+    pooltype = parse_str(pooltype, "segment_pool", "pooltype", 2)
+    return _ad.segment_pool_ad_func(x, segment_ids, pooltype)
+
+
+def send_u_recv(x, src_index, dst_index, reduce_op='SUM', out_size=[0], name=None):
+    """`send_u_recv` (ops.yaml: send_u_recv(Tensor x, Tensor src_index, Tensor dst_index, str reduce_op, IntArray out_size) -> Tensor(out), Tensor(dst_count))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "send_u_recv", "x", 0)
+    if type(src_index) is not Tensor:
+        src_index = parse_tensor(src_index, "send_u_recv", "src_index", 1)
+    if type(dst_index) is not Tensor:
+        dst_index = parse_tensor(dst_index, "send_u_recv", "dst_index", 2)
+    reduce_op = parse_str(reduce_op, "send_u_recv", "reduce_op", 3)
+    out_size = parse_int_array(out_size, "send_u_recv", "out_size", 4)
+    return _ad.send_u_recv_ad_func(x, src_index, dst_index, reduce_op, out_size)

@@ -1,4 +1,6 @@
-"""paddle.incubate, the part dygraph autograd code uses: paddle.incubate.autograd."""
+"""paddle.incubate, the parts dygraph code uses: paddle.incubate.autograd and paddle.incubate.nn
+(the fused layers and functional ops, composed of eagergraph ops)."""
 from . import autograd
+from . import nn
 
-__all__ = ["autograd"]
+__all__ = ["autograd", "nn"]

@@ -31,7 +31,7 @@ __all__ = ["rand", "randn", "standard_normal", "uniform", "normal", "randint", "
            "bernoulli", "poisson", "multinomial", "binomial", "standard_gamma", "log_normal",
            "rand_like", "randn_like", "randint_like", "get_rng_state", "set_rng_state",
            "get_cuda_rng_state", "set_cuda_rng_state",
-           "bernoulli_", "log_normal_"]
+           "bernoulli_", "log_normal_", "geometric_", "cauchy_"]  # paddle.X_ as in Paddle 3.3.1
 TENSOR_METHODS = ["bernoulli", "multinomial", "bernoulli_", "exponential_", "cauchy_",
                   "geometric_", "log_normal_", "random_"]
 

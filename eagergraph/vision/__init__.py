@@ -1,6 +1,7 @@
 """paddle.vision: image models (LeNet, ResNet, VGG, MobileNet V1-V3, AlexNet, SqueezeNet,
-ShuffleNetV2, DenseNet, GoogLeNet, InceptionV3), transforms, the image backend switch, and the
-dataset names (which need a download and so raise NotImplementedError)."""
+ShuffleNetV2, DenseNet, GoogLeNet, InceptionV3), transforms, the detection ops (vision.ops),
+the image backend switch, and the dataset names (which need a download and so raise
+NotImplementedError)."""
 from . import models
 from . import transforms
 from . import datasets

@@ -1,13 +1,14 @@
 """Activations composed from public ops (Paddle nn/functional/activation.py: relu6, hardtanh,
-hardsigmoid, hardswish, mish, softsign, tanhshrink, log_sigmoid, prelu, celu, selu); their
+hardsigmoid, hardswish, mish, softsign, tanhshrink, log_sigmoid, prelu, celu, selu, swiglu); their
 gradients come from the ops they are built of. Float attributes are rounded to float32 where
 Paddle's kernel keeps them as `float` (hardtanh, hardsigmoid, celu, selu; tools/attr_width.py)."""
 from ... import ops as _ops
+from ...ops import activation as _activation
 from ...eager_utils import to_float32 as _f32
 from ..._generated import public as _public
 
 __all__ = ["relu6", "hardtanh", "hardtanh_", "hardsigmoid", "hardswish", "mish", "softsign",
-           "tanhshrink", "log_sigmoid", "prelu", "celu", "selu"]
+           "tanhshrink", "log_sigmoid", "prelu", "celu", "selu", "swiglu"]
 
 _softplus = _public.FUNCTIONAL["softplus"]
 
@@ -113,3 +114,16 @@ def prelu(x, weight, data_format="NCHW", name=None):
     return _ops.where(_ops.greater_than(x, _ops.zeros_like(x)), x, _ops.multiply(w, x))
 
 
+
+
+def swiglu(x, y=None, name=None):
+    """silu(x) * y; with y None, x's last dim is split in halves (x, y)."""
+    if y is None:
+        if x.shape[-1] % 2:
+            raise ValueError("(InvalidArgument) The last dim of Input(X) should be exactly "
+                             "divided by 2.")
+        x, y = _ops.chunk(x, 2, axis=-1)
+    elif x.shape != y.shape:
+        raise ValueError(f"(InvalidArgument) The shape of Input(Y) {list(y.shape)} must be "
+                         f"equal to the shape of Input(X) {list(x.shape)}.")
+    return _activation.silu(x) * y

@@ -1,5 +1,11 @@
-"""paddle.vision.datasets: the datasets Paddle downloads are not available here (no network
-access and no download cache); each raises NotImplementedError naming itself."""
+"""paddle.vision.datasets: MNIST, FashionMNIST, Cifar10 and Cifar100 read the files a user
+already has (Paddle's formats and arguments; eagergraph does not download: a missing file
+raises an error naming it and where to get it); DatasetFolder and ImageFolder read a directory
+tree. Flowers and VOC2012 are not implemented yet and raise NotImplementedError naming
+themselves."""
+from .cifar import Cifar10, Cifar100
+from .folder import DatasetFolder, ImageFolder
+from .mnist import FashionMNIST, MNIST
 
 __all__ = ["MNIST", "FashionMNIST", "Cifar10", "Cifar100", "Flowers", "VOC2012",
            "DatasetFolder", "ImageFolder"]
@@ -10,16 +16,10 @@ def _unavailable(name, reason):
         raise NotImplementedError(f"paddle.vision.datasets.{name} is not available in "
                                   f"eagergraph: {reason}")
     return type(name, (), {"__init__": __init__, "__doc__": f"{name}: {reason}",
-                           "__module__": __name__})
+                           "__module__": __name__, "_unavailable": True})
 
 
-_DOWNLOAD = ("it downloads its data, which eagergraph does not do; load the arrays yourself "
-             "and wrap them in paddle.io.Dataset / TensorDataset.")
-MNIST = _unavailable("MNIST", _DOWNLOAD)
-FashionMNIST = _unavailable("FashionMNIST", _DOWNLOAD)
-Cifar10 = _unavailable("Cifar10", _DOWNLOAD)
-Cifar100 = _unavailable("Cifar100", _DOWNLOAD)
+_DOWNLOAD = ("it is not implemented yet; load the arrays yourself and wrap them in "
+             "paddle.io.Dataset / TensorDataset.")
 Flowers = _unavailable("Flowers", _DOWNLOAD)
 VOC2012 = _unavailable("VOC2012", _DOWNLOAD)
-DatasetFolder = _unavailable("DatasetFolder", "image-folder loading is not implemented yet.")
-ImageFolder = _unavailable("ImageFolder", "image-folder loading is not implemented yet.")
