@@ -414,6 +414,9 @@ def node_section_factory(bwd_by_fwd):
         if buffered:  # where the user saved these, for the "modified by an inplace op" error
             L.append("        if inplace_flags.record_save_locations:")
             L.append("            node._save_site = save_site()")
+        else:  # a node that saves no values keeps its line only for the graph explorer
+            L.append("        if inplace_flags.record_all_sites:")
+            L.append("            node._save_site = save_site()")
         in_names = {a.name for a in ins}
         for n in b.saved:
             if n in in_names:

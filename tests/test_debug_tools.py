@@ -164,3 +164,29 @@ def test_command_line_help():
     r = subprocess.run([sys.executable, "-m", "eagergraph.debug", "schedule", "--help"],
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 0 and "GradTensorHolder" in r.stdout
+
+
+def test_command_line_graph_gives_every_node_its_line(tmp_path):
+    """Under `python -m eagergraph.debug graph` every grad node records the line that made it,
+    also the ones that save no values (add, scale), which keep none otherwise."""
+    script = tmp_path / "train.py"
+    script.write_text("import paddle\n"
+                      "x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)\n"
+                      "z = x + x\n"
+                      "y = paddle.tanh(z * 3.0).sum()\n"
+                      "y.backward()\n")
+    out = tmp_path / "graph.txt"
+    r = subprocess.run([sys.executable, "-m", "eagergraph.debug", "graph", str(script),
+                        "-o", str(out)], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    lines = out.read_text().splitlines()
+    nodes = [i for i, ln in enumerate(lines) if "GradNode (" in ln]
+    assert len(nodes) == 4  # sum, tanh, scale, add
+    sites = [lines[i + 1].strip() for i in nodes]
+    assert sites == [f"| created at {script}:{n}" for n in (4, 4, 4, 3)]
+
+
+def test_nodes_that_save_nothing_record_no_line_by_default():
+    x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
+    assert (x + x)._grad_node._save_site is None
+    assert paddle.tanh(x)._grad_node._save_site is not None

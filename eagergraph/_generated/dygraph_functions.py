@@ -65,6 +65,8 @@ def add_ad_func(x, y):
         y_next, y_meta = edge_record(y)
         node._next = (x_next, y_next)
         node._meta = (x_meta, y_meta)
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
@@ -173,6 +175,8 @@ def subtract_ad_func(x, y):
         y_next, y_meta = edge_record(y)
         node._next = (x_next, y_next)
         node._meta = (x_meta, y_meta)
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
@@ -2009,6 +2013,8 @@ def sign_ad_func(x):
         node = SignGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
@@ -3667,6 +3673,8 @@ def trunc_ad_func(input):
         node = TruncGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(input)
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
@@ -4167,6 +4175,8 @@ def floor_ad_func(x):
         node = FloorGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
@@ -4228,6 +4238,8 @@ def ceil_ad_func(x):
         node = CeilGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
@@ -4289,6 +4301,8 @@ def round_ad_func(x, decimals):
         node = RoundGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
@@ -4504,6 +4518,8 @@ def scale_ad_func(x, scale, bias, bias_after_scale):
         node.scale = scale
         node.bias = bias
         node.bias_after_scale = bias_after_scale
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
@@ -4655,6 +4671,8 @@ def cast_ad_func(x, dtype):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.dtype = dtype
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x, True)
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
@@ -4759,6 +4777,8 @@ def assign_ad_func(x):
         node = AssignGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
@@ -4843,6 +4863,8 @@ def conj_ad_func(x):
         node = ConjGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
@@ -4881,6 +4903,8 @@ def real_ad_func(x):
         node = RealGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x, True)
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
@@ -4926,6 +4950,8 @@ def imag_ad_func(x):
         node = ImagGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x, True)
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
@@ -4974,6 +5000,8 @@ def complex_ad_func(real, imag):
         imag_next, imag_meta = edge_record(imag)
         node._next = (real_next, imag_next)
         node._meta = (real_meta, imag_meta)
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
@@ -5016,6 +5044,8 @@ def as_complex_ad_func(x):
         node = AsComplexGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
@@ -5054,6 +5084,8 @@ def as_real_ad_func(x):
         node = AsRealGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
@@ -5158,6 +5190,8 @@ def sum_ad_func(x, axis, dtype, keepdim):
         node.axis = axis
         node.dtype = dtype
         node.keepdim = keepdim
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x, True)
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
@@ -5248,6 +5282,8 @@ def mean_ad_func(x, axis, keepdim):
         node._next, node._meta = edge_record(x)
         node.axis = axis
         node.keepdim = keepdim
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x, True)
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
@@ -5606,6 +5642,8 @@ def cumsum_ad_func(x, axis, flatten, exclusive, reverse):
         node.flatten = flatten
         node.exclusive = exclusive
         node.reverse = reverse
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x, True)
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
@@ -6178,6 +6216,8 @@ def tril_ad_func(x, diagonal):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.diagonal = diagonal
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
@@ -6231,6 +6271,8 @@ def triu_ad_func(x, diagonal):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.diagonal = diagonal
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
@@ -6777,6 +6819,8 @@ def diagonal_ad_func(x, offset, axis1, axis2):
         node.offset = offset
         node.axis1 = axis1
         node.axis2 = axis2
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x, True)
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
@@ -6858,6 +6902,8 @@ def diag_embed_ad_func(input, offset, dim1, dim2):
         node.offset = offset
         node.dim1 = dim1
         node.dim2 = dim2
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
@@ -6901,6 +6947,8 @@ def diag_ad_func(x, offset, padding_value):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.offset = offset
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x, True)
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
@@ -8206,6 +8254,8 @@ def unfold_ad_func(x, kernel_sizes, strides, paddings, dilations):
         node.strides = strides
         node.paddings = paddings
         node.dilations = dilations
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x, True)
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
@@ -8259,6 +8309,8 @@ def fold_ad_func(x, output_sizes, kernel_sizes, strides, paddings, dilations):
         node.strides = strides
         node.paddings = paddings
         node.dilations = dilations
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
@@ -9405,6 +9457,8 @@ def fft_c2c_ad_func(x, axes, normalization, forward):
         node.axes = axes
         node.normalization = normalization
         node.forward = forward
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
@@ -9491,6 +9545,8 @@ def fft_r2c_ad_func(x, axes, normalization, forward, onesided):
         node.normalization = normalization
         node.forward = forward
         node.onesided = onesided
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x, True)
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
@@ -9598,6 +9654,8 @@ def fft_c2r_ad_func(x, axes, normalization, forward, last_dim_size):
         node.normalization = normalization
         node.forward = forward
         node.last_dim_size = last_dim_size
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
@@ -10370,6 +10428,8 @@ def reshape_ad_func(x, shape):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.shape = shape
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x, True)
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
@@ -10469,6 +10529,8 @@ def transpose_ad_func(x, perm):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.perm = perm
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
@@ -10546,6 +10608,8 @@ def squeeze_ad_func(x, axis):
         node = SqueezeGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x, True)
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
@@ -10605,6 +10669,8 @@ def unsqueeze_ad_func(x, axis):
         node = UnsqueezeGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x, True)
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
@@ -10664,6 +10730,8 @@ def flatten_ad_func(x, start_axis, stop_axis):
         node = FlattenGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x, True)
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
@@ -10727,6 +10795,8 @@ def concat_ad_func(x, axis):
         node._meta = x_meta
         node._slot_sizes = (len(x),)
         node.axis = axis
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         node.x_wrapper = [TensorWrapper(t, True) for t in x]
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
@@ -10774,6 +10844,8 @@ def split_ad_func(x, sections, axis):
         node._next, node._meta = edge_record(x)
         node.bwd_in_meta = [[out_meta(t) for t in out]]
         node.axis = axis
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         for rank, t in enumerate(out):
             set_history(t, node, 0, rank)
     # View: out shares the input's storage and version counter
@@ -10817,6 +10889,8 @@ def split_with_num_ad_func(x, num, axis):
         node._next, node._meta = edge_record(x)
         node.bwd_in_meta = [[out_meta(t) for t in out]]
         node.axis = axis
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         for rank, t in enumerate(out):
             set_history(t, node, 0, rank)
     # View: out shares the input's storage and version counter
@@ -10862,6 +10936,8 @@ def stack_ad_func(x, axis):
         node._meta = x_meta
         node._slot_sizes = (len(x),)
         node.axis = axis
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
@@ -10902,6 +10978,8 @@ def unbind_ad_func(input, axis):
         node._next, node._meta = edge_record(input)
         node.bwd_in_meta = [[out_meta(t) for t in out]]
         node.axis = axis
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         for rank, t in enumerate(out):
             set_history(t, node, 0, rank)
     # View: out shares the input's storage and version counter
@@ -10943,6 +11021,8 @@ def expand_ad_func(x, shape):
         node = ExpandGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
@@ -10982,6 +11062,8 @@ def tile_ad_func(x, repeat_times):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.repeat_times = repeat_times
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x, True)
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
@@ -11044,6 +11126,8 @@ def flip_ad_func(x, axis):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
         node.axis = axis
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
@@ -11144,6 +11228,8 @@ def roll_ad_func(x, shifts, axis):
         node._next, node._meta = edge_record(x)
         node.shifts = shifts
         node.axis = axis
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
@@ -11195,6 +11281,8 @@ def slice_ad_func(input, axes, starts, ends, decrease_axis):
         node.starts = starts
         node.ends = ends
         node.decrease_axis = decrease_axis
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         node.input_wrapper = TensorWrapper(input, True)
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
@@ -11250,6 +11338,8 @@ def strided_slice_ad_func(x, axes, starts, ends, strides):
         node.starts = starts
         node.ends = ends
         node.strides = strides
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         node.x_wrapper = TensorWrapper(x, True)
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
@@ -11913,6 +12003,8 @@ def slice_grad_ad_func(input, out_grad, axes, starts, ends, decrease_axis):
         node.starts = starts
         node.ends = ends
         node.decrease_axis = decrease_axis
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         # SetHistory: input_grad is node's (0, 0) output (an integer or bool one is not differentiable)
         if input_grad._data.dtype.kind not in "biu":
             input_grad._grad_node = node
@@ -11959,6 +12051,8 @@ def strided_slice_grad_ad_func(x, out_grad, axes, starts, ends, strides):
         node.starts = starts
         node.ends = ends
         node.strides = strides
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         # SetHistory: x_grad is node's (0, 0) output (an integer or bool one is not differentiable)
         if x_grad._data.dtype.kind not in "biu":
             x_grad._grad_node = node
@@ -12312,6 +12406,8 @@ def poisson_ad_func(x):
         node = PoissonGradNode()
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         node._next, node._meta = edge_record(x)
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node

@@ -8,6 +8,7 @@ import runpy
 import sys
 
 from ..paddle_alias import install_as_paddle
+from ..eager.inplace_check import flags as inplace_flags
 from . import _seams
 from ._patch import Patches
 from .graph import describe, to_text, to_dot
@@ -51,9 +52,10 @@ def _run_script(script, args):
 
 def _capture_last_backward(run):
     """Run `run()`; return describe() of the roots of the last backward it ran, and where the
-    script called it."""
+    script called it. Every grad node records the line that created it meanwhile."""
     seen = {}
     p = Patches()
+    p.set(inplace_flags, "record_all_sites", True)
 
     def wrap(orig):
         def prepare_roots(tensors, grad_tensors, where):

@@ -49,7 +49,8 @@ def site_text(site):
 
 
 class _Flags:
-    record_save_locations = True
+    record_save_locations = True  # nodes that save values keep the user's line (inplace errors)
+    record_all_sites = False      # every node keeps it (the graph explorer turns this on)
 
 
 flags = _Flags()
