@@ -56,6 +56,8 @@ def analyze(ref, cur, rtol=None, atol=None, steps=None):
     """Compare record `cur` (eagergraph) against `ref` (real Paddle); only the given optimizer
     steps when `steps` is a set."""
     a = Analysis(ref, cur)
+    if steps is None and cur.get("stopped") and cur["events"]:
+        steps = set(range(cur["events"][-1]["step"] + 1))   # what the shorter run recorded
     ra = [e for e in ref["events"] if steps is None or e["step"] in steps]
     ca = [e for e in cur["events"] if steps is None or e["step"] in steps]
     sm = difflib.SequenceMatcher(None, [_key(e) for e in ra], [_key(e) for e in ca],
@@ -152,13 +154,13 @@ def _backward(a, rtol, atol, steps):
     leaf_map = _leaf_map(a)
     index, seen = {}, {}
     for e in cur["backward"]:
-        index.setdefault(_bw_key(e), []).append(e)
+        index.setdefault(_bw_key(e) + (e["step"],), []).append(e)
     same_grads = set()
     a.has_grad = {(e["seq"], e["out"]) for e in ref["backward"] if e["kind"] == "grad"}
     for e in ref["backward"]:
         if steps is not None and e["step"] not in steps:
             continue
-        key = _bw_key(e)
+        key = _bw_key(e) + (e["step"],)
         n = seen[key] = seen.get(key, -1) + 1
         if e["kind"] == "grad":
             j = seq_map.get(e["seq"])
@@ -166,7 +168,7 @@ def _backward(a, rtol, atol, steps):
         else:
             k = leaf_map.get(e["leaf"])
             ckey = None if k is None else ("leaf", k)
-        got = index.get(ckey, [])
+        got = [] if ckey is None else index.get(ckey + (e["step"],), [])
         if n >= len(got):
             continue    # not recorded on the other side (an op it does not have)
         c = compare(e["value"], got[n]["value"], rtol, atol)
@@ -199,7 +201,24 @@ def _leaf_map(a):
         j = seq_map.get(leaf["key"][0])
         if j is not None and (j, leaf["key"][1]) in by_key:
             out[k] = by_key[(j, leaf["key"][1])]
+    # the rest: the n-th leaf a line first uses on one side is the n-th on the other
+    taken = set(out.values())
+    rest = {}
+    for k, leaf in enumerate(a.cur["leaves"]):
+        if k not in taken:
+            rest.setdefault(_leaf_line(a.cur, leaf), []).append(k)
+    for k, leaf in enumerate(a.ref["leaves"]):
+        if k not in out:
+            cands = rest.get(_leaf_line(a.ref, leaf), [])
+            if cands:
+                out[k] = cands.pop(0)
     return out
+
+
+def _leaf_line(rec, leaf):
+    seq, idx = leaf["key"]
+    x = rec["events"][seq]["inputs"][idx]
+    return rec["events"][seq]["site"], tuple(x["shape"]), x["dtype"]
 
 
 def _bw_key(e):

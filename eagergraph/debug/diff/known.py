@@ -28,6 +28,8 @@ def known_differences(op):
     """The README bullets that name `op` (or its out-of-place / inplace twin); an inplace op
     also gets the bullet on inplace writes."""
     base = op.rstrip("_")
+    if base.startswith("tensor_"):      # Paddle's tensor_unfold is paddle.unfold
+        base = base[len("tensor_"):]
     names = {op, base, base + "_"}
     out = []
     for b in _bullets():

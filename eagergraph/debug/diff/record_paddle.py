@@ -110,10 +110,44 @@ def _subclasses(cls):
 
 
 def _op(rec, name, f):
+    if name in ("dropout", "dropout_"):
+        return _dropout(rec, name, f)
     rnd = rec.random_draw if name in RANDOM_OPS else None
 
     def op(*args, **kwargs):
         return rec.op(name, f, args, kwargs, rnd)
+    op.__wrapped__ = f
+    return op
+
+
+def _dropout(rec, name, f):
+    """Paddle's dropout op returns its output only; the mask the eagergraph run needs (an
+    output element can be 0 with the input kept, after a relu) comes from running the op once
+    more on ones from the same generator state, which is then put back to where the real call
+    left it."""
+    import paddle
+    masks = []
+
+    def run(*args, **kwargs):
+        state = paddle.get_rng_state()
+        out = f(*args, **kwargs)
+        after = paddle.get_rng_state()
+        paddle.set_rng_state(state)
+        masks.append(f(paddle.ones_like(args[0]), *args[1:], **kwargs))
+        paddle.set_rng_state(after)
+        return out
+
+    def draw(name, out, site):
+        rec.random_draw(name, [out, masks.pop()], site)
+        return out
+
+    def op(*args, **kwargs):
+        # (x, seed_tensor, p, is_test, mode, seed, fix_seed): nothing is drawn in eval mode
+        p = args[2] if len(args) > 2 else kwargs.get("p", 0.5)
+        is_test = args[3] if len(args) > 3 else kwargs.get("is_test", False)
+        if is_test or not rec.active or rec._busy or float(p) in (0.0, 1.0):
+            return f(*args, **kwargs)
+        return rec.op(name, run, args, kwargs, draw)
     op.__wrapped__ = f
     return op
 

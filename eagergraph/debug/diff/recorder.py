@@ -163,7 +163,9 @@ class Recorder:
             if not ad.is_tensor(v):
                 continue
             src = self._src(v)
-            if src is None and ad.requires_grad(v) and ad.is_leaf(v):
+            # a leaf: made by no recorded op, or by one (paddle.arange) before
+            # `stop_gradient = False` made it require grad
+            if (src is None or src[0] != "leaf") and ad.requires_grad(v) and ad.is_leaf(v):
                 src = ["leaf", len(self.leaves)]
                 self.leaves.append({"key": [seq, len(out)], "name": ad.name(v)})
                 self._leaf_refs.append(weakref.ref(v))
@@ -180,7 +182,9 @@ class Recorder:
             if not ad.is_tensor(t):
                 continue
             outputs.append(self.summary(t))
-            self._remember(t, [seq, i])
+            src = self._src(t)
+            if src is None or src[0] != "leaf":  # a leaf written in place stays that leaf
+                self._remember(t, [seq, i])
             if ad.requires_grad(t) and not ad.is_leaf(t):
                 try:
                     ad.register_hook(t, self._grad_hook(seq, i))

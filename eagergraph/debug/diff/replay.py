@@ -4,9 +4,8 @@ Each random op the eagergraph run makes (an op such as `uniform` or `gaussian`, 
 initializer filling a parameter) takes the first draw not yet taken whose op is compatible and
 whose shape matches, so an op missing on one side does not shift the later draws. eagergraph's
 dropout draws a uniform mask and compares it with p; Paddle's `dropout` op returns the mask, so
-Paddle's `dropout` op returns only its output, so a uniform draw replays it from the output's
-nonzeros: kept elements get 1.0 (>= p), dropped ones 0.0 (an input element that is exactly 0
-counts as dropped: its value is 0 either way, its gradient may not be)."""
+The reference records Paddle's dropout mask (record_paddle._dropout), so a uniform draw replays
+it: kept elements get 1.0 (>= p), dropped ones 0.0."""
 import numpy as np
 
 __all__ = ["Replay", "RANDOM_OPS", "INIT_DRAWS"]
@@ -41,8 +40,8 @@ class Replay:
             if self.used[i] or d["op"] not in kinds or not d["values"]:
                 continue
             values = d["values"][0]
-            if d["op"] in ("dropout", "dropout_"):  # its kept elements as a uniform draw
-                values = (np.asarray(values) != 0).astype(np.float32)
+            if d["op"] in ("dropout", "dropout_"):  # its mask as a uniform draw
+                values = (np.asarray(d["values"][-1]) != 0).astype(np.float32)
             if list(np.shape(values)) != shape:
                 continue
             self.used[i] = True

@@ -97,7 +97,8 @@ def _compare_values(x, y, rtol, atol, out):
         diff = np.where(nan_x & nan_y, 0.0, diff)            # NaN == NaN here
         diff = np.where(x == y, 0.0, diff)                   # equal infinities
         diff = np.where(nan_x ^ nan_y, np.inf, diff)
-        rel = diff / np.maximum(np.abs(x), np.finfo(np.float64).tiny)
+        # relative error where the reference is not (near) zero
+        rel = np.where(np.abs(x) > atol, diff / np.where(np.abs(x) > atol, np.abs(x), 1.0), 0.0)
         excess = diff - (atol + rtol * np.abs(x))
     bad = excess > 0
     out["max_abs"] = float(np.max(diff))

@@ -1,0 +1,258 @@
+"""The diff tool's recorder, aligner and reporters on two eagergraph runs, the second with a
+deliberately perturbed kernel (no real paddle needed); the real-paddle run is optional."""
+import contextlib
+import inspect
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import eagergraph as paddle
+from eagergraph.debug.diff.align import analyze, canonical
+from eagergraph.debug.diff.child import record_run
+from eagergraph.debug.diff.report import to_text, to_data
+from eagergraph.debug.diff.report_html import to_html
+from eagergraph.debug.diff.tensors import summarize, compare
+from eagergraph.phi.kernel_registry import KernelFactory
+
+HERE = os.path.abspath(__file__)
+
+
+@contextlib.contextmanager
+def perturbed(op, dtype_name="float32", eps=1e-3):
+    """Kernel `op` for dtype returns its results times (1 + eps) at element 0 (flat)."""
+    saved = []
+    for table in KernelFactory._kernels[op].values():
+        for d, fn in list(table.items()):
+            if d.name == dtype_name:
+                def bump(a):
+                    if isinstance(a, np.ndarray) and a.size:
+                        a = a.copy()
+                        a.reshape(-1)[0] *= 1 + eps
+                    return a
+
+                def bad(*args, _fn=fn, **kwargs):
+                    out = _fn(*args, **kwargs)
+                    if isinstance(out, (list, tuple)):
+                        return type(out)(bump(a) for a in out)
+                    return bump(out)
+                saved.append((table, d, fn))
+                table[d] = bad
+    KernelFactory._caches[op].clear()
+    try:
+        yield
+    finally:
+        for table, d, fn in saved:
+            table[d] = fn
+        KernelFactory._caches[op].clear()
+
+
+def model(pd):
+    """A two-layer step; the tanh line and the sum line are what the tests look for."""
+    pd.seed(3)
+    x = pd.to_tensor(np.linspace(-1, 1, 12).reshape(4, 3).astype("float32"))
+    w = pd.create_parameter([3, 5], "float32")
+    w.name = "w"
+    h = pd.matmul(x, w)
+    t = pd.tanh(h)  # LINE_TANH
+    loss = (t * t).sum()  # LINE_SUM
+    loss.backward()
+
+
+def _line(tag):
+    src, start = inspect.getsourcelines(model)
+    return start + next(i for i, s in enumerate(src) if tag in s)
+
+
+def _run(target=model, **kw):
+    return record_run("eagergraph", target, **kw)
+
+
+def test_identical_runs_do_not_differ():
+    ref, cur = _run(), _run()
+    a = analyze(ref, cur)
+    assert not a.diverged
+    assert len(a.pairs) == len(ref["events"]) == len(cur["events"])
+    assert a.backward_compared == len(ref["backward"]) > 0
+    assert "no difference found" in to_text(a)
+
+
+def test_forward_divergence_found_at_the_perturbed_op_and_line():
+    ref = _run()
+    with perturbed("tanh"):
+        cur = _run()
+    a = analyze(ref, cur)
+    f = a.first_forward
+    assert f["op"] == "tanh" and f["site"] == f"{HERE}:{_line('LINE_TANH')}"
+    out = f["outputs"][0]
+    assert out["where"] == [0, 0] and out["bad"] == 1
+    exp = np.tanh(np.linspace(-1, 1, 12).reshape(4, 3).astype("float32")
+                  @ ref["events"][f["ref_seq"] - 1]["inputs"][1]["values"])[0, 0]
+    assert out["ref_value"] == pytest.approx(float(exp), rel=1e-6)
+    assert out["max_abs"] == pytest.approx(abs(float(exp)) * 1e-3, rel=1e-2)
+    assert f["inputs_agree"] is True and all(x["same"] for x in f["inputs"])
+    assert "output 0 of #" in f["inputs"][0]["from"] and "matmul" in f["inputs"][0]["from"]
+    text = to_text(a)
+    assert "FIRST FORWARD DIFFERENCE: op #" in text and "tanh" in text
+    assert "this op is where the runs part" in text
+
+
+def test_backward_divergence_found_at_the_perturbed_grad_kernel():
+    ref = _run()
+    with perturbed("tanh_grad"):
+        cur = _run()
+    a = analyze(ref, cur)
+    assert a.first_forward is None
+    b = a.first_backward
+    # tanh's backward wrote the wrong gradient into the matmul output it consumed
+    assert b["kind"] == "grad" and b["op"] == "matmul"
+    assert b["culprit"]["op"] == "tanh"
+    assert b["culprit"]["site"] == f"{HERE}:{_line('LINE_TANH')}"
+    assert b["compare"]["where"] == [0, 0]
+    assert "the backward of #" in to_text(a)
+
+
+def test_leaf_grad_divergence_names_the_leaf():
+    ref = _run()
+    with perturbed("matmul_grad", eps=1e-2):
+        cur = _run()
+    b = analyze(ref, cur).first_backward
+    assert b is not None and b["kind"] == "leaf" and ".grad of leaf w" in b["what"]
+    assert b["culprit"]["op"] == "matmul"
+
+
+def test_missing_op_is_reported_and_does_not_shift_the_rest():
+    def extra(pd):
+        pd.seed(3)
+        x = pd.to_tensor([1.0, 2.0, 3.0], stop_gradient=False)
+        y = pd.exp(x)
+        if pd.is_tensor(y) and os.environ.get("EG_DIFF_EXTRA") == "1":
+            y = pd.abs(y)
+        z = pd.tanh(y)
+        z.sum().backward()
+
+    ref = _run(extra)
+    os.environ["EG_DIFF_EXTRA"] = "1"
+    try:
+        cur = _run(extra)
+    finally:
+        del os.environ["EG_DIFF_EXTRA"]
+    a = analyze(ref, cur)
+    assert [cur["events"][j]["op"] for j in a.only_cur] == ["abs"]
+    assert a.only_ref == []
+    assert a.first_forward is None      # abs of a positive tensor changes nothing
+    assert "only in eagergraph: #" in to_text(a)
+
+
+def test_training_steps_are_counted_and_recording_stops_after_the_first_divergence():
+    def train(pd):
+        pd.seed(0)
+        lin = pd.nn.Linear(3, 2)
+        opt = pd.optimizer.SGD(0.1, parameters=lin.parameters())
+        x = pd.to_tensor(np.arange(6, dtype="float32").reshape(2, 3) / 6)
+        for _ in range(4):
+            loss = pd.tanh(lin(x)).mean()
+            loss.backward()
+            opt.step()
+            opt.clear_grad()
+
+    ref = _run(train)
+    assert ref["steps"] == 4
+    assert sorted({e["step"] for e in ref["events"]}) == [0, 1, 2, 3]
+    with perturbed("tanh"):
+        cur = _run(train, reference=ref)
+    assert cur["steps"] == 1 and "stopped after step 0" in cur["stopped"]
+    a = analyze(ref, cur)
+    assert a.first_forward["op"] == "tanh" and a.first_forward["step"] == 0
+    with perturbed("tanh"):
+        full = _run(train, reference=ref, record_all=True)
+    assert full["steps"] == 4 and full["stopped"] is None
+
+
+def test_random_draws_are_replayed():
+    def rnd(pd):
+        x = pd.rand([3, 4])
+        lin = pd.nn.Linear(4, 2)
+        (lin(x) * 2).sum().backward()
+
+    ref = _run(rnd)
+    # a reference run "from paddle": its draws are what the replaying run must use
+    ref["draws"] = [{"op": "uniform", "site": "", "step": 0, "dtypes": ["float32"],
+                     "values": [np.full((3, 4), 0.25, "float32")]},
+                    {"op": "uniform", "site": "", "step": 0, "dtypes": ["float32"],
+                     "values": [np.full((4, 2), 0.5, "float32")]}]
+    cur = _run(rnd, reference=ref)
+    assert [r["replayed"] for r in cur["replays"]] == [True, True]
+    xs = cur["events"][0]["inputs"][0]["values"]
+    np.testing.assert_array_equal(xs, np.full((3, 4), 0.25, "float32"))
+    w = [x for e in cur["events"] for x in e["inputs"] if x["shape"] == [4, 2]][0]["values"]
+    np.testing.assert_array_equal(w, np.full((4, 2), 0.5, "float32"))
+
+
+def test_compare_tolerances_and_summaries():
+    a = summarize(np.array([1.0, 2.0, np.nan], "float32"), "float32")
+    b = summarize(np.array([1.0, 2.00001, np.nan], "float32"), "float32")
+    assert compare(a, b)["same"]
+    c = summarize(np.array([1.0, 2.1, np.nan], "float32"), "float32")
+    r = compare(a, c)
+    assert not r["same"] and r["where"] == [1] and r["max_abs"] == pytest.approx(0.1, rel=1e-5)
+    assert not compare(summarize(np.arange(3), "int64"),
+                       summarize(np.arange(3) + [0, 0, 1], "int64"))["same"]
+    big = np.linspace(0, 1, 100)
+    s1, s2 = summarize(big, "float64", limit=10), summarize(big * 1.01, "float64", limit=10)
+    assert s1["values"] is None and s1["stats"]["max"] == 1.0
+    assert not compare(s1, s2)["same"] and "statistics differ" in compare(s1, s2)["reason"]
+    assert compare(summarize(np.zeros((2, 3)), "float64"),
+                   summarize(np.zeros((3, 2)), "float64"))["reason"] == "shape [2, 3] vs [3, 2]"
+    assert canonical("add_") == "add" and canonical("strided_slice") == "getitem"
+
+
+def test_json_and_html_reports():
+    ref = _run()
+    with perturbed("tanh"):
+        cur = _run()
+    a = analyze(ref, cur)
+    data = json.loads(json.dumps(to_data(a)))
+    assert data["diverged"] and data["first_forward"]["op"] == "tanh"
+    html = to_html(a)
+    assert html.startswith("<!DOCTYPE html>") and "tanh" in html
+    assert "<script src" not in html and "http" not in html.split("<body", 1)[1]
+
+
+def test_recording_leaves_nothing_behind():
+    from eagergraph._generated import ops_api
+    code = ops_api.tanh.__code__
+    backward = paddle.Tensor.backward
+    _run()
+    assert ops_api.tanh.__code__ is code and paddle.Tensor.backward is backward
+
+
+def test_cli_errors(tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "eagergraph", "diff", str(tmp_path / "no.py")],
+                          capture_output=True, text=True)
+    assert proc.returncode == 2 and "no such script" in proc.stderr
+
+
+# ---- with real paddle (optional) -------------------------------------------------------------
+def test_real_paddle_known_bug_is_diagnosed(tmp_path):
+    pytest.importorskip("paddle")
+    script = tmp_path / "unfold_bug.py"
+    script.write_text(
+        "import paddle\n"
+        "x = paddle.arange(6, dtype='float32')\n"
+        "x.stop_gradient = False\n"
+        "y = paddle.unfold(x, 0, 3, 1)\n"
+        "(y * paddle.arange(12, dtype='float32').reshape([4, 3])).sum().backward()\n")
+    out = tmp_path / "r.json"
+    proc = subprocess.run([sys.executable, "-m", "eagergraph", "diff", "--json", str(out),
+                           str(script)], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    data = json.loads(out.read_text())
+    b = data["first_backward"]
+    assert data["first_forward"] is None
+    assert b["kind"] == "leaf" and b["culprit"]["op"] == "unfold"
+    assert b["culprit"]["site"].endswith("unfold_bug.py:4")
+    assert any("unfold" in k for k in b["known"])
