@@ -253,6 +253,13 @@ def test_real_paddle_known_bug_is_diagnosed(tmp_path):
     data = json.loads(out.read_text())
     b = data["first_backward"]
     assert data["first_forward"] is None
-    assert b["kind"] == "leaf" and b["culprit"]["op"] == "unfold"
+    assert b["kind"] == "leaf" and b["culprit"]["op"] == "tensor_unfold"  # paddle.unfold
     assert b["culprit"]["site"].endswith("unfold_bug.py:4")
     assert any("unfold" in k for k in b["known"])
+    # eagergraph's side is the gradient NumPy gives: each window adds its weights
+    ref = np.zeros(6)
+    for k in range(4):
+        for j in range(3):
+            ref[k + j] += 3 * k + j
+    i = b["compare"]["where"][0]
+    assert b["compare"]["value"] == ref[i] and b["compare"]["ref_value"] != ref[i]
