@@ -263,3 +263,29 @@ def test_real_paddle_known_bug_is_diagnosed(tmp_path):
             ref[k + j] += 3 * k + j
     i = b["compare"]["where"][0]
     assert b["compare"]["value"] == ref[i] and b["compare"]["ref_value"] != ref[i]
+
+
+def test_real_paddle_diff_of_a_function_inplace_on_a_view():
+    pytest.importorskip("paddle")
+    from eagergraph.debug import diff
+
+    def f():
+        x = paddle.to_tensor([1.0, 2.0, 3.0, 4.0], stop_gradient=False)
+        y = x * 1.0
+        y[1:3].exp_()  # LINE_VIEW
+        (y * y).sum().backward()
+
+    r = diff(f)   # `paddle` in f is rebound to the real paddle in the first run
+    assert r.diverged and r.first_forward is None
+    b = r.first_backward
+    assert b["culprit"]["op"] == "exp_" and b["culprit"]["note"].startswith("an inplace write")
+    src, start = inspect.getsourcelines(f)
+    line = start + next(i for i, s in enumerate(src) if "LINE_VIEW" in s)
+    assert b["culprit"]["site"] == f"{HERE}:{line}"
+    # eagergraph's gradient of y is NumPy's: d/dy sum(y'^2) with y' = y except exp on [1:3]
+    yv = np.array([1.0, 2.0, 3.0, 4.0])
+    ref = 2 * yv.copy()
+    ref[1:3] = 2 * np.exp(yv[1:3]) * np.exp(yv[1:3])
+    i = b["compare"]["where"][0]
+    assert b["compare"]["value"] == pytest.approx(ref[i], rel=1e-5)
+    assert any(k.startswith("**Inplace**") for k in b["known"])

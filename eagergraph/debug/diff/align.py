@@ -181,6 +181,26 @@ def _backward(a, rtol, atol, steps):
         return
 
 
+_VIEW_OPS = {"getitem", "reshape", "split", "unbind", "transpose", "view", "as_strided",
+             "flatten", "diagonal", "chunk", "expand_as", "unfold", "real", "imag"}
+
+
+def _inplace_on_view(ref, consumers):
+    """An inplace op on a view one of the consumers made (`y[1:3].exp_()`): Paddle 3.3.1 may
+    drop such a write from the base's gradient (README, Inplace), so it is the likelier cause."""
+    for c in consumers:
+        if canonical(c["op"]) not in _VIEW_OPS:
+            continue
+        outs = [[c["seq"], k] for k in range(len(ref["events"][c["seq"]]["outputs"]))]
+        for ev in ref["events"][c["seq"] + 1:]:
+            if ev["op"].endswith("_") and not ev["op"].endswith("__") and \
+                    any(x["src"] in outs for x in ev["inputs"]):
+                return {"seq": ev["seq"], "op": ev["op"], "site": ev["site"],
+                        "output_grads_agree": None,
+                        "note": f"an inplace write into a view ({c['op']} at {c['site']})"}
+    return None
+
+
 def _named(leaves):
     names = [leaf["name"] for leaf in leaves]
     return {n: k for k, n in enumerate(names) if n and names.count(n) == 1
@@ -246,6 +266,9 @@ def _backward_finding(a, e, c, same_grads):
                               "output_grads_agree": agrees})
             if agrees and culprit is None:
                 culprit = consumers[-1]
+    view_write = _inplace_on_view(ref, consumers)
+    if view_write is not None:
+        culprit = view_write
     return {"kind": e["kind"], "what": what, "op": op, "site": site, "step": e["step"],
             "shape": e["value"]["shape"], "dtype": e["value"]["dtype"], "compare": c,
             "consumers": consumers, "culprit": culprit,

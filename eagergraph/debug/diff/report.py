@@ -17,6 +17,10 @@ def _num(v):
     return f"{v:.3g}" if isinstance(v, float) else str(v)
 
 
+def _clip(text, n=300):
+    return text if len(text) <= n else text[:n - 3] + "..."
+
+
 def _counts(rec):
     grads = sum(1 for e in rec["backward"] if e["kind"] == "grad")
     leaves = len(rec["backward"]) - grads
@@ -85,7 +89,7 @@ def to_text(a):
                                     "recorded ops (data, an optimizer step, an inplace "
                                     "write)"))
         for k in f["known"]:
-            lines.append(f"  documented Paddle 3.3.1 difference (README): {k}")
+            lines.append(f"  documented Paddle 3.3.1 difference (README): {_clip(k)}")
     b = a.first_backward
     if b is None:
         lines.append(f"backward: every compared gradient agrees ({a.backward_compared} "
@@ -97,12 +101,15 @@ def to_text(a):
             mark = "its output gradients agree" if c["output_grads_agree"] else \
                 "its output gradients differ or were not recorded"
             lines.append(f"  consumed by #{c['seq']} {c['op']} at {sh(c['site'])}: {mark}")
-        if b["culprit"]:
-            c = b["culprit"]
+        c = b["culprit"]
+        if c and c.get("note"):
+            lines.append(f"  => #{c['seq']} {c['op']} ({sh(c['site'])}) is {sh(c['note'])}: "
+                         f"the likeliest cause")
+        elif c:
             lines.append(f"  => the backward of #{c['seq']} {c['op']} ({sh(c['site'])}) "
                          f"receives matching gradients and produces this one")
         for k in b["known"]:
-            lines.append(f"  documented Paddle 3.3.1 difference (README): {k}")
+            lines.append(f"  documented Paddle 3.3.1 difference (README): {_clip(k)}")
     if a.error:
         e1, e2 = a.error["paddle"], a.error["eagergraph"]
         fmt = lambda e: "ran to the end" if e is None else \

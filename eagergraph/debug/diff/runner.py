@@ -96,7 +96,9 @@ def diff_script(script, args=(), limit=DEFAULT_LIMIT, seed=0, record_all=False, 
 def _swap_modules(side):
     """Make `import paddle` in this (forked) process give `side`."""
     for name in [n for n in sys.modules if n == "paddle" or n.startswith("paddle.")]:
-        del sys.modules[name]
+        is_alias = getattr(sys.modules[name], "__name__", "").startswith("eagergraph")
+        if is_alias == (side == "paddle"):    # keep a real paddle already loaded
+            del sys.modules[name]
     if side == "paddle":
         from ...paddle_alias import _PaddleAliasFinder
         sys.meta_path[:] = [f for f in sys.meta_path if not isinstance(f, _PaddleAliasFinder)]
@@ -137,6 +139,9 @@ def _fork(side, fn, args, out, opts, reference):
             with open(out, "wb") as f:
                 pickle.dump(rec, f, protocol=pickle.HIGHEST_PROTOCOL)
             code = 0
+        except BaseException:
+            import traceback
+            traceback.print_exc()
         finally:
             os._exit(code)
     _, status = os.waitpid(pid, 0)
