@@ -23,9 +23,11 @@ from .replay import RANDOM_OPS, INIT_DRAWS
 __all__ = ["EagerAdapter", "install"]
 
 _PKG = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-# initializers that draw nothing
-_DETERMINISTIC = {"Constant", "ConstantInitializer", "Assign", "NumpyArrayInitializer",
-                  "Dirac", "Bilinear", "BilinearInitializer"}
+# initializers not replayed: those that draw nothing, and Orthogonal (Paddle draws a gaussian
+# and orthogonalises it; the raw draw is not the parameter)
+_NOT_REPLAYED = {"Constant", "ConstantInitializer", "Assign", "NumpyArrayInitializer",
+                 "Dirac", "Bilinear", "BilinearInitializer", "Orthogonal",
+                 "OrthogonalInitializer"}
 
 
 class EagerAdapter(Adapter):
@@ -110,7 +112,7 @@ def _replayer(rec, replay):
 def _init_replayer(rec, replay, fn):
     def call(self, param, *args, **kwargs):
         out = fn(self, param, *args, **kwargs)
-        if type(self).__name__ not in _DETERMINISTIC and isinstance(param, Tensor):
+        if type(self).__name__ not in _NOT_REPLAYED and isinstance(param, Tensor):
             values = replay.take("init", param._data.shape, INIT_DRAWS)
             if values is not None:
                 param._data = np.asarray(values).astype(param._data.dtype).reshape(
