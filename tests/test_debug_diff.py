@@ -220,6 +220,35 @@ def test_json_and_html_reports():
     html = to_html(a)
     assert html.startswith("<!DOCTYPE html>") and "tanh" in html
     assert "<script src" not in html and "http" not in html.split("<body", 1)[1]
+    # one side-by-side row per aligned pair and per op only one side ran, one red row
+    stream = html.split("the op streams side by side", 1)[1]
+    assert stream.count("<tr class=") == len(a.pairs) + len(a.only_ref) + len(a.only_cur)
+    differs = [ref["events"][i]["op"] for i, _ in a.pairs if a.status[i] == "differs"]
+    assert differs == ["tanh", "multiply", "sum"]   # the perturbed op and all after it
+    assert stream.count('<tr class="differs">') == 3
+    assert stream.split('<tr class="differs">', 1)[1].startswith("<td>0</td><td>#")
+    assert "tanh" in stream.split('<tr class="differs">', 2)[1]
+    assert "|paddle - eagergraph|" in html and "histogram of log10" in html
+
+
+def test_different_errors_are_reported():
+    def failing(pd):
+        x = pd.to_tensor([1.0, 2.0])
+        if os.environ.get("EG_DIFF_FAIL") == "1":
+            pd.reshape(x, [3])
+        pd.exp(x)
+
+    ref = _run(failing)
+    os.environ["EG_DIFF_FAIL"] = "1"
+    try:
+        cur = _run(failing)
+    finally:
+        del os.environ["EG_DIFF_FAIL"]
+    a = analyze(ref, cur)
+    assert a.diverged and a.error["paddle"] is None
+    assert a.error["eagergraph"]["type"] == "ValueError"
+    assert a.error["eagergraph"]["site"].startswith(HERE + ":")
+    assert "ERRORS DIFFER" in to_text(a)
 
 
 def test_recording_leaves_nothing_behind():

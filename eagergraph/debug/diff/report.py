@@ -17,6 +17,11 @@ def _num(v):
     return f"{v:.3g}" if isinstance(v, float) else str(v)
 
 
+def _side(rec):
+    return ("real paddle " + rec["version"] if rec["framework"] == "paddle" else
+            rec["framework"]) + ":"
+
+
 def _clip(text, n=300):
     return text if len(text) <= n else text[:n - 3] + "..."
 
@@ -51,8 +56,8 @@ def to_text(a):
     root = os.path.dirname(ref.get("script", "")) or os.getcwd()
     sh = lambda s: _short(s, root)  # noqa: E731
     lines = [f"eagergraph diff: {sh(ref.get('script', '?'))}",
-             f"  real paddle {ref['version']}: {_counts(ref)}",
-             f"  eagergraph:          {_counts(cur)}",
+             f"  {_side(ref):<18} {_counts(ref)}",
+             f"  {_side(cur):<18} {_counts(cur)}",
              f"  aligned {len(a.pairs)} op calls; only in paddle: {len(a.only_ref)}, only in "
              f"eagergraph: {len(a.only_cur)}"]
     for name, rec, idx in (("paddle", ref, a.only_ref), ("eagergraph", cur, a.only_cur)):

@@ -114,13 +114,11 @@ def _stream(a):
     empty = "<td></td><td></td><td></td>"
     for i in range(len(ref["events"])):
         j = pairs.get(i)
-        while ci < len(j_only) and (j is None or j_only[ci] < j):
-            if j is None and i not in r_only:
-                break
-            rows.append(f'<tr class="only"><td></td>{empty}{cell(cur, j_only[ci])}'
-                        f'<td>only in eagergraph</td></tr>')
-            ci += 1
         if j is not None:
+            while ci < len(j_only) and j_only[ci] < j:   # eagergraph-only ops before it
+                rows.append(f'<tr class="only"><td></td>{empty}{cell(cur, j_only[ci])}'
+                            f'<td>only in eagergraph</td></tr>')
+                ci += 1
             st = a.status.get(i, "same")
             cls = "differs" if st == "differs" else ("composite" if i in a.composite
                                                       else "same")
