@@ -1,8 +1,9 @@
 """Aligning two records (tensors.compare on what they share) and finding where they part.
 
-The op streams are aligned by (op, call site) with difflib, so an op that one side runs and the
-other does not (a composite eagergraph writes in Python, an internal cast) is reported as
-missing without shifting what follows. Over the aligned pairs, in the reference's order:
+The op streams are aligned line by line (the ops a call site ran, per step) with difflib, then
+op by op within a line (_pair_line), so an op that one side runs and the other does not (a
+composite eagergraph writes in Python, an internal cast) is reported as missing without
+shifting what follows. Over the aligned pairs, in the reference's order:
 `first_forward` is the first op whose output differs beyond the dtype's tolerance, with its
 inputs' provenance; `first_backward` is the first gradient (a hook on an op output, or a leaf's
 `.grad`), in the order the reference's backward produced them, that differs, with the ops that
@@ -30,17 +31,13 @@ def canonical(op):
     return base
 
 
-def _key(ev):
-    return (canonical(ev["op"]), ev["site"])
-
-
 class Analysis:
     def __init__(self, ref, cur):
         self.ref, self.cur = ref, cur
         self.pairs = []          # (ref event index, cur event index)
         self.only_ref = []       # ref event indices
         self.only_cur = []
-        self.composite = set()   # ref event indices paired as a line's last op (see _pair_lines)
+        self.composite = set()   # ref event indices paired as a line's last op (_pair_line)
         self.status = {}         # ref event index -> "same" | "differs"
         self.first_forward = None
         self.first_backward = None
@@ -60,19 +57,15 @@ def analyze(ref, cur, rtol=None, atol=None, steps=None):
         steps = set(range(cur["events"][-1]["step"] + 1))   # what the shorter run recorded
     ra = [e for e in ref["events"] if steps is None or e["step"] in steps]
     ca = [e for e in cur["events"] if steps is None or e["step"] in steps]
-    sm = difflib.SequenceMatcher(None, [_key(e) for e in ra], [_key(e) for e in ca],
-                                 autojunk=False)
+    rr, cr = _lines(ra), _lines(ca)
+    sm = difflib.SequenceMatcher(None, [k for k, _ in rr], [k for k, _ in cr], autojunk=False)
     for tag, i1, i2, j1, j2 in sm.get_opcodes():
-        if tag == "equal":
-            a.pairs.extend((ra[i]["seq"], ca[j]["seq"]) for i in range(i1, i2)
-                           for j in [j1 + i - i1])
-        else:
-            paired = _pair_lines(ra[i1:i2], ca[j1:j2])
-            a.pairs.extend(paired)
-            a.composite.update(i for i, _ in paired)
-            done_r, done_c = {i for i, _ in paired}, {j for _, j in paired}
-            a.only_ref.extend(e["seq"] for e in ra[i1:i2] if e["seq"] not in done_r)
-            a.only_cur.extend(e["seq"] for e in ca[j1:j2] if e["seq"] not in done_c)
+        if tag != "equal":
+            a.only_ref.extend(e["seq"] for _, run in rr[i1:i2] for e in run)
+            a.only_cur.extend(e["seq"] for _, run in cr[j1:j2] for e in run)
+            continue
+        for k in range(i2 - i1):
+            _pair_line(a, rr[i1 + k][1], cr[j1 + k][1])
     a.pairs.sort()
     _forward(a, rtol, atol)
     _backward(a, rtol, atol, steps)
@@ -83,31 +76,48 @@ def analyze(ref, cur, rtol=None, atol=None, steps=None):
 
 
 def _lines(events):
+    """Consecutive ops of one line (and step): [((site, step), [events])]."""
     groups = []
     for e in events:
-        if groups and groups[-1][0] == e["site"]:
+        k = (e["site"], e["step"])
+        if groups and groups[-1][0] == k:
             groups[-1][1].append(e)
         else:
-            groups.append((e["site"], [e]))
+            groups.append((k, [e]))
     return groups
 
 
-def _pair_lines(rb, cb):
-    """Ops the two sides run differently for one line (Paddle's fused `linear`, eagergraph's
-    `matmul` + `add`): the last op of that line on each side, when their outputs have the same
-    shapes and dtypes, is compared as the line's result."""
-    rg, cg = _lines(rb), _lines(cb)
-    sm = difflib.SequenceMatcher(None, [s for s, _ in rg], [s for s, _ in cg], autojunk=False)
-    out = []
+def _sig(e):
+    return (canonical(e["op"]), tuple((tuple(o["shape"]), o["dtype"]) for o in e["outputs"]))
+
+
+def _pair_line(a, r, c):
+    """Pair the ops the two sides ran for one line. The same ops (names and output shapes):
+    one to one. Otherwise the line is composed differently (Paddle's fused `linear` is
+    eagergraph's `matmul` + `add`; a loss written with other internals): an op whose name and
+    output shapes occur once in the line on each side is paired, and the line's last ops are
+    compared as its result (when their outputs' shapes match, or the line is one op on each
+    side); the rest is listed as run by one side only."""
+    rs, cs = [_sig(e) for e in r], [_sig(e) for e in c]
+    if rs == cs:
+        a.pairs.extend((x["seq"], y["seq"]) for x, y in zip(r, c))
+        return
+    pairs = []
+    sm = difflib.SequenceMatcher(None, rs, cs, autojunk=False)
     for tag, i1, i2, j1, j2 in sm.get_opcodes():
-        if tag != "equal":
-            continue
-        for i in range(i1, i2):
-            r, c = rg[i][1][-1], cg[j1 + i - i1][1][-1]
-            meta = lambda e: [(o["shape"], o["dtype"]) for o in e["outputs"]]  # noqa: E731
-            if r["outputs"] and meta(r) == meta(c):
-                out.append((r["seq"], c["seq"]))
-    return out
+        if tag == "equal":
+            pairs.extend((i1 + k, j1 + k) for k in range(i2 - i1)
+                         if rs.count(rs[i1 + k]) == 1 and cs.count(cs[j1 + k]) == 1)
+    last = (len(r) - 1, len(c) - 1)
+    if last not in pairs and all(p[0] < last[0] and p[1] < last[1] for p in pairs) and \
+            r[-1]["outputs"] and (rs[-1][1] == cs[-1][1] or len(r) == len(c) == 1):
+        pairs.append(last)
+        if rs[-1][0] != cs[-1][0]:
+            a.composite.add(r[-1]["seq"])
+    a.pairs.extend((r[x]["seq"], c[y]["seq"]) for x, y in pairs)
+    done_r, done_c = {x for x, _ in pairs}, {y for _, y in pairs}
+    a.only_ref.extend(e["seq"] for k, e in enumerate(r) if k not in done_r)
+    a.only_cur.extend(e["seq"] for k, e in enumerate(c) if k not in done_c)
 
 
 def _describe_src(ref, src):
