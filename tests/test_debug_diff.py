@@ -318,3 +318,31 @@ def test_real_paddle_diff_of_a_function_inplace_on_a_view():
     i = b["compare"]["where"][0]
     assert b["compare"]["value"] == pytest.approx(ref[i], rel=1e-5)
     assert any(k.startswith("**Inplace**") for k in b["known"])
+
+
+def _ev(seq, op, site, shape, value=0.0, step=0):
+    out = summarize(np.full(shape, value, "float32"), "float32")
+    return {"seq": seq, "op": op, "site": site, "step": step, "inputs": [], "outputs": [out]}
+
+
+def _rec(events):
+    return {"framework": "x", "version": "0", "events": events, "backward": [], "leaves": [],
+            "draws": [], "replays": [], "steps": 0, "error": None, "stopped": None}
+
+
+def test_lines_composed_differently_pair_only_their_unique_ops_and_result():
+    # line 2: Paddle's fused linear vs matmul + add; line 3: a loss with other internals
+    ref = _rec([_ev(0, "linear", "m.py:2", [4, 2]), _ev(1, "softmax", "m.py:3", [4, 2]),
+                _ev(2, "multiply", "m.py:3", [4, 1]), _ev(3, "mean", "m.py:3", [])])
+    cur = _rec([_ev(0, "matmul", "m.py:2", [4, 2]), _ev(1, "add", "m.py:2", [4, 2]),
+                _ev(2, "softmax", "m.py:3", [4, 2]), _ev(3, "multiply", "m.py:3", [4, 2], 1.0),
+                _ev(4, "mean", "m.py:3", [])])
+    a = analyze(ref, cur)
+    assert a.pairs == [(0, 1), (1, 2), (3, 4)]
+    assert a.composite == {0}
+    assert a.only_ref == [2] and a.only_cur == [0, 3]
+    assert not a.diverged     # the differing multiplies are internals, not compared
+    # a line of one op with a wrong shape is reported as such
+    bad = _rec([_ev(0, "matmul", "m.py:2", [2, 4])])
+    f = analyze(_rec([_ev(0, "matmul", "m.py:2", [4, 2])]), bad).first_forward
+    assert f["outputs"][0]["reason"] == "shape [4, 2] vs [2, 4]"
