@@ -346,3 +346,27 @@ def test_lines_composed_differently_pair_only_their_unique_ops_and_result():
     bad = _rec([_ev(0, "matmul", "m.py:2", [2, 4])])
     f = analyze(_rec([_ev(0, "matmul", "m.py:2", [4, 2])]), bad).first_forward
     assert f["outputs"][0]["reason"] == "shape [4, 2] vs [2, 4]"
+
+
+def test_real_paddle_recorder_restores_everything():
+    pytest.importorskip("paddle")
+    code = (
+        "import paddle\n"
+        "from eagergraph.debug.diff.child import record_run\n"
+        "before = (paddle._C_ops.tanh, paddle.Tensor.__mul__, paddle.Tensor.backward,\n"
+        "          paddle.grad, paddle.optimizer.Optimizer.step)\n"
+        "def f(pd):\n"
+        "    x = pd.to_tensor([1.0, 2.0], stop_gradient=False)\n"
+        "    (pd.tanh(x) * 2.0).sum().backward()\n"
+        "rec = record_run('paddle', f)\n"
+        "after = (paddle._C_ops.tanh, paddle.Tensor.__mul__, paddle.Tensor.backward,\n"
+        "         paddle.grad, paddle.optimizer.Optimizer.step)\n"
+        "assert all(a is b for a, b in zip(before, after)), after\n"
+        "print([e['op'] for e in rec['events']], [e['kind'] for e in rec['backward']])\n")
+    env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(HERE)))
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=300, env=env)
+    assert proc.returncode == 0, proc.stderr
+    # three op outputs' gradients (sum's first: backward starts there), then x.grad
+    assert proc.stdout.strip().splitlines()[-1] == \
+        "['tanh', 'scale', 'sum'] ['grad', 'grad', 'grad', 'leaf']"
