@@ -370,3 +370,33 @@ def test_real_paddle_recorder_restores_everything():
     # three op outputs' gradients (sum's first: backward starts there), then x.grad
     assert proc.stdout.strip().splitlines()[-1] == \
         "['tanh', 'scale', 'sum'] ['grad', 'grad', 'grad', 'leaf']"
+
+
+def test_real_paddle_training_with_dropout_and_adam_agrees(tmp_path):
+    pytest.importorskip("paddle")
+    script = tmp_path / "train.py"
+    script.write_text(
+        "import numpy as np\n"
+        "import paddle\n"
+        "net = paddle.nn.Sequential(paddle.nn.Linear(8, 16), paddle.nn.ReLU(),\n"
+        "                           paddle.nn.Dropout(0.3), paddle.nn.Linear(16, 1))\n"
+        "opt = paddle.optimizer.Adam(0.01, parameters=net.parameters())\n"
+        "x = paddle.to_tensor(np.random.rand(32, 8).astype('float32'))\n"
+        "y = paddle.randn([32, 1])\n"
+        "for step in range(3):\n"
+        "    loss = paddle.nn.functional.mse_loss(net(x), y)\n"
+        "    loss.backward()\n"
+        "    opt.step()\n"
+        "    opt.clear_grad()\n"
+        "print('loss', float(loss))\n")
+    out = tmp_path / "r.json"
+    proc = subprocess.run([sys.executable, "-m", "eagergraph", "diff", "--json", str(out),
+                           str(script)], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    data = json.loads(out.read_text())
+    assert not data["diverged"] and data["first_forward"] is None
+    assert data["paddle"]["steps"] == data["eagergraph"]["steps"] == 3
+    # initializers (2 weights), randn and 3 dropout masks: all replayed
+    assert data["paddle"]["random_draws"] == data["eagergraph"]["replayed"] == 6
+    losses = [line for line in proc.stdout.splitlines() if line.startswith("loss")]
+    assert len(losses) == 2 and losses[0] == losses[1]
