@@ -400,3 +400,11 @@ def test_real_paddle_training_with_dropout_and_adam_agrees(tmp_path):
     assert data["paddle"]["random_draws"] == data["eagergraph"]["replayed"] == 6
     losses = [line for line in proc.stdout.splitlines() if line.startswith("loss")]
     assert len(losses) == 2 and losses[0] == losses[1]
+
+
+def test_a_run_that_crashed_is_reported():
+    from eagergraph.debug.diff.runner import _crashed
+    ref = _crashed("paddle", "train.py", -11)
+    a = analyze(ref, _run())
+    assert a.diverged and a.error["paddle"]["type"] == "crash"
+    assert "killed by SIGSEGV" in to_text(a) and "eagergraph ran to the end" in to_text(a)

@@ -115,11 +115,15 @@ def to_text(a):
                          f"receives matching gradients and produces this one")
         for k in b["known"]:
             lines.append(f"  documented Paddle 3.3.1 difference (README): {_clip(k)}")
+    fmt = lambda e: "ran to the end" if e is None else \
+        f"raised {e['type']}: {e['message'][:200]}" + (  # noqa: E731
+            f" ({sh(e['site'])})" if e["site"] else "")
     if a.error:
         e1, e2 = a.error["paddle"], a.error["eagergraph"]
-        fmt = lambda e: "ran to the end" if e is None else \
-            f"raised {e['type']}: {e['message'][:200]} ({sh(e['site'])})"  # noqa: E731
         lines.append(f"ERRORS DIFFER: paddle {fmt(e1)}; eagergraph {fmt(e2)}")
+    elif ref.get("error"):
+        lines.append(f"both runs raised the same error: paddle {fmt(ref['error'])}; "
+                     f"eagergraph {fmt(cur['error'])}")
     lines.append("")
     lines.append("verdict: " + ("the runs differ" if a.diverged else
                                 "no difference found"))

@@ -70,9 +70,26 @@ def _child(side, script, args, out, opts, reference=None):
     env["PYTHONPATH"] = pkg_root + os.pathsep + env.get("PYTHONPATH", "")
     proc = subprocess.run(cmd + [script] + list(args), env=env)
     if proc.returncode != 0 or not os.path.exists(out):
-        raise RuntimeError(f"the {side} run did not finish (exit status {proc.returncode})")
+        return _crashed(side, script, proc.returncode)
     with open(out, "rb") as f:
         return pickle.load(f)
+
+
+def _crashed(side, script, status):
+    """The record of a run whose process died before writing one (Paddle 3.3.1 segfaults on
+    some graphs): no ops, and the way it ended as its error."""
+    how = f"exit status {status}"
+    if status < 0:
+        import signal
+        try:
+            how = f"killed by {signal.Signals(-status).name}"
+        except ValueError:
+            pass
+    return {"framework": side, "version": "?", "events": [], "backward": [], "leaves": [],
+            "draws": [], "replays": [], "steps": 0, "stopped": None, "limit": 0,
+            "cwd": os.getcwd(), "script": os.path.abspath(script),
+            "error": {"type": "crash", "message": f"the process ended before writing its "
+                                                  f"record ({how})", "site": ""}}
 
 
 def diff_script(script, args=(), limit=DEFAULT_LIMIT, seed=0, record_all=False, steps=None,
@@ -88,7 +105,12 @@ def diff_script(script, args=(), limit=DEFAULT_LIMIT, seed=0, record_all=False, 
         ref = _child("paddle", script, args, ref_path, opts)
         if not quiet:
             print("== run 2/2: eagergraph ==", file=sys.stderr, flush=True)
-        cur = _child("eagergraph", script, args, cur_path, opts, reference=ref_path)
+        ref_ok = ref["error"] is None or ref["error"]["type"] != "crash"
+        cur = _child("eagergraph", script, args, cur_path, opts,
+                     reference=ref_path if ref_ok else None)
+        if ref["error"] and ref["error"]["type"] == "crash" and cur["error"] and \
+                cur["error"]["type"] == "crash":
+            raise RuntimeError("both runs ended before writing their records")
     return DiffResult(analyze(ref, cur, rtol=rtol, atol=atol))
 
 
