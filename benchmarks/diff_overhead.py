@@ -75,8 +75,8 @@ def main():
     ap.add_argument("--no-paddle", action="store_true")
     ns = ap.parse_args()
     paddle = None
-    if not ns.no_paddle:    # the real one, imported first (the eagergraph run then uses
-        try:                # eagergraph itself instead of aliasing it as paddle)
+    if not ns.no_paddle:    # the real one (record_run gives the eagergraph workloads the
+        try:                # eagergraph module itself: no alias is installed here)
             import paddle
         except ImportError:
             pass

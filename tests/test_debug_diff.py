@@ -255,8 +255,10 @@ def test_recording_leaves_nothing_behind():
     from eagergraph._generated import ops_api
     code = ops_api.tanh.__code__
     backward = paddle.Tensor.backward
+    had = sys.modules.get("paddle")
     _run()
     assert ops_api.tanh.__code__ is code and paddle.Tensor.backward is backward
+    assert sys.modules.get("paddle") is had     # no `import paddle` alias left in this process
 
 
 def test_cli_errors(tmp_path):

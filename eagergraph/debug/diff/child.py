@@ -26,9 +26,12 @@ def _seed(paddle, seed):
 
 
 def record_run(side, target, limit=DEFAULT_LIMIT, seed=0, reference=None, record_all=False,
-               max_steps=None, rtol=None, atol=None):
+               max_steps=None, rtol=None, atol=None, alias=False):
     """Run `target(paddle_module)` under a recorder for `side` ('paddle' or 'eagergraph');
-    returns the record (a dict). The process must not have the other side imported as paddle."""
+    returns the record (a dict). For 'eagergraph', `alias=True` (a process of its own) also
+    makes `import paddle` give eagergraph; otherwise the target just gets the eagergraph
+    module and the process is left as it was. For 'paddle' the process must not have
+    eagergraph installed as paddle."""
     if side == "paddle":
         import paddle
         if getattr(paddle, "__name__", "") != "paddle" or not hasattr(paddle, "_legacy_C_ops"):
@@ -41,11 +44,10 @@ def record_run(side, target, limit=DEFAULT_LIMIT, seed=0, reference=None, record
         def uninstall():
             restore(undo)
     else:
-        have = sys.modules.get("paddle")
-        if have is None or have.__name__ == "eagergraph":
+        if alias:
             from ...paddle_alias import install_as_paddle
             paddle = install_as_paddle()
-        else:   # real paddle loaded here (a test process): the target gets eagergraph itself
+        else:
             paddle = sys.modules[__name__.split(".")[0]]
         from .record_eager import EagerAdapter, install
         from .replay import Replay
@@ -120,7 +122,7 @@ def main(argv=None):
         with open(ns.reference, "rb") as f:
             reference = pickle.load(f)
     record = record_run(ns.side, _script_target(ns.script, ns.args), ns.limit, ns.seed,
-                        reference, ns.all, ns.steps, ns.rtol, ns.atol)
+                        reference, ns.all, ns.steps, ns.rtol, ns.atol, alias=True)
     record["script"] = os.path.abspath(ns.script)
     with open(ns.out, "wb") as f:
         pickle.dump(record, f, protocol=pickle.HIGHEST_PROTOCOL)

@@ -156,7 +156,8 @@ def _fork(side, fn, args, out, opts, reference):
                 f = _rebind(fn, paddle)
                 f(*args) if args else (f(paddle) if f.__code__.co_argcount else f())
             rec = record_run(side, target, opts["limit"], opts["seed"], reference,
-                             opts["record_all"], opts["steps"], opts["rtol"], opts["atol"])
+                             opts["record_all"], opts["steps"], opts["rtol"], opts["atol"],
+                             alias=True)
             rec["script"] = getattr(fn.__code__, "co_filename", "")
             with open(out, "wb") as f:
                 pickle.dump(rec, f, protocol=pickle.HIGHEST_PROTOCOL)
