@@ -1,0 +1,123 @@
+"""Recording an eagergraph run: the Recorder attached at the debugging seams (_seams.py).
+
+Every public op function (`paddle._C_ops.X`, ①), every `<op>_ad_func` (③, what Tensor
+operators call) and every kernel API function (④) gets a trampoline (`Patches.swap_code`, as
+the tracer does) handing the call to the Recorder, which records only the outermost one. Tensor
+`backward`, `paddle.autograd.backward` and `paddle.grad` run unrecorded and are followed by the
+leaves' `.grad`; optimizer `step`/`minimize` advance the step counter. With a `Replay`, random
+ops and random initializers take the reference run's draws. `install` returns the Patches;
+`restore()` puts every original back."""
+import os
+
+import numpy as np
+
+from ...tensor import Tensor
+from ...autograd import backward_mode, general_grad
+from ...nn.initializer.initializer import Initializer
+from ... import optimizer as _optimizer
+from .. import _seams
+from .._patch import Patches
+from .recorder import Adapter
+from .replay import RANDOM_OPS, INIT_DRAWS
+
+__all__ = ["EagerAdapter", "install"]
+
+_PKG = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# initializers not replayed: those that draw nothing, and Orthogonal (Paddle draws a gaussian
+# and orthogonalises it; the raw draw is not the parameter)
+_NOT_REPLAYED = {"Constant", "ConstantInitializer", "Assign", "NumpyArrayInitializer",
+                 "Dirac", "Bilinear", "BilinearInitializer", "Orthogonal",
+                 "OrthogonalInitializer"}
+
+
+class EagerAdapter(Adapter):
+    framework = "eagergraph"
+    skip_dirs = (_PKG + os.sep,)
+
+    def __init__(self):
+        from ...version import full_version
+        self.version = full_version
+
+    def is_tensor(self, x):
+        return isinstance(x, Tensor)
+
+    def to_numpy(self, t):
+        return t._data, t.dtype.name
+
+
+def _subclasses(cls):
+    out, stack = [], [cls]
+    while stack:
+        c = stack.pop()
+        if c not in out:
+            out.append(c)
+            stack.extend(c.__subclasses__())
+    return out
+
+
+def install(rec, replay=None):
+    p = Patches()
+    random = None if replay is None else _replayer(rec, replay)
+
+    def bind(name):
+        rnd = random if name in RANDOM_OPS else None
+
+        def hook(fn, args, kwargs):
+            return rec.op(name, fn, args, kwargs, rnd)
+        return hook
+
+    for fn in _seams.api_functions():
+        p.swap_code(fn, bind(fn.__name__))
+    for name in _seams.ad_func_names():
+        p.swap_code(getattr(_seams.dygraph_functions, name), bind(name[:-len("_ad_func")]))
+    for name in _seams.kernel_api_names():
+        p.swap_code(getattr(_seams.api, name), bind(name))
+    p.wrap(Tensor, "backward", lambda fn: _method(rec.run_backward, fn))
+    p.swap_code(backward_mode.backward, lambda fn, a, k: rec.run_backward(fn, a, k))
+    p.swap_code(general_grad.grad, lambda fn, a, k: rec.internal(fn, a, k))
+    for cls in _subclasses(_optimizer.Optimizer):
+        for meth in ("step", "minimize"):
+            if meth in vars(cls):
+                p.wrap(cls, meth, lambda fn: _method(rec.run_step, fn))
+    if replay is not None:
+        p.wrap(Initializer, "__call__", lambda fn: _init_replayer(rec, replay, fn))
+    return p
+
+
+def _method(run, fn):
+    def method(*args, **kwargs):
+        return run(fn, args, kwargs)
+    method.__wrapped__ = fn
+    return method
+
+
+def _replayer(rec, replay):
+    def random(name, out, site):
+        outs = [t for t in (out if isinstance(out, (list, tuple)) else [out])
+                if isinstance(t, Tensor)]
+        done = False
+        if outs:
+            t = outs[0]
+            values = replay.take(name, t._data.shape)
+            if values is not None:
+                t._data = np.asarray(values).astype(t._data.dtype).reshape(t._data.shape)
+                done = True
+        rec.replays.append({"op": name, "site": site, "replayed": done})
+        for t in outs:
+            rec._remember(t, ["random", len(rec.replays) - 1])
+        return out
+    return random
+
+
+def _init_replayer(rec, replay, fn):
+    def call(self, param, *args, **kwargs):
+        out = fn(self, param, *args, **kwargs)
+        if type(self).__name__ not in _NOT_REPLAYED and isinstance(param, Tensor):
+            values = replay.take("init", param._data.shape, INIT_DRAWS)
+            if values is not None:
+                param._data = np.asarray(values).astype(param._data.dtype).reshape(
+                    param._data.shape)
+            rec.replays.append({"op": f"{type(self).__name__} initializer",
+                                "site": "", "replayed": values is not None})
+        return out
+    return call
