@@ -72,7 +72,17 @@ def _owner(qualname):
 
 
 def install(table):
-    """Wrap every name of `table` (qualified name -> (aliases, both, fname)) in place."""
+    """Wrap every name of `table` (qualified name -> (aliases, both, fname)) in place. One
+    function under several names with the same aliases (paddle.cat and paddle.concat) gets one
+    wrapper, so the names stay one object, as in Paddle."""
+    made = {}
+
+    def wrap(fn, aliases, both, fname):
+        key = (id(fn), tuple(sorted(aliases.items())), both, fname)
+        if key not in made:
+            made[key] = (fn, alias_wrapper(fn, aliases, both, fname))
+        return made[key][1]
+
     for qualname, (aliases, both, fname) in table.items():
         owner, attr = _owner(qualname)
         target = inspect.getattr_static(owner, attr, None) if inspect.isclass(owner) else \
@@ -81,8 +91,8 @@ def install(table):
             raise AttributeError(f"param_alias_table names {qualname}, which eagergraph lacks")
         if inspect.isclass(target):  # a Layer: its constructor takes the aliases
             init = target.__dict__.get("__init__", target.__init__)
-            target.__init__ = alias_wrapper(init, aliases, both, fname or target.__name__)
+            target.__init__ = wrap(init, aliases, both, fname or target.__name__)
             continue
         if isinstance(target, (staticmethod, classmethod, property)):
             raise TypeError(f"param_alias_table: {qualname} is a {type(target).__name__}")
-        setattr(owner, attr, alias_wrapper(target, aliases, both, fname))
+        setattr(owner, attr, wrap(target, aliases, both, fname))
