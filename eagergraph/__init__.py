@@ -94,3 +94,8 @@ from .param_alias import install as _install_aliases  # noqa: E402
 from .param_alias_table import ALIASES as _ALIASES  # noqa: E402
 _install_aliases(_ALIASES)
 del _install_aliases, _ALIASES
+
+# paddle.tensor(...) makes a Tensor, paddle.tensor.math.add is an op (Paddle 3.3.1 has both)
+from .tensor_namespace import TensorMethodOrModule as _TensorMethodOrModule  # noqa: E402
+tensor = _TensorMethodOrModule()
+__all__ += ["tensor"]

@@ -205,11 +205,11 @@ def pin_memory(self, blocking=True):
     raise RuntimeError("(PermissionDenied) Cannot use CUDAPinnedPlace in CPU only version.")
 
 
-def repeat(self, *repeats):
-    """x tiled repeats times per axis (x.repeat(2, 1) or x.repeat([2, 1]))."""
-    if len(repeats) == 1 and isinstance(repeats[0], (list, tuple, Tensor)):
-        repeats = repeats[0]
-    return self.tile(list(repeats) if not isinstance(repeats, Tensor) else repeats)
+def repeat(input, repeats):
+    """x tiled repeats times per axis (x.repeat([2, 1]); x.repeat(2, 1): param_alias_table)."""
+    if isinstance(repeats, int):
+        repeats = [repeats]
+    return input.tile(list(repeats) if not isinstance(repeats, Tensor) else repeats)
 
 
 def copy_(self, src, blocking=True):

@@ -40,14 +40,14 @@ def test_table_is_the_fixture():
         assert fh.read() == tool.render(table, counts, data["paddle_version"])
     assert data["paddle_version"] == "3.3.1"
     assert sum(len(m) for m in data["aliases"].values()) >= 427  # the count
-    for qual, (mapping, _, _) in ALIASES.items():
+    for qual, (mapping, *_) in ALIASES.items():
         for alias, name in mapping.items():
             assert data["aliases"][qual][alias] == name
 
 
 def test_every_entry_is_installed_with_its_signature():
     tool = _tool()
-    for qual, (mapping, _, _) in ALIASES.items():
+    for qual, (mapping, *_) in ALIASES.items():
         obj = tool.resolve(qual)
         fn = obj.__init__ if inspect.isclass(obj) else obj
         assert mapping.items() <= fn.__param_aliases__.items(), qual
@@ -126,8 +126,8 @@ def test_name_and_alias_errors_match_paddle():
     warnings.filterwarnings("ignore")
     data = _fixture()
     checked = 0
-    for qual, (mapping, kind, _) in sorted(ALIASES.items()):
-        if kind == "override" or not qual.startswith("paddle.") or qual.count(".") != 1:
+    for qual, (mapping, kind, *_) in sorted(ALIASES.items()):
+        if not mapping or kind == "override" or not qual.startswith("paddle.") or qual.count(".") != 1:
             continue
         alias, name = sorted(mapping.items())[0]
         name_ = qual.split(".")[1]

@@ -56,13 +56,19 @@ def parameters(obj):
         return None
     if any(p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in ps.values()):
         return None
-    return set(ps)
+    # eagergraph's own parameters: not the extras its installed wrapper adds
+    added = getattr(fn, "__call_forms__", {}).get("extras", ())
+    return set(ps) - set(added)
+
+
+EXTRAS = ("out", "device", "requires_grad", "pin_memory")  # what param_alias implements
 
 
 def build(data):
     table, lacking, no_param, unmapped = {}, 0, 0, 0
-    for qual in sorted(data["aliases"]):
-        mapping = data["aliases"][qual]
+    forms = data.get("forms", {})
+    for qual in sorted(set(data["aliases"]) | set(forms)):
+        mapping = data["aliases"].get(qual, {})
         obj = resolve(qual)
         if obj is None:
             lacking += len(mapping)
@@ -76,9 +82,17 @@ def build(data):
                 no_param += 1
             else:
                 keep[alias] = name
-        if keep:
-            kind, fname = both_kind(data["both"].get(qual))
-            table[qual] = (keep, kind, fname)
+        form = forms.get(qual, {})
+        varargs = form.get("varargs")
+        if varargs and (params is None or (varargs.startswith("after_x:")
+                                           and varargs.split(":")[1] not in params)
+                        or (varargs == "size" and "shape" not in params)):
+            varargs = None  # eagergraph's signature has no such parameter (yet)
+        extras = [e for e in form.get("extras", ()) if e in EXTRAS and params is not None
+                  and e not in params]
+        if keep or varargs or extras:
+            kind, fname = both_kind(data["both"].get(qual)) if keep else ("cannot", None)
+            table[qual] = (keep, kind, fname, varargs, tuple(extras))
     return table, (lacking, no_param, unmapped)
 
 
@@ -91,7 +105,7 @@ def render(table, counts, version):
         f'"""Paddle {version}\'s keyword aliases, as eagergraph applies them (eagergraph/'
         'param_alias.py):',
         "qualified name -> ({alias: parameter}, what giving both raises, function name in that",
-        "message).",
+        "message, variadic shape form, keyword-only extras added).",
         "",
         f"{n} aliases on {len(table)} names. Not applied: {lacking} on names eagergraph lacks,",
         f"{no_param} where eagergraph's signature lacks the parameter, {unmapped} keywords Paddle "
@@ -100,8 +114,8 @@ def render(table, counts, version):
         "",
         "ALIASES = {",
     ]
-    for qual, (keep, kind, fname) in table.items():
-        lines.append(f"    {qual!r}: ({keep!r}, {kind!r}, {fname!r}),")
+    for qual, (keep, kind, fname, varargs, extras) in table.items():
+        lines.append(f"    {qual!r}: ({keep!r}, {kind!r}, {fname!r}, {varargs!r}, {extras!r}),")
     lines.append("}")
     return "\n".join(lines) + "\n"
 

@@ -23,7 +23,9 @@ what Paddle raises when both are given.
 
 Output (JSON): {"paddle_version", "aliases": {"paddle.sum": {"dim": "axis", "input": "x"}, ...},
 "both": {"paddle.sum": ["ValueError", "..."]}, "unmeasured": [names
-that accept any keyword]} -- qualified names are `paddle.X`,
+that accept any keyword], "forms": {"paddle.zeros": {"varargs": "size", "extras": ["out",
+"device", "requires_grad", "pin_memory"]}}} -- `forms` from the decorators and signatures:
+variadic shapes and the keyword-only extras. -- qualified names are `paddle.X`,
 `paddle.nn.functional.X`, `paddle.linalg.X`, `paddle.fft.X`, `paddle.Tensor.X` and
 `paddle.nn.X` (Layer constructors). tests/test_param_alias.py pins eagergraph's alias table to it.
 """
@@ -277,6 +279,52 @@ def _read_target(f, kw):
     return "?"
 
 
+EXTRAS = ("out", "device", "requires_grad", "pin_memory")
+
+
+def varargs_kind(f):
+    """How a decorator of f takes a variadic shape, or None: "size" (`zeros(2, 3)`: every
+    positional int is the shape), "after_x:<param>" (`x.reshape(3, 2)`: the ints after the
+    tensor are <param>), "transpose" (`transpose(x, 0, 1)`: two axes to swap)."""
+    g = f
+    while g is not None:
+        name = getattr(getattr(g, "__code__", None), "co_qualname", "")
+        if name.startswith("size_args_decorator.") and getattr(g, "__wrapped__", None):
+            return "size"
+        if name.startswith(("reshape_decorator.", "expand_decorator.", "view_decorator.",
+                            "size_args_decorator_patch.")):
+            params = _params(inspect.unwrap(g)) or []
+            return f"after_x:{params[1]}" if len(params) > 1 else None
+        if name.startswith("transpose_decorator."):
+            return "transpose"
+        for cell in (getattr(g, "__closure__", None) or ()):
+            try:
+                v = cell.cell_contents
+            except ValueError:
+                continue
+            if type(v).__name__ == "SizeArgsDecorator":
+                return "size"
+            if type(v).__name__ == "VariableArgsDecorator":
+                return f"after_x:{v.var}"
+        g = getattr(g, "__wrapped__", None)
+    return None
+
+
+def forms(entries):
+    """qualified name -> {"varargs": kind, "extras": [keyword-only extras of the signature]}."""
+    out = {}
+    for qual, f, _ in entries:
+        try:
+            ps = inspect.signature(f).parameters.values()
+        except (TypeError, ValueError):
+            ps = ()
+        extras = [p.name for p in ps if p.kind is p.KEYWORD_ONLY and p.name in EXTRAS]
+        kind = varargs_kind(f)
+        if extras or kind:
+            out[qual] = {"varargs": kind, "extras": extras}
+    return out
+
+
 def main():
     warnings.filterwarnings("ignore")
     signal.signal(signal.SIGALRM, _alarm)
@@ -322,7 +370,7 @@ def main():
                 both[qual] = b
     with open(sys.argv[1], "w") as fh:  # a file: a crashing child may write to stdout
         json.dump({"paddle_version": paddle.__version__, "aliases": aliases, "both": both,
-                   "unmeasured": unmeasured},
+                   "unmeasured": unmeasured, "forms": forms(entries)},
                   fh, indent=1, sort_keys=True)
         fh.write("\n")
 

@@ -40,7 +40,7 @@ TENSOR_METHODS = ["clamp", "clamp_", "eq", "ne", "gt", "ge", "lt", "le", "div", 
 
 cat = concatenate = concat
 clamp = clip
-clamp_ = _find("clip_")
+clamp_ = elementwise.clip_  # min= or max= alone, as Tensor.clip_
 eq, ne = _find("equal"), _find("not_equal")
 gt, ge = _find("greater_than"), _find("greater_equal")
 lt, le = _find("less_than"), _find("less_equal")
@@ -87,11 +87,9 @@ def sub_(x, y, name=None, *, alpha=1):
     return _find("subtract_")(x, y if alpha == 1 else y * alpha)
 
 
-def permute(input, *dims):
-    """The axes of input reordered: permute(x, [1, 0]) or permute(x, 1, 0)."""
+def permute(input, dims):
+    """The axes of input reordered: permute(x, [1, 0]) (permute(x, 1, 0): param_alias_table)."""
     input = parse_tensor(input, "permute", "input", 0)
-    if len(dims) == 1 and isinstance(dims[0], (list, tuple)):
-        dims = dims[0]
     return transpose(input, list(dims))
 
 

@@ -16,7 +16,7 @@ mod = _C_ops.remainder  # Paddle's aliases
 floor_mod = _C_ops.remainder
 
 __all__ = ["mod", "floor_mod", "pow", "scale", "clip", "cast", "assign"]
-TENSOR_METHODS = ["mod", "floor_mod", "pow", "scale", "clip", "cast", "astype"]
+TENSOR_METHODS = ["mod", "floor_mod", "pow", "scale", "clip", "clip_", "cast", "astype"]
 
 
 def pow(x, y, name=None):
@@ -72,6 +72,26 @@ def clip(x, min=None, max=None, name=None):
     if hi is None:
         hi = np.inf if kind == "f" else np.iinfo(x._data.dtype).max if kind in "iu" else 0
     return _ad.clip_ad_func(x, lo, hi)
+
+
+_F32_MIN, _F32_MAX = float(np.finfo(np.float32).min), float(np.finfo(np.float32).max)
+
+
+def clip_(x, min=None, max=None, name=None):
+    """x clamped into [min, max] in place; a bound of None is float32's lowest / highest value
+    (as Paddle 3.3.1's clip_; for an integer x, the dtype's, where Paddle fails)."""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "clip_", "x", 0)
+    if isinstance(min, Tensor):
+        min = min.item()
+    if isinstance(max, Tensor):
+        max = max.item()
+    if x._data.dtype.kind in "iu":
+        info = np.iinfo(x._data.dtype)
+        lo, hi = info.min, info.max
+    else:
+        lo, hi = _F32_MIN, _F32_MAX
+    return _C_ops.clip_(x, lo if min is None else min, hi if max is None else max)
 
 
 def cast(x, dtype):

@@ -12,12 +12,22 @@ from .._generated import dygraph_functions as _ad
 from ..tensor import Tensor
 from ..eager_utils import parse_tensor, parse_bool, parse_dtype, errors_name_op, param_aliases
 from ..phi.common import NP_TO_DTYPE, bool_, float32, int64
-from .activation import softmax
+from .activation import softmax as _softmax
 from ..eager.grad_mode import is_grad_enabled
 
 __all__ = ["sum", "mean", "max", "min", "prod", "all", "any", "argmax", "argmin", "logsumexp",
            "softmax"]
 TENSOR_METHODS = __all__
+
+
+def softmax(input, dim=None, dtype=None):
+    """paddle.softmax / Tensor.softmax, Paddle 3.x's torch-style form (F.softmax keeps
+    (x, axis=-1, ...)): dim=None picks axis 0 for 0-, 1- and 3-D input and 1 otherwise, as
+    Paddle 3.3.1 (and PyTorch's legacy implicit dim) does; dtype converts input first."""
+    if dim is None:
+        nd = input.ndim if isinstance(input, Tensor) else parse_tensor(input, "softmax", "x", 0).ndim
+        dim = 0 if nd in (0, 1, 3) else 1
+    return _softmax(input, dim, dtype)
 
 
 def _tname(v):

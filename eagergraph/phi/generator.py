@@ -7,11 +7,11 @@ class _RandomState:
     generator = np.random.default_rng()
 
 
-def seed(s):
+def seed(seed):
     """paddle.seed: re-seed the global generator used by rand/randn/uniform/normal/randint."""
-    if not isinstance(s, (int, np.integer)) or isinstance(s, bool):
-        raise TypeError(f"paddle.seed() expects an int seed, but received {type(s).__name__}.")
-    _RandomState.generator = np.random.default_rng(int(s) & 0xFFFFFFFFFFFFFFFF)
+    if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool):
+        raise TypeError(f"paddle.seed() expects an int seed, but received {type(seed).__name__}.")
+    _RandomState.generator = np.random.default_rng(int(seed) & 0xFFFFFFFFFFFFFFFF)
     return _RandomState.generator
 
 
