@@ -66,9 +66,16 @@ EXTRAS = ("out", "device", "requires_grad", "pin_memory")  # what param_alias im
 
 def build(data):
     table, lacking, no_param, unmapped = {}, 0, 0, 0
-    forms = data.get("forms", {})
-    for qual in sorted(set(data["aliases"]) | set(forms)):
-        mapping = data["aliases"].get(qual, {})
+    forms = dict(data.get("forms", {}))
+    aliases = dict(data["aliases"])
+    both = dict(data["both"])
+    for qual, others in data.get("same", {}).items():  # Paddle's one function, several names
+        for other in others:
+            for d in (forms, aliases, both):
+                if qual in d:
+                    d.setdefault(other, d[qual])
+    for qual in sorted(set(aliases) | set(forms)):
+        mapping = aliases.get(qual, {})
         obj = resolve(qual)
         if obj is None:
             lacking += len(mapping)
@@ -91,7 +98,7 @@ def build(data):
         extras = [e for e in form.get("extras", ()) if e in EXTRAS and params is not None
                   and e not in params]
         if keep or varargs or extras:
-            kind, fname = both_kind(data["both"].get(qual)) if keep else ("cannot", None)
+            kind, fname = both_kind(both.get(qual)) if keep else ("cannot", None)
             table[qual] = (keep, kind, fname, varargs, tuple(extras))
     return table, (lacking, no_param, unmapped)
 

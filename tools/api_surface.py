@@ -12,6 +12,7 @@ two levels deep) and every name of its `__all__`, plus the public methods of `pa
 Prints the two shares; `--list` prints the names missing or whose signatures differ.
 """
 import inspect
+import os
 import sys
 import types
 import warnings
@@ -107,6 +108,8 @@ def measure(paddle, eg, only_ns=None):
 
 def main():
     warnings.filterwarnings("ignore")
+    # the eagergraph of this checkout (not an installed one)
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     import paddle
     import eagergraph
     only = sys.argv[sys.argv.index("--ns") + 1] if "--ns" in sys.argv else None

@@ -25,7 +25,8 @@ Output (JSON): {"paddle_version", "aliases": {"paddle.sum": {"dim": "axis", "inp
 "both": {"paddle.sum": ["ValueError", "..."]}, "unmeasured": [names
 that accept any keyword], "forms": {"paddle.zeros": {"varargs": "size", "extras": ["out",
 "device", "requires_grad", "pin_memory"]}}} -- `forms` from the decorators and signatures:
-variadic shapes and the keyword-only extras. -- qualified names are `paddle.X`,
+variadic shapes and the keyword-only extras; "same": names outside `__all__` bound to the same
+function (paddle.sigmoid is paddle.nn.functional.sigmoid). -- qualified names are `paddle.X`,
 `paddle.nn.functional.X`, `paddle.linalg.X`, `paddle.fft.X`, `paddle.Tensor.X` and
 `paddle.nn.X` (Layer constructors). tests/test_param_alias.py pins eagergraph's alias table to it.
 """
@@ -368,9 +369,21 @@ def main():
             aliases[qual] = found
             if b is not None:
                 both[qual] = b
+    # names outside __all__ bound to the same function (paddle.sigmoid is F.sigmoid)
+    by_id = {id(f): qual for qual, f, bind in entries if bind is None}
+    same = {}
+    for prefix, ns in spaces:
+        for n in dir(ns):
+            if n.startswith("_"):
+                continue
+            qual = by_id.get(id(getattr(ns, n, None)))
+            other = f"{prefix}.{n}"
+            if qual and other != qual and other not in {e[0] for e in entries}:
+                same.setdefault(qual, []).append(other)
     with open(sys.argv[1], "w") as fh:  # a file: a crashing child may write to stdout
         json.dump({"paddle_version": paddle.__version__, "aliases": aliases, "both": both,
-                   "unmeasured": unmeasured, "forms": forms(entries)},
+                   "unmeasured": unmeasured, "forms": forms(entries),
+                   "same": same},
                   fh, indent=1, sort_keys=True)
         fh.write("\n")
 

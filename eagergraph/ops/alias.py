@@ -55,7 +55,7 @@ floor_mod_ = mod_ = _find("remainder_")
 swapaxes = swapdims = transpose
 
 
-def div(x, y, name=None, *, rounding_mode=None, out=None):
+def div(x, y, name=None, *, rounding_mode=None):
     """x / y; rounding_mode 'trunc' rounds toward zero, 'floor' down (floor_divide)."""
     if rounding_mode is None:
         return divide(x, y)
@@ -77,7 +77,7 @@ def div_(x, y, name=None, *, rounding_mode=None):
     return _find("trunc_")(_find("divide_")(x, y))
 
 
-def sub(x, y, name=None, *, alpha=1, out=None):
+def sub(x, y, name=None, *, alpha=1):
     """x - alpha * y."""
     return subtract(x, y if alpha == 1 else y * alpha)
 
@@ -90,7 +90,7 @@ def sub_(x, y, name=None, *, alpha=1):
 def permute(input, dims):
     """The axes of input reordered: permute(x, [1, 0]) (permute(x, 1, 0): param_alias_table)."""
     input = parse_tensor(input, "permute", "input", 0)
-    return transpose(input, list(dims))
+    return transpose(input, list(dims) if isinstance(dims, tuple) else dims)
 
 
 def ravel(input):
@@ -122,7 +122,7 @@ def narrow(input, dim, start, length):
     return _C_ops.slice(input, [dim % ndim], [start], [start + length])
 
 
-def msort(input, *, out=None):
+def msort(input):
     """input sorted along its first axis."""
     return sort(parse_tensor(input, "msort", "input", 0), axis=0)
 
@@ -142,6 +142,6 @@ def split_with_sizes(self, split_sizes, dim=0):
     return split(self, list(split_sizes), dim)
 
 
-def ger(x, y, name=None, *, out=None):
+def ger(x, y, name=None):
     """The outer product of x and y (paddle.outer)."""
     return _find("outer")(parse_tensor(x, "ger", "x", 0), parse_tensor(y, "ger", "y", 1))

@@ -9,6 +9,7 @@ from ..phi.common import (convert_dtype, NP_TO_DTYPE, bool_, int32, int64, float
 from ..eager_utils import (parse_tensor, parse_scalar, parse_scalar_float32, errors_name_op,
                            param_aliases)
 from ..framework import default_float_dtype
+from ..param_alias import write_out
 from ..eager.inplace import check_inplace, commit_inplace, inplace_input
 
 # add, exp, tanh, ... are the generated functions themselves (ops.yaml `public:`)
@@ -72,6 +73,68 @@ def clip(x, min=None, max=None, name=None):
     if hi is None:
         hi = np.inf if kind == "f" else np.iinfo(x._data.dtype).max if kind in "iu" else 0
     return _ad.clip_ad_func(x, lo, hi)
+
+
+# ---- the generated add/subtract/divide/bitwise_* with Paddle 3.3.1's Python extras: alpha=,
+# rounding_mode=, and the bitwise ops' positional out
+__all__ += ["add", "subtract", "divide", "bitwise_and", "bitwise_or", "bitwise_xor",
+            "bitwise_not"]
+TENSOR_METHODS += ["add", "subtract", "divide", "bitwise_and", "bitwise_or", "bitwise_xor",
+                   "bitwise_not"]
+
+
+def _scaled(y, alpha):
+    if alpha == 1:
+        return y
+    if type(y) is not Tensor:
+        y = parse_tensor(y, "add", "y", 1)
+    return y * alpha
+
+
+def add(x, y, name=None, *, alpha=1):
+    """x + alpha * y."""
+    return _C_ops.add(x, _scaled(y, alpha))
+
+
+def subtract(x, y, name=None, *, alpha=1):
+    """x - alpha * y."""
+    return _C_ops.subtract(x, _scaled(y, alpha))
+
+
+def divide(x, y, name=None, *, rounding_mode=None):
+    """x / y; rounding_mode 'trunc' rounds the quotient toward zero, 'floor' down."""
+    if rounding_mode is None:
+        return _C_ops.divide(x, y)
+    if rounding_mode == "trunc":
+        q = _C_ops.divide(x, y)
+        return _C_ops.trunc(q) if q.dtype.is_floating_point else q
+    if rounding_mode == "floor":
+        return _C_ops.floor_divide(x, y)
+    raise ValueError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but "
+                     f"found '{rounding_mode}'.")
+
+
+def _bitwise(op, out, *args):
+    r = getattr(_C_ops, op)(*args)
+    if out is not None:  # Paddle 3.3.1 ignores it (README: Differences from Paddle)
+        write_out(out, r, op)
+    return r
+
+
+def bitwise_and(x, y, out=None, name=None):
+    return _bitwise("bitwise_and", out, x, y)
+
+
+def bitwise_or(x, y, out=None, name=None):
+    return _bitwise("bitwise_or", out, x, y)
+
+
+def bitwise_xor(x, y, out=None, name=None):
+    return _bitwise("bitwise_xor", out, x, y)
+
+
+def bitwise_not(x, out=None, name=None):
+    return _bitwise("bitwise_not", out, x)
 
 
 _F32_MIN, _F32_MAX = float(np.finfo(np.float32).min), float(np.finfo(np.float32).max)

@@ -13,6 +13,7 @@ from ..tensor import Tensor
 from ..eager_utils import parse_tensor, parse_bool, parse_dtype, errors_name_op, param_aliases
 from ..phi.common import NP_TO_DTYPE, bool_, float32, int64
 from .activation import softmax as _softmax
+from ..param_alias import write_out
 from ..eager.grad_mode import is_grad_enabled
 
 __all__ = ["sum", "mean", "max", "min", "prod", "all", "any", "argmax", "argmin", "logsumexp",
@@ -114,11 +115,15 @@ def min(x, axis=None, keepdim=False, name=None):  # noqa: A001
     return _ad.min_ad_func(x, _axis(axis, "min"), keepdim)
 
 
-def prod(x, axis=None, keepdim=False, dtype=None, name=None):
-    """Product over `axis`, in x's dtype; `dtype` converts x first."""
+def prod(x, axis=None, keepdim=False, dtype=None, out=None, name=None):
+    """Product over `axis`, in x's dtype; `dtype` converts x first; out (Paddle 3.3.1's fifth
+    positional parameter) receives the result."""
     x, keepdim = _prepare(x, keepdim, "prod", 2)
     x = _cast_to(x, dtype, "prod", 3)
-    return _ad.prod_ad_func(x, _axis(axis, "prod"), keepdim)
+    r = _ad.prod_ad_func(x, _axis(axis, "prod"), keepdim)
+    if out is not None:
+        write_out(out, r, "prod")
+    return r
 
 
 def all(x, axis=None, keepdim=False, name=None):  # noqa: A001
