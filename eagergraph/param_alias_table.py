@@ -3,7 +3,7 @@
 qualified name -> ({alias: parameter}, what giving both raises, function name in that
 message, variadic shape form, keyword-only extras added).
 
-456 aliases on 361 names. Not applied: 7 on names eagergraph lacks,
+456 aliases on 364 names. Not applied: 7 on names eagergraph lacks,
 2 where eagergraph's signature lacks the parameter, 24 keywords Paddle accepts
 without a parameter to map them to (legacy `reduce=` of the losses, ...)."""
 
@@ -96,6 +96,9 @@ ALIASES = {
     'paddle.Tensor.multiply': ({'other': 'y'}, 'too_many', None, None, ('out',)),
     'paddle.Tensor.multiply_': ({'other': 'y'}, 'unexpected', 'multiply_', None, ()),
     'paddle.Tensor.ne': ({'other': 'y'}, 'unexpected', 'not_equal', None, ('out',)),
+    'paddle.Tensor.new_empty': ({}, 'cannot', None, 'after_x:size', ()),
+    'paddle.Tensor.new_ones': ({}, 'cannot', None, 'after_x:size', ()),
+    'paddle.Tensor.new_zeros': ({}, 'cannot', None, 'after_x:size', ()),
     'paddle.Tensor.nonzero': ({}, 'cannot', None, None, ('out',)),
     'paddle.Tensor.norm': ({'dim': 'axis', 'ord': 'p'}, 'cannot', None, None, ()),
     'paddle.Tensor.not_equal': ({'other': 'y'}, 'unexpected', 'not_equal', None, ('out',)),

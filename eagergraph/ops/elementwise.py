@@ -114,6 +114,39 @@ def divide(x, y, name=None, *, rounding_mode=None):
                      f"found '{rounding_mode}'.")
 
 
+__all__ += ["subtract_", "divide_"]  # Paddle 3.3.1 has no paddle.add_ / paddle.scale_
+TENSOR_METHODS += ["add_", "subtract_", "divide_", "scale_"]
+
+
+def add_(x, y, name=None, *, alpha=1):
+    """x += alpha * y in place."""
+    return _C_ops.add_(x, _scaled(y, alpha))
+
+
+def subtract_(x, y, name=None, *, alpha=1):
+    """x -= alpha * y in place."""
+    return _C_ops.subtract_(x, _scaled(y, alpha))
+
+
+def divide_(x, y, name=None, *, rounding_mode=None):
+    """x /= y in place; rounding_mode 'trunc' / 'floor' round the quotient."""
+    if rounding_mode is None:
+        return _C_ops.divide_(x, y)
+    if rounding_mode not in ("trunc", "floor"):
+        raise ValueError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' "
+                         f"but found '{rounding_mode}'.")
+    if rounding_mode == "floor":
+        return _C_ops.floor_divide_(x, y)
+    q = _C_ops.divide_(x, y)
+    return _C_ops.trunc_(q) if q.dtype.is_floating_point else q
+
+
+def scale_(x, scale=1.0, bias=0.0, bias_after_scale=True, act=None, name=None):
+    """x := scale * x + bias in place. `act` is accepted and not applied, as in Paddle 3.3.1's
+    scale_ (paddle.scale applies it)."""
+    return _C_ops.scale_(x, scale, bias, bias_after_scale)
+
+
 def _bitwise(op, out, *args):
     r = getattr(_C_ops, op)(*args)
     if out is not None:  # Paddle 3.3.1 ignores it (README: Differences from Paddle)
@@ -200,11 +233,18 @@ def _bool_inplace(op, binary, public=None):
     op_ = public or op + "_"
     fn = getattr(_C_ops, op)
 
-    def inplace(x, y=None, name=None):
+    def inplace_binary(x, y, name=None):
         if type(x) is not Tensor:
             x = parse_tensor(x, op_, "x", 0)
         check_inplace(x, op_)
-        return commit_inplace(x, fn(x, y) if binary else fn(x), op_, rebind=True)
+        return commit_inplace(x, fn(x, y), op_, rebind=True)
+
+    def inplace_unary(x, name=None):
+        if type(x) is not Tensor:
+            x = parse_tensor(x, op_, "x", 0)
+        check_inplace(x, op_)
+        return commit_inplace(x, fn(x), op_, rebind=True)
+    inplace = inplace_binary if binary else inplace_unary
     inplace.__name__ = op_
     inplace.__doc__ = f"x := {op}(x{', y' if binary else ''}) in place; x becomes bool."
     return inplace

@@ -354,7 +354,7 @@ def _scan_prepare(x, axis, dtype, op):
 
 @errors_name_op
 @param_aliases({"input": "x"})
-def cumprod(x, dim=None, dtype=None, name=None, *, out=None):
+def cumprod(x, dim=None, *, dtype=None, out=None, name=None):
     """Running product along dim (of the flattened x when dim is None)."""
     x, flat, dim = _scan_prepare(x, dim, dtype, "cumprod")
     if flat:
@@ -655,7 +655,7 @@ def quantile(x, q, axis=None, keepdim=False, interpolation="linear", name=None, 
 
 
 @errors_name_op
-def nanquantile(x, q, axis=None, keepdim=False, interpolation="linear", name=None):
+def nanquantile(x, q, axis=None, keepdim=False, interpolation="linear"):
     """quantile ignoring NaN (all NaN: NaN)."""
     return _quantile(x, q, axis, keepdim, interpolation, True)
 
