@@ -3,7 +3,7 @@
 qualified name -> ({alias: parameter}, what giving both raises, function name in that
 message, variadic shape form, keyword-only extras added).
 
-456 aliases on 364 names. Not applied: 7 on names eagergraph lacks,
+456 aliases on 366 names. Not applied: 7 on names eagergraph lacks,
 2 where eagergraph's signature lacks the parameter, 24 keywords Paddle accepts
 without a parameter to map them to (legacy `reduce=` of the losses, ...)."""
 
@@ -104,6 +104,7 @@ ALIASES = {
     'paddle.Tensor.not_equal': ({'other': 'y'}, 'unexpected', 'not_equal', None, ('out',)),
     'paddle.Tensor.outer': ({'vec2': 'y'}, 'cannot', None, None, ('out',)),
     'paddle.Tensor.permute': ({}, 'cannot', None, 'after_x:dims', ()),
+    'paddle.Tensor.polar': ({}, 'cannot', None, None, ('out',)),
     'paddle.Tensor.pow': ({'exponent': 'y'}, 'cannot', None, None, ('out',)),
     'paddle.Tensor.prod': ({'dim': 'axis'}, 'unexpected', 'prod', None, ()),
     'paddle.Tensor.remainder': ({'other': 'y'}, 'unexpected', 'remainder', None, ('out',)),
@@ -320,6 +321,7 @@ ALIASES = {
     'paddle.ones_like': ({'input': 'x'}, 'cannot', None, None, ('device', 'requires_grad', 'pin_memory')),
     'paddle.outer': ({'input': 'x', 'vec2': 'y'}, 'cannot', None, None, ('out',)),
     'paddle.permute': ({}, 'cannot', None, 'after_x:dims', ()),
+    'paddle.polar': ({}, 'cannot', None, None, ('out',)),
     'paddle.pow': ({'exponent': 'y', 'input': 'x'}, 'cannot', None, None, ('out',)),
     'paddle.prod': ({'dim': 'axis', 'input': 'x'}, 'unexpected', 'prod', None, ()),
     'paddle.quantile': ({'input': 'x'}, 'unexpected', 'quantile', None, ()),

@@ -102,3 +102,35 @@ def test_tensor_is_a_function_and_a_namespace():
     assert paddle.tensor.math.add is paddle.add
     with pytest.raises(RuntimeError, match="Pinning memory"):
         paddle.tensor([1.0], pin_memory=True)
+
+
+def test_small_names_gradients():
+    """The compositions Paddle 3.x added (gammaln, ldexp, polar, scatter_add, scatter_reduce):
+    gradients by central differences, first and second order."""
+    from tests.gradcheck import check_grads
+    rng = np.random.default_rng(0)
+    a = rng.uniform(0.5, 2.0, (2, 3))
+    b = rng.uniform(-1.0, 1.0, (2, 3))
+    idx = paddle.to_tensor([[0, 0], [1, 2]])
+    check_grads(lambda xs: paddle.gammaln(xs[0]), [a])
+    check_grads(lambda xs: paddle.ldexp(xs[0], xs[1]), [a, b])
+    check_grads(lambda xs: paddle.as_real(paddle.polar(xs[0], xs[1])), [a, b])
+    check_grads(lambda xs: paddle.scatter_add(xs[0], 1, idx, xs[1][:, :2]), [a, b])
+    check_grads(lambda xs: paddle.scatter_reduce(xs[0], 1, idx, xs[1][:, :2], "sum"), [a, b])
+    check_grads(lambda xs: paddle.scatter_reduce(xs[0], 1, idx, xs[1][:, :2], "prod"), [a, a])
+    lg = np.vectorize(__import__("math").lgamma)
+    np.testing.assert_allclose(paddle.gammaln(paddle.to_tensor(a)).numpy(), lg(a))
+    np.testing.assert_allclose(paddle.ldexp(paddle.to_tensor(a), paddle.to_tensor(b)).numpy(),
+                               a * 2.0 ** b)
+
+
+def test_device_rng_state_round_trip():
+    assert paddle.device.manual_seed(7) is None
+    state = paddle.device.get_rng_state()
+    a = paddle.rand([4]).numpy()
+    paddle.device.set_rng_state(state)
+    np.testing.assert_array_equal(paddle.rand([4]).numpy(), a)
+    paddle.device.manual_seed(7)
+    np.testing.assert_array_equal(paddle.rand([4]).numpy(), a)
+    with pytest.raises(TypeError):
+        paddle.device.set_rng_state(3)

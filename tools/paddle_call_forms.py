@@ -78,7 +78,28 @@ FORMS = [
     "paddle.clip(x, max=2.5)",
     "bool(((lambda t: (t.uniform_(), t)[1])(paddle.zeros([1000])) >= 0).all())",
     "bool(((lambda t: (t.uniform_(), t)[1])(paddle.zeros([1000])) < 1).all())",
-    "x.clone().scale_(2.0, 1.0)",
+    "x.clone().scale_(2.0, 1.0)", "x.clone().scale_(2.0, act='relu')",
+    "paddle.add(x, x, alpha=2)", "paddle.subtract(x, x, alpha=0.5)",
+    "paddle.divide(x - 2.5, paddle.full([2, 3], 2.0), rounding_mode='trunc')",
+    "paddle.divide(x - 2.5, paddle.full([2, 3], 2.0), rounding_mode='floor')",
+    "x.clone().add_(x, alpha=2)", "paddle.prod(x, out=paddle.zeros([1]))",
+    "(lambda o: (paddle.gather(x, paddle.to_tensor([1]), 0, None, o), o)[1])(paddle.zeros([1]))",
+    "(lambda o: (paddle.prod(x, 1, False, None, o), o)[1])(paddle.zeros([1]))",
+    # the small names
+    "paddle.gammaln(x + 0.5)", "x.gammaln()", "paddle.ldexp(x, paddle.to_tensor([1, 2, 3]))",
+    "paddle.ldexp(paddle.to_tensor([1, 2]), paddle.to_tensor([1, 2]))",
+    "paddle.ldexp(x.astype('float64'), paddle.to_tensor([1, 2, 3]))",
+    "paddle.ldexp(x, 2)",
+    "paddle.as_real(paddle.polar(x, x / 3))", "paddle.polar(x.astype('int32'), x)",
+    "paddle.view_as_real(paddle.view_as_complex(paddle.ones([2, 2])))",
+    "paddle.scatter_add(paddle.zeros([2, 3]), 1, paddle.to_tensor([[0, 0], [1, 2]]), x[:, :2])",
+    "x.scatter_add(0, paddle.to_tensor([[1, 0, 1]]), paddle.ones([1, 3]))",
+    "x.clone().scatter_add_(0, paddle.to_tensor([[1, 0, 1]]), paddle.ones([1, 3]))",
+    "paddle.scatter_reduce(x, 1, paddle.to_tensor([[0, 0], [2, 2]]), x[:, :2] + 1, 'prod')",
+    "paddle.scatter_reduce(x, 1, paddle.to_tensor([[0, 0], [2, 2]]), x[:, :2] + 1, 'mean', "
+    "include_self=False)",
+    "paddle.scatter_reduce(x, 1, paddle.to_tensor([[0, 0], [2, 2]]), x[:, :2] + 1, 'amax')",
+    "paddle.scatter_reduce(x, 1, paddle.to_tensor([[0, 0], [2, 2]]), x[:, :2] + 1, 'sum')",
 ]
 
 

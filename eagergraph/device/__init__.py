@@ -86,3 +86,28 @@ def device_guard(device=None):
 def synchronize(device=None):
     raise TypeError("device should be gpu, xpu, or a custom device: synchronize() waits for an "
                     "accelerator, and eagergraph runs on the CPU only")
+
+
+# ---- the default generator, as Paddle 3.3.1's paddle.device (one CPU generator)
+__all__ += ["manual_seed", "get_rng_state", "set_rng_state"]
+
+
+def manual_seed(seed):
+    """Re-seed the default generator (paddle.seed); returns None, as Paddle's."""
+    from ..phi.generator import seed as _seed
+    _seed(int(seed))
+
+
+def get_rng_state(device=None):
+    """The default generator's state (one state: paddle.get_rng_state()'s list holds it)."""
+    from ..phi.generator import get_generator
+    return get_generator().bit_generator.state
+
+
+def set_rng_state(new_state, device=None):
+    """Restore a state from get_rng_state(): the following draws repeat."""
+    from ..phi.generator import get_generator
+    if not isinstance(new_state, dict) or "bit_generator" not in new_state:
+        raise TypeError(f"set_rng_state(): expected the state get_rng_state() returned, got "
+                        f"{type(new_state).__name__}")
+    get_generator().bit_generator.state = new_state

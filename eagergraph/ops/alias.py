@@ -32,11 +32,15 @@ split, sort, clip = _find("split"), _find("sort"), _find("clip")
 __all__ = ["cat", "concatenate", "clamp", "eq", "ne", "gt", "ge", "lt", "le", "div", "div_",
            "sub", "sub_", "mul", "true_divide", "negative", "swapaxes", "swapdims", "permute",
            "take_along_dim", "reverse", "ger", "manual_seed", "floor_mod_", "mod_", "ravel",
-           "narrow", "msort", "matrix_transpose"]
+           "narrow", "msort", "matrix_transpose", "gammaln", "view_as_real", "view_as_complex",
+           "ldexp", "polar", "scatter_add", "scatter_add_", "scatter_reduce", "gammaln_",
+           "ldexp_"]
 TENSOR_METHODS = ["clamp", "clamp_", "eq", "ne", "gt", "ge", "lt", "le", "div", "div_", "sub",
                   "sub_", "mul", "mul_", "true_divide", "negative", "swapaxes", "swapdims",
                   "permute", "take_along_dim", "reverse", "floor_mod_", "mod_", "ravel",
-                  "narrow", "msort", "matrix_transpose", "split_with_sizes"]
+                  "narrow", "msort", "matrix_transpose", "split_with_sizes", "gammaln",
+                  "view_as_real", "view_as_complex", "ldexp", "polar", "scatter_add",
+                  "scatter_add_", "scatter_reduce", "gammaln_", "ldexp_"]
 
 cat = concatenate = concat
 clamp = clip
@@ -145,3 +149,77 @@ def split_with_sizes(self, split_sizes, dim=0):
 def ger(x, y, name=None):
     """The outer product of x and y (paddle.outer)."""
     return _find("outer")(parse_tensor(x, "ger", "x", 0), parse_tensor(y, "ger", "y", 1))
+
+
+# ---- Paddle 3.x's compositions over existing ops (python/paddle/tensor/*.py compose them too)
+def gammaln(x, name=None):
+    """log|Gamma(x)| (Paddle 3.3.1's gammaln; the values and gradient of lgamma)."""
+    return _find("lgamma")(x)
+
+
+def gammaln_(x, name=None):
+    """x := gammaln(x) in place (lgamma_)."""
+    return _find("lgamma_")(x)
+
+
+def ldexp_(x, y, name=None):
+    """x := x * 2**y in place (in x's dtype)."""
+    from ..creation import to_tensor
+    if not isinstance(x, Tensor) or not isinstance(y, Tensor):
+        raise TypeError(f"x and y must be tensor type, but got {type(x)} and {type(y)}")
+    return _find("multiply_")(x, _find("pow")(to_tensor(2, dtype=x.dtype), y.astype(x.dtype)))
+
+
+def view_as_real(input):
+    """A complex tensor as real, a trailing axis of 2 (as_real)."""
+    return _find("as_real")(input)
+
+
+def view_as_complex(input):
+    """A real tensor whose last axis is 2 as complex (as_complex)."""
+    return _find("as_complex")(input)
+
+
+def ldexp(x, y, name=None):
+    """x * 2**y, in float64 when either is float64 and in the default float dtype otherwise
+    (as Paddle 3.3.1 computes it)."""
+    from ..framework import get_default_dtype
+    from ..creation import to_tensor
+    if not isinstance(x, Tensor):
+        raise TypeError(f"x must be tensor type, but got {type(x)}")
+    if not isinstance(y, Tensor):
+        raise TypeError(f"y must be tensor type, but got {type(y)}")
+    dt = "float64" if "float64" in (x.dtype.name, y.dtype.name) else get_default_dtype()
+    x, y = x.astype(dt), y.astype(dt)
+    return multiply(x, _find("pow")(to_tensor(2, dtype=dt), y))
+
+
+def polar(abs, angle, name=None):  # noqa: A002 -- Paddle's parameter name
+    """The complex tensor abs * (cos(angle) + i sin(angle)) (float32/float64 inputs)."""
+    for arg, v in (("abs", abs), ("angle", angle)):
+        if not isinstance(v, Tensor) or v.dtype.name not in ("float32", "float64"):
+            got = v.dtype.name if isinstance(v, Tensor) else type(v).__name__
+            raise TypeError(f"The data type of '{arg}' in paddle.polar must be float32 or "
+                            f"float64, but received {got}.")
+    return _find("complex")(multiply(abs, _find("cos")(angle)),
+                            multiply(abs, _find("sin")(angle)))
+
+
+def scatter_add(input, dim, index, src):
+    """input with src added at `index` along dim (put_along_axis 'add', no broadcasting)."""
+    return indexing.put_along_axis(input, index, src, dim, "add", include_self=True,
+                                   broadcast=False)
+
+
+def scatter_add_(input, dim, index, src):
+    """scatter_add into input itself."""
+    return indexing.put_along_axis_(input, index, src, dim, "add", include_self=True,
+                                    broadcast=False)
+
+
+def scatter_reduce(input, dim, index, src, reduce, *, include_self=True):
+    """input with src reduced in at `index` along dim: reduce 'sum', 'prod', 'mean', 'amin' or
+    'amax' (include_self: input's own value takes part)."""
+    reduce = {"sum": "add", "prod": "multiply"}.get(reduce, reduce)
+    return indexing.put_along_axis(input, index, src, dim, reduce, include_self,
+                                   broadcast=False)
