@@ -8,7 +8,7 @@ import numpy as np
 from .._generated import ops_api as _C_ops
 from .._generated.public import PADDLE as _PUBLIC, INPLACE as _INPLACE
 from ..phi.generator import seed as _seed
-from ..eager_utils import parse_tensor
+from ..eager_utils import parse_tensor, errors_name_op
 from ..tensor import Tensor
 from . import elementwise, indexing, linalg, manipulation, reduce, search
 
@@ -152,16 +152,19 @@ def ger(x, y, name=None):
 
 
 # ---- Paddle 3.x's compositions over existing ops (python/paddle/tensor/*.py compose them too)
+@errors_name_op
 def gammaln(x, name=None):
     """log|Gamma(x)| (Paddle 3.3.1's gammaln; the values and gradient of lgamma)."""
     return _find("lgamma")(x)
 
 
+@errors_name_op
 def gammaln_(x, name=None):
     """x := gammaln(x) in place (lgamma_)."""
     return _find("lgamma_")(x)
 
 
+@errors_name_op
 def ldexp_(x, y, name=None):
     """x := x * 2**y in place (in x's dtype)."""
     from ..creation import to_tensor
@@ -170,16 +173,19 @@ def ldexp_(x, y, name=None):
     return _find("multiply_")(x, _find("pow")(to_tensor(2, dtype=x.dtype), y.astype(x.dtype)))
 
 
+@errors_name_op
 def view_as_real(input):
     """A complex tensor as real, a trailing axis of 2 (as_real)."""
     return _find("as_real")(input)
 
 
+@errors_name_op
 def view_as_complex(input):
     """A real tensor whose last axis is 2 as complex (as_complex)."""
     return _find("as_complex")(input)
 
 
+@errors_name_op
 def ldexp(x, y, name=None):
     """x * 2**y, in float64 when either is float64 and in the default float dtype otherwise
     (as Paddle 3.3.1 computes it)."""
@@ -194,6 +200,7 @@ def ldexp(x, y, name=None):
     return multiply(x, _find("pow")(to_tensor(2, dtype=dt), y))
 
 
+@errors_name_op
 def polar(abs, angle, name=None):  # noqa: A002 -- Paddle's parameter name
     """The complex tensor abs * (cos(angle) + i sin(angle)) (float32/float64 inputs)."""
     for arg, v in (("abs", abs), ("angle", angle)):
@@ -205,18 +212,21 @@ def polar(abs, angle, name=None):  # noqa: A002 -- Paddle's parameter name
                             multiply(abs, _find("sin")(angle)))
 
 
+@errors_name_op
 def scatter_add(input, dim, index, src):
     """input with src added at `index` along dim (put_along_axis 'add', no broadcasting)."""
     return indexing.put_along_axis(input, index, src, dim, "add", include_self=True,
                                    broadcast=False)
 
 
+@errors_name_op
 def scatter_add_(input, dim, index, src):
     """scatter_add into input itself."""
     return indexing.put_along_axis_(input, index, src, dim, "add", include_self=True,
                                     broadcast=False)
 
 
+@errors_name_op
 def scatter_reduce(input, dim, index, src, reduce, *, include_self=True):
     """input with src reduced in at `index` along dim: reduce 'sum', 'prod', 'mean', 'amin' or
     'amax' (include_self: input's own value takes part)."""
