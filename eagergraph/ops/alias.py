@@ -15,12 +15,13 @@ from . import elementwise, indexing, linalg, manipulation, reduce, search
 
 def _find(name):
     """The public paddle.<name>: a generated function or a family module's wrapper."""
-    for table in (_PUBLIC, _INPLACE):
-        if name in table:
-            return table[name]
+    # a family module's wrapper first: it is the public one where it redefines a generated name
     for mod in (elementwise, manipulation, indexing, search, reduce, linalg):
         if name in getattr(mod, "__all__", ()):
             return getattr(mod, name)
+    for table in (_PUBLIC, _INPLACE):
+        if name in table:
+            return table[name]
     raise ImportError(f"alias target paddle.{name} not found")
 
 
