@@ -106,7 +106,7 @@ def gumbel_softmax(x, temperature=1.0, hard=False, axis=-1, name=None):
         return _ops.add(_ops.ones([], x.dtype), _ops.scale(x, 0.0))
     u = _ops.uniform(x.shape, x.dtype, min=0.0, max=1.0)
     g = _ops.neg(_ops.log(_ops.neg(_ops.log(u))))
-    soft = _ops.softmax(_ops.scale(_ops.add(x, g), 1.0 / temperature), axis=axis)
+    soft = _ops.softmax(_ops.scale(_ops.add(x, g), 1.0 / temperature), axis)
     if not hard:
         return soft
     idx = _ops.argmax(soft, axis=axis, keepdim=True)
