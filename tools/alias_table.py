@@ -81,10 +81,13 @@ def build(data):
             lacking += len(mapping)
             continue
         params = parameters(obj)
+        own = getattr(obj.__init__ if inspect.isclass(obj) else obj, "__own_aliases__", {})
         keep = {}
         for alias, name in sorted(mapping.items()):
             if name == "?":
                 unmapped += 1
+            elif own.get(alias) == name:
+                continue  # the function's own decorator takes it (with its alias defaults)
             elif params is None or name not in params or alias in params:
                 no_param += 1
             else:
