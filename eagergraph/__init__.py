@@ -89,3 +89,14 @@ __all__ += ["in_dynamic_mode", "disable_static", "enable_static", "device", "bas
             "device_guard", "CUDAPlace", "CUDAPinnedPlace", "XPUPlace", "IPUPlace", "CustomPlace"]
 
 __version__ = "0.1.0"
+
+# Paddle 3.x's keyword aliases (dim= for axis=, input= for x=, ...), declared in one table
+from .param_alias import install as _install_aliases  # noqa: E402
+from .param_alias_table import ALIASES as _ALIASES  # noqa: E402
+_install_aliases(_ALIASES)
+del _install_aliases, _ALIASES
+
+# paddle.tensor(...) makes a Tensor, paddle.tensor.math.add is an op (Paddle 3.3.1 has both)
+from .tensor_namespace import TensorMethodOrModule as _TensorMethodOrModule  # noqa: E402
+tensor = _TensorMethodOrModule()
+__all__ += ["tensor"]

@@ -259,6 +259,9 @@ def param_aliases(aliases, alias_defaults=None):
                     for k, v in alias_defaults.items():
                         kwargs.setdefault(k, v)
             return fn(*args, **kwargs)
+        # the aliases this function handles itself (tools/alias_table.py leaves them out of
+        # param_alias_table, so alias_defaults still apply)
+        wrapper.__own_aliases__ = dict(aliases)
         return wrapper
     return decorate
 

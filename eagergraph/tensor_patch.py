@@ -89,8 +89,7 @@ def type_as(self, other):
 
 
 def _size(size):
-    if len(size) == 1 and isinstance(size[0], (list, tuple, Tensor)):
-        size = size[0]
+    """x.new_zeros([2, 3]) (x.new_zeros(2, 3): param_alias_table's variadic form)."""
     if isinstance(size, Tensor):
         size = size.tolist()
     return [int(s) for s in (size if isinstance(size, (list, tuple)) else [size])]
@@ -105,12 +104,12 @@ def _new(self, size, fill, dtype, requires_grad):
     return out
 
 
-def new_zeros(self, *size, dtype=None, device=None, requires_grad=False, pin_memory=False):
+def new_zeros(self, size, *, dtype=None, device=None, requires_grad=False, pin_memory=False):
     """A tensor of zeros of the given size, with x's dtype unless dtype is given."""
     return _new(self, size, 0, dtype, requires_grad)
 
 
-def new_ones(self, *size, dtype=None, device=None, requires_grad=False, pin_memory=False):
+def new_ones(self, size, *, dtype=None, device=None, requires_grad=False, pin_memory=False):
     """A tensor of ones of the given size, with x's dtype unless dtype is given."""
     return _new(self, size, 1, dtype, requires_grad)
 
@@ -118,10 +117,10 @@ def new_ones(self, *size, dtype=None, device=None, requires_grad=False, pin_memo
 def new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False,
              pin_memory=False):
     """A tensor of the given size filled with fill_value, x's dtype unless dtype is given."""
-    return _new(self, (size,), fill_value, dtype, requires_grad)
+    return _new(self, size, fill_value, dtype, requires_grad)
 
 
-def new_empty(self, *size, dtype=None, device=None, requires_grad=False, pin_memory=False):
+def new_empty(self, size, *, dtype=None, device=None, requires_grad=False, pin_memory=False):
     """A tensor of the given size (zero-filled here), x's dtype unless dtype is given."""
     return _new(self, size, 0, dtype, requires_grad)
 
@@ -205,11 +204,11 @@ def pin_memory(self, blocking=True):
     raise RuntimeError("(PermissionDenied) Cannot use CUDAPinnedPlace in CPU only version.")
 
 
-def repeat(self, *repeats):
-    """x tiled repeats times per axis (x.repeat(2, 1) or x.repeat([2, 1]))."""
-    if len(repeats) == 1 and isinstance(repeats[0], (list, tuple, Tensor)):
-        repeats = repeats[0]
-    return self.tile(list(repeats) if not isinstance(repeats, Tensor) else repeats)
+def repeat(input, repeats):
+    """x tiled repeats times per axis (x.repeat([2, 1]); x.repeat(2, 1): param_alias_table)."""
+    if isinstance(repeats, int):
+        repeats = [repeats]
+    return input.tile(list(repeats) if not isinstance(repeats, Tensor) else repeats)
 
 
 def copy_(self, src, blocking=True):
@@ -338,7 +337,7 @@ def _install():
     T.layout = property(lambda self: "NCHW")
     T.get_device = lambda self: -1
     T.is_dense = lambda self: True
-    T.is_same_shape = lambda self, other: list(self.shape) == list(other.shape)
+    T.is_same_shape = lambda self, y: list(self.shape) == list(y.shape)
 
 
 _install()

@@ -251,8 +251,11 @@ def test_unsupported_dtype_is_not_found(op, dt):
 
 def test_softmax_is_also_a_top_level_function_and_method():
     x = t(X, "float32")
-    assert paddle.softmax is F.softmax
+    # Paddle 3.3.1: paddle.softmax / Tensor.softmax are the torch-style (input, dim=None, dtype=None)
+    # form, F.softmax keeps (x, axis=-1, dtype=None, name=None)
+    assert paddle.softmax is not F.softmax
     np.testing.assert_allclose(x.softmax(0).numpy(), F.softmax(x, 0).numpy())
+    np.testing.assert_allclose(paddle.softmax(x, dim=-1).numpy(), F.softmax(x).numpy())
 
 
 def test_inputs_are_not_modified():

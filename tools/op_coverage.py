@@ -11,6 +11,7 @@ tools/paddle_namespace_names.py into tests/fixtures/paddle331_namespaces.json) e
 
 --check builds the page in memory and exits 1 if the committed one differs."""
 import argparse
+import inspect
 import difflib
 import importlib
 import json
@@ -65,13 +66,22 @@ def yaml_families():
     return out
 
 
+def _unwrap(obj):
+    try:
+        return inspect.unwrap(obj)
+    except ValueError:
+        return obj
+
+
 def public_names(name, row):
     """Every public name of the op: its generated entries, a wrapper of the same name, aliases
     (names bound to the row's callable) and the inplace X_ form of each."""
     names = []
+    # the call-form wrappers (eagergraph/param_alias.py) keep the function as __wrapped__
+    op = None if row is None else inspect.unwrap(row.op)
     for prefix, ns, table in PLACES:
         found = {n for n in dir(ns) if not n.startswith("_")
-                 and (n == name or (row is not None and getattr(ns, n) is row.op))}
+                 and (n == name or (op is not None and _unwrap(getattr(ns, n)) is op))}
         found |= {name} & set(table)
         found |= {n + "_" for n in found if hasattr(ns, n + "_")}
         if name + "_" in public.INPLACE and hasattr(ns, name + "_"):  # X_ public where X is not

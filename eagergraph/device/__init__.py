@@ -86,3 +86,25 @@ def device_guard(device=None):
 def synchronize(device=None):
     raise TypeError("device should be gpu, xpu, or a custom device: synchronize() waits for an "
                     "accelerator, and eagergraph runs on the CPU only")
+
+
+# ---- the default generator, as Paddle 3.3.1's paddle.device (one CPU generator)
+__all__ += ["manual_seed", "get_rng_state", "set_rng_state"]
+
+
+def manual_seed(seed):
+    """Re-seed the default generator (paddle.seed); returns None, as Paddle's."""
+    from ..phi.generator import seed as _seed
+    _seed(int(seed))
+
+
+def get_rng_state(device=None):
+    """The CPU generator's GeneratorState (paddle.get_rng_state()'s list holds the same)."""
+    from ..phi.generator import default_cpu_generator
+    return default_cpu_generator().get_state()
+
+
+def set_rng_state(new_state, device=None):
+    """Restore a state from get_rng_state(): the following draws repeat."""
+    from ..phi.generator import default_cpu_generator
+    default_cpu_generator().set_state(new_state)  # Paddle's TypeError for anything else

@@ -8,19 +8,20 @@ import numpy as np
 from .._generated import ops_api as _C_ops
 from .._generated.public import PADDLE as _PUBLIC, INPLACE as _INPLACE
 from ..phi.generator import seed as _seed
-from ..eager_utils import parse_tensor
+from ..eager_utils import parse_tensor, errors_name_op
 from ..tensor import Tensor
 from . import elementwise, indexing, linalg, manipulation, reduce, search
 
 
 def _find(name):
     """The public paddle.<name>: a generated function or a family module's wrapper."""
-    for table in (_PUBLIC, _INPLACE):
-        if name in table:
-            return table[name]
+    # a family module's wrapper first: it is the public one where it redefines a generated name
     for mod in (elementwise, manipulation, indexing, search, reduce, linalg):
         if name in getattr(mod, "__all__", ()):
             return getattr(mod, name)
+    for table in (_PUBLIC, _INPLACE):
+        if name in table:
+            return table[name]
     raise ImportError(f"alias target paddle.{name} not found")
 
 
@@ -32,15 +33,19 @@ split, sort, clip = _find("split"), _find("sort"), _find("clip")
 __all__ = ["cat", "concatenate", "clamp", "eq", "ne", "gt", "ge", "lt", "le", "div", "div_",
            "sub", "sub_", "mul", "true_divide", "negative", "swapaxes", "swapdims", "permute",
            "take_along_dim", "reverse", "ger", "manual_seed", "floor_mod_", "mod_", "ravel",
-           "narrow", "msort", "matrix_transpose"]
+           "narrow", "msort", "matrix_transpose", "gammaln", "view_as_real", "view_as_complex",
+           "ldexp", "polar", "scatter_add", "scatter_add_", "scatter_reduce", "gammaln_",
+           "ldexp_"]
 TENSOR_METHODS = ["clamp", "clamp_", "eq", "ne", "gt", "ge", "lt", "le", "div", "div_", "sub",
                   "sub_", "mul", "mul_", "true_divide", "negative", "swapaxes", "swapdims",
                   "permute", "take_along_dim", "reverse", "floor_mod_", "mod_", "ravel",
-                  "narrow", "msort", "matrix_transpose", "split_with_sizes"]
+                  "narrow", "msort", "matrix_transpose", "split_with_sizes", "gammaln",
+                  "view_as_real", "view_as_complex", "ldexp", "polar", "scatter_add",
+                  "scatter_add_", "scatter_reduce", "gammaln_", "ldexp_"]
 
 cat = concatenate = concat
 clamp = clip
-clamp_ = _find("clip_")
+clamp_ = elementwise.clip_  # min= or max= alone, as Tensor.clip_
 eq, ne = _find("equal"), _find("not_equal")
 gt, ge = _find("greater_than"), _find("greater_equal")
 lt, le = _find("less_than"), _find("less_equal")
@@ -55,7 +60,7 @@ floor_mod_ = mod_ = _find("remainder_")
 swapaxes = swapdims = transpose
 
 
-def div(x, y, name=None, *, rounding_mode=None, out=None):
+def div(x, y, name=None, *, rounding_mode=None):
     """x / y; rounding_mode 'trunc' rounds toward zero, 'floor' down (floor_divide)."""
     if rounding_mode is None:
         return divide(x, y)
@@ -77,7 +82,7 @@ def div_(x, y, name=None, *, rounding_mode=None):
     return _find("trunc_")(_find("divide_")(x, y))
 
 
-def sub(x, y, name=None, *, alpha=1, out=None):
+def sub(x, y, name=None, *, alpha=1):
     """x - alpha * y."""
     return subtract(x, y if alpha == 1 else y * alpha)
 
@@ -87,12 +92,10 @@ def sub_(x, y, name=None, *, alpha=1):
     return _find("subtract_")(x, y if alpha == 1 else y * alpha)
 
 
-def permute(input, *dims):
-    """The axes of input reordered: permute(x, [1, 0]) or permute(x, 1, 0)."""
+def permute(input, dims):
+    """The axes of input reordered: permute(x, [1, 0]) (permute(x, 1, 0): param_alias_table)."""
     input = parse_tensor(input, "permute", "input", 0)
-    if len(dims) == 1 and isinstance(dims[0], (list, tuple)):
-        dims = dims[0]
-    return transpose(input, list(dims))
+    return transpose(input, list(dims) if isinstance(dims, tuple) else dims)
 
 
 def ravel(input):
@@ -124,7 +127,7 @@ def narrow(input, dim, start, length):
     return _C_ops.slice(input, [dim % ndim], [start], [start + length])
 
 
-def msort(input, *, out=None):
+def msort(input):
     """input sorted along its first axis."""
     return sort(parse_tensor(input, "msort", "input", 0), axis=0)
 
@@ -144,6 +147,90 @@ def split_with_sizes(self, split_sizes, dim=0):
     return split(self, list(split_sizes), dim)
 
 
-def ger(x, y, name=None, *, out=None):
+def ger(x, y, name=None):
     """The outer product of x and y (paddle.outer)."""
     return _find("outer")(parse_tensor(x, "ger", "x", 0), parse_tensor(y, "ger", "y", 1))
+
+
+# ---- Paddle 3.x's compositions over existing ops (python/paddle/tensor/*.py compose them too)
+@errors_name_op
+def gammaln(x, name=None):
+    """log|Gamma(x)| (Paddle 3.3.1's gammaln; the values and gradient of lgamma)."""
+    return _find("lgamma")(x)
+
+
+@errors_name_op
+def gammaln_(x, name=None):
+    """x := gammaln(x) in place (lgamma_)."""
+    return _find("lgamma_")(x)
+
+
+@errors_name_op
+def ldexp_(x, y, name=None):
+    """x := x * 2**y in place (in x's dtype)."""
+    from ..creation import to_tensor
+    if not isinstance(x, Tensor) or not isinstance(y, Tensor):
+        raise TypeError(f"x and y must be tensor type, but got {type(x)} and {type(y)}")
+    return _find("multiply_")(x, _find("pow")(to_tensor(2, dtype=x.dtype), y.astype(x.dtype)))
+
+
+@errors_name_op
+def view_as_real(input):
+    """A complex tensor as real, a trailing axis of 2 (as_real)."""
+    return _find("as_real")(input)
+
+
+@errors_name_op
+def view_as_complex(input):
+    """A real tensor whose last axis is 2 as complex (as_complex)."""
+    return _find("as_complex")(input)
+
+
+@errors_name_op
+def ldexp(x, y, name=None):
+    """x * 2**y, in float64 when either is float64 and in the default float dtype otherwise
+    (as Paddle 3.3.1 computes it)."""
+    from ..framework import get_default_dtype
+    from ..creation import to_tensor
+    if not isinstance(x, Tensor):
+        raise TypeError(f"x must be tensor type, but got {type(x)}")
+    if not isinstance(y, Tensor):
+        raise TypeError(f"y must be tensor type, but got {type(y)}")
+    dt = "float64" if "float64" in (x.dtype.name, y.dtype.name) else get_default_dtype()
+    x, y = x.astype(dt), y.astype(dt)
+    return multiply(x, _find("pow")(to_tensor(2, dtype=dt), y))
+
+
+@errors_name_op
+def polar(abs, angle, name=None):  # noqa: A002 -- Paddle's parameter name
+    """The complex tensor abs * (cos(angle) + i sin(angle)) (float32/float64 inputs)."""
+    for arg, v in (("abs", abs), ("angle", angle)):
+        if not isinstance(v, Tensor) or v.dtype.name not in ("float32", "float64"):
+            got = v.dtype.name if isinstance(v, Tensor) else type(v).__name__
+            raise TypeError(f"The data type of '{arg}' in paddle.polar must be float32 or "
+                            f"float64, but received {got}.")
+    return _find("complex")(multiply(abs, _find("cos")(angle)),
+                            multiply(abs, _find("sin")(angle)))
+
+
+@errors_name_op
+def scatter_add(input, dim, index, src):
+    """input with src added at `index` along dim (put_along_axis 'add', no broadcasting)."""
+    return indexing.put_along_axis(input, index, src, dim, "add", include_self=True,
+                                   broadcast=False)
+
+
+@errors_name_op
+def scatter_add_(input, dim, index, src):
+    """scatter_add into input itself."""
+    return indexing.put_along_axis_(input, index, src, dim, "add", include_self=True,
+                                    broadcast=False)
+
+
+@errors_name_op
+def scatter_reduce(input, dim, index, src, reduce, *, include_self=True):
+    """input with src reduced in at `index` along dim: reduce 'sum', 'prod', 'mean', 'amin' or
+    'amax' (include_self: input's own value takes part)."""
+    reduce = {"sum": "add", "prod": "multiply"}.get(reduce, reduce)
+    return indexing.put_along_axis(input, index, src, dim, reduce, include_self,
+                                   broadcast=False)

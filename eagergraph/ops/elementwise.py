@@ -9,6 +9,7 @@ from ..phi.common import (convert_dtype, NP_TO_DTYPE, bool_, int32, int64, float
 from ..eager_utils import (parse_tensor, parse_scalar, parse_scalar_float32, errors_name_op,
                            param_aliases)
 from ..framework import default_float_dtype
+from ..param_alias import write_out
 from ..eager.inplace import check_inplace, commit_inplace, inplace_input
 
 # add, exp, tanh, ... are the generated functions themselves (ops.yaml `public:`)
@@ -16,7 +17,7 @@ mod = _C_ops.remainder  # Paddle's aliases
 floor_mod = _C_ops.remainder
 
 __all__ = ["mod", "floor_mod", "pow", "scale", "clip", "cast", "assign"]
-TENSOR_METHODS = ["mod", "floor_mod", "pow", "scale", "clip", "cast", "astype"]
+TENSOR_METHODS = ["mod", "floor_mod", "pow", "scale", "clip", "clip_", "cast", "astype"]
 
 
 def pow(x, y, name=None):
@@ -74,6 +75,121 @@ def clip(x, min=None, max=None, name=None):
     return _ad.clip_ad_func(x, lo, hi)
 
 
+# ---- the generated add/subtract/divide/bitwise_* with Paddle 3.3.1's Python extras: alpha=,
+# rounding_mode=, and the bitwise ops' positional out
+__all__ += ["add", "subtract", "divide", "bitwise_and", "bitwise_or", "bitwise_xor",
+            "bitwise_not"]
+TENSOR_METHODS += ["add", "subtract", "divide", "bitwise_and", "bitwise_or", "bitwise_xor",
+                   "bitwise_not"]
+
+
+def _scaled(y, alpha):
+    if alpha == 1:
+        return y
+    if type(y) is not Tensor:
+        y = parse_tensor(y, "add", "y", 1)
+    return y * alpha
+
+
+def add(x, y, name=None, *, alpha=1):
+    """x + alpha * y."""
+    return _C_ops.add(x, _scaled(y, alpha))
+
+
+def subtract(x, y, name=None, *, alpha=1):
+    """x - alpha * y."""
+    return _C_ops.subtract(x, _scaled(y, alpha))
+
+
+def divide(x, y, name=None, *, rounding_mode=None):
+    """x / y; rounding_mode 'trunc' rounds the quotient toward zero, 'floor' down."""
+    if rounding_mode is None:
+        return _C_ops.divide(x, y)
+    if rounding_mode == "trunc":
+        q = _C_ops.divide(x, y)
+        return _C_ops.trunc(q) if q.dtype.is_floating_point else q
+    if rounding_mode == "floor":
+        return _C_ops.floor_divide(x, y)
+    raise ValueError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but "
+                     f"found '{rounding_mode}'.")
+
+
+__all__ += ["subtract_", "divide_"]  # Paddle 3.3.1 has no paddle.add_ / paddle.scale_
+TENSOR_METHODS += ["add_", "subtract_", "divide_", "scale_"]
+
+
+def add_(x, y, name=None, *, alpha=1):
+    """x += alpha * y in place."""
+    return _C_ops.add_(x, _scaled(y, alpha))
+
+
+def subtract_(x, y, name=None, *, alpha=1):
+    """x -= alpha * y in place."""
+    return _C_ops.subtract_(x, _scaled(y, alpha))
+
+
+def divide_(x, y, name=None, *, rounding_mode=None):
+    """x /= y in place; rounding_mode 'trunc' / 'floor' round the quotient."""
+    if rounding_mode is None:
+        return _C_ops.divide_(x, y)
+    if rounding_mode not in ("trunc", "floor"):
+        raise ValueError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' "
+                         f"but found '{rounding_mode}'.")
+    if rounding_mode == "floor":
+        return _C_ops.floor_divide_(x, y)
+    q = _C_ops.divide_(x, y)
+    return _C_ops.trunc_(q) if q.dtype.is_floating_point else q
+
+
+def scale_(x, scale=1.0, bias=0.0, bias_after_scale=True, act=None, name=None):
+    """x := scale * x + bias in place. `act` is accepted and not applied, as in Paddle 3.3.1's
+    scale_ (paddle.scale applies it)."""
+    return _C_ops.scale_(x, scale, bias, bias_after_scale)
+
+
+def _bitwise(op, out, *args):
+    r = getattr(_C_ops, op)(*args)
+    if out is not None:  # Paddle 3.3.1 ignores it (README: Differences from Paddle)
+        write_out(out, r, op)
+    return r
+
+
+def bitwise_and(x, y, out=None, name=None):
+    return _bitwise("bitwise_and", out, x, y)
+
+
+def bitwise_or(x, y, out=None, name=None):
+    return _bitwise("bitwise_or", out, x, y)
+
+
+def bitwise_xor(x, y, out=None, name=None):
+    return _bitwise("bitwise_xor", out, x, y)
+
+
+def bitwise_not(x, out=None, name=None):
+    return _bitwise("bitwise_not", out, x)
+
+
+_F32_MIN, _F32_MAX = float(np.finfo(np.float32).min), float(np.finfo(np.float32).max)
+
+
+def clip_(x, min=None, max=None, name=None):
+    """x clamped into [min, max] in place; a bound of None is float32's lowest / highest value
+    (as Paddle 3.3.1's clip_; for an integer x, the dtype's, where Paddle fails)."""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "clip_", "x", 0)
+    if isinstance(min, Tensor):
+        min = min.item()
+    if isinstance(max, Tensor):
+        max = max.item()
+    if x._data.dtype.kind in "iu":
+        info = np.iinfo(x._data.dtype)
+        lo, hi = info.min, info.max
+    else:
+        lo, hi = _F32_MIN, _F32_MAX
+    return _C_ops.clip_(x, lo if min is None else min, hi if max is None else max)
+
+
 def cast(x, dtype):
     """A copy of x converted to dtype ('float32', paddle.float32, np.float32...)."""
     if type(x) is not Tensor:
@@ -117,11 +233,18 @@ def _bool_inplace(op, binary, public=None):
     op_ = public or op + "_"
     fn = getattr(_C_ops, op)
 
-    def inplace(x, y=None, name=None):
+    def inplace_binary(x, y, name=None):
         if type(x) is not Tensor:
             x = parse_tensor(x, op_, "x", 0)
         check_inplace(x, op_)
-        return commit_inplace(x, fn(x, y) if binary else fn(x), op_, rebind=True)
+        return commit_inplace(x, fn(x, y), op_, rebind=True)
+
+    def inplace_unary(x, name=None):
+        if type(x) is not Tensor:
+            x = parse_tensor(x, op_, "x", 0)
+        check_inplace(x, op_)
+        return commit_inplace(x, fn(x), op_, rebind=True)
+    inplace = inplace_binary if binary else inplace_unary
     inplace.__name__ = op_
     inplace.__doc__ = f"x := {op}(x{', y' if binary else ''}) in place; x becomes bool."
     return inplace

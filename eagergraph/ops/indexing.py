@@ -24,9 +24,9 @@ from ..eager_utils import (parse_tensor, parse_int, parse_int_array, check_kerne
 from ..eager.inplace import check_inplace, inplace_input, commit_inplace
 from ..phi.infermeta.common import broadcast_shape
 from ..phi.common import int64, bool_ as _bool, NP_TO_DTYPE
+from ..param_alias import write_out
 
 __all__ = ["slice", "gather", "nonzero"]
-TENSOR_METHODS = __all__ + ["__getitem__"]
 
 _slice = slice  # the builtin, shadowed by the public op below
 
@@ -42,9 +42,25 @@ def slice(input, axes, starts, ends):
     return _C_ops.slice(input, axes, starts, ends)
 
 
-def gather(x, index, axis=None, name=None):
-    """Rows of x along axis (default 0) at `index` (0-D, 1-D or [N, 1] int Tensor)."""
-    return _C_ops.gather(x, index, 0 if axis is None else axis)
+def gather(x, index, axis=None, name=None, out=None):
+    """Rows of x along axis (default 0) at `index` (0-D, 1-D or [N, 1] int Tensor); out (Paddle
+    3.3.1's fifth positional parameter) receives the result."""
+    return _out(_C_ops.gather(x, index, 0 if axis is None else axis), out, "gather")
+
+
+def _out(result, out, op):
+    if out is not None:
+        write_out(out, result, op)
+    return result
+
+
+__all__ += ["scatter"]
+
+
+def scatter(x, index, updates, overwrite=True, name=None, out=None):
+    """x with the rows at `index` replaced by (overwrite=True) or summed with `updates`; out
+    (Paddle 3.3.1's sixth positional parameter) receives the result."""
+    return _out(_C_ops.scatter(x, index, updates, overwrite), out, "scatter")
 
 
 def nonzero(x, as_tuple=False):
@@ -297,7 +313,6 @@ def _advanced_index(x, advanced):
 
 # ------------------------------------------- writes into a copy (Paddle manipulation.py)
 __all__ += ["masked_fill", "index_add", "index_add_", "take_along_axis", "put_along_axis"]
-TENSOR_METHODS = __all__ + ["__getitem__"]
 
 
 def _value_tensor(value, x, op):
@@ -342,7 +357,7 @@ def _index_add_args(x, index, axis, value, alpha, op):
     return x, index, value, int(axis)
 
 
-def index_add(x, index, axis, value, alpha=1, name=None, *, out=None):
+def index_add(x, index, axis, value, alpha=1, name=None):
     """x with value * alpha added at `index` along axis (repeated indices add up)."""
     x, index, value, axis = _index_add_args(x, index, axis, value, alpha, "index_add")
     return _ad.index_add_ad_func(x, index, value, axis)
@@ -369,7 +384,7 @@ def _along_axis_prepare(arr, indices, axis, op):
     return arr, indices, (axis % n if n else 0)
 
 
-def take_along_axis(arr, indices, axis, broadcast=True, *, out=None):
+def take_along_axis(arr, indices, axis, broadcast=True):
     """arr's values at `indices` along axis (indices has arr's rank; with broadcast=True the
     other dims of arr and indices broadcast against each other)."""
     arr, indices, axis = _along_axis_prepare(arr, indices, axis, "take_along_axis")

@@ -51,7 +51,7 @@ def fill_(x, value):
     return _overwrite(x, "fill_", np.full(x._data.shape, v, x._data.dtype))
 
 
-def uniform_(x, min=-1.0, max=1.0, seed=0, name=None):
+def uniform_(x, min=0, max=1.0, seed=0, name=None):
     """Fill x in place with values drawn uniformly from [min, max)."""
     x = parse_tensor(x, "uniform_", "x", 0)
     lo = parse_float(min, "uniform_", "min", 1)

@@ -15,28 +15,17 @@ __all__ = ["reshape", "transpose", "squeeze", "unsqueeze", "concat", "split", "c
 TENSOR_METHODS = list(__all__)
 
 
-def _varargs_shape(shape, more):
-    """x.reshape(2, 3) / paddle.expand(x, 2, 3): trailing ints extend an int `shape`."""
-    if more and type(shape) is int and all(type(m) is int for m in more):
-        return (shape,) + more
-    return shape
+# The variadic forms (x.reshape(2, 3), paddle.expand(x, 2, 3), transpose(x, 0, 1)) are Paddle's
+# decorators' work, declared with the keyword aliases in param_alias_table (eagergraph/param_alias.py).
 
-
-def reshape(x, shape, *more, name=None):
+def reshape(x, shape, name=None):
     """x with the same data in `shape` (a list/tuple of ints or int Tensors, or an int Tensor):
     0 copies the input dim at that index, one -1 is inferred."""
-    return _C_ops.reshape(x, _varargs_shape(shape, more))
+    return _C_ops.reshape(x, shape)
 
 
-def transpose(x, perm, *more, name=None):
-    """Permute the dims of x: output dim i is input dim perm[i]. transpose(x, dim0, dim1) (two
-    ints) swaps those two dims, as Paddle 3 also accepts."""
-    if more and type(perm) is int and type(more[0]) is int:
-        if type(x) is not Tensor:
-            x = parse_tensor(x, "transpose", "x", 0)
-        swap = list(range(x._data.ndim))
-        swap[perm], swap[more[0]] = swap[more[0]], swap[perm]
-        perm = swap
+def transpose(x, perm, name=None):
+    """Permute the dims of x: output dim i is input dim perm[i]."""
     return _C_ops.transpose(x, perm)
 
 
@@ -203,14 +192,17 @@ def unbind(input, axis=0):
     return _C_ops.unbind(input, int(axis))
 
 
-def expand(x, shape, *more, name=None):
+def expand(x, shape, name=None):
     """Broadcast x to `shape`; -1 keeps the input's dim, new leading dims are prepended."""
-    return _C_ops.expand(x, _varargs_shape(shape, more))
+    return _C_ops.expand(x, shape)
 
 
-def broadcast_to(x, shape, *more, name=None):
-    """Broadcast x to `shape` (the same op as expand)."""
-    return _C_ops.expand(x, _varargs_shape(shape, more))
+def broadcast_to(x, shape, name=None):
+    """Broadcast x to `shape` (the same op as expand). Paddle 3.3.1 passes its `name` on to
+    the variadic expand, so paddle.broadcast_to(x, 2, 3) means shape [2, 3]: so here."""
+    if type(shape) is int and type(name) is int:
+        shape = [shape, name]
+    return _C_ops.expand(x, shape)
 
 
 def expand_as(x, y, name=None):
@@ -747,13 +739,13 @@ TENSOR_METHODS += ["view", "view_as", "unflatten"]  # Paddle 3.3.1 has no Tensor
 
 
 @names_errors("view")
-def view(x, shape_or_dtype, *more, name=None):
+def view(x, shape_or_dtype, name=None):
     """x's data in another shape (a list/tuple, or ints: view(4), view(-1, 1); one -1 is
     inferred), sharing its storage; or, given a dtype, the same bytes read as that dtype (the
     last axis rescales by the itemsize ratio; not differentiable)."""
     x = _tensor(x, "view", "x", 0)
-    if more or isinstance(shape_or_dtype, (int, np.integer)):
-        shape_or_dtype = [int(shape_or_dtype)] + [int(m) for m in more]
+    if isinstance(shape_or_dtype, (int, np.integer)):
+        shape_or_dtype = [int(shape_or_dtype)]
     if isinstance(shape_or_dtype, (list, tuple)):
         return _ad.reshape_ad_func(x, list(shape_or_dtype))
     from ..phi.common import convert_dtype

@@ -12,12 +12,23 @@ from .._generated import dygraph_functions as _ad
 from ..tensor import Tensor
 from ..eager_utils import parse_tensor, parse_bool, parse_dtype, errors_name_op, param_aliases
 from ..phi.common import NP_TO_DTYPE, bool_, float32, int64
-from .activation import softmax
+from .activation import softmax as _softmax
+from ..param_alias import write_out
 from ..eager.grad_mode import is_grad_enabled
 
 __all__ = ["sum", "mean", "max", "min", "prod", "all", "any", "argmax", "argmin", "logsumexp",
            "softmax"]
 TENSOR_METHODS = __all__
+
+
+def softmax(input, dim=None, dtype=None):
+    """paddle.softmax / Tensor.softmax, Paddle 3.x's torch-style form (F.softmax keeps
+    (x, axis=-1, ...)): dim=None picks axis 0 for 0-, 1- and 3-D input and 1 otherwise, as
+    Paddle 3.3.1 (and PyTorch's legacy implicit dim) does; dtype converts input first."""
+    if dim is None:
+        nd = input.ndim if isinstance(input, Tensor) else parse_tensor(input, "softmax", "x", 0).ndim
+        dim = 0 if nd in (0, 1, 3) else 1
+    return _softmax(input, dim, dtype)
 
 
 def _tname(v):
@@ -104,11 +115,15 @@ def min(x, axis=None, keepdim=False, name=None):  # noqa: A001
     return _ad.min_ad_func(x, _axis(axis, "min"), keepdim)
 
 
-def prod(x, axis=None, keepdim=False, dtype=None, name=None):
-    """Product over `axis`, in x's dtype; `dtype` converts x first."""
+def prod(x, axis=None, keepdim=False, dtype=None, out=None, name=None):
+    """Product over `axis`, in x's dtype; `dtype` converts x first; out (Paddle 3.3.1's fifth
+    positional parameter) receives the result."""
     x, keepdim = _prepare(x, keepdim, "prod", 2)
     x = _cast_to(x, dtype, "prod", 3)
-    return _ad.prod_ad_func(x, _axis(axis, "prod"), keepdim)
+    r = _ad.prod_ad_func(x, _axis(axis, "prod"), keepdim)
+    if out is not None:
+        write_out(out, r, "prod")
+    return r
 
 
 def all(x, axis=None, keepdim=False, name=None):  # noqa: A001
@@ -339,7 +354,7 @@ def _scan_prepare(x, axis, dtype, op):
 
 @errors_name_op
 @param_aliases({"input": "x"})
-def cumprod(x, dim=None, dtype=None, name=None, *, out=None):
+def cumprod(x, dim=None, *, dtype=None, out=None, name=None):
     """Running product along dim (of the flattened x when dim is None)."""
     x, flat, dim = _scan_prepare(x, dim, dtype, "cumprod")
     if flat:
@@ -640,7 +655,7 @@ def quantile(x, q, axis=None, keepdim=False, interpolation="linear", name=None, 
 
 
 @errors_name_op
-def nanquantile(x, q, axis=None, keepdim=False, interpolation="linear", name=None):
+def nanquantile(x, q, axis=None, keepdim=False, interpolation="linear"):
     """quantile ignoring NaN (all NaN: NaN)."""
     return _quantile(x, q, axis, keepdim, interpolation, True)
 

@@ -190,7 +190,7 @@ def searchsorted(sorted_sequence, values, out_int32=False, right=False, name=Non
 
 
 @names_errors("bucketize")
-def bucketize(x, sorted_sequence, out_int32=False, right=False, name=None, *, out=None):
+def bucketize(x, sorted_sequence, out_int32=False, right=False, name=None):
     """The bucket of each element of x among the boundaries of a 1-D sorted_sequence
     (searchsorted(sorted_sequence, x))."""
     if type(sorted_sequence) is not Tensor:

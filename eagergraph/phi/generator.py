@@ -123,9 +123,9 @@ def kernel_engine(seed=0):
     return _DEFAULT.engine
 
 
-def seed(s):
+def seed(seed):
     """paddle.seed: re-seed the CPU generator; returns it."""
-    return _DEFAULT.manual_seed(_check_seed(s, "manual_seed"))
+    return _DEFAULT.manual_seed(_check_seed(seed, "manual_seed"))
 
 
 class PublicGenerator:

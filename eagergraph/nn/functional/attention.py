@@ -42,7 +42,7 @@ def _math_attention(query, key, value, mask=None, dropout_rate=0.0, causal=False
         product = product + _upper_triangle_mask(product)
     elif mask is not None:
         product = product + mask
-    weights = _ops.softmax(product)
+    weights = _ops.softmax(product, -1)
     if dropout_rate > 0.0:
         weights = _common.dropout(weights, dropout_rate, training=training,
                                   mode="upscale_in_train")

@@ -107,7 +107,7 @@ def gumbel_softmax(x, temperature=1.0, hard=False, axis=-1, name=None):
     # Paddle's kernel: std::uniform_real_distribution<T>(0.00001, 1) draws, -log(-log(u))
     u = _ops.uniform(x.shape, x.dtype, min=0.00001, max=1.0)
     g = _ops.neg(_ops.log(_ops.neg(_ops.log(u))))
-    soft = _ops.softmax(_ops.scale(_ops.add(x, g), 1.0 / temperature), axis=axis)
+    soft = _ops.softmax(_ops.scale(_ops.add(x, g), 1.0 / temperature), axis)
     if not hard:
         return soft
     idx = _ops.argmax(soft, axis=axis, keepdim=True)
