@@ -410,3 +410,47 @@ def test_a_run_that_crashed_is_reported():
     a = analyze(ref, _run())
     assert a.diverged and a.error["paddle"]["type"] == "crash"
     assert "killed by SIGSEGV" in to_text(a) and "eagergraph ran to the end" in to_text(a)
+
+
+def test_float64_oracle_rounds_wide_results_to_the_script_dtypes():
+    """--device gpu's eagergraph side: float32 kernels (forward and grad) run in float64 and
+    their results are rounded to float32; dtypes stay; restore() gives the float32 kernels
+    back and no oracle kernel stays in a cache."""
+    from eagergraph.debug.diff import oracle
+    rng = np.random.default_rng(3)
+    a = rng.standard_normal((5, 7)).astype(np.float32)
+    b = rng.standard_normal((7, 3)).astype(np.float32)
+
+    def run():
+        x = paddle.to_tensor(a, stop_gradient=False)
+        y = paddle.tanh(paddle.matmul(x, paddle.to_tensor(b)))
+        y.sum().backward()
+        return y, x.grad
+
+    p = oracle.install()
+    try:
+        y, g = run()
+    finally:
+        p.restore()
+    a64, b64 = a.astype(np.float64), b.astype(np.float64)
+    t = np.tanh((a64 @ b64).astype(np.float32).astype(np.float64))  # each op rounded to float32
+    assert y.dtype == paddle.float32 and g.dtype == paddle.float32
+    np.testing.assert_array_equal(y.numpy(), t.astype(np.float32))
+    dz = (1 - y.numpy().astype(np.float64) ** 2).astype(np.float32).astype(np.float64)
+    np.testing.assert_array_equal(g.numpy(), (dz @ b64.T).astype(np.float32))
+    assert all("oracle" not in k.fn.__name__ for c in KernelFactory._caches.values()
+               for k in c.values())
+    y2, _ = run()  # float32 kernels again
+    np.testing.assert_allclose(y2.numpy(), y.numpy(), rtol=1e-5, atol=1e-6)
+
+
+def test_cli_device_gpu_without_a_gpu_says_so(tmp_path):
+    paddle_real = pytest.importorskip("paddle")
+    if paddle_real.is_compiled_with_cuda() and paddle_real.device.cuda.device_count() > 0:
+        pytest.skip("a GPU is here: the no-GPU message is not what happens")
+    script = tmp_path / "s.py"
+    script.write_text("import paddle\nprint(paddle.ones([2]).sum())\n")
+    r = subprocess.run([sys.executable, "-m", "eagergraph", "diff", "--device", "gpu",
+                        str(script)], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 2, r.stderr
+    assert "no GPU here" in r.stderr and "eagergraph diff:" in r.stderr

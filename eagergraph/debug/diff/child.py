@@ -26,18 +26,21 @@ def _seed(paddle, seed):
 
 
 def record_run(side, target, limit=DEFAULT_LIMIT, seed=0, reference=None, record_all=False,
-               max_steps=None, rtol=None, atol=None, alias=False):
+               max_steps=None, rtol=None, atol=None, alias=False, device="cpu"):
     """Run `target(paddle_module)` under a recorder for `side` ('paddle' or 'eagergraph');
     returns the record (a dict). For 'eagergraph', `alias=True` (a process of its own) also
     makes `import paddle` give eagergraph; otherwise the target just gets the eagergraph
     module and the process is left as it was. For 'paddle' the process must not have
-    eagergraph installed as paddle."""
+    eagergraph installed as paddle. device="gpu": paddle runs on its GPU (RuntimeError if it
+    has none), eagergraph under the float64 oracle (oracle.py)."""
     if side == "paddle":
         import paddle
         if getattr(paddle, "__name__", "") != "paddle" or not hasattr(paddle, "_legacy_C_ops"):
             raise RuntimeError("the real paddle is not importable here (is eagergraph "
                                "installed as paddle in this process?)")
         from .record_paddle import PaddleAdapter, install, restore
+        if device == "gpu":
+            _use_gpu(paddle)
         rec = Recorder(PaddleAdapter(paddle), limit, max_steps)
         undo = install(rec)
 
@@ -53,8 +56,14 @@ def record_run(side, target, limit=DEFAULT_LIMIT, seed=0, reference=None, record
         from .replay import Replay
         rec = Recorder(EagerAdapter(), limit, max_steps)
         replay = Replay(reference["draws"]) if reference is not None else None
-        patches = install(rec, replay)
-        uninstall = patches.restore
+        patches = [install(rec, replay)]
+        if device == "gpu":
+            from . import oracle
+            patches.append(oracle.install())
+
+        def uninstall():
+            for p in reversed(patches):
+                p.restore()
         if reference is not None and not record_all:
             rec.on_step_end = _stop_at_divergence(reference, rtol, atol)
     try:
@@ -79,6 +88,20 @@ def record_run(side, target, limit=DEFAULT_LIMIT, seed=0, reference=None, record
         uninstall()
         rec.active = False
     return rec.as_record()
+
+
+NO_GPU_EXIT = 3  # the child's exit status when --device gpu finds no GPU in paddle
+
+
+class NoGPU(RuntimeError):
+    pass
+
+
+def _use_gpu(paddle):
+    if not paddle.is_compiled_with_cuda() or paddle.device.cuda.device_count() < 1:
+        raise NoGPU("--device gpu: the installed paddle has no GPU here (a CUDA build of "
+                    "paddlepaddle and a visible GPU are needed); run without --device")
+    paddle.set_device("gpu")
 
 
 def _stop_at_divergence(reference, rtol, atol):
@@ -114,6 +137,7 @@ def main(argv=None):
     ap.add_argument("--steps", type=int)
     ap.add_argument("--rtol", type=float)
     ap.add_argument("--atol", type=float)
+    ap.add_argument("--device", choices=["cpu", "gpu"], default="cpu")
     ap.add_argument("script")
     ap.add_argument("args", nargs=argparse.REMAINDER)
     ns = ap.parse_args(argv)
@@ -121,8 +145,13 @@ def main(argv=None):
     if ns.reference:
         with open(ns.reference, "rb") as f:
             reference = pickle.load(f)
-    record = record_run(ns.side, _script_target(ns.script, ns.args), ns.limit, ns.seed,
-                        reference, ns.all, ns.steps, ns.rtol, ns.atol, alias=True)
+    try:
+        record = record_run(ns.side, _script_target(ns.script, ns.args), ns.limit, ns.seed,
+                            reference, ns.all, ns.steps, ns.rtol, ns.atol, alias=True,
+                            device=ns.device)
+    except NoGPU as e:
+        print(e, file=sys.stderr)
+        sys.exit(NO_GPU_EXIT)
     record["script"] = os.path.abspath(ns.script)
     with open(ns.out, "wb") as f:
         pickle.dump(record, f, protocol=pickle.HIGHEST_PROTOCOL)

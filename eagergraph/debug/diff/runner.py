@@ -8,6 +8,7 @@ import tempfile
 import types
 
 from .align import analyze
+from .child import NO_GPU_EXIT
 from .tensors import DEFAULT_LIMIT
 
 __all__ = ["diff_script", "diff", "DiffResult"]
@@ -61,6 +62,8 @@ def _child(side, script, args, out, opts, reference=None):
         cmd += ["--reference", reference]
     if opts["record_all"]:
         cmd.append("--all")
+    if opts.get("device", "cpu") != "cpu":
+        cmd += ["--device", opts["device"]]
     for k in ("steps", "rtol", "atol"):
         if opts.get(k) is not None:
             cmd += [f"--{k}", str(opts[k])]
@@ -69,6 +72,8 @@ def _child(side, script, args, out, opts, reference=None):
         os.path.abspath(__file__)))))
     env["PYTHONPATH"] = pkg_root + os.pathsep + env.get("PYTHONPATH", "")
     proc = subprocess.run(cmd + [script] + list(args), env=env)
+    if proc.returncode == NO_GPU_EXIT:
+        raise RuntimeError("the paddle run found no GPU (--device gpu); see the message above")
     if proc.returncode != 0 or not os.path.exists(out):
         return _crashed(side, script, proc.returncode)
     with open(out, "rb") as f:
@@ -93,11 +98,12 @@ def _crashed(side, script, status):
 
 
 def diff_script(script, args=(), limit=DEFAULT_LIMIT, seed=0, record_all=False, steps=None,
-                rtol=None, atol=None, quiet=False):
+                rtol=None, atol=None, quiet=False, device="cpu"):
     """Run `script` with real paddle, then under eagergraph (replaying paddle's random draws),
-    and compare the two records; returns a DiffResult."""
+    and compare the two records; returns a DiffResult. device="gpu": real paddle runs on its
+    GPU and eagergraph computes its narrow float kernels in float64 (oracle.py)."""
     opts = dict(limit=limit, seed=seed, record_all=record_all, steps=steps, rtol=rtol,
-                atol=atol)
+                atol=atol, device=device)
     with tempfile.TemporaryDirectory(prefix="eagergraph-diff-") as tmp:
         ref_path, cur_path = os.path.join(tmp, "paddle.pkl"), os.path.join(tmp, "eager.pkl")
         if not quiet:
@@ -157,7 +163,7 @@ def _fork(side, fn, args, out, opts, reference):
                 f(*args) if args else (f(paddle) if f.__code__.co_argcount else f())
             rec = record_run(side, target, opts["limit"], opts["seed"], reference,
                              opts["record_all"], opts["steps"], opts["rtol"], opts["atol"],
-                             alias=True)
+                             alias=True, device=opts["device"])
             rec["script"] = getattr(fn.__code__, "co_filename", "")
             with open(out, "wb") as f:
                 pickle.dump(rec, f, protocol=pickle.HIGHEST_PROTOCOL)
@@ -175,16 +181,17 @@ def _fork(side, fn, args, out, opts, reference):
 
 
 def diff(fn, *args, limit=DEFAULT_LIMIT, seed=0, record_all=False, steps=None, rtol=None,
-         atol=None):
+         atol=None, device="cpu"):
     """Run `fn` once with real paddle and once with eagergraph, each in a forked process, and
     compare them (a DiffResult; in a notebook it shows as the HTML report). `fn` gets `args`,
     or, if it takes one parameter and no args are given, the paddle module; module globals of
-    fn that are paddle or eagergraph modules are rebound to each side's. POSIX only (fork)."""
+    fn that are paddle or eagergraph modules are rebound to each side's. POSIX only (fork).
+    device="gpu": as in diff_script."""
     if not hasattr(os, "fork"):
         raise RuntimeError("eagergraph.debug.diff(fn) needs os.fork; use "
                            "`python -m eagergraph diff script.py` on this platform")
     opts = dict(limit=limit, seed=seed, record_all=record_all, steps=steps, rtol=rtol,
-                atol=atol)
+                atol=atol, device=device)
     sys.stdout.flush()
     sys.stderr.flush()
     with tempfile.TemporaryDirectory(prefix="eagergraph-diff-") as tmp:
