@@ -231,7 +231,18 @@ class _LoadedArray(np.ndarray):
         if len(rawdata) != nbytes:
             raise _bad(f"array data has {len(rawdata)} bytes, shape {shape} of {dtype} needs "
                        f"{nbytes}")
+        _check_data(dtype, rawdata)
         np.ndarray.__setstate__(self, (1, shape, dtype, bool(is_fortran), rawdata))
+
+
+def _check_data(dt, raw):
+    """Raw bytes NumPy will trust for dtype `dt`: a str array's code points must be Unicode
+    (NumPy raises SystemError printing anything above U+10FFFF)."""
+    if dt.kind == "U" and len(raw):
+        points = np.frombuffer(raw, dtype=dt.byteorder.replace("=", "<").replace("|", "<")
+                               + "u4")
+        if int(points.max()) > 0x10FFFF:
+            raise _bad("a str array holds code points beyond U+10FFFF")
 
 
 def _prod(shape):
@@ -290,6 +301,7 @@ def _make_allowed(limit):
         dt, shape = _as_dtype(dtype), _check_shape(shape)
         if order not in ("C", "F") or len(buf) != _prod(shape) * dt.itemsize:
             raise _bad("malformed _frombuffer arguments")
+        _check_data(dt, buf)
         arr = np.frombuffer(buf, dtype=dt).reshape(shape, order=order).view(_LoadedArray)
         arr._eg_built = True
         return arr
@@ -300,6 +312,7 @@ def _make_allowed(limit):
             data = data.encode("latin1")
         if type(data) is not bytes or len(data) != dt.itemsize:
             raise _bad(f"malformed numpy scalar of {dt}")
+        _check_data(dt, data)
         return _np_scalar(dt, data)
 
     return {"_reconstruct": _guarded(_reconstruct), "scalar": _guarded(scalar),

@@ -98,6 +98,13 @@ HOSTILE = {
                                   + P.MARK + P.BININT1 + b"\x01" + P.BININT1 + b"\x02" + P.TUPLE1
                                   + dtype_obj("f4", DTYPE_STATE_F4) + P.NEWFALSE
                                   + binbytes(b"A" * 8) + P.TUPLE + P.BUILD),
+    # found by tools/fuzz_load.py: a str array above U+10FFFF made NumPy's repr raise SystemError
+    "str_array_beyond_unicode": wrap(array_with_state(dtype_obj("U1", P.MARK + P.BININT1 + b"\x03"
+                                                                + ustr("<") + P.NONE * 3
+                                                                + P.BININT1 + b"\x04"
+                                                                + P.BININT1 + b"\x04"
+                                                                + P.BININT1 + b"\x08" + P.TUPLE),
+                                                      b"\xff\xff\xff\x7f" * 2)),
     "array_data_short": wrap(array_with_state(dtype_obj("f4", DTYPE_STATE_F4), b"\0" * 7)),
     "build_on_a_callable": wrap(glob("builtins", "eval") + P.NONE + P.EMPTY_DICT + ustr("__call__")
                                 + P.NONE + P.SETITEM + P.TUPLE2 + P.BUILD),
