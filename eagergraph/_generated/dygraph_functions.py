@@ -4285,7 +4285,7 @@ def clip__ad_func(x, min, max):
 
 class ClipGradNode(GradNodeBase):
     """Backward of `clip` (clip_grad):
-        x_grad = multiply(out_grad, cast(logical_and(greater_than(x, full_like(x, min, x.dtype)), less_than(x, full_like(x, max, x.dtype))), out_grad.dtype))
+        x_grad = multiply(out_grad, cast(logical_and(greater_equal(x, full_like(x, min, x.dtype)), less_equal(x, full_like(x, max, x.dtype))), out_grad.dtype))
     """
 
     __slots__ = ("x_wrapper", "min", "max")
@@ -4300,7 +4300,7 @@ class ClipGradNode(GradNodeBase):
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
-            x_grad = multiply_ad_func(out_grad, cast_ad_func(logical_and_ad_func(greater_than_ad_func(x, full_like_ad_func(x, min, x.dtype)), less_than_ad_func(x, full_like_ad_func(x, max, x.dtype))), out_grad.dtype))
+            x_grad = multiply_ad_func(out_grad, cast_ad_func(logical_and_ad_func(greater_equal_ad_func(x, full_like_ad_func(x, min, x.dtype)), less_equal_ad_func(x, full_like_ad_func(x, max, x.dtype))), out_grad.dtype))
         return [x_grad]
 
     def clear_tensor_wrappers(self):

@@ -130,7 +130,15 @@ register_kernel("tanh", FLOAT_COMPLEX)(np.tanh)
 register_kernel("square", NUMERIC)(np.square)
 register_kernel("floor", REAL)(np.floor)
 register_kernel("ceil", REAL)(np.ceil)
-register_kernel("round", REAL + FLOAT_COMPLEX[2:])(np.round)  # round(x, decimals), half to even
+@register_kernel("round", REAL + FLOAT_COMPLEX[2:])
+def round_kernel(x, decimals=0):
+    """round(x, decimals), half to even; integers come back unchanged whatever `decimals` (as
+    Paddle's kernel: NumPy would round them to tens for decimals=-1)."""
+    if x.dtype.kind in "iu":
+        return x.copy()
+    return np.round(x, decimals)
+
+
 register_kernel("abs", NUMERIC)(np.abs)
 
 
