@@ -38,86 +38,102 @@ def _bad(msg):
 
 # ------------------------------------------------------------------------------ opcode scanner
 
-def _opcode_table():
-    table = [None] * 256
-    for op in pickletools.opcodes:
-        code = op.code.encode("latin1")[0]
-        if op.arg is None:
-            table[code] = (0, op.name)
-        elif op.name in ("GLOBAL", "INST"):
-            table[code] = ("2nl", op.name)
-        else:
-            table[code] = (op.arg.n, op.name)
-    return table
-
-
-_OPCODES = _opcode_table()
+# opcode kinds for the scanner
+_NOARG, _FIXED, _LINES, _PREFIXED, _FRAME, _BINPUT, _PUT, _STOP, _REFUSED = range(9)
 _PREFIX = {pickletools.TAKEN_FROM_ARGUMENT1: (1, False), pickletools.TAKEN_FROM_ARGUMENT4: (4, True),
            pickletools.TAKEN_FROM_ARGUMENT4U: (4, False), pickletools.TAKEN_FROM_ARGUMENT8U: (8, False)}
 _REFUSED_OPS = {"PERSID", "BINPERSID", "NEXT_BUFFER", "READONLY_BUFFER", "EXT1", "EXT2", "EXT4"}
 
 
-_BIN_PUT = ("BINPUT", "LONG_BINPUT")
+def _opcode_table():
+    """[code] -> (kind, argument, name) for every opcode; None for bytes that are no opcode."""
+    table = [None] * 256
+    for op in pickletools.opcodes:
+        n = None if op.arg is None else op.arg.n
+        if op.name in _REFUSED_OPS:
+            entry = (_REFUSED, 0)
+        elif op.name == "STOP":
+            entry = (_STOP, 0)
+        elif op.name == "FRAME":
+            entry = (_FRAME, 8)
+        elif op.name in ("BINPUT", "LONG_BINPUT"):
+            entry = (_BINPUT, n)
+        elif op.name == "PUT":
+            entry = (_PUT, 1)
+        elif n is None:
+            entry = (_NOARG, 0)
+        elif op.name in ("GLOBAL", "INST"):
+            entry = (_LINES, 2)
+        elif n == pickletools.UP_TO_NEWLINE:
+            entry = (_LINES, 1)
+        elif n >= 0:
+            entry = (_FIXED, n)
+        else:
+            entry = (_PREFIXED, _PREFIX[n])
+        table[op.code.encode("latin1")[0]] = entry + (op.name,)
+    return table
 
 
-def _check_memo_index(arg, pos, binary):
+_OPCODES = _opcode_table()
+
+
+def _check_memo_index(index, pos):
     # the C unpickler grows its memo table to the index a PUT names: a memo index is at most
     # the number of objects before it, so never more than its offset in the file
-    try:
-        index = int.from_bytes(arg, "little") if binary else int(arg)
-    except ValueError:
-        raise _bad(f"malformed PUT index at byte {pos}") from None
     if not 0 <= index <= pos:
         raise _bad(f"memo index {index} at byte {pos} is beyond what the file can hold")
 
 
 def scan_opcodes(data):
     """Check that `data` (bytes or mmap) is one well-formed pickle whose every length-prefixed
-    argument fits in what remains; return the offset just past its STOP. Raises
-    pickle.UnpicklingError (UnsafePickleError for opcodes Paddle's format never uses)."""
+    argument fits in what remains and whose memo indices are plausible; return the offset just
+    past its STOP. Raises pickle.UnpicklingError (UnsafePickleError for opcodes Paddle's format
+    never uses)."""
     pos, end = 0, len(data)
-    table, prefix = _OPCODES, _PREFIX
+    table, from_bytes, find = _OPCODES, int.from_bytes, data.find
     while pos < end:
         entry = table[data[pos]]
         if entry is None:
             raise _bad(f"invalid pickle opcode {data[pos]:#04x} at byte {pos}")
-        n, name = entry
+        kind, arg, name = entry
         pos += 1
-        if n == 0:
-            if name == "STOP":
-                return pos
+        if kind == _NOARG:
             continue
-        if n == "2nl" or n == pickletools.UP_TO_NEWLINE:
-            arg_start = pos
-            for _ in range(2 if n == "2nl" else 1):
-                nl = data.find(b"\n", pos)
-                if nl < 0:
-                    raise _bad(f"pickle data was truncated ({name} at byte {pos - 1})")
-                pos = nl + 1
-            if name == "PUT":
-                _check_memo_index(data[arg_start:pos - 1], arg_start, False)
-        elif n > 0:
-            if name in _BIN_PUT:
-                _check_memo_index(data[pos:pos + n], pos, True)
-            if name == "FRAME":
-                if pos + 8 > end:
-                    raise _bad("pickle data was truncated (FRAME)")
-                size = int.from_bytes(data[pos:pos + 8], "little")
-                if size > end - pos - 8:
-                    raise _bad(f"pickle frame of {size} bytes at byte {pos - 1} is longer than "
-                               f"the {end - pos - 8} bytes left in the file")
-            pos += n
-        else:
-            width, signed = prefix[n]
-            if pos + width > end:
-                raise _bad(f"pickle data was truncated ({name} at byte {pos - 1})")
-            size = int.from_bytes(data[pos:pos + width], "little", signed=signed)
+        if kind == _FIXED:
+            pos += arg
+        elif kind == _PREFIXED:
+            width, signed = arg
+            size = from_bytes(data[pos:pos + width], "little", signed=signed)
             pos += width
             if size < 0 or size > end - pos:
                 raise _bad(f"{name} at byte {pos - width - 1} announces {size} bytes but the "
-                           f"file has {end - pos} left")
+                           f"file has {max(end - pos, 0)} left")
             pos += size
-        if name in _REFUSED_OPS:
+        elif kind == _BINPUT:
+            _check_memo_index(from_bytes(data[pos:pos + arg], "little"), pos)
+            pos += arg
+        elif kind == _LINES or kind == _PUT:
+            start = pos
+            for _ in range(arg):
+                nl = find(b"\n", pos)
+                if nl < 0:
+                    raise _bad(f"pickle data was truncated ({name} at byte {start - 1})")
+                pos = nl + 1
+            if kind == _PUT:
+                try:
+                    index = int(data[start:pos - 1])
+                except ValueError:
+                    raise _bad(f"malformed PUT index at byte {start}") from None
+                _check_memo_index(index, start)
+        elif kind == _FRAME:
+            size = from_bytes(data[pos:pos + 8], "little")
+            if size > end - pos - 8:
+                raise _bad(f"pickle frame of {size} bytes at byte {pos - 1} is longer than "
+                           f"the {max(end - pos - 8, 0)} bytes left in the file")
+            pos += 8
+        elif kind == _STOP:
+            return pos
+        else:
             raise UnsafePickleError(f"paddle.load: the {name} opcode is not part of Paddle's "
                                     f"format")
         if pos > end:
@@ -253,10 +269,16 @@ def _prod(shape):
 
 
 def _check_shape(shape):
-    if type(shape) not in (tuple, list) or len(shape) > 64 \
-            or not all(type(d) is int and d >= 0 for d in shape):
-        raise _bad(f"malformed array shape {shape!r:.100}")
-    return tuple(shape)
+    if type(shape) is not tuple:
+        if type(shape) is not list:
+            raise _bad(f"malformed array shape {shape!r:.100}")
+        shape = tuple(shape)
+    if len(shape) > 64:
+        raise _bad("an array shape with more than 64 dimensions")
+    for d in shape:
+        if type(d) is not int or d < 0:
+            raise _bad(f"malformed array shape {shape!r:.100}")
+    return shape
 
 
 class _NdarrayToken:
@@ -429,6 +451,9 @@ def _plain(obj):
     return obj
 
 
+_ATOMS = frozenset((str, int, float, bool, type(None), bytes, complex))
+
+
 def sanitize(obj):
     """The unpickled object with plain ndarrays/dtypes for the placeholders; containers are
     rebuilt (shared ones stay shared); cycles and nesting deeper than MAX_DEPTH are refused."""
@@ -436,6 +461,8 @@ def sanitize(obj):
 
     def walk(o, depth):
         t = type(o)
+        if t in _ATOMS:
+            return o
         key = id(o)
         if key in done:
             return done[key][0]
