@@ -88,11 +88,12 @@ def test_activations_built_on_clip_keep_paddles_open_bounds():
     x = paddle.to_tensor([-1.0, 0.0, 1.0], stop_gradient=False)
     paddle.nn.functional.hardtanh(x).sum().backward()
     np.testing.assert_array_equal(x.grad.numpy(), [0.0, 1.0, 0.0])
-    x = paddle.to_tensor([-1.0, 0.0, 1.0], stop_gradient=False)
+    x = paddle.to_tensor([-2.0, -1.0, 0.0, 1.0, 2.0], stop_gradient=False)
     y = x * 1
     paddle.nn.functional.hardtanh_(y)
     y.sum().backward()
-    np.testing.assert_array_equal(x.grad.numpy(), [0.0, 1.0, 0.0])
+    np.testing.assert_array_equal(y.numpy(), [-1.0, -1.0, 0.0, 1.0, 1.0])
+    np.testing.assert_array_equal(x.grad.numpy(), [0.0, 0.0, 1.0, 0.0, 0.0])
 
 
 # ------------------------------------------------------------------ slice with a repeated axis

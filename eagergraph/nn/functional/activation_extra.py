@@ -37,7 +37,7 @@ def hardtanh_(x, min=-1.0, max=1.0, name=None):  # noqa: A002
     """hardtanh written into x (an inplace write, with its version bump and gradient)."""
     x = parse_tensor(x, "hardtanh_", "x", 0)
     check_inplace(x, "hardtanh_")
-    out = _clip_open(inplace_input(x, False), _f32(min), _f32(max))
+    out = _clip_open(inplace_input(x, True), _f32(min), _f32(max))  # clip saves its input
     return commit_inplace(x, out, "hardtanh_")
 
 
