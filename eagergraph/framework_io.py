@@ -9,18 +9,20 @@ What Paddle writes (and so this module):
   the tuple (tensor.name, ndarray); nn.Layer objects are refused.
 - bfloat16 data is stored as its uint16 bits (what Paddle's Tensor.numpy() gives).
 
-Loading never runs code from the file: the unpickler admits only NumPy array/dtype/scalar
-reconstruction, builtin containers and the few helpers Paddle's format uses, and raises
-UnsafePickleError for anything else (e.g. a pickle whose __reduce__ calls os.system).
+Loading never runs code from the file, never builds object arrays and allocates no more than the
+file holds (checkpoint_unpickler): anything else raises UnsafePickleError (e.g. a pickle whose
+__reduce__ calls os.system) or ValueError (a malformed file).
 """
 import collections
 import io
+import mmap
 import os
 import pickle
 import warnings
 
 import numpy as np
 
+from .checkpoint_unpickler import RestrictedUnpickler, UnsafePickleError, sanitize, scan_opcodes
 from .creation import to_tensor
 from .nn import Layer
 from .tensor import Tensor
@@ -118,8 +120,47 @@ class _Pickler(pickle.Pickler):
         return NotImplemented
 
 
-def _open_for(path, mode):
-    return open(path, mode) if isinstance(path, str) else _NoClose(path)
+class _AtomicWrite:
+    """Write `path` through a temporary file in the same folder, renamed over `path` only once
+    everything is written and flushed to disk: a save that fails (an unpicklable value, a full
+    disk, the process killed) leaves the previous file as it was. A symlink is written through
+    (its target is replaced); an existing file keeps its permission bits."""
+
+    def __init__(self, path):
+        self.path = os.path.realpath(path)
+        folder, name = os.path.split(self.path)
+        for _ in range(100):
+            self.tmp = os.path.join(folder, f".{name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
+            try:
+                fd = os.open(self.tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+                break
+            except FileExistsError:
+                continue
+        else:
+            raise FileExistsError(f"paddle.save: no free temporary name beside {self.path}")
+        self.file = os.fdopen(fd, "wb")
+
+    def __enter__(self):
+        return self.file
+
+    def __exit__(self, exc_type, exc, tb):
+        try:
+            if exc_type is None:
+                self.file.flush()
+                os.fsync(self.file.fileno())
+            self.file.close()
+            if exc_type is None:
+                if os.path.exists(self.path):
+                    os.chmod(self.tmp, os.stat(self.path).st_mode & 0o7777)
+                os.replace(self.tmp, self.path)
+        finally:
+            if os.path.exists(self.tmp):
+                os.unlink(self.tmp)
+        return False
+
+
+def _open_for_save(path):
+    return _AtomicWrite(path) if isinstance(path, str) else _NoClose(path)
 
 
 class _NoClose:
@@ -153,7 +194,8 @@ def _parse_save_config(configs):
 
 def save(obj, path, protocol=4, **configs):
     """Save `obj` (a state dict, a Tensor, or nested lists/dicts of Tensors and plain data) to
-    the file `path` (parent directories are created) or a BytesIO, as Paddle does."""
+    the file `path` (parent directories are created) or a BytesIO, as Paddle does. The file is
+    replaced atomically: a save that fails leaves the previous file intact."""
     if isinstance(path, str):
         if os.path.basename(path) == "":
             raise ValueError(
@@ -175,94 +217,46 @@ def save(obj, path, protocol=4, **configs):
         if len(obj) == 0:
             warnings.warn("The input state dict is empty, no need to save.")
         saved = _unpack_saved_dict(_build_saved_state_dict(obj), protocol)
-        with _open_for(path, "wb") as f:
+        with _open_for_save(path) as f:
             pickle.dump(saved, f, protocol=protocol)
     else:
-        with _open_for(path, "wb") as f:
+        with _open_for_save(path) as f:
             _Pickler(f, protocol).dump(obj)
 
 
 # ----------------------------------------------------------------------------------------- load
 
-class UnsafePickleError(pickle.UnpicklingError):
-    """The file asks the unpickler for a callable a Paddle save file never needs."""
-
-
-_np_reconstruct = np.ndarray.__reduce__(np.zeros(0))[0]   # numpy.(_)core.multiarray._reconstruct
-_np_scalar = np.float32(0).__reduce__()[0]                 # numpy.(_)core.multiarray.scalar
-_np_frombuffer = np.zeros(1).__reduce_ex__(5)[0]           # numpy.(_)core.numeric._frombuffer
-
-
-def _reconstruct(cls, shape, dtype):
-    if cls is not np.ndarray:
-        raise UnsafePickleError(f"paddle.load: refusing to rebuild an array of type {cls!r}")
-    return _np_reconstruct(cls, shape, dtype)
-
-
-def _codecs_encode(obj, encoding="utf-8"):
-    # protocol 2 writes bytes as _codecs.encode(str, 'latin1')
-    if not isinstance(obj, str) or encoding not in ("latin1", "latin-1", "utf-8", "utf8"):
-        raise UnsafePickleError(f"paddle.load: refusing _codecs.encode(..., {encoding!r})")
-    return obj.encode(encoding)
-
-
-def _eval_dense_tensor(*args):
-    # Paddle pickles a static-graph DenseTensor as eval('data', {'data': ndarray}): answer that
-    # one expression without evaluating anything
-    expr, scope = (args + (None, None))[:2]
-    if len(args) == 2 and expr == "data" and type(scope) is dict and list(scope) == ["data"] \
-            and isinstance(scope["data"], np.ndarray):
-        return scope["data"]
-    raise UnsafePickleError("paddle.load: refusing to call eval from a pickle")
-
-
-_ALLOWED = {
-    ("builtins", "tuple"): tuple, ("builtins", "list"): list, ("builtins", "dict"): dict,
-    ("builtins", "set"): set, ("builtins", "frozenset"): frozenset,
-    ("builtins", "complex"): complex, ("builtins", "bytearray"): bytearray,
-    ("builtins", "slice"): slice, ("builtins", "range"): range,
-    ("builtins", "eval"): _eval_dense_tensor,
-    ("__builtin__", "set"): set, ("__builtin__", "frozenset"): frozenset,
-    ("collections", "OrderedDict"): collections.OrderedDict,
-    ("_codecs", "encode"): _codecs_encode,
-    ("numpy", "ndarray"): np.ndarray, ("numpy", "dtype"): np.dtype,
-}
-for _core in ("numpy.core", "numpy._core"):
-    _ALLOWED[(f"{_core}.multiarray", "_reconstruct")] = _reconstruct
-    _ALLOWED[(f"{_core}.multiarray", "scalar")] = _np_scalar
-    _ALLOWED[(f"{_core}.numeric", "_frombuffer")] = _np_frombuffer
-del _core
-
-
-class _RestrictedUnpickler(pickle.Unpickler):
-    def find_class(self, module, name):
-        try:
-            return _ALLOWED[(module, name)]
-        except KeyError:
-            pass
-        if module == "numpy.dtypes" and name.endswith("DType"):
-            cls = getattr(np.dtypes, name, None)  # numpy 2 pickles some dtypes by their class
-            if isinstance(cls, type) and issubclass(cls, np.dtype):
-                return cls
-        raise UnsafePickleError(
-            f"paddle.load refuses to load '{module}.{name}': a Paddle save file holds only "
-            f"NumPy arrays, dtypes and builtin containers, and loading never runs code from the "
-            f"file. Load it with plain pickle only if you trust its source.")
-
-    def persistent_load(self, pid):
-        raise UnsafePickleError("paddle.load: persistent ids are not part of Paddle's format")
+def _malformed(what):
+    return ValueError(f"`paddle.load`: malformed checkpoint ({what})")
 
 
 def _pack_loaded_dict(obj):
-    if isinstance(obj, dict) and _UNPACK_INFO in obj:
-        removes = []
-        for key, value in obj[_UNPACK_INFO].items():
-            slices = [obj[part] for part in value["slices"]]
-            obj[key] = np.concatenate(slices).reshape(value["OriginShape"])
-            removes += value["slices"]
-        for key in removes:
-            obj.pop(key)
-        obj.pop(_UNPACK_INFO)
+    """Join the slices _unpack_saved_dict split a big array into (each slice used once, so the
+    result is no bigger than the file)."""
+    if not (isinstance(obj, dict) and _UNPACK_INFO in obj):
+        return obj
+    info, used = obj[_UNPACK_INFO], set()
+    if not isinstance(info, dict):
+        raise _malformed(f"{_UNPACK_INFO} is a {type(info).__name__}")
+    for key, value in info.items():
+        if not (isinstance(value, dict) and isinstance(value.get("slices"), list)
+                and isinstance(value.get("OriginShape"), (tuple, list))):
+            raise _malformed(f"{_UNPACK_INFO}[{key!r:.80}]")
+        names, shape = value["slices"], value["OriginShape"]
+        if not names or not all(type(n) is str and n not in used for n in names) \
+                or len(set(names)) != len(names) \
+                or not all(type(d) is int and d >= 0 for d in shape):
+            raise _malformed(f"{_UNPACK_INFO}[{key!r:.80}]")
+        used.update(names)
+        slices = [obj.get(n) for n in names]
+        if not all(isinstance(a, np.ndarray) and a.ndim == 1 and a.dtype == slices[0].dtype
+                   for a in slices) or sum(a.size for a in slices) != int(np.prod(shape)):
+            raise _malformed(f"the slices of {key!r:.80} do not make an array of shape "
+                             f"{tuple(shape)}")
+        obj[key] = np.concatenate(slices).reshape(shape)
+    for key in used:
+        obj.pop(key)
+    obj.pop(_UNPACK_INFO)
     return obj
 
 
@@ -272,41 +266,75 @@ def _is_name_array_tuple(obj):
         and isinstance(obj[1], np.ndarray)
 
 
-def _array_to_tensor(arr, return_numpy, name=None):
-    if return_numpy:
-        return arr
-    t = to_tensor(arr)
-    if name:
-        t.name = name
-    return t
+class _Converter:
+    """ndarray -> Tensor (or the array itself with return_numpy), once per array: an array the
+    file references many times becomes one Tensor, so loading allocates no more than the file."""
+
+    def __init__(self, return_numpy):
+        self.return_numpy, self.done = return_numpy, {}
+
+    def __call__(self, arr, name=None):
+        if self.return_numpy:
+            return arr
+        t = self.done.get(id(arr))
+        if t is None:
+            t = self.done[id(arr)] = to_tensor(arr)
+            if name:
+                t.name = name
+        return t
+
+
+def _contains(obj, condition):
+    """_contain_x for a loaded object (a DAG after sanitize: each node visited once)."""
+    seen, stack = set(), [obj]
+    while stack:
+        o = stack.pop()
+        if condition(o):
+            return True
+        if id(o) in seen:
+            continue
+        seen.add(id(o))
+        if type(o) in (dict, collections.OrderedDict):
+            stack.extend(o.values())
+        elif type(o) in (list, tuple):
+            stack.extend(o)
+    return False
 
 
 def _parse_every_object(obj, condition, convert):
-    if condition(obj):
-        return convert(obj)
-    if type(obj) in (dict, collections.OrderedDict, list):
-        keys = range(len(obj)) if type(obj) is list else list(obj.keys())
-        for key in keys:
-            obj[key] = _parse_every_object(obj[key], condition, convert)
-        return obj
-    if type(obj) is tuple:
-        return tuple(_parse_every_object(list(obj), condition, convert))
-    if type(obj) is set:
-        return set(_parse_every_object(list(obj), condition, convert))
-    if hasattr(obj, "__iter__") and not isinstance(obj, (str, np.ndarray, Tensor)):
-        raise NotImplementedError(
-            f"The iterable objects supported are tuple, list, dict, OrderedDict, string. But "
-            f"received {type(obj)}.")
-    return obj
+    done = {}
+
+    def walk(o):
+        if id(o) in done:
+            return done[id(o)]
+        if condition(o):
+            out = convert(o)
+        elif type(o) in (dict, collections.OrderedDict, list):
+            keys = range(len(o)) if type(o) is list else list(o.keys())
+            for key in keys:
+                o[key] = walk(o[key])
+            out = o
+        elif type(o) is tuple:
+            out = tuple(walk(v) for v in o)
+        elif type(o) is set:
+            out = set(walk(v) for v in o)
+        elif hasattr(o, "__iter__") and not isinstance(o, (str, np.ndarray, Tensor)):
+            raise NotImplementedError(
+                f"The iterable objects supported are tuple, list, dict, OrderedDict, string. "
+                f"But received {type(o)}.")
+        else:
+            out = o
+        done[id(o)] = out
+        return out
+
+    return walk(obj)
 
 
-def _parse_load_result(obj, return_numpy):
-    if _contain_x(obj, _is_name_array_tuple):
-        return _parse_every_object(
-            obj, _is_name_array_tuple, lambda o: _array_to_tensor(o[1], return_numpy, o[0]))
+def _parse_load_result(obj, convert):
+    if _contains(obj, _is_name_array_tuple):
+        return _parse_every_object(obj, _is_name_array_tuple, lambda o: convert(o[1], o[0]))
     # saved by paddle 2.0 or from a DenseTensor: every ndarray is a tensor
-    return _parse_every_object(obj, lambda o: isinstance(o, np.ndarray),
-                               lambda o: _array_to_tensor(o, return_numpy))
+    return _parse_every_object(obj, lambda o: isinstance(o, np.ndarray), convert)
 
 
 def _parse_load_config(configs):
@@ -321,17 +349,31 @@ def _parse_load_config(configs):
 
 
 def _unpickle(path):
-    with _open_for(path, "rb") as f:
-        try:
-            return _RestrictedUnpickler(f, encoding="latin1").load()
-        except UnsafePickleError:
-            raise
-        except (pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError,
-                IndexError, KeyError) as e:
-            raise ValueError(
-                f"`paddle.load` can not parse the file:{path}. (eagergraph reads Paddle's "
-                f"pickle format only, not its C++ tensor stream or program formats: "
-                f"{type(e).__name__}: {e})") from None
+    """Scan the pickle's opcodes (checkpoint_unpickler.scan_opcodes), unpickle it with the
+    restricted unpickler, and sanitize the result."""
+    try:
+        if isinstance(path, io.BytesIO):
+            start = path.tell()
+            data = path.getvalue()[start:]
+            limit = len(data)
+            scan_opcodes(data)
+            obj = RestrictedUnpickler(path, limit, encoding="latin1").load()
+        else:
+            with open(path, "rb") as f:
+                limit = os.fstat(f.fileno()).st_size
+                if limit == 0:
+                    raise EOFError("the file is empty")
+                with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as data:
+                    scan_opcodes(data)
+                obj = RestrictedUnpickler(f, limit, encoding="latin1").load()
+        return sanitize(obj)
+    except (UnsafePickleError, MemoryError):
+        raise
+    except Exception as e:  # noqa: BLE001 - whatever a malformed file makes the unpickler raise
+        raise ValueError(
+            f"`paddle.load` can not parse the file:{path}. (eagergraph reads Paddle's "
+            f"pickle format only, not its C++ tensor stream or program formats: "
+            f"{type(e).__name__}: {str(e)[:300]})") from None
 
 
 def load(path, **configs):
@@ -353,13 +395,17 @@ def load(path, **configs):
         raise ValueError(msg)
     return_numpy, keep_name_table = _parse_load_config(configs)
     result = _unpickle(path)
+    convert = _Converter(return_numpy)
     if isinstance(result, dict):
         result = _pack_loaded_dict(result)
         if _NAME_TABLE in result:
-            for key, name in result[_NAME_TABLE].items():
+            table = result[_NAME_TABLE]
+            if not isinstance(table, dict):
+                raise _malformed(f"{_NAME_TABLE} is a {type(table).__name__}")
+            for key, name in table.items():
                 if isinstance(result.get(key), np.ndarray):
-                    result[key] = _array_to_tensor(result[key], return_numpy, name)
+                    result[key] = convert(result[key], name if type(name) is str else None)
             if not keep_name_table:
                 del result[_NAME_TABLE]
             return result
-    return _parse_load_result(result, return_numpy)
+    return _parse_load_result(result, convert)

@@ -183,7 +183,7 @@ class Tensor:
                 f"(shape {list(a.shape)}). Use .tolist() or .numpy() for all of them.")
         try:
             v = a.item(*args)
-        except IndexError as e:
+        except (IndexError, OverflowError) as e:  # OverflowError: an index beyond int64
             raise ValueError(f"(InvalidArgument) item{args}: {e} (shape {list(a.shape)})") from None
         if isinstance(v, np.generic):  # ml_dtypes.bfloat16 items stay NumPy scalars
             v = float(v)

@@ -4639,7 +4639,7 @@ def clip__ad_func(x, min, max):
 
 class ClipGradNode(GradNodeBase):
     """Backward of `clip` (clip_grad):
-        x_grad = multiply(out_grad, cast(logical_and(greater_than(x, full_like(x, min, x.dtype)), less_than(x, full_like(x, max, x.dtype))), out_grad.dtype))
+        x_grad = multiply(out_grad, cast(logical_and(greater_equal(x, full_like(x, min, x.dtype)), less_equal(x, full_like(x, max, x.dtype))), out_grad.dtype))
     """
 
     __slots__ = ("x_wrapper", "min", "max")
@@ -4654,7 +4654,7 @@ class ClipGradNode(GradNodeBase):
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
-            x_grad = multiply_ad_func(out_grad, cast_ad_func(logical_and_ad_func(greater_than_ad_func(x, full_like_ad_func(x, min, x.dtype)), less_than_ad_func(x, full_like_ad_func(x, max, x.dtype))), out_grad.dtype))
+            x_grad = multiply_ad_func(out_grad, cast_ad_func(logical_and_ad_func(greater_equal_ad_func(x, full_like_ad_func(x, min, x.dtype)), less_equal_ad_func(x, full_like_ad_func(x, max, x.dtype))), out_grad.dtype))
         return [x_grad]
 
     def clear_tensor_wrappers(self):
@@ -10195,11 +10195,13 @@ def softplus_ad_func(x, beta, threshold):
 
 class SoftplusGradNode(GradNodeBase):
     """Backward of `softplus` (softplus_grad):
-        # sigmoid(beta x) where beta x <= threshold, 1 above it (where softplus is x)
+        # 1 where beta x > threshold (where softplus is x), else sigmoid(beta x): also where the
+        # comparison is false for a NaN threshold or a NaN x, as Paddle's kernel
         bx = scale(real(x) if x.is_complex() else x, beta, 0.0, True)
         limit = full_like(bx, threshold, bx.dtype)
-        lin = cast(greater_than(bx, limit), out_grad.dtype)
-        soft = cast(less_equal(bx, limit), out_grad.dtype)
+        above = greater_than(bx, limit)
+        lin = cast(above, out_grad.dtype)
+        soft = cast(logical_not(above), out_grad.dtype)
         s = conj(sigmoid(scale(x, beta, 0.0, True)))
         x_grad = multiply(out_grad, add(multiply(soft, s), lin))
     """
@@ -10218,8 +10220,9 @@ class SoftplusGradNode(GradNodeBase):
         if self._next is not None:
             bx = scale_ad_func(real_ad_func(x) if x.is_complex() else x, beta, 0.0, True)
             limit = full_like_ad_func(bx, threshold, bx.dtype)
-            lin = cast_ad_func(greater_than_ad_func(bx, limit), out_grad.dtype)
-            soft = cast_ad_func(less_equal_ad_func(bx, limit), out_grad.dtype)
+            above = greater_than_ad_func(bx, limit)
+            lin = cast_ad_func(above, out_grad.dtype)
+            soft = cast_ad_func(logical_not_ad_func(above), out_grad.dtype)
             s = _conj(sigmoid_ad_func(scale_ad_func(x, beta, 0.0, True)))
             x_grad = multiply_ad_func(out_grad, add_ad_func(multiply_ad_func(soft, s), lin))
         return [x_grad]

@@ -5,8 +5,12 @@ Reductions on dtypes MPI has (int8..int64, uint8, float32, float64, complex) are
 (Iallreduce / Reduce / Reduce_scatter_block); float16, bfloat16 and bool travel as bytes
 (allgather or alltoall) and are reduced here in rank order, in their own dtype, as NCCL does.
 Everything else (broadcast, gather, scatter, alltoall, send/recv) moves raw bytes, so any dtype
-works. Buffers are C-contiguous and writable; the caller (communication.py) makes them so."""
+works. Buffers are C-contiguous and writable; the caller (communication.py) makes them so.
+Every collective over more than one rank, and every wait on a non-blocking one, runs under the
+collective timeout (watchdog.py)."""
 import numpy as np
+
+from .watchdog import watched
 
 __all__ = ["ReduceOp", "ProcessGroup", "Task"]
 
@@ -64,10 +68,10 @@ def _bytes(a):
 class Task:
     """A collective in flight (Paddle's task): `wait()` blocks until it finished and its result
     is in place; `is_completed()` asks without blocking."""
-    __slots__ = ("_reqs", "_done")
+    __slots__ = ("_reqs", "_done", "_what")
 
     def __init__(self, reqs=(), done=None):
-        self._reqs, self._done = list(reqs), done
+        self._reqs, self._done, self._what = list(reqs), done, None
         if not self._reqs:
             self._finish()
 
@@ -79,7 +83,9 @@ class Task:
 
     def wait(self, timeout=None):
         if self._reqs:
-            type(self._reqs[0]).Waitall(self._reqs)
+            name, ranks = self._what or ("a non-blocking collective", [])
+            with watched(f"{name} (Task.wait)", ranks):
+                type(self._reqs[0]).Waitall(self._reqs)
             self._finish()
         return True
 
@@ -102,6 +108,7 @@ class ProcessGroup:
         self.comm = comm
         self.rank = 0 if comm is None else comm.Get_rank()
         self.size = 1 if comm is None else comm.Get_size()
+        self.ranks = list(range(self.size))  # global ranks (new_group sets its own)
 
     def name(self):
         return "MPI"
@@ -231,3 +238,26 @@ class ProcessGroup:
 
     def scatter_object(self, objs, root):
         return objs[0] if self.size == 1 else self.comm.scatter(objs, root=root)
+
+
+def _watch_method(name):
+    fn = getattr(ProcessGroup, name)
+
+    def method(self, *args, **kwargs):
+        if self.size == 1:
+            return fn(self, *args, **kwargs)
+        with watched(name, self.ranks):
+            out = fn(self, *args, **kwargs)
+        if type(out) is Task and out._reqs:
+            out._what = (name, self.ranks)
+        return out
+
+    method.__name__, method.__doc__ = name, fn.__doc__
+    setattr(ProcessGroup, name, method)
+
+
+for _name in ("all_reduce", "reduce", "reduce_scatter", "broadcast", "all_gather", "gather",
+              "scatter", "all_to_all", "send", "recv", "barrier", "all_gather_object",
+              "broadcast_object", "scatter_object"):
+    _watch_method(_name)
+del _name

@@ -11,6 +11,7 @@ import numpy as np
 from ..tensor import Tensor
 from .backend import ReduceOp, Task
 from .group import resolve, solo_group
+from .watchdog import watched
 
 __all__ = ["ReduceOp", "all_reduce", "broadcast", "reduce", "all_gather", "all_gather_object",
            "gather", "scatter", "reduce_scatter", "alltoall", "alltoall_single", "send", "recv",
@@ -67,10 +68,40 @@ def _track(t, task):
     return task
 
 
+_DTYPE_NAMES = ("bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16",
+                "float32", "float64", "complex64", "complex128")
+
+
+def _check_same_tensor(op_name, g, a):
+    """Every rank of the group must pass the same dtype and element count (else MPI reduces
+    one rank's bytes as another's dtype: garbage and exit 0; Paddle aborts). One small
+    all_gather; a mismatch raises the same ValueError on every rank."""
+    pg = g.process_group
+    if pg.size == 1:
+        return
+    name = a.dtype.name
+    code = _DTYPE_NAMES.index(name) if name in _DTYPE_NAMES else len(_DTYPE_NAMES)
+    every = pg.all_gather(np.array([code, a.size], np.int64))
+    if (every == every[0]).all():
+        return
+    desc = "; ".join(f"rank {pg.ranks[r]}: {(_DTYPE_NAMES + ('other',))[int(c)]} with {int(n)} "
+                     f"elements" for r, (c, n) in enumerate(every))
+    raise ValueError(f"(InvalidArgument) {op_name}: the ranks of group {pg.ranks} passed "
+                     f"tensors of different dtypes or sizes ({desc}); every rank must pass the "
+                     f"same dtype and number of elements.")
+
+
 def all_reduce(tensor, op=ReduceOp.SUM, group=None, sync_op=True):
-    """Reduce `tensor` over the group's ranks; every rank gets the result in place."""
+    """Reduce `tensor` over the group's ranks; every rank gets the result in place. Every rank
+    must pass the same dtype and number of elements (checked: ValueError on every rank)."""
     g = _group(group)
-    return _track(tensor, g.process_group.all_reduce(_buf(tensor), op, sync_op))
+    a = _buf(tensor)
+    pg = g.process_group
+    if pg.size == 1:
+        return _track(tensor, pg.all_reduce(a, op, sync_op))
+    with watched("all_reduce", pg.ranks):  # the check's all_gather is part of it
+        _check_same_tensor("all_reduce", g, a)
+        return _track(tensor, pg.all_reduce(a, op, sync_op))
 
 
 def broadcast(tensor, src, group=None, sync_op=True):

@@ -165,8 +165,9 @@ def new_group(ranks=None, backend=None, timeout=None, nccl_comm_init_option=0,
         if comm == MPI.COMM_NULL:
             comm = None
     if len(ranks) > 1 and me in ranks:
-        group = Group(ranks.index(me), gid, ranks, pg=ProcessGroup(comm), name=_DEFAULT_NAME
-                      + str(gid))
+        pg = ProcessGroup(comm)
+        pg.ranks = list(ranks)
+        group = Group(ranks.index(me), gid, ranks, pg=pg, name=_DEFAULT_NAME + str(gid))
     else:
         group = Group(-1, gid, ranks, pg=None, name=_DEFAULT_NAME + str(gid))
     _GroupManager.group_map_by_id[gid] = group

@@ -60,7 +60,8 @@ def _project_array(d, shape, dt):
         if d.dtype.kind == "c" and dt.kind != "c":
             d = d.real.copy()
         if d.dtype != dt:
-            d = d.astype(dt)
+            with np.errstate(over="ignore"):  # float32 -> float16 under AMP: inf, as Paddle
+                d = d.astype(dt)
     return d
 
 

@@ -39,7 +39,30 @@ def slice(input, axes, starts, ends):
                          f"{type(axes).__name__}")
     if not axes:
         raise ValueError("slice(): input axes should not be an empty list/tuple.")
+    if len(axes) > 1 and isinstance(input, Tensor) and _repeats_an_axis(input, axes):
+        # Paddle applies the entries in turn (each slices what the previous ones left)
+        starts, ends = _bounds_list(starts), _bounds_list(ends)
+        if len(starts) == len(axes) == len(ends):
+            for axis, start, end in zip(axes, starts, ends):
+                input = _C_ops.slice(input, [axis], [start], [end])
+            return input
     return _C_ops.slice(input, axes, starts, ends)
+
+
+def _repeats_an_axis(x, axes):
+    nd = x._data.ndim
+    seen = set()
+    for a in axes:
+        if type(a) is not int or not -nd <= a < nd:
+            return False  # the op's own error
+        seen.add(a % nd)
+    return len(seen) != len(axes)
+
+
+def _bounds_list(v):
+    if isinstance(v, Tensor):
+        return [int(b) for b in np.asarray(v._data).reshape(-1)]
+    return list(v) if isinstance(v, (list, tuple)) else v
 
 
 def gather(x, index, axis=None, name=None, out=None):

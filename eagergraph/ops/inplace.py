@@ -26,8 +26,10 @@ def _overwrite(x, op, values):
     if type(x) is not Tensor and not isinstance(x, Tensor):
         parse_tensor(x, op, "x", 0)
     check_inplace(x, op)
-    zeroed = _ad.scale_ad_func(inplace_input(x, False), 0, 0.0, True)
-    return commit_inplace(x, _ad.add_ad_func(zeroed, _const_like(x, values)), op)
+    # a select, not 0 * x + values: NaN and inf in x must not survive the overwrite
+    keep_none = Tensor._wrap(np.zeros(x._data.shape, np.bool_))
+    out = _ad.where_ad_func(keep_none, inplace_input(x, False), _const_like(x, values))
+    return commit_inplace(x, out, op)
 
 
 def _check_float(x, op, kernel):
@@ -128,11 +130,13 @@ def _scatter_into(x, op, flat_pos, value, accumulate):
             fp = fp[last]
             value = _ad.index_select_ad_func(value, Tensor._wrap(last), 0)
     placed = _ad.index_select_grad_ad_func(flat, Tensor._wrap(fp), value, 0)
-    if not accumulate:
-        keep = np.ones(flat._data.shape, x._data.dtype)
-        keep[fp] = 0
-        flat = _ad.multiply_ad_func(flat, _const_like(x, keep))
-    out = _ad.reshape_ad_func(_ad.add_ad_func(flat, placed), shape)
+    if accumulate:
+        out = _ad.add_ad_func(flat, placed)
+    else:  # select the old values, never multiply them by 0 (NaN * 0 is NaN, inf * 0 too)
+        keep = np.ones(flat._data.shape, np.bool_)
+        keep[fp] = False
+        out = _ad.where_ad_func(Tensor._wrap(keep), flat, placed)
+    out = _ad.reshape_ad_func(out, shape)
     return commit_inplace(x, out, op)
 
 

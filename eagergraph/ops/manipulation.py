@@ -60,6 +60,8 @@ def _tensor_list(op, x):
 def concat(x, axis=0, name=None):
     """Join a list of tensors of one dtype along an existing axis (a float axis is truncated,
     as Paddle's Scalar does)."""
+    if isinstance(axis, Tensor) and axis._data.dtype.kind == "f" and axis._data.size == 1:
+        axis = float(axis._data.reshape(-1)[0])  # the backward's split needs the int too
     if isinstance(axis, (float, np.floating)):
         axis = int(axis)
     return _C_ops.concat(_tensor_list("concat", x), axis)

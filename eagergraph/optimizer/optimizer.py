@@ -212,28 +212,38 @@ class Optimizer:
         return state
 
     def set_state_dict(self, state_dict):
+        """Load what state_dict() returned. Everything is checked first (the LR scheduler's
+        state, every accumulator present with its shape, master weights), then applied: a
+        bad state dict raises Paddle's AssertionError and leaves the optimizer as it was."""
+        lr_state = None
         if isinstance(self._learning_rate, LRScheduler):
             lr_state = state_dict.get("LR_Scheduler", None)
             if not isinstance(self._learning_rate, LambdaDecay):
                 assert lr_state is not None, ("LR_Scheduler state must be included in the state "
                                               "dict except LambdaDecay")
-            if lr_state:
-                self._learning_rate.set_state_dict(lr_state)
         state_dict = dict(state_dict)
         state_dict.pop("LR_Scheduler", None)
+        master = None
         if "master_weights" in state_dict:
-            self._master_weights = {name: np.array(_array(v), np.float32)
-                                    for name, v in state_dict.pop("master_weights").items()}
-        self._accumulators_holder = state_dict
+            master = {name: np.array(_array(v), np.float32)
+                      for name, v in state_dict.pop("master_weights").items()}
+        updates = []
         for name, accs in self._accumulators.items():
             for pname, arr in accs.items():
                 var_name = self._acc_var_names[(name, pname)]
                 assert var_name in state_dict, f"optimizer Tensor {var_name} not found"
                 value = _array(state_dict[var_name])
-                if value.shape != arr.shape:
-                    raise ValueError(f"set_state_dict: {var_name} has shape {list(value.shape)}, "
-                                     f"expected {list(arr.shape)}")
-                arr[...] = value
+                assert value.shape == arr.shape, (
+                    f"Variable Shape not match, Variable [ {var_name} ] need tensor with shape "
+                    f"{list(arr.shape)} but load set tensor with shape {list(value.shape)}")
+                updates.append((arr, value))
+        if lr_state:
+            self._learning_rate.set_state_dict(lr_state)
+        if master is not None:
+            self._master_weights = master
+        self._accumulators_holder = state_dict
+        for arr, value in updates:
+            arr[...] = value
 
     load_state_dict = set_state_dict
 

@@ -81,11 +81,8 @@ PENDING = {
                        "INT64_MIN")],
     "fmin": [("int64", "Paddle 3.3.1's integer fmin goes through double")],
     "trunc": [("int64", "Paddle 3.3.1's integer trunc goes through double: INT64_MAX overflows")],
-    "clip": [("*", "Paddle's clip gradient passes at x == min and x == max (inclusive), but its "
-                   "hardtanh/relu6/hardsigmoid/hardswish gradients are 0 there (exclusive); "
-                   "eagergraph builds those from clip, whose gradient is exclusive, so making "
-                   "clip inclusive needs them on an exclusive op first. float32 min/max "
-                   "attributes: being fixed on another branch")],
+    "clip": [("float32 bounds", "Paddle's min/max attributes are float32: being fixed on "
+                                "another branch")],
     "expm1": [_NONFINITE_COMPLEX],
     "log2": [_NONFINITE_COMPLEX],
     "sqrt": [("float32", "sqrt'(-0.0): Paddle +inf, eagergraph -inf"), _NONFINITE_COMPLEX],

@@ -6,21 +6,28 @@ Starts the ranks through MPI's `mpiexec` (the mpich wheel's, next to this Python
 for it (PADDLE_TRAINER_ID, PADDLE_TRAINERS_NUM, PADDLE_TRAINER_ENDPOINTS, ...), prefixes its
 output with `[rank R]` and runs the script with eagergraph answering `import paddle`. A rank
 that fails makes MPI stop the job; this exits with the failing rank's code and says which rank
-failed and why. --timeout bounds the whole job (exit 124), so nothing can hang forever."""
+failed and why. --timeout bounds the whole job (exit 124); --collective_timeout bounds each
+collective (default 1800 s: a rank that waits longer reports the collective, its group and the
+missing ranks, and the job stops). SIGTERM, SIGHUP or Ctrl-C to the launcher stop the whole job
+(mpiexec, its proxies, every rank) before it exits 128 + the signal; if the launcher itself is
+killed (SIGKILL), each rank on this machine notices within a second and takes the job down."""
 import argparse
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 __all__ = ["launch", "build_command", "parse_args"]
 
 # launcher options that take a value (the first other token starts the script)
 _VALUED = {"--nproc_per_node", "--nnodes", "--ips", "--hosts", "--hostfile", "--log_dir",
-           "--timeout", "--mpiexec", "--master", "--start_port", "--job_id", "--devices",
+           "--timeout", "--collective_timeout", "--mpiexec", "--master", "--start_port",
+           "--job_id", "--devices",
            "--rank", "--run_mode", "--log_level"}
 
 
@@ -58,6 +65,9 @@ def parse_args(argv):
                     "LOG_DIR/workerlog.R")
     ap.add_argument("--timeout", type=float, default=None,
                     help="seconds the whole job may run before it is stopped (exit 124)")
+    ap.add_argument("--collective_timeout", type=float, default=None,
+                    help="seconds one collective may wait before the job is stopped "
+                         "(default: EAGERGRAPH_COLLECTIVE_TIMEOUT or 1800; 0: no limit)")
     ap.add_argument("--mpiexec", default=None, help="the mpiexec to use")
     ap.add_argument("--master", default=None, help="host:port of rank 0 (PADDLE_MASTER)")
     ap.add_argument("--start_port", type=int, default=6070, help="first endpoint port")
@@ -113,11 +123,15 @@ def build_command(ns, run_dir):
         "PADDLE_DISTRI_BACKEND": "mpi",
         "EAGERGRAPH_LAUNCH_DIR": run_dir,
         "EAGERGRAPH_LAUNCH_SLOTS": ",".join(str(n) for _, n in layout),
+        "EAGERGRAPH_LAUNCH_PID": str(os.getpid()),
+        "EAGERGRAPH_LAUNCH_HOST": socket.gethostname(),
         "PYTHONUNBUFFERED": "1",
     })
     threads = str(max(1, (os.cpu_count() or 1) // max(n for _, n in layout)))
     for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
         env.setdefault(var, threads)  # ranks sharing a machine share its cores
+    if ns.collective_timeout is not None:
+        env["EAGERGRAPH_COLLECTIVE_TIMEOUT"] = repr(ns.collective_timeout)
     if ns.log_dir:
         env["EAGERGRAPH_LAUNCH_LOG_DIR"] = os.path.abspath(ns.log_dir)
     cmd = [_find_mpiexec(ns)]
@@ -145,6 +159,8 @@ def launch(argv=None):
     if ns.script and not os.path.isfile(ns.script):
         raise SystemExit(f"launch: no such script: {ns.script}")
     run_dir = tempfile.mkdtemp(prefix="eagergraph-launch-")
+    proc = None
+    previous = _catch_termination()
     try:
         cmd, env = build_command(ns, run_dir)
         proc = subprocess.Popen(cmd, env=env, start_new_session=True)
@@ -159,6 +175,11 @@ def launch(argv=None):
         except KeyboardInterrupt:
             _stop(proc)
             return 130
+        except _Terminated as t:
+            _stop(proc)
+            print(f"launch: got {signal.Signals(t.signum).name}; the job was stopped",
+                  file=sys.stderr, flush=True)
+            return 128 + t.signum
         failed = _failures(run_dir)
         if failed:
             for rank, why in failed:
@@ -169,8 +190,31 @@ def launch(argv=None):
         if rc:
             print(f"launch: mpiexec exited with code {rc}", file=sys.stderr, flush=True)
         return rc
+    except _Terminated as t:  # between the signal handlers and Popen: nothing to stop
+        if proc is not None:
+            _stop(proc)
+        return 128 + t.signum
     finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
         shutil.rmtree(run_dir, ignore_errors=True)
+
+
+class _Terminated(BaseException):
+    def __init__(self, signum):
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _catch_termination():
+    """SIGTERM/SIGHUP raise _Terminated in the launcher (the job is stopped, not orphaned)."""
+    def handler(signum, frame):
+        raise _Terminated(signum)
+    previous = {}
+    if threading.current_thread() is threading.main_thread():
+        for signum in (signal.SIGTERM, signal.SIGHUP):
+            previous[signum] = signal.signal(signum, handler)
+    return previous
 
 
 def _stop(proc):

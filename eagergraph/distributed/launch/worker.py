@@ -2,10 +2,16 @@
 MPI's process manager (PMI_RANK for MPICH, OMPI_COMM_WORLD_RANK for Open MPI), set Paddle's
 per-rank environment variables, prefix stdout/stderr lines with `[rank R]`, run the script with
 eagergraph as `paddle`. On an exception, leave a note for the launcher and abort the whole MPI
-job at once: the other ranks may be blocked in a collective and would wait forever."""
+job at once: the other ranks may be blocked in a collective and would wait forever. A rank on
+the launcher's machine watches the launcher: if it is gone (killed with SIGKILL), the rank
+kills its process group (mpiexec, the proxy and the ranks) instead of running on orphaned."""
 import os
 import runpy
+import signal
+import socket
 import sys
+import threading
+import time
 import traceback
 
 _RANK_VARS = ("PMI_RANK", "OMPI_COMM_WORLD_RANK", "PMIX_RANK")
@@ -86,8 +92,34 @@ def _fail(rank, code, why):
     os._exit(code)
 
 
+def _watch_launcher():
+    """Kill this job's process group once the launcher process has disappeared."""
+    pid = os.environ.get("EAGERGRAPH_LAUNCH_PID")
+    if not pid or os.environ.get("EAGERGRAPH_LAUNCH_HOST") != socket.gethostname():
+        return
+    pid = int(pid)
+
+    def watch():
+        while True:
+            time.sleep(0.5)
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                try:
+                    os.write(2, f"launch: the launcher (pid {pid}) is gone; stopping the "
+                                f"job\n".encode())
+                    os.killpg(os.getpgrp(), signal.SIGKILL)
+                finally:
+                    os._exit(1)
+            except PermissionError:
+                pass
+
+    threading.Thread(target=watch, name="eagergraph-launcher-watch", daemon=True).start()
+
+
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
+    _watch_launcher()
     rank = _env_int(_RANK_VARS, 0)
     slots = [int(n) for n in os.environ.get("EAGERGRAPH_LAUNCH_SLOTS", "1").split(",")]
     endpoints = os.environ.get("PADDLE_TRAINER_ENDPOINTS", "").split(",")

@@ -1,10 +1,17 @@
 """DataLoader iterators (Paddle python/paddle/io/dataloader/dataloader_iter.py): one that fetches
 in the calling process, and one that farms index batches out to worker processes and hands the
-results back in sampler order."""
+results back in sampler order.
+
+Each worker sends its results over its own pipe whose write end only that worker holds (the
+main process closes its copy once the worker started, before the next one forks): when a
+worker dies, even half-way through sending a large batch, the main process reads EOF at once
+instead of waiting forever for the rest of the message, and raises naming the worker's pid and
+the signal that killed it."""
 import itertools
 import multiprocessing
+import multiprocessing.connection
 import pickle
-import queue
+import signal
 import sys
 import time
 
@@ -20,6 +27,21 @@ __all__ = []
 
 _POLL_INTERVAL = 1.0  # seconds between checks that the workers are still alive
 _JOIN_TIMEOUT = 1.0   # seconds the workers get to exit before they are terminated
+_DEATH_JOIN = 5.0     # seconds to wait for a worker whose pipe closed to be reaped
+
+
+def _death(w):
+    """How worker process `w` ended, for the error message."""
+    code = w.exitcode
+    if code is None:
+        return f"pid {w.pid} closed its pipe"
+    if code < 0:
+        try:
+            name = signal.Signals(-code).name
+        except ValueError:
+            name = f"signal {-code}"
+        return f"pid {w.pid} was killed by signal {name}"
+    return f"pid {w.pid} exited with code {code}"
 
 
 class _DataLoaderIterBase:
@@ -91,21 +113,24 @@ class _DataLoaderIterMultiProcess(_DataLoaderIterBase):
         ctx = _mp_context()
         self._indices_queues = []
         self._workers_idx_cycle = itertools.cycle(range(self._num_workers))
-        self._data_queue = ctx.Queue()
+        self._data_conns = []   # the read end of each worker's result pipe (None once closed)
         self._workers_done_event = ctx.Event()
         for i in range(self._num_workers):
             indices_queue = ctx.Queue()
             indices_queue.cancel_join_thread()
             self._indices_queues.append(indices_queue)
+            reader, writer = ctx.Pipe(duplex=False)
             worker = ctx.Process(
                 target=_worker_loop,
-                args=(self._dataset, self._dataset_kind, indices_queue, self._data_queue,
+                args=(self._dataset, self._dataset_kind, indices_queue, writer,
                       self._workers_done_event, self._auto_collate_batch, self._collate_fn,
                       self._drop_last, self._worker_init_fn, i, self._num_workers,
                       self._base_seed))
             worker.daemon = True
             worker.start()
+            writer.close()  # the worker holds the only write end: its death is EOF here
             self._workers.append(worker)
+            self._data_conns.append(reader)
         self._worker_status = [True] * self._num_workers
 
     def _start_epoch(self):
@@ -145,17 +170,23 @@ class _DataLoaderIterMultiProcess(_DataLoaderIterBase):
         while True:
             wait = _POLL_INTERVAL if deadline is None else \
                 min(_POLL_INTERVAL, max(deadline - time.monotonic(), 0.0))
-            try:
-                return pickle.loads(self._data_queue.get(timeout=wait))
-            except queue.Empty:
-                pass
+            open_conns = [c for c in self._data_conns if c is not None]
+            for conn in multiprocessing.connection.wait(open_conns, timeout=wait):
+                try:
+                    return pickle.loads(conn.recv_bytes())
+                except (EOFError, OSError):  # the worker is gone (mid-message, perhaps)
+                    i = self._data_conns.index(conn)
+                    conn.close()
+                    self._data_conns[i] = None
+                    self._workers[i].join(_DEATH_JOIN)
             failed = [w for i, w in enumerate(self._workers)
-                      if self._worker_status[i] and not w.is_alive()]
+                      if (self._worker_status[i] or self._data_conns[i] is None)
+                      and not w.is_alive()]
             if failed:
                 self._try_shutdown_all(0.0)
                 pids = ", ".join(str(w.pid) for w in failed)
                 raise RuntimeError(f"DataLoader {len(failed)} workers exit unexpectedly, "
-                                   f"pids: {pids}")
+                                   f"pids: {pids} ({'; '.join(_death(w) for w in failed)})")
             if deadline is not None and time.monotonic() >= deadline:
                 self._try_shutdown_all(0.0)
                 raise RuntimeError(f"DataLoader timed out after {self._timeout} seconds "
@@ -210,6 +241,10 @@ class _DataLoaderIterMultiProcess(_DataLoaderIterBase):
                 q.put(None)
             except Exception:
                 pass
+        for conn in self._data_conns:  # a worker blocked sending a batch gets BrokenPipeError
+            if conn is not None:
+                conn.close()
+        self._data_conns = [None] * len(self._data_conns)
         deadline = time.monotonic() + join_timeout
         for w in self._workers:
             w.join(max(deadline - time.monotonic(), 0.0))
@@ -219,11 +254,9 @@ class _DataLoaderIterMultiProcess(_DataLoaderIterBase):
         for q in self._indices_queues:
             q.cancel_join_thread()
             q.close()
-        self._data_queue.cancel_join_thread()
-        self._data_queue.close()
 
     def __del__(self):
-        if getattr(self, "_workers", None) is not None and hasattr(self, "_data_queue"):
+        if getattr(self, "_workers", None) is not None and hasattr(self, "_data_conns"):
             try:
                 self._try_shutdown_all()
             except Exception:  # interpreter shutdown: modules may already be gone

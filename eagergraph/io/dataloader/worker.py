@@ -2,14 +2,14 @@
 
 A worker seeds `random`, `paddle.seed` (base_seed + id) and NumPy (Paddle's hashed seed
 sequence), publishes `get_worker_info()`, calls `worker_init_fn(id)`, then answers index
-messages from its own queue on the shared result queue until it gets None, the loader sets
-`done_event`, or its parent process goes away. Messages:
+messages from its own queue on its own result pipe (whose write end only it holds) until it
+gets None, the loader sets `done_event`, or its parent process goes away. Messages:
 
     in:  (epoch, idx, indices) | ("resume", epoch) | None
     out: pickled (epoch, idx, batch | _WorkerException) | ("stop", epoch, worker_id)
 
-Results are pickled here, so an unpicklable batch becomes an error in the main process instead of
-a message lost in the queue's feeder thread.
+Results are pickled here, so an unpicklable batch becomes an error in the main process, and
+sent from this thread (no feeder thread to lose them).
 """
 import os
 import pickle
@@ -123,7 +123,7 @@ def _dumps(msg, worker_id):
         return pickle.dumps((epoch, idx, _WorkerException(worker_id)))
 
 
-def _worker_loop(dataset, dataset_kind, indices_queue, out_queue, done_event,
+def _worker_loop(dataset, dataset_kind, indices_queue, out_conn, done_event,
                  auto_collate_batch, collate_fn, drop_last, init_fn, worker_id, num_workers,
                  base_seed):
     global _worker_info
@@ -167,15 +167,13 @@ def _worker_loop(dataset, dataset_kind, indices_queue, out_queue, done_event,
                     batch = to_transfer(fetcher.fetch(indices))
                 except StopIteration:
                     if dataset_kind == ITER:
-                        out_queue.put(pickle.dumps(("stop", epoch, worker_id)))
+                        out_conn.send_bytes(pickle.dumps(("stop", epoch, worker_id)))
                         iterator_drained = True
                         continue
                     batch = _WorkerException(worker_id)
                 except Exception:
                     batch = _WorkerException(worker_id)
-            out_queue.put(_dumps((epoch, idx, batch), worker_id))
-    except KeyboardInterrupt:
+            out_conn.send_bytes(_dumps((epoch, idx, batch), worker_id))
+    except (KeyboardInterrupt, BrokenPipeError):  # Ctrl-C, or the loader closed the pipe
         pass
-    if done_event.is_set():
-        out_queue.cancel_join_thread()
-        out_queue.close()
+    out_conn.close()

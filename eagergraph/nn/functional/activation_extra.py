@@ -4,7 +4,8 @@ gradients come from the ops they are built of. Float attributes are rounded to f
 Paddle's kernel keeps them as `float` (hardtanh, hardsigmoid, celu, selu; tools/attr_width.py)."""
 from ... import ops as _ops
 from ...ops import activation as _activation
-from ...eager_utils import to_float32 as _f32
+from ...eager.inplace import check_inplace, commit_inplace, inplace_input
+from ...eager_utils import parse_tensor, to_float32 as _f32
 from ..._generated import public as _public
 
 __all__ = ["relu6", "hardtanh", "hardtanh_", "hardsigmoid", "hardswish", "mish", "softsign",
@@ -13,29 +14,42 @@ __all__ = ["relu6", "hardtanh", "hardtanh_", "hardsigmoid", "hardswish", "mish",
 _softplus = _public.FUNCTIONAL["softplus"]
 
 
+def _clip_open(x, lo, hi):
+    """clip(x, lo, hi) whose gradient is 0 at x == lo and x == hi, as Paddle's hardtanh/relu6/
+    hardsigmoid/hardswish kernels (paddle.clip's own gradient passes at the bounds): the
+    bounds take the clipped value as a constant, everything else is clip."""
+    out = _ops.clip(x, lo, hi)
+    at_bound = _ops.logical_or(_ops.equal(x, _ops.full_like(x, lo)),
+                               _ops.equal(x, _ops.full_like(x, hi)))
+    return _ops.where(at_bound, out.detach(), out)
+
+
 def relu6(x, name=None):
     """min(max(x, 0), 6)."""
-    return _ops.clip(x, 0.0, 6.0)
+    return _clip_open(x, 0.0, 6.0)
 
 
 def hardtanh(x, min=-1.0, max=1.0, name=None):  # noqa: A002 (Paddle's argument names)
     """x clipped to [min, max]."""
-    return _ops.clip(x, _f32(min), _f32(max))
+    return _clip_open(x, _f32(min), _f32(max))
 
 
 def hardtanh_(x, min=-1.0, max=1.0, name=None):  # noqa: A002
-    """hardtanh written into x (an inplace clip, with its version bump and gradient)."""
-    return _ops.clip_(x, _f32(min), _f32(max))
+    """hardtanh written into x (an inplace write, with its version bump and gradient)."""
+    x = parse_tensor(x, "hardtanh_", "x", 0)
+    check_inplace(x, "hardtanh_")
+    out = _clip_open(inplace_input(x, True), _f32(min), _f32(max))  # clip saves its input
+    return commit_inplace(x, out, "hardtanh_")
 
 
 def hardsigmoid(x, slope=0.1666667, offset=0.5, name=None):
     """clip(slope * x + offset, 0, 1)."""
-    return _ops.clip(_ops.scale(x, _f32(slope), _f32(offset)), 0.0, 1.0)
+    return _clip_open(_ops.scale(x, _f32(slope), _f32(offset)), 0.0, 1.0)
 
 
 def hardswish(x, name=None):
     """x * clip(x + 3, 0, 6) / 6."""
-    return _ops.multiply(x, _ops.scale(_ops.clip(_ops.scale(x, 1.0, 3.0), 0.0, 6.0), 1.0 / 6.0))
+    return _ops.multiply(x, _ops.scale(_clip_open(_ops.scale(x, 1.0, 3.0), 0.0, 6.0), 1.0 / 6.0))
 
 
 def mish(x, name=None):

@@ -596,7 +596,8 @@ class Layer:
     def set_state_dict(self, state_dict, use_structured_name=True):
         """Copy values from `state_dict` (Tensors or arrays) into the parameters and persistable
         buffers. Returns (missing_keys, unexpected_keys); a missing or mis-shaped entry is
-        skipped with a warning, as in Paddle."""
+        skipped with a warning, as in Paddle. A value of another dtype (a float64 array for a
+        float32 parameter) raises Paddle's AssertionError before anything is written."""
         missing_keys, unexpected_keys, match_keys = [], [], set()
         matched = []
         for key, param in self._state_dict_impl(use_hook=False).items():
@@ -613,6 +614,7 @@ class Layer:
                 warnings.warn(f"Skip loading for {key}. {key_name} receives a shape "
                               f"{list(shape)}, but the expected shape is {list(param.shape)}.")
                 continue
+            _check_state_dtype(param, state)
             match_keys.add(key_name)
             matched.append((param, state))
         for key in state_dict.keys():
@@ -753,3 +755,21 @@ class Layer:
     def xpu(self, device=None):
         return self._to_impl(device="xpu")
 
+
+_BF16_BITS = np.dtype(np.uint16)  # what Paddle's numpy() gives for bfloat16
+
+
+def _check_state_dtype(param, state):
+    """Paddle's set_value check: the value's dtype must be the parameter's (no silent cast)."""
+    if isinstance(state, Tensor):
+        have = state.dtype.name
+    elif isinstance(state, np.ndarray):
+        if state.dtype == _BF16_BITS and param.dtype.name == "bfloat16":
+            return
+        have = convert_dtype(state.dtype).name if state.dtype.kind in "biufc" else state.dtype
+    else:
+        return
+    if have != param.dtype.name:
+        raise AssertionError(
+            f"Variable dtype not match, Variable [ {param.name} ] need tensor with dtype "
+            f"paddle.{param.dtype.name}  but load tensor with dtype paddle.{have}")

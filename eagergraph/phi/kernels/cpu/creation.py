@@ -89,11 +89,23 @@ def _check_fill_range(value, dtype):
         f"{value:f}.")
 
 
-def _filled(shape, value, np_dtype):
-    if value == 0:
+def _alloc(shape, np_dtype):
+    """np.zeros(shape), with Paddle's MemoryError (not NumPy's _ArrayMemoryError) when the
+    allocation fails."""
+    try:
         return np.zeros(shape, np_dtype)
-    out = np.empty(shape, np_dtype)
-    out.fill(_scalar_to(value, np_dtype))
+    except MemoryError:
+        n = np.dtype(np_dtype).itemsize
+        for d in shape:
+            n *= int(d)
+        raise MemoryError(f"(ResourceExhausted) Fail to alloc memory of {n} size, error code is "
+                          f"12.") from None
+
+
+def _filled(shape, value, np_dtype):
+    out = _alloc(shape, np_dtype)
+    if value != 0:
+        out.fill(_scalar_to(value, np_dtype))
     return out
 
 
@@ -114,22 +126,24 @@ def full_like(x, value, dtype):
 
 @register_kernel("empty", ALL_WITH_HALF)
 def empty(shape, dtype):
-    return np.zeros(shape, dtype.np_dtype)
+    return _alloc(shape, dtype.np_dtype)
 
 
 @register_kernel("empty_like", ALL_WITH_HALF)
 def empty_like(x, dtype):
-    return np.zeros(x.shape, dtype.np_dtype)
+    return _alloc(x.shape, dtype.np_dtype)
 
 
 @register_kernel("arange", (int32, int64, float32, float64))
 def arange(start, end, step, dtype):
     np_dtype = dtype.np_dtype
     start, step, size = range_params(start, end, step, np_dtype)
+    out = _alloc((size,), np_dtype)
     if np_dtype.kind in "iu":
-        return np.arange(size, dtype=np_dtype) * np_dtype.type(step) + np_dtype.type(start)
+        out[:] = np.arange(size, dtype=np_dtype)
+        return out * np_dtype.type(step) + np_dtype.type(start)
     # Paddle accumulates value += step in the output type; add.accumulate does the same.
-    out = np.full(size, step, np_dtype)
+    out.fill(step)
     if size:
         out[0] = start
     return np.add.accumulate(out, out=out)
@@ -157,4 +171,7 @@ def linspace(start, stop, num, dtype):
 
 @register_kernel("eye", (int32, int64, float32, float64, complex64, complex128))
 def eye(num_rows, num_columns, dtype):
-    return np.eye(num_rows, num_rows if num_columns == -1 else num_columns, dtype=dtype.np_dtype)
+    cols = num_rows if num_columns == -1 else num_columns
+    out = _alloc((num_rows, cols), dtype.np_dtype)
+    np.fill_diagonal(out, 1)
+    return out

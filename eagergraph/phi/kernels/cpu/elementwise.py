@@ -52,9 +52,8 @@ def remainder(x, y):
 def elementwise_pow(x, y):
     if x.dtype.kind in "iu" and np.any(y < 0):
         # Paddle truncates: 2 ** -3 == 0, 1 ** -3 == 1, (-1) ** -3 == -1, and 0 ** -3 == 0
-        r = np.trunc(np.power(x.astype(np.float64), y))
-        r[~np.isfinite(r)] = 0
-        return r.astype(x.dtype)
+        r = np.trunc(np.power(x.astype(np.float64), y))  # a NumPy scalar for 0-D operands
+        return np.where(np.isfinite(r), r, 0).astype(x.dtype)
     return np.power(x, y)
 
 
@@ -158,7 +157,15 @@ register_kernel("tanh", FLOAT_COMPLEX)(np.tanh)
 register_kernel("square", NUMERIC)(np.square)
 register_kernel("floor", REAL)(np.floor)
 register_kernel("ceil", REAL)(np.ceil)
-register_kernel("round", REAL + FLOAT_COMPLEX[2:])(np.round)  # round(x, decimals), half to even
+@register_kernel("round", REAL + FLOAT_COMPLEX[2:])
+def round_kernel(x, decimals=0):
+    """round(x, decimals), half to even; integers come back unchanged whatever `decimals` (as
+    Paddle's kernel: NumPy would round them to tens for decimals=-1)."""
+    if x.dtype.kind in "iu":
+        return x.copy()
+    return np.round(x, decimals)
+
+
 register_kernel("abs", NUMERIC)(np.abs)
 
 
@@ -204,6 +211,10 @@ def pow_(x, y):
         if y < 0:
             raise ValueError("(InvalidArgument) Integers to negative integer powers are not "
                              "allowed.")
+    elif x.dtype.kind == "c" and y < 0 and float(y).is_integer():
+        # NumPy's complex x ** -n overflows x ** n first (NaN at |x| = 1e300); (1 / x) ** n
+        # is the same number (no branch cut for integer n) and only underflows, to 0
+        return np.power(np.reciprocal(x), -y)
     return np.power(x, y)
 
 

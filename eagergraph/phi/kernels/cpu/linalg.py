@@ -4,9 +4,11 @@ import numpy as np
 from ...kernel_registry import register_kernel
 from ...common import int32, int64
 from ..dtype_groups import ALL, NUMERIC, FLOAT, FLOAT_COMPLEX
+from ..fp_errors import quiet
 
 
 @register_kernel("matmul", (int32, int64) + FLOAT_COMPLEX)
+@quiet  # inf * 0 is NaN without a NumPy warning (AMP overflows to inf routinely)
 def matmul(x, y, transpose_x, transpose_y):
     """np.matmul after swapping the last two axes of an operand whose flag is set; a transpose
     flag on a 1-D operand changes nothing, as in Paddle."""
@@ -27,6 +29,7 @@ def _t(a):
 
 
 @register_kernel("matmul_grad", FLOAT_COMPLEX)
+@quiet
 def matmul_grad(need, x, y, out_grad, transpose_x, transpose_y):
     x2 = x[None, :] if x.ndim == 1 else x
     y2 = y[:, None] if y.ndim == 1 else y
