@@ -52,17 +52,25 @@ def roi_batch_ids(op, boxes, boxes_num, batch):
 
 def gather_weigh(x_rows, batch_ids, idx, w, k, out_shape):
     """out = sum over the last axis (k entries) of x_rows[batch_ids][..., idx] * w, reshaped:
-    a linear map of x made of gather, take_along_axis, multiply and sum, so that its gradient
-    (the transposed map) and every higher one come from those ops. x_rows: [N, ...flat]; idx
-    and w: [R, M * k] (idx may be [R, 1, M * k] to share it between channels)."""
+    a linear map of x made of gather, multiply and sum, so that its gradient (the transposed
+    map) and every higher one come from those ops. x_rows: [N, F] or [N, C, F]; idx and w:
+    [R, M * k] or [R, C, M * k] (idx may be [R, 1, M * k] to share it between channels). The
+    entries are gathered from the flat x by their flat positions: nothing of x_rows[batch_ids]'s
+    size (R rows of the whole feature map) is built, forward or backward."""
     r = len(batch_ids)
-    sel = _ad.gather_ad_func(x_rows, to_tensor(batch_ids.astype(np.int64)), 0)
+    rest = x_rows.shape[1:]
     if idx.ndim == 3 and idx.shape[1] == 1:
-        idx = np.broadcast_to(idx, (r, x_rows.shape[1], idx.shape[2]))
+        idx = np.broadcast_to(idx, (r, rest[0], idx.shape[2]))
         w = np.broadcast_to(w, idx.shape)
-    vals = _ad.take_along_axis_ad_func(sel, to_tensor(np.ascontiguousarray(idx, np.int64)),
-                                       idx.ndim - 1)
-    vals = _ad.multiply_ad_func(vals, to_tensor(np.ascontiguousarray(w, x_rows._data.dtype)))
+    # flat position in x_rows: the box's batch row, then (3-D rows) the channel, then idx
+    flat = np.asarray(batch_ids, np.int64).reshape((r,) + (1,) * (idx.ndim - 1)) * int(
+        np.prod(rest))
+    if idx.ndim == 3:
+        flat = flat + np.arange(rest[0], dtype=np.int64)[None, :, None] * rest[1]
+    flat = (flat + idx).reshape(-1)
+    vals = _ad.gather_ad_func(_ad.reshape_ad_func(x_rows, (-1,)), to_tensor(flat), 0)
+    vals = _ad.multiply_ad_func(vals, to_tensor(np.ascontiguousarray(
+        w, x_rows._data.dtype).reshape(-1)))
     vals = _ad.reshape_ad_func(vals, tuple(idx.shape[:-1]) + (idx.shape[-1] // k, k))
     out = _ad.sum_ad_func(vals, (-1,), None, False)
     return _ad.reshape_ad_func(out, tuple(out_shape))
