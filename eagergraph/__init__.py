@@ -51,6 +51,7 @@ from . import base
 from . import incubate
 from . import geometric
 from . import vision
+from . import text
 from . import distributed
 from .distributed import DataParallel
 from . import amp
@@ -78,7 +79,7 @@ e, pi, inf, nan, newaxis = math.e, math.pi, math.inf, math.nan, None
 __all__ += ["e", "pi", "inf", "nan", "newaxis"]
 __all__ += ["io", "save", "load"]
 __all__ += ["static", "metric", "callbacks", "hapi", "Model", "summary"]
-__all__ += ["vision", "linalg", "fft", "signal", "geometric"]
+__all__ += ["vision", "text", "linalg", "fft", "signal", "geometric"]
 __all__ += ["distributed", "DataParallel"]
 __all__ += ["amp", "is_autocast_enabled", "get_autocast_dtype", "jit", "utils", "version",
             "distribution"]

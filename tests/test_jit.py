@@ -1,5 +1,5 @@
 """paddle.jit in an eager-only system: to_static is a pass-through (same values and gradients),
-jit.save writes the parameters Paddle can load and warns, jit.load explains it cannot."""
+jit.save/jit.load round-trip eagergraph's recorded op program (tests/test_jit_save_load.py)."""
 import numpy as np
 import pytest
 
@@ -38,16 +38,3 @@ def test_to_static_runs_eagerly_with_gradients():
     paddle.jit.enable_to_static(True)
     with pytest.raises(TypeError):
         paddle.jit.enable_to_static(1)
-
-
-def test_save_writes_loadable_parameters_and_warns(tmp_path):
-    net = Net()
-    prefix = str(tmp_path / "model")
-    with pytest.warns(UserWarning, match="no inference program"):
-        paddle.jit.save(net, prefix, input_spec=[paddle.static.InputSpec([None, 3])])
-    state = paddle.load(prefix + ".pdparams")
-    np.testing.assert_array_equal(state["fc.weight"].numpy(), net.fc.weight.numpy())
-    with pytest.raises(NotImplementedError, match="set_state_dict"):
-        paddle.jit.load(prefix)
-    with pytest.raises(TypeError):
-        paddle.jit.save(lambda t: t, prefix)

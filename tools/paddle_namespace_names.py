@@ -12,7 +12,7 @@ import warnings
 
 NAMESPACES = ["geometric", "vision.ops", "incubate.nn", "incubate.nn.functional",
               "vision.datasets", "text.datasets", "sparse", "sparse.nn", "jit", "distributed",
-              "distributed.fleet"]
+              "distributed.fleet", "distributed.fleet.utils", "incubate.distributed.fleet"]
 
 
 def main():

@@ -12,6 +12,7 @@ from .communication import (all_reduce, broadcast, reduce, all_gather, all_gathe
                             scatter_object_list)
 from .parallel import DataParallel
 from ..io import DistributedBatchSampler
+from . import fleet
 
 __all__ = ["ReduceOp", "ParallelEnv", "Group", "is_initialized", "destroy_process_group",
            "get_group", "new_group", "get_backend", "init_parallel_env", "get_rank",
@@ -19,4 +20,4 @@ __all__ = ["ReduceOp", "ParallelEnv", "Group", "is_initialized", "destroy_proces
            "all_gather_object", "gather", "scatter", "reduce_scatter", "alltoall",
            "alltoall_single", "send", "recv", "isend", "irecv", "barrier", "wait",
            "broadcast_object_list", "scatter_object_list", "DataParallel",
-           "DistributedBatchSampler"]
+           "DistributedBatchSampler", "fleet"]

@@ -2,5 +2,6 @@
 (the fused layers and functional ops, composed of eagergraph ops)."""
 from . import autograd
 from . import nn
+from . import distributed
 
-__all__ = ["autograd", "nn"]
+__all__ = ["autograd", "nn", "distributed"]

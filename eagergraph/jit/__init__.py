@@ -7,12 +7,14 @@ in eager mode with the same values and gradients; `input_spec` and the build opt
 accepted and not used. `not_to_static`, `ignore_module`, `enable_to_static`, `set_code_level`
 and `set_verbosity` are accepted for the same reason.
 
-`save` cannot write Paddle's inference program (.pdmodel / .json): it writes the parameters as
-`path + '.pdparams'` (paddle.save of the state_dict, which real Paddle loads with paddle.load)
-and warns that the program was not exported. `load`
-raises NotImplementedError: rebuild the Layer in Python and `set_state_dict(paddle.load(...))`.
+`save(layer, path, input_spec)` records the forward (eval mode) as an op program in eagergraph's
+own format (`path + '.egmodel'`, JSON; the parameters in `path + '.pdparams'`, which real Paddle
+also loads with paddle.load) and `load(path)` turns it back into a `TranslatedLayer`, usable for
+inference and fine-tuning (jit/io.py). Paddle's own inference programs (.pdmodel / .json) are not
+supported: load raises NotImplementedError saying so.
 """
-import warnings
+from .io import save, load
+from .translated_layer import TranslatedLayer
 
 __all__ = ["to_static", "not_to_static", "ignore_module", "enable_to_static", "set_code_level",
            "set_verbosity", "save", "load", "TranslatedLayer"]
@@ -52,41 +54,3 @@ def set_code_level(level=100, also_to_stdout=False):
 
 def set_verbosity(level=0, also_to_stdout=False):
     """dy2static's logging verbosity: nothing is logged here."""
-
-
-def save(layer, path, input_spec=None, **configs):
-    """Write layer's parameters as path + '.pdparams' (loadable by real Paddle with paddle.load)
-    and warn that the inference program was not exported (eagergraph has no static graph)."""
-    from ..framework_io import save as _save
-    from ..nn import Layer
-    if not isinstance(layer, Layer):
-        raise TypeError(f"jit.save(): The input of paddle.jit.save should be 'Layer', but "
-                        f"received input type is {type(layer)}.")
-    if not isinstance(path, str) or not path or path.endswith("/"):
-        raise ValueError(f"jit.save(): The input path MUST be format of dirname/file_prefix, "
-                         f"but received {path!r}.")
-    _save(layer.state_dict(), path + ".pdparams")
-    warnings.warn(f"paddle.jit.save: eagergraph has no static graph, so only the parameters "
-                  f"were written ({path}.pdparams); no inference program (.pdmodel/.json) was "
-                  f"exported.", UserWarning, stacklevel=2)
-
-
-def load(path, **configs):
-    """Not available: an inference program needs Paddle's static graph."""
-    raise NotImplementedError(
-        f"jit.load({path!r}): eagergraph has no static graph to load an inference program "
-        f"into; rebuild the Layer in Python and call layer.set_state_dict(paddle.load(path + "
-        f"'.pdparams')).")
-
-
-load._unavailable = True  # a stub: the API coverage page (tools/op_coverage.py) counts it so
-
-
-class TranslatedLayer:
-    """What paddle.jit.load returns in Paddle; not constructible here (see load)."""
-
-    _unavailable = True
-
-    def __init__(self, *args, **kwargs):
-        raise NotImplementedError("TranslatedLayer: eagergraph has no static graph "
-                                  "(see paddle.jit.load).")

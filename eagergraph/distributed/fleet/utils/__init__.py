@@ -1,0 +1,4 @@
+"""paddle.distributed.fleet.utils, the part dygraph training uses: recompute."""
+from ..recompute import recompute
+
+__all__ = ["recompute"]
