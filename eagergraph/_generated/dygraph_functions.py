@@ -2036,7 +2036,11 @@ class AbsGradNode(GradNodeBase):
             a = add(a, cast(equal(a, full_like(a, 0.0, a.dtype)), a.dtype))
             x_grad = divide(multiply(out_grad, x), a)
         else:
-            x_grad = multiply(out_grad, sign(x))
+            # where, not sign(0) * out_grad: a NaN or inf out_grad still gives 0 at x == 0, as
+            # Paddle's AbsGradFunctor (frexp's exponent path at 0 relies on it)
+            zero = full_like(x, 0.0, x.dtype)
+            x_grad = where(equal(x, zero), full_like(out_grad, 0.0, out_grad.dtype),
+                           multiply(out_grad, sign(x)))
     """
 
     __slots__ = ("x_wrapper",)
@@ -2054,7 +2058,8 @@ class AbsGradNode(GradNodeBase):
                 a = add_ad_func(a, cast_ad_func(equal_ad_func(a, full_like_ad_func(a, 0.0, a.dtype)), a.dtype))
                 x_grad = divide_ad_func(multiply_ad_func(out_grad, x), a)
             else:
-                x_grad = multiply_ad_func(out_grad, sign_ad_func(x))
+                zero = full_like_ad_func(x, 0.0, x.dtype)
+                x_grad = where_ad_func(equal_ad_func(x, zero), full_like_ad_func(out_grad, 0.0, out_grad.dtype), multiply_ad_func(out_grad, sign_ad_func(x)))
         return [x_grad]
 
     def clear_tensor_wrappers(self):
