@@ -259,3 +259,85 @@ def test_framework_names_exist_in_real_paddle():
     from eagergraph.framework_exports import EXPORTS
     for n in EXPORTS:
         assert hasattr(real.framework, n), n
+
+
+# ---- behaviour differences: Adam's use_multi_tensor position, interpolate(antialias=)
+
+def _adam_ref(p, grads, lr=0.1, b1=0.9, b2=0.999, eps=1e-8, amsgrad=False):
+    """NumPy Adam (Paddle's: epsilon scaled by sqrt(1 - beta2^t)), optionally AMSGrad."""
+    m = v = vmax = 0.0
+    for t, g in enumerate(grads, 1):
+        m = b1 * m + (1 - b1) * g
+        v = b2 * v + (1 - b2) * g * g
+        vmax = np.maximum(vmax, v)
+        lr_t = lr * np.sqrt(1 - b2 ** t) / (1 - b1 ** t)
+        p = p - lr_t * m / (np.sqrt(vmax if amsgrad else v) + eps * np.sqrt(1 - b2 ** t))
+    return p
+
+
+@pytest.mark.parametrize("amsgrad", [False, True])
+def test_adam_positional_use_multi_tensor(amsgrad):
+    p = paddle.create_parameter([2], "float64")
+    p.set_value(np.array([1.0, -2.0]))
+    # Paddle 3.3.1's order: ..., lazy_mode, multi_precision, use_multi_tensor, amsgrad, name
+    opt = paddle.optimizer.Adam(0.1, 0.9, 0.999, 1e-8, [p], None, None, False, False, True,
+                                amsgrad)
+    grads = [np.array([3.0, -1.0]), np.array([0.1, 0.2]), np.array([-0.01, 0.0])]
+    for g in grads:
+        p.grad = paddle.to_tensor(g)
+        opt.step()
+    ref = _adam_ref(np.array([1.0, -2.0]), grads, amsgrad=amsgrad)
+    np.testing.assert_allclose(p.numpy(), ref, rtol=1e-10)
+
+
+def _aa_weights_1d(n):
+    """Bilinear antialias downsampling by exactly 2: PIL's triangle of support 2 is the
+    [1, 3, 3, 1] / 8 stencil, renormalised where it leaves the image."""
+    w = np.zeros((n // 2, n))
+    for i in range(n // 2):
+        for j, c in zip(range(2 * i - 1, 2 * i + 3), (1, 3, 3, 1)):
+            if 0 <= j < n:
+                w[i, j] = c
+        w[i] /= w[i].sum()
+    return w
+
+
+def test_interpolate_antialias_bilinear_halving():
+    F = paddle.nn.functional
+    x = np.random.default_rng(3).random((2, 3, 8, 6))
+    out = F.interpolate(paddle.to_tensor(x), size=[4, 3], mode="bilinear", antialias=True)
+    ref = np.einsum("ih,nchw,jw->ncij", _aa_weights_1d(8), x, _aa_weights_1d(6))
+    np.testing.assert_allclose(out.numpy(), ref, rtol=1e-12)
+    nhwc = F.interpolate(paddle.to_tensor(x.transpose(0, 2, 3, 1)), scale_factor=0.5,
+                         mode="bilinear", antialias=True, data_format="NHWC")
+    np.testing.assert_allclose(nhwc.numpy(), ref.transpose(0, 2, 3, 1), rtol=1e-12)
+    # the gradient: the transpose of the same linear map
+    t = paddle.to_tensor(x, stop_gradient=False)
+    g = paddle.to_tensor(np.random.default_rng(4).random((2, 3, 4, 3)))
+    gx, = paddle.grad(F.interpolate(t, size=[4, 3], mode="bilinear", antialias=True), t, g)
+    ref_g = np.einsum("ih,ncij,jw->nchw", _aa_weights_1d(8), g.numpy(), _aa_weights_1d(6))
+    np.testing.assert_allclose(gx.numpy(), ref_g, rtol=1e-12)
+    with pytest.raises(ValueError, match="only supported for bilinear and bicubic"):
+        F.interpolate(paddle.to_tensor(x), size=[4, 3], mode="nearest", antialias=True)
+    with pytest.raises(TypeError, match="antialias should be a bool"):
+        F.interpolate(paddle.to_tensor(x), size=[4, 3], mode="bilinear", antialias=1)
+
+
+def test_interpolate_antialias_as_torch():
+    torch = pytest.importorskip("torch")
+    F = paddle.nn.functional
+    x = np.random.default_rng(5).random((1, 2, 9, 7))
+    for mode in ("bilinear", "bicubic"):
+        for kw in (dict(size=[4, 3]), dict(size=[13, 2]), dict(scale_factor=0.3),
+                   dict(size=[5, 4], align_corners=True)):
+            mine = F.interpolate(paddle.to_tensor(x), mode=mode, antialias=True, **kw).numpy()
+            theirs = torch.nn.functional.interpolate(torch.tensor(x), mode=mode,
+                                                     antialias=True, **kw).numpy()
+            np.testing.assert_allclose(mine, theirs, rtol=1e-10, atol=1e-12)
+
+
+def test_conv_data_format_defaults():
+    import inspect
+    for cls, fmt in ((paddle.nn.Conv1D, "NCL"), (paddle.nn.Conv2D, "NCHW"),
+                     (paddle.nn.Conv3D, "NCDHW")):
+        assert inspect.signature(cls).parameters["data_format"].default == fmt
