@@ -179,23 +179,23 @@ TENSOR_METHODS += ["bitwise_left_shift", "bitwise_right_shift", "bitwise_left_sh
 def bitwise_left_shift(x, y, is_arithmetic=True, out=None, name=None):
     """x << y elementwise on integer tensors; a shift by a negative amount or by at least the
     bit width gives 0 (Paddle's kernel). `is_arithmetic` only matters for right shifts."""
-    return _bitwise("bitwise_left_shift", out, x, y, bool(is_arithmetic))
+    return _bitwise("bitwise_left_shift", out, x, y, is_arithmetic)
 
 
 def bitwise_right_shift(x, y, is_arithmetic=True, out=None, name=None):
     """x >> y elementwise: arithmetic (sign fill) by default, logical (the bits as unsigned)
     with is_arithmetic=False; a shift out of [0, width) gives the fill (Paddle's kernel)."""
-    return _bitwise("bitwise_right_shift", out, x, y, bool(is_arithmetic))
+    return _bitwise("bitwise_right_shift", out, x, y, is_arithmetic)
 
 
 def bitwise_left_shift_(x, y, is_arithmetic=True, out=None, name=None):
     """x <<= y in place (`out` accepted and unused, as in Paddle 3.3.1)."""
-    return _C_ops.bitwise_left_shift_(x, y, bool(is_arithmetic))
+    return _C_ops.bitwise_left_shift_(x, y, is_arithmetic)
 
 
 def bitwise_right_shift_(x, y, is_arithmetic=True, out=None, name=None):
     """x >>= y in place (`out` accepted and unused, as in Paddle 3.3.1)."""
-    return _C_ops.bitwise_right_shift_(x, y, bool(is_arithmetic))
+    return _C_ops.bitwise_right_shift_(x, y, is_arithmetic)
 
 
 _F32_MIN, _F32_MAX = float(np.finfo(np.float32).min), float(np.finfo(np.float32).max)
@@ -818,6 +818,7 @@ __all__ += ["frexp"]
 TENSOR_METHODS += ["frexp"]
 
 
+@errors_name_op
 def frexp(x, name=None):
     """(mantissa, exponent), x = mantissa * 2 ** exponent with 0.5 <= |mantissa| < 1 (0 for 0),
     both in x's dtype: Paddle 3.3.1's composition, so its gradient (mantissa through abs and
