@@ -58,6 +58,7 @@ from . import amp
 from . import distribution
 from . import jit
 from . import utils
+from .utils.dlpack import to_dlpack, from_dlpack
 from . import version
 from .amp import is_autocast_enabled, get_autocast_dtype
 
@@ -81,6 +82,7 @@ __all__ += ["io", "save", "load"]
 __all__ += ["static", "metric", "callbacks", "hapi", "Model", "summary"]
 __all__ += ["vision", "text", "linalg", "fft", "signal", "geometric"]
 __all__ += ["distributed", "DataParallel"]
+__all__ += ["to_dlpack", "from_dlpack"]
 __all__ += ["amp", "is_autocast_enabled", "get_autocast_dtype", "jit", "utils", "version",
             "distribution"]
 __all__ += ["in_dynamic_mode", "disable_static", "enable_static", "device", "base", "incubate",
@@ -96,6 +98,10 @@ from .param_alias import install as _install_aliases  # noqa: E402
 from .param_alias_table import ALIASES as _ALIASES  # noqa: E402
 _install_aliases(_ALIASES)
 del _install_aliases, _ALIASES
+
+# paddle.framework's re-exports (ParamAttr, in_dynamic_mode, ...), bound once all are imported
+from . import framework_exports as _framework_exports  # noqa: E402
+_framework_exports.install(__import__(__name__))
 
 # paddle.tensor(...) makes a Tensor, paddle.tensor.math.add is an op (Paddle 3.3.1 has both)
 from .tensor_namespace import TensorMethodOrModule as _TensorMethodOrModule  # noqa: E402

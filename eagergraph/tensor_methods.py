@@ -127,6 +127,31 @@ def _bitwise(ad_func, symbol, reverse=False):
     return op
 
 
+def _type_name(v):
+    t = type(v)
+    return t.__name__ if t.__module__ == "builtins" else f"{t.__module__}.{t.__name__}"
+
+
+def _shift(ad_func, reverse=False):
+    """<<, >> (arithmetic): a Python int or bool becomes a tensor of the tensor's dtype; a float
+    raises Paddle 3.3.1's TypeError (its message says << for both operators), anything else
+    its parser's ValueError."""
+    def op(self, other):
+        if not isinstance(other, Tensor):
+            if isinstance(other, float):
+                pair = "'float' and 'Tensor'" if reverse else "'Tensor' and 'float'"
+                raise TypeError(f"unsupported operand type(s) for <<: {pair}")
+            if not isinstance(other, int):  # NumPy scalars too, as Paddle's parser
+                op = "bitwise_left_shift" if ad_func is _ad.bitwise_left_shift_ad_func \
+                    else "bitwise_right_shift"
+                arg = "argument 'x' (position 0)" if reverse else "argument 'y' (position 1)"
+                raise ValueError(f"(InvalidArgument) {op}(): {arg} must be Tensor, but got "
+                                 f"{_type_name(other)}")
+            other = _wrap(_scalar_array(other, self._data.dtype))
+        return ad_func(other, self, True) if reverse else ad_func(self, other, True)
+    return op
+
+
 def _neg(self):
     """-x: scale by -1 (Paddle); unsigned tensors wrap (0 - x), bool tensors are refused as
     NumPy does (Paddle returns them unchanged)."""
@@ -206,6 +231,10 @@ def _install():
     T.__xor__ = _bitwise(_ad.bitwise_xor_ad_func, "^")
     T.__rxor__ = _bitwise(_ad.bitwise_xor_ad_func, "^", reverse=True)
     T.__invert__ = _ad.bitwise_not_ad_func
+    T.__lshift__ = _shift(_ad.bitwise_left_shift_ad_func)
+    T.__rlshift__ = _shift(_ad.bitwise_left_shift_ad_func, reverse=True)
+    T.__rshift__ = _shift(_ad.bitwise_right_shift_ad_func)
+    T.__rrshift__ = _shift(_ad.bitwise_right_shift_ad_func, reverse=True)
     T.__neg__ = _neg
     T.__pos__ = _pos
     T.__abs__ = _ad.abs_ad_func

@@ -13,6 +13,8 @@ import numpy as np
 
 from .tensor import Tensor
 from .phi.common import convert_dtype, Place
+from .phi.var_type import VarType
+from .device.places import Device
 from ._generated import dygraph_functions as _ad
 from .eager.inplace import check_inplace, inplace_input, commit_inplace
 from .ops.inplace import masked_fill_, _scatter_into
@@ -338,6 +340,14 @@ def _install():
     T.get_device = lambda self: -1
     T.is_dense = lambda self: True
     T.is_same_shape = lambda self, y: list(self.shape) == list(y.shape)
+    T.type = property(lambda self: VarType.DENSE_TENSOR)  # Paddle 3.3.1's VarDesc.VarType
+    T.device = property(lambda self: Device())
+    T.value = _value
+
+
+def _value(self):
+    """The tensor itself (Paddle 3.3.1's Tensor.value() returns the same object)."""
+    return self
 
 
 _install()

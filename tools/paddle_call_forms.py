@@ -100,6 +100,50 @@ FORMS = [
     "include_self=False)",
     "paddle.scatter_reduce(x, 1, paddle.to_tensor([[0, 0], [2, 2]]), x[:, :2] + 1, 'amax')",
     "paddle.scatter_reduce(x, 1, paddle.to_tensor([[0, 0], [2, 2]]), x[:, :2] + 1, 'sum')",
+    # the small names, second part: shifts, frexp, i0e/i1e, Tensor.value/type/device,
+    # paddle.device on a CPU build, paddle.framework, DLPack
+    "paddle.to_tensor([-8, 5, 127], dtype='int8') << 2",
+    "paddle.to_tensor([-8, 5, 127], dtype='int8') >> 1",
+    "3 << paddle.to_tensor([-1, 5, 8], dtype='int8')",
+    "paddle.to_tensor([-8, 5, 127], dtype='int8') >> paddle.to_tensor([1, 9, -1], dtype='int8')",
+    "paddle.bitwise_right_shift(paddle.to_tensor([-8, 5], dtype='int8'), "
+    "paddle.to_tensor([1, 2], dtype='int8'), False)",
+    "paddle.bitwise_left_shift(paddle.to_tensor([200, 3], dtype='uint8'), "
+    "paddle.to_tensor([1, 8], dtype='uint8'))",
+    "paddle.to_tensor([1, 2]).bitwise_left_shift(paddle.to_tensor([62, 64]))",
+    "paddle.to_tensor([1, 2], dtype='int8') << 1.5", "x << 1",
+    "paddle.frexp(x)[0]", "paddle.frexp(x)[1]", "paddle.frexp(x - 2.5)[0]",
+    "paddle.frexp(x.astype('float64') * 1e-3)[1]", "paddle.frexp(paddle.to_tensor([1, 2]))",
+    "paddle.i0e(x - 2)", "paddle.i1e(x - 2)", "x.i0e()", "paddle.i1e(paddle.to_tensor([1, 2]))",
+    "x.value() is x", "str(x.type)", "int(x.type)", "str(x.device)", "x.device.type",
+    "x.device.index is None",
+    "paddle.device.get_cudnn_version() is None", "paddle.device.is_bf16_supported()",
+    "paddle.device.is_current_stream_capturing()", "paddle.device.max_memory_allocated()",
+    "paddle.device.reset_peak_memory_stats()", "paddle.device.ipc_collect()",
+    "paddle.device.cuda.get_device_name()", "paddle.device.cuda.memory_allocated()",
+    "paddle.device.cuda.vmm_compact()",
+    "paddle.framework.ParamAttr is paddle.ParamAttr", "paddle.framework.in_dynamic_mode()",
+    "paddle.framework.no_grad is paddle.no_grad",
+    "paddle.utils.dlpack.from_dlpack(paddle.utils.dlpack.to_dlpack(x))",
+    "paddle.from_dlpack(paddle.to_dlpack(x - 1))", "paddle.utils.dlpack.to_dlpack(3)",
+    # behaviour differences, second part: interpolate(antialias=), Conv*D data_format defaults,
+    # the functions whose own decorators take an alias
+    "paddle.nn.functional.interpolate(x.reshape([1, 1, 2, 3]), size=[1, 2], mode='bilinear', "
+    "antialias=True)",
+    "paddle.nn.functional.interpolate(x.reshape([1, 1, 2, 3]), size=[2, 2], mode='bicubic', "
+    "antialias=True)",
+    "paddle.nn.functional.interpolate(x.reshape([1, 1, 2, 3]), scale_factor=0.5, "
+    "mode='bilinear', antialias=True)",
+    "paddle.nn.functional.interpolate(x.reshape([1, 1, 2, 3]), size=[1, 2], mode='nearest', "
+    "antialias=True)",
+    "paddle.nn.Conv1D(2, 1, 1)(paddle.ones([1, 2, 3])).shape",
+    "paddle.nn.Conv2D(2, 1, 1)(paddle.ones([1, 2, 3, 3])).shape",
+    "paddle.nn.Conv3D(2, 1, 1)(paddle.ones([1, 2, 3, 3, 3])).shape",
+    "paddle.nn.LayerNorm(2, epsilon=1e-5, eps=1e-5)",
+    "paddle.nn.GroupNorm(1, 2, epsilon=1e-5, eps=1e-5)",
+    "paddle.nn.functional.layer_norm(x, [3], epsilon=1e-5, eps=1e-5)",
+    "paddle.median(x, axis=0, dim=0)", "paddle.quantile(x, 0.5, axis=0, dim=0)",
+    "paddle.nn.functional.normalize(x, axis=0, dim=0)", "paddle.cumprod(x, input=x, dim=0)",
 ]
 
 

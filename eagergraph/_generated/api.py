@@ -596,6 +596,56 @@ def bitwise_xor(x, y):
     return out
 
 
+_bitwise_left_shift_kernels = KernelFactory.cache("bitwise_left_shift")
+
+
+def bitwise_left_shift(x, y, is_arithmetic):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _bitwise_left_shift_kernels.get(x._data.dtype) or select_kernel("bitwise_left_shift", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    y_d = y._data
+    if kernel.input_np_dtype is not None:
+        x_d, y_d = prepare_data(kernel, x_d, y_d)
+    try:
+        # InferMeta
+        meta = ElementwiseInferMeta(x, y)
+        # Kernel Call
+        out = kernel.fn(x_d, y_d, is_arithmetic)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("bitwise_left_shift", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("bitwise_left_shift", out, meta)
+    return out
+
+
+_bitwise_right_shift_kernels = KernelFactory.cache("bitwise_right_shift")
+
+
+def bitwise_right_shift(x, y, is_arithmetic):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _bitwise_right_shift_kernels.get(x._data.dtype) or select_kernel("bitwise_right_shift", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    y_d = y._data
+    if kernel.input_np_dtype is not None:
+        x_d, y_d = prepare_data(kernel, x_d, y_d)
+    try:
+        # InferMeta
+        meta = ElementwiseInferMeta(x, y)
+        # Kernel Call
+        out = kernel.fn(x_d, y_d, is_arithmetic)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("bitwise_right_shift", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("bitwise_right_shift", out, meta)
+    return out
+
+
 _bitwise_not_kernels = KernelFactory.cache("bitwise_not")
 
 
@@ -1361,6 +1411,54 @@ def i1(x):
     out = wrap_like(out, meta[1].np_dtype)
     if out._data.shape != meta[0]:
         check_output("i1", out, meta)
+    return out
+
+
+_i0e_kernels = KernelFactory.cache("i0e")
+
+
+def i0e(x):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _i0e_kernels.get(x._data.dtype) or select_kernel("i0e", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = UnchangedInferMeta(x)
+        # Kernel Call
+        out = kernel.fn(x_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("i0e", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("i0e", out, meta)
+    return out
+
+
+_i1e_kernels = KernelFactory.cache("i1e")
+
+
+def i1e(x):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _i1e_kernels.get(x._data.dtype) or select_kernel("i1e", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = UnchangedInferMeta(x)
+        # Kernel Call
+        out = kernel.fn(x_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("i1e", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("i1e", out, meta)
     return out
 
 

@@ -1091,6 +1091,78 @@ def bitwise_xor__ad_func(x, y):
     # Write into x (its storage is shared with its views); x takes over the result's history
     return commit_inplace(x, out, "bitwise_xor_")
 
+_bitwise_left_shift_kernels = KernelFactory.cache("bitwise_left_shift")  # ④'s per-dtype kernel cache, shared
+
+
+def bitwise_left_shift_ad_func(x, y, is_arithmetic):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, y = amp_auto_cast("bitwise_left_shift", ("x", "y"), (x, y))
+        return amp_call(bitwise_left_shift_ad_func, x, y, is_arithmetic)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # same dtypes and shapes: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    y_d = y._data
+    kernel = _bitwise_left_shift_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None
+            or y_d.dtype is not x_d.dtype or y_d.shape != x_d.shape):
+        out = _api.bitwise_left_shift(x, y, is_arithmetic)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d, y_d, is_arithmetic), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.bitwise_left_shift(x, y, is_arithmetic)  # again through ④, for its error
+    # Returns
+    return out
+
+
+def bitwise_left_shift__ad_func(x, y, is_arithmetic):
+    # AMP Logic: inplace ops skip AMP
+    if amp_flag.on and amp_state.active:
+        return amp_skip("bitwise_left_shift_", bitwise_left_shift__ad_func, x, y, is_arithmetic)
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "bitwise_left_shift_")
+    # Forward on x's current value, carrying x's autograd history
+    out = bitwise_left_shift_ad_func(inplace_input(x, False), y, is_arithmetic)
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "bitwise_left_shift_")
+
+_bitwise_right_shift_kernels = KernelFactory.cache("bitwise_right_shift")  # ④'s per-dtype kernel cache, shared
+
+
+def bitwise_right_shift_ad_func(x, y, is_arithmetic):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, y = amp_auto_cast("bitwise_right_shift", ("x", "y"), (x, y))
+        return amp_call(bitwise_right_shift_ad_func, x, y, is_arithmetic)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # same dtypes and shapes: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    y_d = y._data
+    kernel = _bitwise_right_shift_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None
+            or y_d.dtype is not x_d.dtype or y_d.shape != x_d.shape):
+        out = _api.bitwise_right_shift(x, y, is_arithmetic)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d, y_d, is_arithmetic), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.bitwise_right_shift(x, y, is_arithmetic)  # again through ④, for its error
+    # Returns
+    return out
+
+
+def bitwise_right_shift__ad_func(x, y, is_arithmetic):
+    # AMP Logic: inplace ops skip AMP
+    if amp_flag.on and amp_state.active:
+        return amp_skip("bitwise_right_shift_", bitwise_right_shift__ad_func, x, y, is_arithmetic)
+    # Check Inplace: leaf check (before any data changes), strict mode
+    check_inplace(x, "bitwise_right_shift_")
+    # Forward on x's current value, carrying x's autograd history
+    out = bitwise_right_shift_ad_func(inplace_input(x, False), y, is_arithmetic)
+    # Write into x (its storage is shared with its views); x takes over the result's history
+    return commit_inplace(x, out, "bitwise_right_shift_")
+
 _bitwise_not_kernels = KernelFactory.cache("bitwise_not")  # ④'s per-dtype kernel cache, shared
 
 
@@ -1964,7 +2036,11 @@ class AbsGradNode(GradNodeBase):
             a = add(a, cast(equal(a, full_like(a, 0.0, a.dtype)), a.dtype))
             x_grad = divide(multiply(out_grad, x), a)
         else:
-            x_grad = multiply(out_grad, sign(x))
+            # where, not sign(0) * out_grad: a NaN or inf out_grad still gives 0 at x == 0, as
+            # Paddle's AbsGradFunctor (frexp's exponent path at 0 relies on it)
+            zero = full_like(x, 0.0, x.dtype)
+            x_grad = where(equal(x, zero), full_like(out_grad, 0.0, out_grad.dtype),
+                           multiply(out_grad, sign(x)))
     """
 
     __slots__ = ("x_wrapper",)
@@ -1982,7 +2058,8 @@ class AbsGradNode(GradNodeBase):
                 a = add_ad_func(a, cast_ad_func(equal_ad_func(a, full_like_ad_func(a, 0.0, a.dtype)), a.dtype))
                 x_grad = divide_ad_func(multiply_ad_func(out_grad, x), a)
             else:
-                x_grad = multiply_ad_func(out_grad, sign_ad_func(x))
+                zero = full_like_ad_func(x, 0.0, x.dtype)
+                x_grad = where_ad_func(equal_ad_func(x, zero), full_like_ad_func(out_grad, 0.0, out_grad.dtype), multiply_ad_func(out_grad, sign_ad_func(x)))
         return [x_grad]
 
     def clear_tensor_wrappers(self):
@@ -3581,6 +3658,156 @@ class I1GradNode(GradNodeBase):
             safe = where_ad_func(at0, full_like_ad_func(x, 1.0, x.dtype), x)
             d = where_ad_func(at0, full_like_ad_func(x, 0.5, x.dtype), subtract_ad_func(i0_ad_func(x), divide_ad_func(out, safe)))
             x_grad = multiply_ad_func(out_grad, d)
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.out_wrapper.clear()
+        self._wrappers_cleared = True
+
+_i0e_kernels = KernelFactory.cache("i0e")  # ④'s per-dtype kernel cache, shared
+
+
+def i0e_ad_func(x):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, = amp_auto_cast("i0e", ("x",), (x,))
+        return amp_call(i0e_ad_func, x)
+    # Type Autocast: integer input -> default float dtype
+    if x._data.dtype.kind in "iu":
+        x = autocast_int_to_float("i0e", x)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _i0e_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.i0e(x)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.i0e(x)  # again through ④, for its error
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient):
+        node = I0eGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
+        node._next, node._meta = edge_record(x)
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
+        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+    # Returns
+    return out
+
+
+class I0eGradNode(GradNodeBase):
+    """Backward of `i0e` (i0e_grad):
+        # i0e(x) = exp(-|x|) i0(x): i0e'(x) = i1e(x) - sign(x) i0e(x), with the sign of a zero
+        # its sign bit (+1 at +0, -1 at -0), as Paddle's kernel (i0e has a kink at 0); 1 / x
+        # carries that sign
+        one = full_like(x, 1.0, x.dtype)
+        neg = less_than(divide(one, x), full_like(x, 0.0, x.dtype))
+        sgn = where(neg, scale(one, -1.0, 0.0, True), one)
+        x_grad = multiply(out_grad, subtract(i1e(x), multiply(sgn, out)))
+    """
+
+    __slots__ = ("x_wrapper", "out_wrapper")
+    forward_op = "i0e"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        out = self.out_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            one = full_like_ad_func(x, 1.0, x.dtype)
+            neg = less_than_ad_func(divide_ad_func(one, x), full_like_ad_func(x, 0.0, x.dtype))
+            sgn = where_ad_func(neg, scale_ad_func(one, -1.0, 0.0, True), one)
+            x_grad = multiply_ad_func(out_grad, subtract_ad_func(i1e_ad_func(x), multiply_ad_func(sgn, out)))
+        return [x_grad]
+
+    def clear_tensor_wrappers(self):
+        self.x_wrapper.clear()
+        self.out_wrapper.clear()
+        self._wrappers_cleared = True
+
+_i1e_kernels = KernelFactory.cache("i1e")  # ④'s per-dtype kernel cache, shared
+
+
+def i1e_ad_func(x):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, = amp_auto_cast("i1e", ("x",), (x,))
+        return amp_call(i1e_ad_func, x)
+    # Type Autocast: integer input -> default float dtype
+    if x._data.dtype.kind in "iu":
+        x = autocast_int_to_float("i1e", x)
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # one input: InferMeta's result is x's shape and dtype); anything else through ④
+    x_d = x._data
+    kernel = _i1e_kernels.get(x_d.dtype)
+    if (kernel is None or kernel.input_np_dtype is not None):
+        out = _api.i1e(x)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+        except (ValueError, TypeError, IndexError):
+            out = _api.i1e(x)  # again through ④, for its error
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient):
+        node = I1eGradNode()
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
+        node._next, node._meta = edge_record(x)
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        node.x_wrapper = TensorWrapper(x)
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
+        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+    # Returns
+    return out
+
+
+class I1eGradNode(GradNodeBase):
+    """Backward of `i1e` (i1e_grad):
+        # i1e'(x) = i0e(x) - i1e(x) (sign(x) + 1 / x), and its limit 1/2 at x = 0
+        zero = full_like(x, 0.0, x.dtype)
+        one = full_like(x, 1.0, x.dtype)
+        at0 = equal(x, zero)
+        safe = where(at0, one, x)
+        sgn = where(less_than(x, zero), scale(one, -1.0, 0.0, True), one)
+        d = subtract(i0e(x), multiply(out, add(sgn, divide(one, safe))))
+        x_grad = multiply(out_grad, where(at0, full_like(x, 0.5, x.dtype), d))
+    """
+
+    __slots__ = ("x_wrapper", "out_wrapper")
+    forward_op = "i1e"
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        # Recovered TensorWrappers and attributes
+        x = self.x_wrapper.recover(self)
+        out = self.out_wrapper.recover(self)
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            zero = full_like_ad_func(x, 0.0, x.dtype)
+            one = full_like_ad_func(x, 1.0, x.dtype)
+            at0 = equal_ad_func(x, zero)
+            safe = where_ad_func(at0, one, x)
+            sgn = where_ad_func(less_than_ad_func(x, zero), scale_ad_func(one, -1.0, 0.0, True), one)
+            d = subtract_ad_func(i0e_ad_func(x), multiply_ad_func(out, add_ad_func(sgn, divide_ad_func(one, safe))))
+            x_grad = multiply_ad_func(out_grad, where_ad_func(at0, full_like_ad_func(x, 0.5, x.dtype), d))
         return [x_grad]
 
     def clear_tensor_wrappers(self):

@@ -286,6 +286,46 @@ def bitwise_xor_(x, y, name=None):
     return _ad.bitwise_xor__ad_func(x, y)
 
 
+def bitwise_left_shift(x, y, is_arithmetic=True, name=None):
+    """`bitwise_left_shift` (ops.yaml: bitwise_left_shift(Tensor x, Tensor y, bool is_arithmetic) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "bitwise_left_shift", "x", 0)
+    if type(y) is not Tensor:
+        y = parse_tensor(y, "bitwise_left_shift", "y", 1)
+    is_arithmetic = parse_bool(is_arithmetic, "bitwise_left_shift", "is_arithmetic", 2)
+    return _ad.bitwise_left_shift_ad_func(x, y, is_arithmetic)
+
+
+def bitwise_left_shift_(x, y, is_arithmetic=True, name=None):
+    """`bitwise_left_shift_` (ops.yaml: bitwise_left_shift(Tensor x, Tensor y, bool is_arithmetic) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "bitwise_left_shift", "x", 0)
+    if type(y) is not Tensor:
+        y = parse_tensor(y, "bitwise_left_shift", "y", 1)
+    is_arithmetic = parse_bool(is_arithmetic, "bitwise_left_shift", "is_arithmetic", 2)
+    return _ad.bitwise_left_shift__ad_func(x, y, is_arithmetic)
+
+
+def bitwise_right_shift(x, y, is_arithmetic=True, name=None):
+    """`bitwise_right_shift` (ops.yaml: bitwise_right_shift(Tensor x, Tensor y, bool is_arithmetic) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "bitwise_right_shift", "x", 0)
+    if type(y) is not Tensor:
+        y = parse_tensor(y, "bitwise_right_shift", "y", 1)
+    is_arithmetic = parse_bool(is_arithmetic, "bitwise_right_shift", "is_arithmetic", 2)
+    return _ad.bitwise_right_shift_ad_func(x, y, is_arithmetic)
+
+
+def bitwise_right_shift_(x, y, is_arithmetic=True, name=None):
+    """`bitwise_right_shift_` (ops.yaml: bitwise_right_shift(Tensor x, Tensor y, bool is_arithmetic) -> Tensor(out) (inplace: writes into x))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "bitwise_right_shift", "x", 0)
+    if type(y) is not Tensor:
+        y = parse_tensor(y, "bitwise_right_shift", "y", 1)
+    is_arithmetic = parse_bool(is_arithmetic, "bitwise_right_shift", "is_arithmetic", 2)
+    return _ad.bitwise_right_shift__ad_func(x, y, is_arithmetic)
+
+
 def bitwise_not(x, name=None):
     """`bitwise_not` (ops.yaml: bitwise_not(Tensor x) -> Tensor(out))"""
     if type(x) is not Tensor:
@@ -722,6 +762,20 @@ def i1(x, name=None):
     if type(x) is not Tensor:
         x = parse_tensor(x, "i1", "x", 0)
     return _ad.i1_ad_func(x)
+
+
+def i0e(x, name=None):
+    """`i0e` (ops.yaml: i0e(Tensor x) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "i0e", "x", 0)
+    return _ad.i0e_ad_func(x)
+
+
+def i1e(x, name=None):
+    """`i1e` (ops.yaml: i1e(Tensor x) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "i1e", "x", 0)
+    return _ad.i1e_ad_func(x)
 
 
 def erfinv(x, name=None):

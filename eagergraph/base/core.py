@@ -5,6 +5,7 @@ import types
 
 from ..phi import common as _common
 from ..phi.common import CPUPlace, Place, DataType
+from ..phi.var_type import VarType as _VarKind
 from ..tensor import Tensor
 from ..device.places import CUDAPlace, CUDAPinnedPlace, XPUPlace, IPUPlace, CustomPlace
 from ..device.queries import (is_compiled_with_cuda, is_compiled_with_rocm, is_compiled_with_xpu,
@@ -65,6 +66,12 @@ class _VarType:
     FP64 = _common.float64
     COMPLEX64 = _common.complex64
     COMPLEX128 = _common.complex128
+    # the variable kinds (x.type == VarType.DENSE_TENSOR)
+    DENSE_TENSOR = _VarKind.DENSE_TENSOR
+    SELECTED_ROWS = _VarKind.SELECTED_ROWS
+    DENSE_TENSOR_ARRAY = _VarKind.DENSE_TENSOR_ARRAY
+    LOD_TENSOR = _VarKind.LOD_TENSOR
+    LOD_TENSOR_ARRAY = _VarKind.LOD_TENSOR_ARRAY
 
 
 VarDesc = types.SimpleNamespace(VarType=_VarType)

@@ -9,7 +9,12 @@ from ..tensor import Tensor
 from .places import CUDAPlace, CUDAPinnedPlace, XPUPlace, IPUPlace, CustomPlace
 from .queries import (is_compiled_with_cuda, is_compiled_with_rocm, is_compiled_with_xpu,
                       is_compiled_with_ipu, is_compiled_with_cinn, is_compiled_with_distribute,
-                      is_compiled_with_custom_device, device_count)
+                      is_compiled_with_custom_device, device_count, get_cudnn_version,
+                      is_bf16_supported, is_current_stream_capturing, max_memory_allocated,
+                      max_memory_reserved, reset_max_memory_allocated,
+                      reset_max_memory_reserved, reset_peak_memory_stats,
+                      get_device_properties, get_device_name, get_device_capability,
+                      ipc_collect)
 from . import cuda, xpu
 
 __all__ = ["set_device", "get_device", "get_default_device", "set_default_device",
@@ -18,7 +23,11 @@ __all__ = ["set_device", "get_device", "get_default_device", "set_default_device
            "device_guard", "synchronize", "is_compiled_with_cuda", "is_compiled_with_rocm",
            "is_compiled_with_xpu", "is_compiled_with_ipu", "is_compiled_with_cinn",
            "is_compiled_with_distribute", "is_compiled_with_custom_device", "CPUPlace",
-           "CUDAPlace", "CUDAPinnedPlace", "XPUPlace", "IPUPlace", "CustomPlace", "cuda", "xpu"]
+           "CUDAPlace", "CUDAPinnedPlace", "XPUPlace", "IPUPlace", "CustomPlace", "cuda", "xpu",
+           "get_cudnn_version", "is_bf16_supported", "is_current_stream_capturing",
+           "max_memory_allocated", "max_memory_reserved", "reset_max_memory_allocated",
+           "reset_max_memory_reserved", "reset_peak_memory_stats", "get_device_properties",
+           "get_device_name", "get_device_capability", "ipc_collect", "current_stream"]
 
 
 def set_device(device):
@@ -85,6 +94,11 @@ def device_guard(device=None):
 
 def synchronize(device=None):
     raise TypeError("device should be gpu, xpu, or a custom device: synchronize() waits for an "
+                    "accelerator, and eagergraph runs on the CPU only")
+
+
+def current_stream(device=None):
+    raise TypeError("device should be gpu, xpu, or a custom device: streams belong to an "
                     "accelerator, and eagergraph runs on the CPU only")
 
 

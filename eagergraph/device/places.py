@@ -32,3 +32,25 @@ class IPUPlace(_UnavailablePlace):
 
 class CustomPlace(_UnavailablePlace):
     _kind = "custom device"
+
+
+class Device(str):
+    """What Tensor.device answers, as Paddle 3.3.1's paddle.device.Device: a str ('cpu') with
+    `type` and `index` (None for the CPU)."""
+
+    def __new__(cls, type="cpu", index=None):
+        if str(type).lower() != "cpu":
+            raise ValueError(f"(InvalidArgument) device {type!r} cannot be used: eagergraph "
+                             f"runs on the CPU only.")
+        return super().__new__(cls, "cpu")
+
+    @property
+    def type(self):
+        return "cpu"
+
+    @property
+    def index(self):
+        return None
+
+    def __repr__(self):
+        return "'cpu'"

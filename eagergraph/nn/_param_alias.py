@@ -1,6 +1,7 @@
 """Keyword aliases for Paddle's torch-style argument names (Paddle's ParamAliasDecorator):
 `aliases({"x": ["input"], "epsilon": ["eps"]})` lets callers pass input= for x and eps= for
-epsilon; passing both names is a TypeError, as in Paddle."""
+epsilon; passing both names is Paddle 3.3.1's TypeError (the alias reaches the function, which
+does not take it: "LayerNorm.__init__() got an unexpected keyword argument 'eps'")."""
 import functools
 
 __all__ = ["aliases"]
@@ -14,9 +15,9 @@ def aliases(mapping):
         def call(*args, **kwargs):
             for alt in [k for k in kwargs if k in back]:
                 name = back[alt]
-                if name in kwargs:
-                    raise TypeError(f"{fn.__name__}() got multiple values for argument "
-                                    f"'{name}'")
+                if name in kwargs:  # Paddle's decorator leaves the alias to the function
+                    raise TypeError(f"{fn.__qualname__}() got an unexpected keyword argument "
+                                    f"'{alt}'")
                 kwargs[name] = kwargs.pop(alt)
             return fn(*args, **kwargs)
         return call

@@ -170,6 +170,34 @@ def bitwise_not(x, out=None, name=None):
     return _bitwise("bitwise_not", out, x)
 
 
+__all__ += ["bitwise_left_shift", "bitwise_right_shift", "bitwise_left_shift_",
+            "bitwise_right_shift_"]
+TENSOR_METHODS += ["bitwise_left_shift", "bitwise_right_shift", "bitwise_left_shift_",
+                   "bitwise_right_shift_"]
+
+
+def bitwise_left_shift(x, y, is_arithmetic=True, out=None, name=None):
+    """x << y elementwise on integer tensors; a shift by a negative amount or by at least the
+    bit width gives 0 (Paddle's kernel). `is_arithmetic` only matters for right shifts."""
+    return _bitwise("bitwise_left_shift", out, x, y, is_arithmetic)
+
+
+def bitwise_right_shift(x, y, is_arithmetic=True, out=None, name=None):
+    """x >> y elementwise: arithmetic (sign fill) by default, logical (the bits as unsigned)
+    with is_arithmetic=False; a shift out of [0, width) gives the fill (Paddle's kernel)."""
+    return _bitwise("bitwise_right_shift", out, x, y, is_arithmetic)
+
+
+def bitwise_left_shift_(x, y, is_arithmetic=True, out=None, name=None):
+    """x <<= y in place (`out` accepted and unused, as in Paddle 3.3.1)."""
+    return _C_ops.bitwise_left_shift_(x, y, is_arithmetic)
+
+
+def bitwise_right_shift_(x, y, is_arithmetic=True, out=None, name=None):
+    """x >>= y in place (`out` accepted and unused, as in Paddle 3.3.1)."""
+    return _C_ops.bitwise_right_shift_(x, y, is_arithmetic)
+
+
 _F32_MIN, _F32_MAX = float(np.finfo(np.float32).min), float(np.finfo(np.float32).max)
 
 
@@ -784,3 +812,31 @@ def nan_to_num_(x, nan=0.0, posinf=None, neginf=None, name=None):
     out = _replaced(inplace_input(x, False), masks, values)
     return commit_inplace(x, _ad.assign_ad_func(out) if out._data is x._data else out,
                           "nan_to_num_")
+
+
+__all__ += ["frexp"]
+TENSOR_METHODS += ["frexp"]
+
+
+@errors_name_op
+def frexp(x, name=None):
+    """(mantissa, exponent), x = mantissa * 2 ** exponent with 0.5 <= |mantissa| < 1 (0 for 0),
+    both in x's dtype: Paddle 3.3.1's composition, so its gradient (mantissa through abs and
+    divide, exponent through floor) is Paddle's."""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "frexp", "x", 0)
+    if x.dtype not in (float32, float64):
+        raise TypeError(f"The data type of input must be one of ['float32', 'float64'], "
+                        f"but got {x.dtype}")
+    dt = x.dtype
+    ax = _C_ops.abs(x)
+    e = _C_ops.floor(_C_ops.log2(ax))
+    e = _C_ops.where(_C_ops.isinf(e), _C_ops.full_like(e, 0.0, dt), e)
+    two = _C_ops.full_like(e, 2.0, dt)
+    m = _C_ops.divide(ax, _C_ops.elementwise_pow(two, e))
+    big = _C_ops.greater_equal(m, _C_ops.full_like(m, 1.0, dt))
+    e = _C_ops.where(big, _C_ops.add(e, _C_ops.full_like(e, 1.0, dt)), e)
+    m = _C_ops.where(big, _C_ops.divide(m, two), m)
+    m = _C_ops.where(_C_ops.less_than(x, _C_ops.full_like(x, 0.0, dt)),
+                     _C_ops.scale(m, -1.0, 0.0, True), m)
+    return m, e

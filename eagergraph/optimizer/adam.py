@@ -40,11 +40,14 @@ class Adam(Optimizer):
 
     def __init__(self, learning_rate=0.001, beta1=0.9, beta2=0.999, epsilon=1e-08,
                  parameters=None, weight_decay=None, grad_clip=None, lazy_mode=False,
-                 multi_precision=False, amsgrad=False, name=None):
+                 multi_precision=False, use_multi_tensor=False, amsgrad=False, name=None):
         assert learning_rate is not None
         _check_betas(beta1, beta2, epsilon)
         super().__init__(learning_rate, parameters, weight_decay, grad_clip, name)
         self.type = "adam"
+        # Paddle's fused multi-tensor update gives the same values as the per-parameter one:
+        # accepted in Paddle's position, and the update is the same either way
+        self._use_multi_tensor = bool(use_multi_tensor)
         self._init_hyper(beta1, beta2, epsilon, lazy_mode, multi_precision, amsgrad)
 
     def _init_hyper(self, beta1, beta2, epsilon, lazy_mode, multi_precision, amsgrad):
@@ -113,7 +116,7 @@ class AdamW(Adam):
             assert isinstance(lr_ratio, Callable)
         self._weight_decay = float(_scalar(weight_decay))
         super().__init__(learning_rate, beta1, beta2, epsilon, parameters, None, grad_clip,
-                         lazy_mode, multi_precision, amsgrad, name)
+                         lazy_mode, multi_precision, amsgrad=amsgrad, name=name)
         self.type = "adamw"
         self._apply_decay_param_fun = apply_decay_param_fun
         self._use_lowprecision_moment = use_lowprecision_moment

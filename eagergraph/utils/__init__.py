@@ -1,15 +1,16 @@
 """paddle.utils, the parts user code calls: run_check, the nested-structure helpers (flatten,
 pack_sequence_as, map_structure, is_sequence, assert_same_structure), deprecated, try_import,
-unique_name, and download (which cannot reach the network here)."""
+unique_name, dlpack, and download (which cannot reach the network here)."""
 import functools
 import importlib
 import warnings
 
 from ..nn import unique_name
 from . import download
+from . import dlpack  # also installs Tensor.__dlpack__ / __dlpack_device__
 
 __all__ = ["run_check", "flatten", "pack_sequence_as", "map_structure", "is_sequence",
-           "assert_same_structure", "deprecated", "try_import", "unique_name", "download"]
+           "assert_same_structure", "deprecated", "try_import", "unique_name", "download", "dlpack"]
 
 
 def run_check():

@@ -25,6 +25,38 @@ def _nonzero_samples(rng, dt):
     return out
 
 
+def _shift_samples(rng, dt):
+    info = np.iinfo(dt)
+    bits = np.dtype(dt).itemsize * 8
+    out = []
+    for a, b in [((2, 3), (2, 3)), ((2, 3), (3,)), ((2, 1), (1, 3))]:
+        x = rng.integers(info.min, info.max, size=a, endpoint=True).astype(dt)
+        y = rng.integers(max(info.min, -2), bits + 3, size=b).astype(dt)  # out of range too
+        for arith in (True, False):
+            out.append(Sample([x, y], {"is_arithmetic": arith}, desc=f"{a},{b},{arith}"))
+    return out
+
+
+def _shift_ref(left):
+    """Paddle's shift functors on Python ints: a shift outside [0, width) gives 0, or the sign
+    fill (arithmetic right shift of a signed value); a logical right shift sees unsigned bits."""
+    def ref(x, y, is_arithmetic=True):
+        dt = x.dtype
+        bits = dt.itemsize * 8
+        x, y = np.broadcast_arrays(x, y)
+        out = []
+        for a, b in zip(x.ravel().tolist(), y.ravel().tolist()):
+            if left:
+                r = a << b if 0 <= b < bits else 0
+            elif is_arithmetic or dt.kind == "u":
+                r = a >> b if 0 <= b < bits else (a >> (bits - 1) if dt.kind == "i" else 0)
+            else:
+                r = (a % (1 << bits)) >> b if 0 <= b < bits else 0
+            out.append(r % (1 << bits))  # two's complement wrap
+        return np.array(out, dtype=np.uint64).astype(dt).reshape(x.shape)
+    return ref
+
+
 ROWS = [
     OpInfo("add", paddle.add, np.add, ALLNUM + ("bool",), arity=2),
     OpInfo("subtract", paddle.subtract, np.subtract, ALLNUM, arity=2),
@@ -73,6 +105,10 @@ ROWS = [
     OpInfo("bitwise_or", paddle.bitwise_or, np.bitwise_or, ("bool",) + I, arity=2, grad=0),
     OpInfo("bitwise_xor", paddle.bitwise_xor, np.bitwise_xor, ("bool",) + I, arity=2, grad=0),
     OpInfo("bitwise_not", paddle.bitwise_not, np.invert, ("bool",) + I, grad=0),
+    OpInfo("bitwise_left_shift", paddle.bitwise_left_shift, _shift_ref(True), I,
+           sample_inputs=_shift_samples, grad=0),
+    OpInfo("bitwise_right_shift", paddle.bitwise_right_shift, _shift_ref(False), I,
+           sample_inputs=_shift_samples, grad=0),
     OpInfo("exp", paddle.exp, np.exp, FC),
     OpInfo("log", paddle.log, np.log, FC, domain=(0.2, 3.0)),
     OpInfo("log1p", paddle.log1p, np.log1p, FC, domain=(0.2, 3.0)),
@@ -115,6 +151,8 @@ ROWS = [
     OpInfo("erfinv", paddle.erfinv, special.erfinv, F, domain=(-0.9, 0.9)),
     OpInfo("i0", paddle.i0, special.i0, F),
     OpInfo("i1", paddle.i1, special.i1, F),
+    OpInfo("i0e", paddle.i0e, special.i0e, F),
+    OpInfo("i1e", paddle.i1e, special.i1e, F),
     OpInfo("trunc", paddle.trunc, np.trunc, F + ("int32", "int64")),
 ] + [
     OpInfo(n, getattr(paddle, n), f, F + C + ("int32", "int64"), out_dtype=BOOL, grad=0,

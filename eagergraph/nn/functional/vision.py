@@ -16,6 +16,7 @@ from ... import ops as _ops
 from ...creation import to_tensor
 from ...tensor import Tensor
 from .pooling import adaptive_avg_pool1d, adaptive_avg_pool2d
+from .interp_antialias import interpolate_antialias
 
 __all__ = ["pixel_shuffle", "pixel_unshuffle", "channel_shuffle", "interpolate", "upsample"]
 
@@ -308,9 +309,11 @@ def _out_sizes(x, size, scale_factor, spatial, recompute_scale_factor):
 
 
 def interpolate(x, size=None, scale_factor=None, mode="nearest", align_corners=False,
-                align_mode=0, data_format=None, recompute_scale_factor=None, name=None):
+                align_mode=0, data_format=None, recompute_scale_factor=None, antialias=False,
+                name=None):
     """Resize the spatial axes of a 3-D/4-D/5-D input (nearest, linear, bilinear, trilinear,
-    area) to `size` or by `scale_factor`."""
+    area) to `size` or by `scale_factor`; `antialias=True` ('bilinear', 'bicubic') filters as
+    PIL when downsampling."""
     ndim = len(x.shape)
     if data_format is None:
         if ndim not in _LAYOUTS:
@@ -336,11 +339,15 @@ def interpolate(x, size=None, scale_factor=None, mode="nearest", align_corners=F
         raise ValueError("The x and size should satisfy rank(x) - 2 == len(size).")
     if not isinstance(align_corners, bool):
         raise TypeError("Attr align_corners should be a bool value")
+    if not isinstance(antialias, bool):
+        raise TypeError("Attr antialias should be a bool value")
     if align_mode not in (0, 1):
         raise ValueError("align_mode can only be 0 or 1")
     if align_corners and resample == "NEAREST":
         raise ValueError("align_corners option can only be set with the interpolating modes: "
                          "linear | bilinear | bicubic | trilinear")
+    if antialias and resample not in ("BILINEAR", "BICUBIC"):
+        raise ValueError("Anti-alias option is only supported for bilinear and bicubic modes")
     if resample == "AREA":
         if isinstance(size, (list, tuple)) and len(size) == 0:
             raise ValueError("output size can not be empty")
@@ -360,6 +367,9 @@ def interpolate(x, size=None, scale_factor=None, mode="nearest", align_corners=F
     first = 2 if data_format.startswith("NC") else 1
     spatial = list(range(first, first + ndim - 2))
     out_sizes, scales = _out_sizes(x, size, scale_factor, spatial, recompute_scale_factor)
+    if antialias:
+        return interpolate_antialias(x, spatial, out_sizes, scales, align_corners,
+                                     resample == "BICUBIC")
     if resample == "BICUBIC":
         return _bicubic(x, spatial, out_sizes, scales, align_corners)
     return _resize(x, spatial, out_sizes, scales, resample, align_corners, align_mode)

@@ -87,7 +87,8 @@ class _ConvNd(Layer):
 
 
 class _Conv(_ConvNd):
-    """Conv1D/2D/3D: Paddle's signature, the options after groups keyword-only."""
+    """Conv1D/2D/3D: Paddle's signature, the options after groups keyword-only (each class
+    repeats it with its own data_format default, 'NCL', 'NCHW', 'NCDHW', as Paddle's)."""
 
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1,
                  groups=1, *, bias=True, padding_mode="zeros", device=None, dtype=None,
@@ -107,17 +108,41 @@ class Conv1D(_Conv):
     _dims = 1
     _fn = staticmethod(F.conv1d)
 
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1,
+                 groups=1, *, bias=True, padding_mode="zeros", device=None, dtype=None,
+                 weight_attr=None, bias_attr=None, data_format="NCL"):
+        super().__init__(in_channels, out_channels, kernel_size, stride, padding, dilation,
+                         groups, bias=bias, padding_mode=padding_mode, device=device,
+                         dtype=dtype, weight_attr=weight_attr, bias_attr=bias_attr,
+                         data_format=data_format)
+
 
 class Conv2D(_Conv):
     """2-D convolution layer: x [N, C, H, W] (or NHWC) -> [N, out_channels, H', W']."""
     _dims = 2
     _fn = staticmethod(F.conv2d)
 
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1,
+                 groups=1, *, bias=True, padding_mode="zeros", device=None, dtype=None,
+                 weight_attr=None, bias_attr=None, data_format="NCHW"):
+        super().__init__(in_channels, out_channels, kernel_size, stride, padding, dilation,
+                         groups, bias=bias, padding_mode=padding_mode, device=device,
+                         dtype=dtype, weight_attr=weight_attr, bias_attr=bias_attr,
+                         data_format=data_format)
+
 
 class Conv3D(_Conv):
     """3-D convolution layer: x [N, C, D, H, W] (or NDHWC) -> [N, out_channels, D', H', W']."""
     _dims = 3
     _fn = staticmethod(F.conv3d)
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1,
+                 groups=1, *, bias=True, padding_mode="zeros", device=None, dtype=None,
+                 weight_attr=None, bias_attr=None, data_format="NCDHW"):
+        super().__init__(in_channels, out_channels, kernel_size, stride, padding, dilation,
+                         groups, bias=bias, padding_mode=padding_mode, device=device,
+                         dtype=dtype, weight_attr=weight_attr, bias_attr=bias_attr,
+                         data_format=data_format)
 
 
 class _ConvTranspose(_ConvNd):

@@ -71,6 +71,33 @@ register_kernel("bitwise_or", INT + (bool_,))(np.bitwise_or)
 register_kernel("bitwise_xor", INT + (bool_,))(np.bitwise_xor)
 
 
+
+# Paddle's shift functors: a shift by a negative amount or by at least the width gives 0, or the
+# sign fill for an arithmetic right shift; a logical right shift moves the bits as unsigned
+def _shift_amount(x, y):
+    x, y = np.broadcast_arrays(x, y)
+    bits = x.dtype.itemsize * 8
+    ok = (y >= 0) & (y < bits)
+    return x, ok, np.where(ok, y, 0).astype(x.dtype), bits
+
+
+@register_kernel("bitwise_left_shift", INT)
+def bitwise_left_shift(x, y, is_arithmetic):
+    x, ok, s, _ = _shift_amount(x, y)
+    return np.where(ok, np.left_shift(x, s), 0).astype(x.dtype)
+
+
+@register_kernel("bitwise_right_shift", INT)
+def bitwise_right_shift(x, y, is_arithmetic):
+    x, ok, s, bits = _shift_amount(x, y)
+    if is_arithmetic or x.dtype.kind == "u":
+        signed = x.dtype.kind == "i"
+        fill = np.right_shift(x, np.asarray(bits - 1, x.dtype)) if signed else 0
+        return np.where(ok, np.right_shift(x, s), fill).astype(x.dtype)
+    u = x.view(np.dtype(f"u{x.dtype.itemsize}"))
+    r = np.right_shift(u, s.view(u.dtype))
+    return np.where(ok, r, 0).astype(u.dtype).view(x.dtype)
+
 # ---- grad kernels (backward.yaml `kernel:`): fn(need, *saved arrays, *out_grad arrays,
 # *attrs) -> one array per forward input, None where need[i] is False; grads at the output's
 # shape, complex ones in Paddle's convention (out_grad * conj(df/dx))
@@ -370,6 +397,18 @@ def i0(x):
 def i1(x):
     from scipy.special import i1 as _i1
     return _i1(x)
+
+
+@register_kernel("i0e", FLOAT)
+def i0e(x):
+    from scipy.special import i0e as _i0e
+    return _i0e(x)
+
+
+@register_kernel("i1e", FLOAT)
+def i1e(x):
+    from scipy.special import i1e as _i1e
+    return _i1e(x)
 
 
 @register_kernel("trunc", INT_32_64 + FLOAT)
