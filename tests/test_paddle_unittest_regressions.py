@@ -72,3 +72,33 @@ def test_outer_with_ndarray_is_multiplys_value_error():
     with pytest.raises(ValueError, match=r"argument 'x' \(position 0\)"):
         paddle.outer(np.ones(3), np.ones(3))
     np.testing.assert_array_equal(paddle.outer(y, y).numpy(), np.ones((3, 3)))
+
+
+@pytest.mark.parametrize("norm_type", [2.0, 3.0, 1.0])
+def test_embedding_renorm_in_place_as_paddle(norm_type):
+    from eagergraph.nn.functional.input import embedding, embedding_renorm_, one_hot
+    assert embedding is F.embedding and one_hot is F.one_hot
+    assert embedding_renorm_ is F.embedding_renorm_
+    rng = np.random.RandomState(3)
+    w_np = (rng.rand(10, 4) * 10).astype(np.float32)
+    ids = np.array([[1, 2, 3], [4, 5, 3]])
+    ref = w_np.copy()
+    for i in np.unique(ids):
+        n = np.linalg.norm(ref[i].astype(np.float64), ord=norm_type)
+        if n > 5.0:
+            ref[i] = ref[i] * (5.0 / (n + 1e-7))
+    weight = paddle.to_tensor(w_np)
+    out = embedding_renorm_(paddle.to_tensor(ids), weight, 5.0, norm_type)
+    assert out is weight and out.stop_gradient
+    np.testing.assert_allclose(weight.numpy(), ref, rtol=1e-6)
+    np.testing.assert_array_equal(weight.numpy()[[0, 6, 7, 8, 9]], w_np[[0, 6, 7, 8, 9]])
+
+
+def test_embedding_renorm_bad_ids_raise_value_error():
+    from eagergraph.nn.functional.input import embedding_renorm_
+    w = paddle.ones([3, 2])
+    with pytest.raises(ValueError):
+        embedding_renorm_(paddle.to_tensor([0, 5]), w, 1.0)
+    with pytest.raises(ValueError):
+        embedding_renorm_(paddle.to_tensor([0.5]), w, 1.0)
+    np.testing.assert_array_equal(w.numpy(), np.ones((3, 2)))
