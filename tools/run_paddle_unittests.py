@@ -7,14 +7,18 @@
     ... --failures                 # list each eagergraph failure with its first error line
 
 The test files are third-party (Apache-2.0, PaddlePaddle/Paddle) and stay out of this
-repository: put them, flat, in --tests-dir. AREAS below names the files used per area. A file
-that is missing is reported and skipped.
+repository: put them, flat, in --tests-dir (test/distribution's files also want its
+parameterize.py beside them and its config.py in a distribution/ package there). AREAS below
+names the files used per area. A file that is missing is reported and skipped.
 
 Every file runs twice, each time in a fresh worker process with a timeout: once with the real
 paddle, once with eagergraph installed as `paddle` (eagergraph.install_as_paddle()). A worker
 runs the file's unittest cases one by one, each with its own alarm. A case counts only when it
-passes on real Paddle; cases whose test method or setUp/setUpClass mentions static-graph or
-GPU-only machinery (STATIC_MARKERS) are left out before either run. Many dygraph tests end
+passes on real Paddle; cases whose test method, setUp/setUpClass, or a helper either calls
+(a method on self or a module-level function, one level deep) mentions static-graph machinery
+(STATIC_MARKERS) are left out before either run. The workers hide the GPU
+(CUDA_VISIBLE_DEVICES=""), so GPU-only cases skip or fail on Paddle and do not count; a GPU-only
+case that just returns early on a CPU build passes on both and does count. Many dygraph tests end
 with `paddle.enable_static()` (to restore the suite's default); in a case that mentions
 enable_static but none of the markers, enable_static is a no-op in both runs (eagergraph raises
 StaticModeNotSupportedError there, which is test plumbing, not a result). The report is the share of
