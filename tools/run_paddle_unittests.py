@@ -1,6 +1,7 @@
 """Run Paddle 3.3.1's own dygraph unit tests (test/legacy_test/*.py) against eagergraph.
 
-    PYTHONPATH=. /path/to/python-with-paddle tools/run_paddle_unittests.py --tests-dir /tmp/paddle_tests
+    PYTHONPATH=. /path/to/python-with-paddle tools/run_paddle_unittests.py \
+        --tests-dir /tmp/paddle_tests
     ... --areas losses,io          # only these areas
     ... --files test_linear.py     # only these files
     ... --json /tmp/report.json    # also write every case's outcome
@@ -94,7 +95,8 @@ try:
     sys.modules[spec.name] = mod  # class decorators look the module up (parameterize.place)
     spec.loader.exec_module(mod)
 except BaseException as e:
-    out["__import__"] = ["import-error", "%s: %s" % (type(e).__name__, str(e).splitlines()[0] if str(e) else "")]
+    first = str(e).splitlines()[0] if str(e) else ""
+    out["__import__"] = ["import-error", "%s: %s" % (type(e).__name__, first)]
     emit(); sys.exit(0)
 def flatten(s):
     for t in s:
@@ -172,7 +174,7 @@ def run_file(mode, path, shim_dir, timeout, case_timeout):
            json.dumps(STATIC_MARKERS)]
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout,
-                           env=env, cwd=tempfile.gettempdir())
+                           env=env, cwd=shim_dir)  # a private dir: nothing on sys.path by chance
     except subprocess.TimeoutExpired:
         return {"__file__": ["timeout", "file timed out after %ss" % timeout]}
     for line in reversed(p.stdout.splitlines()):
