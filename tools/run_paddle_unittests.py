@@ -1,7 +1,6 @@
 """Run Paddle 3.3.1's own dygraph unit tests (test/legacy_test/*.py) against eagergraph.
 
-    PYTHONPATH=. /path/to/python-with-paddle tools/run_paddle_unittests.py \
-        --tests-dir /tmp/paddle_tests
+    PYTHONPATH=. /path/to/python-with-paddle tools/run_paddle_unittests.py --tests-dir DIR
     ... --areas losses,io          # only these areas
     ... --files test_linear.py     # only these files
     ... --json /tmp/report.json    # also write every case's outcome
