@@ -4,6 +4,8 @@ from those ops."""
 import functools
 import math
 
+import numpy as np
+
 from .._generated import dygraph_functions as _ad
 from ..eager_utils import parse_tensor
 from ..tensor import Tensor
@@ -19,6 +21,9 @@ def mm(input, mat2, name=None):
 
 def outer(x, y, name=None):
     """The outer product of x and y, flattened first: [x.size, y.size]."""
+    for arg, pos, t in (("x", 0, x), ("y", 1, y)):
+        if isinstance(t, np.ndarray):  # Paddle reshapes it, then multiply rejects it
+            parse_tensor(t, "multiply", arg, pos)
     nx = _ad.reshape_ad_func(x, (0, 1) if math.prod(x.shape) == 0 else (-1, 1))
     ny = _ad.reshape_ad_func(y, (1, 0) if math.prod(y.shape) == 0 else (1, -1))
     return _ad.multiply_ad_func(nx, ny)

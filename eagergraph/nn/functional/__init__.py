@@ -19,6 +19,7 @@ from . import sampling as _sampling
 from . import loss_sequence as _loss_sequence
 from . import loss_metric as _loss_metric
 from . import extension as _extension
+from . import input as _input  # binds paddle.nn.functional.input, Paddle's module
 
 # the generated functions public here as they are (ops.yaml `public: nn.functional`), then
 # Paddle's Python wrappers and the functions composed from public ops
@@ -31,3 +32,4 @@ globals().update(_public.FUNCTIONAL)
 globals().update({_n: getattr(_activation, _n) for _n in _activation.FUNCTIONAL})
 globals().update({_n: getattr(_m, _n) for _m in _modules for _n in _m.__all__})
 del _modules
+del _input  # the submodule stays bound as .input

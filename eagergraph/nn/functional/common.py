@@ -7,7 +7,8 @@ from ...tensor import Tensor
 from ...autograd import no_grad
 from ...eager.amp_utils import amp_flag, amp_state, amp_auto_cast, amp_call
 
-__all__ = ["linear", "bilinear", "dropout", "embedding", "one_hot", "label_smooth", "diag_embed"]
+__all__ = ["linear", "bilinear", "dropout", "embedding", "embedding_renorm_", "one_hot",
+           "label_smooth", "diag_embed"]
 
 
 def linear(x, weight, bias=None, name=None):
@@ -132,6 +133,23 @@ def _renorm_rows(x, weight, max_norm, norm_type):
         new = w.copy()
         new[ids] = (w[ids] * scale).astype(w.dtype)
         weight.set_value(new)
+
+
+def embedding_renorm_(x, weight, max_norm, norm_type=2.0):
+    """Scale the rows of weight that the ids in x use down to p-norm max_norm (norm_type is p),
+    in place; returns weight. Composed as Paddle's: unique ids, index_select, norm, scatter_
+    (so bad ids raise index_select's errors)."""
+    with no_grad():
+        ids = _ops.unique(x)
+        rows = _ops.index_select(weight, ids)
+        norm = _ops.norm(rows, p=norm_type, axis=1, keepdim=True)
+        scale = _ops.divide(_ops.full([], max_norm, norm.dtype),
+                            _ops.scale(norm, 1.0, 1e-7))
+        scale = _ops.where(_ops.greater_than(norm, _ops.full([], max_norm, norm.dtype)), scale,
+                           _ops.ones_like(scale))
+        _ops.scatter_(weight, ids, _ops.multiply(rows, _ops.expand_as(scale, rows)),
+                      overwrite=True)
+    return weight
 
 
 def one_hot(x, num_classes=-1, name=None):

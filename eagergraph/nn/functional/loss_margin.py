@@ -64,6 +64,9 @@ def cosine_embedding_loss(input1, input2, label, margin=0, reduction="mean", nam
                          "with different sizes")
     if input1.dtype.name not in ("float32", "float64"):
         raise ValueError("The data type of input Variable must be 'float32' or 'float64'")
+    if label.dtype.name not in ("int32", "int64", "float32", "float64"):
+        raise ValueError("The data type of label Variable must be 'int32', 'int64', 'float32', "
+                         "'float64'")
     prod = _ops.sum(_ops.multiply(input1, input2), axis=-1)
     m1 = _ops.scale(_ops.sum(_ops.square(input1), axis=-1), 1.0, 10e-12)
     m2 = _ops.scale(_ops.sum(_ops.square(input2), axis=-1), 1.0, 10e-12)

@@ -1,5 +1,6 @@
 """Padding layers (Paddle nn/layer/common.py): Pad1D/2D/3D and their constant, zero,
 replication, reflection and circular variants, each F.pad with fixed arguments."""
+from .._param_alias import aliases
 from ..functional.pad import pad as _pad
 from .layers import Layer
 
@@ -25,6 +26,7 @@ class _PadnD(Layer):
         self._data_format = data_format
         self._name = name
 
+    @aliases({"x": ["input"]})
     def forward(self, x):
         return _pad(x, pad=self.padding, mode=self._mode, value=self.value,
                     data_format=self._data_format, name=self._name)

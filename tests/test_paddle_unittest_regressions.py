@@ -1,0 +1,104 @@
+"""Regressions found by running Paddle's own dygraph unit tests (tools/run_paddle_unittests.py):
+argument forms, modules and errors Paddle 3.3.1 has that eagergraph lacked. Expected values are
+NumPy references; the error types and messages are Paddle 3.3.1's."""
+import numpy as np
+import pytest
+
+import eagergraph as paddle
+import eagergraph.nn.functional as F
+
+
+def test_nn_loss_module_holds_every_loss_layer():
+    # paddle.nn.loss is paddle.nn.layer.loss, and it has the margin and sequence losses too
+    import eagergraph.nn.loss as loss_module
+    assert loss_module is paddle.nn.loss is paddle.nn.layer.loss
+    for name in ("MSELoss", "SmoothL1Loss", "CrossEntropyLoss", "SoftMarginLoss",
+                 "CosineEmbeddingLoss", "TripletMarginLoss", "GaussianNLLLoss", "CTCLoss",
+                 "RNNTLoss"):
+        assert getattr(paddle.nn.loss, name) is getattr(paddle.nn, name)
+    x = np.array([[0.1, 0.8], [0.4, 0.3]])
+    label = np.array([[1.0, -1.0], [-1.0, 1.0]])
+    out = paddle.nn.loss.SoftMarginLoss()(paddle.to_tensor(x), paddle.to_tensor(label))
+    np.testing.assert_allclose(out.numpy(), np.mean(np.log1p(np.exp(-label * x))), rtol=1e-12)
+    with pytest.raises(ValueError):
+        paddle.nn.loss.SoftMarginLoss(reduction="unsupport reduction")
+
+
+@pytest.mark.parametrize("name,ndim", [("ZeroPad2D", 4), ("Pad1D", 3), ("Pad2D", 4),
+                                       ("Pad3D", 5), ("ZeroPad1D", 3), ("ZeroPad3D", 5),
+                                       ("ReflectionPad2D", 4), ("CircularPad1D", 3)])
+def test_pad_layers_take_input_keyword(name, ndim):
+    x = np.arange(3.0 ** (ndim - 2)).reshape([1, 1] + [3] * (ndim - 2))
+    layer = getattr(paddle.nn, name)(1)
+    np.testing.assert_array_equal(layer(input=paddle.to_tensor(x)).numpy(),
+                                  layer(paddle.to_tensor(x)).numpy())
+    with pytest.raises(TypeError):
+        layer(paddle.to_tensor(x), input=paddle.to_tensor(x))
+    if name == "ZeroPad2D":
+        np.testing.assert_array_equal(layer(input=paddle.to_tensor(x)).numpy(),
+                                      np.pad(x, [(0, 0), (0, 0), (1, 1), (1, 1)]))
+
+
+@pytest.mark.parametrize("dtype", ["int16", "int8", "uint8", "bool", "float16"])
+def test_cosine_embedding_loss_rejects_label_dtype(dtype):
+    a = paddle.to_tensor(np.random.RandomState(0).rand(5, 3))
+    label = paddle.to_tensor(np.array([1, -1, 1, 1, -1])).astype(dtype)
+    with pytest.raises(ValueError, match="The data type of label Variable must be 'int32', "
+                                         "'int64', 'float32', 'float64'"):
+        F.cosine_embedding_loss(a, a, label)
+
+
+@pytest.mark.parametrize("dtype", ["int32", "int64", "float32", "float64"])
+def test_cosine_embedding_loss_label_dtypes_accepted(dtype):
+    rng = np.random.RandomState(1)
+    a, b = rng.rand(5, 3), rng.rand(5, 3)
+    lab = np.array([1, -1, 1, 1, -1])
+    out = F.cosine_embedding_loss(paddle.to_tensor(a), paddle.to_tensor(b),
+                                  paddle.to_tensor(lab).astype(dtype), margin=0.5,
+                                  reduction="none")
+    cos = (a * b).sum(-1) / np.sqrt(((a * a).sum(-1) + 1e-11) * ((b * b).sum(-1) + 1e-11))
+    ref = np.where(lab == 1, 1 - cos, np.maximum(cos - 0.5, 0))
+    np.testing.assert_allclose(out.numpy(), ref, rtol=1e-12)
+
+
+def test_outer_with_ndarray_is_multiplys_value_error():
+    y = paddle.ones([3])
+    with pytest.raises(ValueError, match=r"multiply\(\): argument 'x' \(position 0\) must be "
+                                         r"Tensor, but got numpy.ndarray"):
+        paddle.outer(np.ones(3), y)
+    with pytest.raises(ValueError, match=r"multiply\(\): argument 'y' \(position 1\) must be "
+                                         r"Tensor, but got numpy.ndarray"):
+        paddle.outer(y, np.ones(3))
+    with pytest.raises(ValueError, match=r"argument 'x' \(position 0\)"):
+        paddle.outer(np.ones(3), np.ones(3))
+    np.testing.assert_array_equal(paddle.outer(y, y).numpy(), np.ones((3, 3)))
+
+
+@pytest.mark.parametrize("norm_type", [2.0, 3.0, 1.0])
+def test_embedding_renorm_in_place_as_paddle(norm_type):
+    from eagergraph.nn.functional.input import embedding, embedding_renorm_, one_hot
+    assert embedding is F.embedding and one_hot is F.one_hot
+    assert embedding_renorm_ is F.embedding_renorm_
+    rng = np.random.RandomState(3)
+    w_np = (rng.rand(10, 4) * 10).astype(np.float32)
+    ids = np.array([[1, 2, 3], [4, 5, 3]])
+    ref = w_np.copy()
+    for i in np.unique(ids):
+        n = np.linalg.norm(ref[i].astype(np.float64), ord=norm_type)
+        if n > 5.0:
+            ref[i] = ref[i] * (5.0 / (n + 1e-7))
+    weight = paddle.to_tensor(w_np)
+    out = embedding_renorm_(paddle.to_tensor(ids), weight, 5.0, norm_type)
+    assert out is weight and out.stop_gradient
+    np.testing.assert_allclose(weight.numpy(), ref, rtol=1e-6)
+    np.testing.assert_array_equal(weight.numpy()[[0, 6, 7, 8, 9]], w_np[[0, 6, 7, 8, 9]])
+
+
+def test_embedding_renorm_bad_ids_raise_value_error():
+    from eagergraph.nn.functional.input import embedding_renorm_
+    w = paddle.ones([3, 2])
+    with pytest.raises(ValueError):
+        embedding_renorm_(paddle.to_tensor([0, 5]), w, 1.0)
+    with pytest.raises(ValueError):
+        embedding_renorm_(paddle.to_tensor([0.5]), w, 1.0)
+    np.testing.assert_array_equal(w.numpy(), np.ones((3, 2)))
