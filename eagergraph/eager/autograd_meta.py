@@ -17,9 +17,6 @@ class AutogradMeta:
         #                           written again it holds zeros, and the next grad is copied in
 
 
-_new = object.__new__
-
-
 def autograd_meta(t):
     """The tensor's AutogradMeta, created if missing (Paddle EagerUtils::autograd_meta)."""
     m = t._autograd_meta
