@@ -6,7 +6,8 @@ from ..eager.grad_node_info import GradNodeBase
 from ..phi.kernel_registry import KernelFactory
 
 __all__ = ["ops_api", "dygraph_functions", "api", "engine", "api_functions", "ad_func_names",
-           "kernel_api_names", "infermeta_names", "grad_node_classes", "cached_kernels"]
+           "kernel_api_names", "infermeta_names", "grad_node_classes", "subclasses",
+           "cached_kernels"]
 
 
 def _own_functions(module):
@@ -37,7 +38,12 @@ def infermeta_names():
 
 def grad_node_classes():
     """Every GradNodeBase subclass (and the base), recursively."""
-    out, stack = [], [GradNodeBase]
+    return subclasses(GradNodeBase)
+
+
+def subclasses(cls):
+    """cls and every subclass of it, recursively (classes defined so far)."""
+    out, stack = [], [cls]
     while stack:
         c = stack.pop()
         if c not in out:

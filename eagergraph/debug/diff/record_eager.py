@@ -45,16 +45,6 @@ class EagerAdapter(Adapter):
         return t._data, t.dtype.name
 
 
-def _subclasses(cls):
-    out, stack = [], [cls]
-    while stack:
-        c = stack.pop()
-        if c not in out:
-            out.append(c)
-            stack.extend(c.__subclasses__())
-    return out
-
-
 def install(rec, replay=None):
     p = Patches()
     random = None if replay is None else _replayer(rec, replay)
@@ -75,7 +65,7 @@ def install(rec, replay=None):
     p.wrap(Tensor, "backward", lambda fn: _method(rec.run_backward, fn))
     p.swap_code(backward_mode.backward, lambda fn, a, k: rec.run_backward(fn, a, k))
     p.swap_code(general_grad.grad, lambda fn, a, k: rec.internal(fn, a, k))
-    for cls in _subclasses(_optimizer.Optimizer):
+    for cls in _seams.subclasses(_optimizer.Optimizer):
         for meth in ("step", "minimize"):
             if meth in vars(cls):
                 p.wrap(cls, meth, lambda fn: _method(rec.run_step, fn))

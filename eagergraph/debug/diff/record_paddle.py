@@ -13,6 +13,7 @@ import os
 
 import numpy as np
 
+from .._seams import subclasses
 from .recorder import Adapter
 from .replay import RANDOM_OPS
 
@@ -86,7 +87,7 @@ def install(rec):
     setattr_(paddle.autograd, "backward", _call(rec.run_backward, paddle.autograd.backward))
     for mod in (paddle, paddle.autograd):
         setattr_(mod, "grad", _call(rec.internal, mod.grad))
-    for cls in _subclasses(paddle.optimizer.Optimizer):
+    for cls in subclasses(paddle.optimizer.Optimizer):
         for meth in ("step", "minimize"):
             if meth in vars(cls):
                 setattr_(cls, meth, _call(rec.run_step, getattr(cls, meth)))
@@ -97,16 +98,6 @@ def restore(undo):
     while undo:
         obj, name, value = undo.pop()
         setattr(obj, name, value)
-
-
-def _subclasses(cls):
-    out, stack = [], [cls]
-    while stack:
-        c = stack.pop()
-        if c not in out:
-            out.append(c)
-            stack.extend(c.__subclasses__())
-    return out
 
 
 def _op(rec, name, f):
