@@ -154,7 +154,11 @@ from ..eager.amp_utils import amp_flag, amp_state, amp_auto_cast, amp_call, amp_
 from ..eager.grad_node_info import (GradNodeBase, fill_zero, fill_zero_list, wrap_grad)
 from ..eager.slot_meta import (edge_record, edge_records, out_meta, NO_EDGE)
 from ..eager.autograd_meta import set_history
-from ..eager.tensor_wrapper import TensorWrapper
+from numpy import ndarray
+from ..eager.tensor_wrapper import (TensorWrapper, saved_data, recover_saved, pack_saved,
+                                    meta_only)
+from ..eager.saved_tensors_hooks import _state as saved_hooks
+from ..phi.version_counter import VersionCounter
 from ..eager.inplace import check_inplace, inplace_input, commit_inplace
 from ..eager.views import make_view
 from ..eager.inplace_check import flags as inplace_flags, save_site
@@ -163,6 +167,9 @@ from ..phi.infermeta import backward as _meta
 from ..phi.kernel_registry import KernelFactory
 from ..tensor import wrap_like
 from . import api as _api
+
+
+new_node = object.__new__  # a grad node without GradNodeBase.__init__'s call
 
 
 def _conj(x):

@@ -141,7 +141,7 @@ class {cls}(GradNodeBase):
     """
 
     __slots__ = ({slots})
-    forward_op = "{fwd}"{raw}
+    forward_op = "{fwd}"{raw}{fields}
 
     def __call__(self, grads, create_graph=False):
 {body}{clear}'''
@@ -195,10 +195,9 @@ def _kernel_node_body(b):
             for slot, a in enumerate(f.inputs)]
     outs = [grad_of.get(a.name, "_") for a in f.inputs]
     lhs = ", ".join(outs) + ","
-    arrays = ([f"self.{n}_wrapper.recover_data(self)" for n in b.saved]
-              + list(b.out_grads) + [f"self.{a}" for a in b.attrs_used])
-    arrays_raw = [a.replace("recover_data(self)", "recover_data(self, release)") for a in arrays]
-    tensors = ([f"self.{n}_wrapper.recover(self)" for n in b.saved] + list(b.out_grads)
+    _check_list_saved(b)
+    arrays = list(b.saved) + list(b.out_grads) + [f"self.{a}" for a in b.attrs_used]
+    tensors = ([f'recover_saved(self, "{n}")' for n in b.saved] + list(b.out_grads)
                + [f"self.{a}" for a in b.attrs_used])
     sep = ",\n" + " " * 12
     rets = _returns(b)
@@ -218,33 +217,88 @@ def _kernel_node_body(b):
         key = b.out_grads[0]
         R = [RUN_RAW_HEAD.format(what="the grad of the one input itself" if one else
                                  "one grad per input position"),
-             need_line,
+             need_line] + _read_saved_lines(b, "        ") + [
              f"        # Kernel Selection: the kernel cached for {key}'s dtype, called here when it",
              "        # needs no PrepareData; anything else through ④",
              f"        kernel = _{b.name}_kernels.get({key}.dtype)",
              f"        fn = (_api.{b.name} if kernel is None or kernel.input_np_dtype is not None",
              "              else kernel.fn)",
              f"        {lhs} = fn(",
-             f"            need, {sep.join(arrays_raw)})"] + ([
-             "        if release:  # the saved tensors' last use: each wrapper cleared as it was read",
-             "            self._wrappers_cleared = True"] if b.saved else []) + [
+             f"            need, {sep.join(arrays)})"] + ([
+             "        if release:  # backward no longer needs the saved tensors: release them"]
+             + _release_lines(b, "            ") if b.saved else []) + [
              f"        return {outs[0] if one else rets}"]
         return "\n".join(L) + "\n" + "\n".join(R) + "\n"
     L = _fill_lines(f, b) + [
         need_line,
-        "        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here",
+        "        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here"
+        ] + _read_saved_lines(b, "            ") + [
         f"            {lhs} = _api.{b.name}(",
         f"                need, {(sep + '    ').join(arrays)})",
         f"            return {rets}"] + recording
     return "\n".join(L) + "\n"
 
 
+def _is_list_input(f, n):
+    return any(a.name == n and a.type == "Tensor[]" for a in f.inputs)
+
+
+_RESERVED = {"self", "grads", "create_graph", "release", "need", "kernel", "fn", "node"}
+
+
+def _check_list_saved(b):
+    for n in b.saved:
+        if _is_list_input(b.forward, n):
+            raise ValueError(f"backward_op '{b.name}': a grad kernel cannot take the Tensor[] "
+                             f"'{n}' (its node keeps TensorWrappers): write a composite")
+        if n in _RESERVED:
+            raise ValueError(f"backward_op '{b.name}': a saved tensor may not be named '{n}'")
+
+
+def _read_saved_lines(b, ind):
+    """The saved arrays as locals, TensorWrapper::recover's checks inline (eager/tensor_wrapper.py:
+    the node-field layout): anything but an unchanged array (released, written in place since,
+    packed by saved-tensor hooks) goes through saved_data, which raises or unpacks."""
+    if not b.saved:
+        return []
+    L = [f"{ind}# Recovered saved tensors (TensorWrappers, as the node's fields)"]
+    for n in b.saved:
+        L.append(f"{ind}{n} = self.{n}_saved")
+        if n in b.no_need_buffer:  # values unused: no version to check
+            L.append(f"{ind}if type({n}) is not ndarray:")
+        else:
+            L.append(f"{ind}if type({n}) is not ndarray or self.{n}_version.value != self.{n}_snap:")
+        L.append(f'{ind}    {n} = saved_data(self, "{n}")')
+    return L
+
+
+def _release_lines(b, ind, guard=False):
+    """Release the saved fields (TensorWrapper::clear): the arrays go, each version counter
+    counts one saver less."""
+    L = []
+    for n in b.saved:
+        if _is_list_input(b.forward, n):
+            L.append(f"{ind}for w in self.{n}_wrapper:")
+            L.append(f"{ind}    w.clear()")
+        elif n in b.no_need_buffer:
+            L.append(f"{ind}self.{n}_saved = None")
+        else:
+            if guard:  # clear_tensor_wrappers may run twice
+                L.append(f"{ind}if self.{n}_version is not None:")
+                L.append(f"{ind}    self.{n}_version.saved -= 1")
+            else:
+                L.append(f"{ind}self.{n}_version.saved -= 1")
+            L.append(f"{ind}self.{n}_saved = self.{n}_version = None")
+    L.append(f"{ind}self._wrappers_cleared = True")
+    return L
+
+
 RUN_RAW_HEAD = '''
     def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
         ndarray grad, no [slot][rank] holder. Returns {what}.
-        release: backward no longer needs the saved tensors (retain_graph=False): each is
-        released as it is read."""'''
+        release: backward no longer needs the saved tensors (retain_graph=False): they are
+        released once the kernel has run."""'''
 
 
 def _has_run_raw(b):
@@ -259,7 +313,7 @@ def _invoke_node_body(b, ops, metas):
     L = _fill_lines(f, b)
     L += ["        # Recovered TensorWrappers and attributes"] if b.saved or b.attrs_used else []
     L += [f"        {n} = [w.recover(self) for w in self.{n}_wrapper]"
-          if n in list_inputs else f"        {n} = self.{n}_wrapper.recover(self)"
+          if n in list_inputs else f'        {n} = recover_saved(self, "{n}")'
           for n in b.saved]
     L += [f"        {a} = self.{a}" for a in b.attrs_used]
     local_names = set(b.saved) | {o.name + "_grad" for o in f.outputs} | set(b.attrs_used)
@@ -271,22 +325,36 @@ def _invoke_node_body(b, ops, metas):
 
 def emit_node(b, ops, metas):
     f = b.forward
-    slots = [f"{n}_wrapper" for n in b.saved] + list(b.attrs_used)
-    body = _kernel_node_body(b) if b.kernel else _invoke_node_body(b, ops, metas)
     list_inputs = {a.name for a in f.inputs if a.type == "Tensor[]"}
+    slots = []
+    fields = []  # (name, "in"/"out", slot, no_need_buffer) per saved Tensor kept as fields
+    for n in b.saved:
+        if n in list_inputs:
+            slots.append(f"{n}_wrapper")
+            continue
+        nnb = n in b.no_need_buffer
+        slots += [f"{n}_saved"] if nnb else [f"{n}_saved", f"{n}_version", f"{n}_snap"]
+        ins = [a.name for a in f.inputs]
+        where, slot = ("in", ins.index(n)) if n in ins else (
+            "out", [o.name for o in f.outputs].index(n))
+        fields.append(f'("{n}", "{where}", {slot}, {nnb})')
+    slots += list(b.attrs_used)
+    body = _kernel_node_body(b) if b.kernel else _invoke_node_body(b, ops, metas)
     clear = ""
     if b.saved:  # nodes that save nothing can run again after backward (as in Paddle)
-        clear = "".join(["\n    def clear_tensor_wrappers(self):\n"]
-                        + [f"        for w in self.{n}_wrapper:\n            w.clear()\n"
-                           if n in list_inputs else f"        self.{n}_wrapper.clear()\n"
-                           for n in b.saved]
-                        + ["        self._wrappers_cleared = True\n"])
+        clear = "\n    def clear_tensor_wrappers(self):\n" + "\n".join(
+            _release_lines(b, "        ", guard=True)) + "\n"
+    fields_line = ""
+    if fields:
+        fields_line = ("\n    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,"
+                       "\n    # no_need_buffer\n    saved_fields = (" + ", ".join(fields)
+                       + ("," if len(fields) == 1 else "") + ")")
     cache = (f'\n\n_{b.name}_kernels = KernelFactory.cache("{b.kernel}")  # ④\'s cache, shared\n'
              if b.kernel and _has_run_raw(b) else "")
     return cache + NODE_CLASS.format(
         cls=node_class_name(f.name), fwd=f.name, bwd=b.name, doc=_doc(b),
         slots=", ".join(f'"{s}"' for s in slots) + ("," if len(slots) == 1 else ""),
-        body=body, clear=clear,
+        body=body, clear=clear, fields=fields_line,
         raw="\n    raw_grads = True  # the grad kernel works on ndarray grads" if b.kernel else "")
 
 
@@ -377,19 +445,23 @@ def node_section_factory(bwd_by_fwd):
                 metas.append(f"({n}_meta,)")
             else:
                 conds.append(f"not {n}._stop_gradient")
-                records.append(f"edge_record({n})")
+                records.append(None)  # edge_record's common case inline (_edge_lines)
                 sizes.append("1")
                 nexts.append(f"({n}_next,)")
                 metas.append(f"({n}_meta,)")
         L = ["    # Node Creation",
              f"    if grad_state.enabled and ({' or '.join(conds)}):",
-             f"        node = {node_class_name(spec.name)}()",
+             f"        node = new_node({node_class_name(spec.name)})  # GradNodeBase.__init__'s "
+             "fields here:",
+             "        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None",
+             "        node._post_hooks = node._save_site = None",
+             "        node._wrappers_cleared = False",
              "        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta"]
+        for a, r in zip(ins, records):
+            L += _edge_lines(a.name) if r is None else [f"        {a.name}_next, {a.name}_meta = {r}"]
         if _single_next(spec):
-            L.append(f"        node._next, node._meta = {records[0]}")
+            L.append(f"        node._next, node._meta = {ins[0].name}_next, {ins[0].name}_meta")
         else:
-            for a, r in zip(ins, records):
-                L.append(f"        {a.name}_next, {a.name}_meta = {r}")
             if all(a.type == "Tensor" for a in ins):
                 L.append(f"        node._next = ({', '.join(a.name + '_next' for a in ins)})")
             else:
@@ -418,13 +490,16 @@ def node_section_factory(bwd_by_fwd):
             L.append("        if inplace_flags.record_all_sites:")
             L.append("            node._save_site = save_site()")
         in_names = {a.name for a in ins}
+        hooked = []  # (name, output slot or None) of the fields saved-tensor hooks pack
         for n in b.saved:
             if n in in_names:
                 nnb = ", True" if n in b.no_need_buffer else ""
                 if spec.arg(n).type == "Tensor[]":
                     L.append(f"        node.{n}_wrapper = [TensorWrapper(t{nnb}) for t in {n}]")
                 else:
-                    L.append(f"        node.{n}_wrapper = TensorWrapper({n}{nnb})")
+                    L += _save_field_lines(n, n in b.no_need_buffer)
+                    if n not in b.no_need_buffer:
+                        hooked.append((n, None))
         if len(spec.outputs) == 1 and spec.outputs[0].type == "Tensor":
             L += _inline_set_history(spec.outputs[0].name)
         else:
@@ -436,11 +511,46 @@ def node_section_factory(bwd_by_fwd):
                     L.append(f"        set_history({o.name}, node, {slot}, 0)")
         for slot, o in enumerate(spec.outputs):
             if o.name in b.saved:
-                nnb = "True" if o.name in b.no_need_buffer else "False"
-                L.append(f"        node.{o.name}_wrapper = TensorWrapper({o.name}, {nnb}, node, "
-                         f"{slot}, 0)")
+                if o.type != "Tensor":
+                    raise ValueError(f"backward_op '{b.name}': a saved output must be a Tensor")
+                L += _save_field_lines(o.name, o.name in b.no_need_buffer)
+                if o.name not in b.no_need_buffer:
+                    hooked.append((o.name, slot))
+        if hooked:
+            L.append("        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a "
+                     "TensorWrapper")
+            L += [f'            pack_saved(node, "{n}", {n})' if slot is None else
+                  f'            pack_saved(node, "{n}", {n}, {slot})' for n, slot in hooked]
         return "\n".join(L) + "\n"
     return section
+
+
+def _edge_lines(n):
+    """edge_record(n) (eager/slot_meta.py), its common case inline: a tensor with a grad node
+    (an op's output, or a leaf used before), not a view, of a float or complex dtype."""
+    return [f"        {n}_next = {n}._grad_node",
+            f"        if ({n}_next is None or {n}._stop_gradient or {n}._base is not None",
+            f"                or {n}._data.dtype.kind in \"biu\"):",
+            f"            {n}_next, {n}_meta = edge_record({n})",
+            "        else:",
+            f"            {n}_meta = ({n}._out_slot, {n}._out_rank, {n}._data.shape, "
+            f"{n}._data.dtype)"]
+
+
+def _save_field_lines(n, no_need_buffer):
+    """TensorWrapper's constructor inline, into the node's fields (eager/tensor_wrapper.py):
+    the array, the tensor's version counter (made on first save) and its value now."""
+    if no_need_buffer:
+        return [f"        node.{n}_saved = meta_only({n}._data)  # no_need_buffer: shape and "
+                "dtype only"]
+    return [f"        # TensorWrapper of {n}: its array, version counter and version now",
+            f"        {n}_v = {n}._version",
+            f"        if {n}_v is None:",
+            f"            {n}_v = {n}._version = VersionCounter()",
+            f"        {n}_v.saved += 1",
+            f"        node.{n}_saved = {n}._data",
+            f"        node.{n}_version = {n}_v",
+            f"        node.{n}_snap = {n}_v.value"]
 
 
 def _inline_set_history(o):

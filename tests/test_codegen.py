@@ -98,3 +98,41 @@ def test_bound_ops_reject_unknown_names():
 def paddle_add_ad_func():
     from eagergraph._generated.dygraph_functions import add_ad_func
     return add_ad_func
+
+
+def test_generated_node_creation_sets_every_grad_node_field():
+    """The ad_funcs build nodes with object.__new__ and set GradNodeBase.__init__'s fields
+    themselves: every slot __init__ sets must be set on a generated node, with __init__'s value."""
+    import numpy as np
+    import eagergraph as paddle
+    from eagergraph.eager.grad_node_info import GradNodeBase
+
+    ref = GradNodeBase()
+    x = paddle.to_tensor(np.ones((2, 2), np.float32), stop_gradient=False)
+    y = paddle.to_tensor(np.ones((2, 2), np.float32), stop_gradient=False)
+    for out in (x * y, paddle.tanh(x), paddle.concat([x, y]), paddle.stack([x, y])):
+        node = out._grad_node
+        for slot in GradNodeBase.__slots__:
+            if slot in ("__weakref__", "_next", "_meta", "_save_site", "_slot_sizes"):
+                continue
+            assert getattr(node, slot) == getattr(ref, slot), (type(node).__name__, slot)
+        assert node._next and node._meta
+        node._save_site  # set (a site, or None)
+        node._slot_sizes  # set
+
+
+def test_saved_fields_are_declared_for_every_saved_tensor():
+    """Each saved Tensor of a generated node is listed in saved_fields, with its three fields
+    (two for no_need_buffer), so the debug tools and TensorWrapper views find them all."""
+    from eagergraph._generated import dygraph_functions as df
+    from eagergraph.eager.grad_node_info import GradNodeBase
+    n = 0
+    for cls in vars(df).values():
+        if not (isinstance(cls, type) and issubclass(cls, GradNodeBase)):
+            continue
+        for name, where, slot, nnb in cls.saved_fields:
+            assert where in ("in", "out") and isinstance(slot, int)
+            need = [f"{name}_saved"] + ([] if nnb else [f"{name}_version", f"{name}_snap"])
+            assert all(s in cls.__slots__ for s in need), (cls.__name__, name)
+            n += 1
+    assert n > 100

@@ -12,7 +12,11 @@ from ..eager.amp_utils import amp_flag, amp_state, amp_auto_cast, amp_call, amp_
 from ..eager.grad_node_info import (GradNodeBase, fill_zero, fill_zero_list, wrap_grad)
 from ..eager.slot_meta import (edge_record, edge_records, out_meta)
 from ..eager.autograd_meta import set_history
-from ..eager.tensor_wrapper import TensorWrapper
+from numpy import ndarray
+from ..eager.tensor_wrapper import (TensorWrapper, saved_data, recover_saved, pack_saved,
+                                    meta_only)
+from ..eager.saved_tensors_hooks import _state as saved_hooks
+from ..phi.version_counter import VersionCounter
 from ..eager.inplace import check_inplace, inplace_input, commit_inplace
 from ..eager.views import make_view
 from ..eager.inplace_check import flags as inplace_flags, save_site
@@ -21,6 +25,9 @@ from ..phi.infermeta import backward as _meta
 from ..phi.kernel_registry import KernelFactory
 from ..tensor import wrap_like
 from . import api as _api
+
+
+new_node = object.__new__  # a grad node without GradNodeBase.__init__'s call
 
 
 def _conj(x):
@@ -59,10 +66,23 @@ def add_ad_func(x, y):
             out = _api.add(x, y)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
-        node = AddGradNode()
+        node = new_node(AddGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        x_next, x_meta = edge_record(x)
-        y_next, y_meta = edge_record(y)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        y_next = y._grad_node
+        if (y_next is None or y._stop_gradient or y._base is not None
+                or y._data.dtype.kind in "biu"):
+            y_next, y_meta = edge_record(y)
+        else:
+            y_meta = (y._out_slot, y._out_rank, y._data.shape, y._data.dtype)
         node._next = (x_next, y_next)
         node._meta = (x_meta, y_meta)
         if inplace_flags.record_all_sites:
@@ -114,8 +134,8 @@ class AddGradNode(GradNodeBase):
     def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
         ndarray grad, no [slot][rank] holder. Returns one grad per input position.
-        release: backward no longer needs the saved tensors (retain_graph=False): each is
-        released as it is read."""
+        release: backward no longer needs the saved tensors (retain_graph=False): they are
+        released once the kernel has run."""
         need = (self._next[0] is not None, self._next[1] is not None,)
         # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
         # needs no PrepareData; anything else through ④
@@ -169,10 +189,23 @@ def subtract_ad_func(x, y):
             out = _api.subtract(x, y)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
-        node = SubtractGradNode()
+        node = new_node(SubtractGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        x_next, x_meta = edge_record(x)
-        y_next, y_meta = edge_record(y)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        y_next = y._grad_node
+        if (y_next is None or y._stop_gradient or y._base is not None
+                or y._data.dtype.kind in "biu"):
+            y_next, y_meta = edge_record(y)
+        else:
+            y_meta = (y._out_slot, y._out_rank, y._data.shape, y._data.dtype)
         node._next = (x_next, y_next)
         node._meta = (x_meta, y_meta)
         if inplace_flags.record_all_sites:
@@ -224,8 +257,8 @@ class SubtractGradNode(GradNodeBase):
     def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
         ndarray grad, no [slot][rank] holder. Returns one grad per input position.
-        release: backward no longer needs the saved tensors (retain_graph=False): each is
-        released as it is read."""
+        release: backward no longer needs the saved tensors (retain_graph=False): they are
+        released once the kernel has run."""
         need = (self._next[0] is not None, self._next[1] is not None,)
         # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
         # needs no PrepareData; anything else through ④
@@ -279,21 +312,51 @@ def multiply_ad_func(x, y):
             out = _api.multiply(x, y)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
-        node = MultiplyGradNode()
+        node = new_node(MultiplyGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        x_next, x_meta = edge_record(x)
-        y_next, y_meta = edge_record(y)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        y_next = y._grad_node
+        if (y_next is None or y._stop_gradient or y._base is not None
+                or y._data.dtype.kind in "biu"):
+            y_next, y_meta = edge_record(y)
+        else:
+            y_meta = (y._out_slot, y._out_rank, y._data.shape, y._data.dtype)
         node._next = (x_next, y_next)
         node._meta = (x_meta, y_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
-        node.y_wrapper = TensorWrapper(y)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
+        # TensorWrapper of y: its array, version counter and version now
+        y_v = y._version
+        if y_v is None:
+            y_v = y._version = VersionCounter()
+        y_v.saved += 1
+        node.y_saved = y._data
+        node.y_version = y_v
+        node.y_snap = y_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
+            pack_saved(node, "y", y)
     # Returns
     return out
 
@@ -319,9 +382,12 @@ class MultiplyGradNode(GradNodeBase):
         y_grad = multiply(out_grad, conj(x))
     """
 
-    __slots__ = ("x_wrapper", "y_wrapper")
+    __slots__ = ("x_saved", "x_version", "x_snap", "y_saved", "y_version", "y_snap")
     forward_op = "multiply"
     raw_grads = True  # the grad kernel works on ndarray grads
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False), ("y", "in", 1, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
@@ -330,33 +396,48 @@ class MultiplyGradNode(GradNodeBase):
         need = (self._next[0] is not None, self._next[1] is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, y_grad, = multiply_grad_ad_func(
-            need, self.x_wrapper.recover(self),
-            self.y_wrapper.recover(self),
+            need, recover_saved(self, "x"),
+            recover_saved(self, "y"),
             out_grad)
         return [x_grad, y_grad]
 
     def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
         ndarray grad, no [slot][rank] holder. Returns one grad per input position.
-        release: backward no longer needs the saved tensors (retain_graph=False): each is
-        released as it is read."""
+        release: backward no longer needs the saved tensors (retain_graph=False): they are
+        released once the kernel has run."""
         need = (self._next[0] is not None, self._next[1] is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        y = self.y_saved
+        if type(y) is not ndarray or self.y_version.value != self.y_snap:
+            y = saved_data(self, "y")
         # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
         # needs no PrepareData; anything else through ④
         kernel = _multiply_grad_kernels.get(out_grad.dtype)
         fn = (_api.multiply_grad if kernel is None or kernel.input_np_dtype is not None
               else kernel.fn)
         x_grad, y_grad, = fn(
-            need, self.x_wrapper.recover_data(self, release),
-            self.y_wrapper.recover_data(self, release),
+            need, x,
+            y,
             out_grad)
-        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self.y_version.saved -= 1
+            self.y_saved = self.y_version = None
             self._wrappers_cleared = True
         return [x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.y_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
+        if self.y_version is not None:
+            self.y_version.saved -= 1
+        self.y_saved = self.y_version = None
         self._wrappers_cleared = True
 
 
@@ -407,21 +488,51 @@ def divide_ad_func(x, y):
             out = _api.divide(x, y)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
-        node = DivideGradNode()
+        node = new_node(DivideGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        x_next, x_meta = edge_record(x)
-        y_next, y_meta = edge_record(y)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        y_next = y._grad_node
+        if (y_next is None or y._stop_gradient or y._base is not None
+                or y._data.dtype.kind in "biu"):
+            y_next, y_meta = edge_record(y)
+        else:
+            y_meta = (y._out_slot, y._out_rank, y._data.shape, y._data.dtype)
         node._next = (x_next, y_next)
         node._meta = (x_meta, y_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.y_wrapper = TensorWrapper(y)
+        # TensorWrapper of y: its array, version counter and version now
+        y_v = y._version
+        if y_v is None:
+            y_v = y._version = VersionCounter()
+        y_v.saved += 1
+        node.y_saved = y._data
+        node.y_version = y_v
+        node.y_snap = y_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+        # TensorWrapper of out: its array, version counter and version now
+        out_v = out._version
+        if out_v is None:
+            out_v = out._version = VersionCounter()
+        out_v.saved += 1
+        node.out_saved = out._data
+        node.out_version = out_v
+        node.out_snap = out_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "y", y)
+            pack_saved(node, "out", out, 0)
     # Returns
     return out
 
@@ -447,9 +558,12 @@ class DivideGradNode(GradNodeBase):
         y_grad = scale(multiply(out_grad, conj(divide(out, y))), -1.0, 0.0, True)
     """
 
-    __slots__ = ("y_wrapper", "out_wrapper")
+    __slots__ = ("y_saved", "y_version", "y_snap", "out_saved", "out_version", "out_snap")
     forward_op = "divide"
     raw_grads = True  # the grad kernel works on ndarray grads
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("y", "in", 1, False), ("out", "out", 0, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
@@ -458,33 +572,48 @@ class DivideGradNode(GradNodeBase):
         need = (self._next[0] is not None, self._next[1] is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, y_grad, = divide_grad_ad_func(
-            need, self.y_wrapper.recover(self),
-            self.out_wrapper.recover(self),
+            need, recover_saved(self, "y"),
+            recover_saved(self, "out"),
             out_grad)
         return [x_grad, y_grad]
 
     def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
         ndarray grad, no [slot][rank] holder. Returns one grad per input position.
-        release: backward no longer needs the saved tensors (retain_graph=False): each is
-        released as it is read."""
+        release: backward no longer needs the saved tensors (retain_graph=False): they are
+        released once the kernel has run."""
         need = (self._next[0] is not None, self._next[1] is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        y = self.y_saved
+        if type(y) is not ndarray or self.y_version.value != self.y_snap:
+            y = saved_data(self, "y")
+        out = self.out_saved
+        if type(out) is not ndarray or self.out_version.value != self.out_snap:
+            out = saved_data(self, "out")
         # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
         # needs no PrepareData; anything else through ④
         kernel = _divide_grad_kernels.get(out_grad.dtype)
         fn = (_api.divide_grad if kernel is None or kernel.input_np_dtype is not None
               else kernel.fn)
         x_grad, y_grad, = fn(
-            need, self.y_wrapper.recover_data(self, release),
-            self.out_wrapper.recover_data(self, release),
+            need, y,
+            out,
             out_grad)
-        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+        if release:  # backward no longer needs the saved tensors: release them
+            self.y_version.saved -= 1
+            self.y_saved = self.y_version = None
+            self.out_version.saved -= 1
+            self.out_saved = self.out_version = None
             self._wrappers_cleared = True
         return [x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
-        self.y_wrapper.clear()
-        self.out_wrapper.clear()
+        if self.y_version is not None:
+            self.y_version.saved -= 1
+        self.y_saved = self.y_version = None
+        if self.out_version is not None:
+            self.out_version.saved -= 1
+        self.out_saved = self.out_version = None
         self._wrappers_cleared = True
 
 
@@ -569,21 +698,51 @@ def remainder_ad_func(x, y):
             out = _api.remainder(x, y)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
-        node = RemainderGradNode()
+        node = new_node(RemainderGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        x_next, x_meta = edge_record(x)
-        y_next, y_meta = edge_record(y)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        y_next = y._grad_node
+        if (y_next is None or y._stop_gradient or y._base is not None
+                or y._data.dtype.kind in "biu"):
+            y_next, y_meta = edge_record(y)
+        else:
+            y_meta = (y._out_slot, y._out_rank, y._data.shape, y._data.dtype)
         node._next = (x_next, y_next)
         node._meta = (x_meta, y_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
-        node.y_wrapper = TensorWrapper(y)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
+        # TensorWrapper of y: its array, version counter and version now
+        y_v = y._version
+        if y_v is None:
+            y_v = y._version = VersionCounter()
+        y_v.saved += 1
+        node.y_saved = y._data
+        node.y_version = y_v
+        node.y_snap = y_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
+            pack_saved(node, "y", y)
     # Returns
     return out
 
@@ -608,14 +767,17 @@ class RemainderGradNode(GradNodeBase):
         y_grad = scale(multiply(out_grad, conj(q)), -1.0, 0.0, True)
     """
 
-    __slots__ = ("x_wrapper", "y_wrapper")
+    __slots__ = ("x_saved", "x_version", "x_snap", "y_saved", "y_version", "y_snap")
     forward_op = "remainder"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False), ("y", "in", 1, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        y = self.y_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        y = recover_saved(self, "y")
         # The gradient formulas, written with ops
         x_grad, y_grad = None, None
         if self._next[0] is not None or self._next[1] is not None:
@@ -629,8 +791,12 @@ class RemainderGradNode(GradNodeBase):
         return [x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.y_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
+        if self.y_version is not None:
+            self.y_version.saved -= 1
+        self.y_saved = self.y_version = None
         self._wrappers_cleared = True
 
 _elementwise_pow_kernels = KernelFactory.cache("elementwise_pow")  # ④'s per-dtype kernel cache, shared
@@ -659,22 +825,60 @@ def elementwise_pow_ad_func(x, y):
             out = _api.elementwise_pow(x, y)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
-        node = ElementwisePowGradNode()
+        node = new_node(ElementwisePowGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        x_next, x_meta = edge_record(x)
-        y_next, y_meta = edge_record(y)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        y_next = y._grad_node
+        if (y_next is None or y._stop_gradient or y._base is not None
+                or y._data.dtype.kind in "biu"):
+            y_next, y_meta = edge_record(y)
+        else:
+            y_meta = (y._out_slot, y._out_rank, y._data.shape, y._data.dtype)
         node._next = (x_next, y_next)
         node._meta = (x_meta, y_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
-        node.y_wrapper = TensorWrapper(y)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
+        # TensorWrapper of y: its array, version counter and version now
+        y_v = y._version
+        if y_v is None:
+            y_v = y._version = VersionCounter()
+        y_v.saved += 1
+        node.y_saved = y._data
+        node.y_version = y_v
+        node.y_snap = y_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+        # TensorWrapper of out: its array, version counter and version now
+        out_v = out._version
+        if out_v is None:
+            out_v = out._version = VersionCounter()
+        out_v.saved += 1
+        node.out_saved = out._data
+        node.out_version = out_v
+        node.out_snap = out_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
+            pack_saved(node, "y", y)
+            pack_saved(node, "out", out, 0)
     # Returns
     return out
 
@@ -692,15 +896,18 @@ class ElementwisePowGradNode(GradNodeBase):
         y_grad = multiply(out_grad, conj(multiply(out, log(where(equal(out, zero), one, xb)))))
     """
 
-    __slots__ = ("x_wrapper", "y_wrapper", "out_wrapper")
+    __slots__ = ("x_saved", "x_version", "x_snap", "y_saved", "y_version", "y_snap", "out_saved", "out_version", "out_snap")
     forward_op = "elementwise_pow"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False), ("y", "in", 1, False), ("out", "out", 0, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        y = self.y_wrapper.recover(self)
-        out = self.out_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        y = recover_saved(self, "y")
+        out = recover_saved(self, "out")
         # The gradient formulas, written with ops
         x_grad, y_grad = None, None
         if self._next[0] is not None or self._next[1] is not None:
@@ -716,9 +923,15 @@ class ElementwisePowGradNode(GradNodeBase):
         return [x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.y_wrapper.clear()
-        self.out_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
+        if self.y_version is not None:
+            self.y_version.saved -= 1
+        self.y_saved = self.y_version = None
+        if self.out_version is not None:
+            self.out_version.saved -= 1
+        self.out_saved = self.out_version = None
         self._wrappers_cleared = True
 
 _maximum_kernels = KernelFactory.cache("maximum")  # ④'s per-dtype kernel cache, shared
@@ -747,21 +960,51 @@ def maximum_ad_func(x, y):
             out = _api.maximum(x, y)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
-        node = MaximumGradNode()
+        node = new_node(MaximumGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        x_next, x_meta = edge_record(x)
-        y_next, y_meta = edge_record(y)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        y_next = y._grad_node
+        if (y_next is None or y._stop_gradient or y._base is not None
+                or y._data.dtype.kind in "biu"):
+            y_next, y_meta = edge_record(y)
+        else:
+            y_meta = (y._out_slot, y._out_rank, y._data.shape, y._data.dtype)
         node._next = (x_next, y_next)
         node._meta = (x_meta, y_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
-        node.y_wrapper = TensorWrapper(y)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
+        # TensorWrapper of y: its array, version counter and version now
+        y_v = y._version
+        if y_v is None:
+            y_v = y._version = VersionCounter()
+        y_v.saved += 1
+        node.y_saved = y._data
+        node.y_version = y_v
+        node.y_snap = y_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
+            pack_saved(node, "y", y)
     # Returns
     return out
 
@@ -772,14 +1015,17 @@ class MaximumGradNode(GradNodeBase):
         y_grad = multiply(out_grad, add(cast(less_than(x, y), out_grad.dtype), scale(cast(equal(x, y), out_grad.dtype), 0.5, 0.0, True)))
     """
 
-    __slots__ = ("x_wrapper", "y_wrapper")
+    __slots__ = ("x_saved", "x_version", "x_snap", "y_saved", "y_version", "y_snap")
     forward_op = "maximum"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False), ("y", "in", 1, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        y = self.y_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        y = recover_saved(self, "y")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next[0] is not None:
@@ -790,8 +1036,12 @@ class MaximumGradNode(GradNodeBase):
         return [x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.y_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
+        if self.y_version is not None:
+            self.y_version.saved -= 1
+        self.y_saved = self.y_version = None
         self._wrappers_cleared = True
 
 _minimum_kernels = KernelFactory.cache("minimum")  # ④'s per-dtype kernel cache, shared
@@ -820,21 +1070,51 @@ def minimum_ad_func(x, y):
             out = _api.minimum(x, y)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
-        node = MinimumGradNode()
+        node = new_node(MinimumGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        x_next, x_meta = edge_record(x)
-        y_next, y_meta = edge_record(y)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        y_next = y._grad_node
+        if (y_next is None or y._stop_gradient or y._base is not None
+                or y._data.dtype.kind in "biu"):
+            y_next, y_meta = edge_record(y)
+        else:
+            y_meta = (y._out_slot, y._out_rank, y._data.shape, y._data.dtype)
         node._next = (x_next, y_next)
         node._meta = (x_meta, y_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
-        node.y_wrapper = TensorWrapper(y)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
+        # TensorWrapper of y: its array, version counter and version now
+        y_v = y._version
+        if y_v is None:
+            y_v = y._version = VersionCounter()
+        y_v.saved += 1
+        node.y_saved = y._data
+        node.y_version = y_v
+        node.y_snap = y_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
+            pack_saved(node, "y", y)
     # Returns
     return out
 
@@ -845,14 +1125,17 @@ class MinimumGradNode(GradNodeBase):
         y_grad = multiply(out_grad, add(cast(greater_than(x, y), out_grad.dtype), scale(cast(equal(x, y), out_grad.dtype), 0.5, 0.0, True)))
     """
 
-    __slots__ = ("x_wrapper", "y_wrapper")
+    __slots__ = ("x_saved", "x_version", "x_snap", "y_saved", "y_version", "y_snap")
     forward_op = "minimum"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False), ("y", "in", 1, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        y = self.y_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        y = recover_saved(self, "y")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next[0] is not None:
@@ -863,8 +1146,12 @@ class MinimumGradNode(GradNodeBase):
         return [x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.y_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
+        if self.y_version is not None:
+            self.y_version.saved -= 1
+        self.y_saved = self.y_version = None
         self._wrappers_cleared = True
 
 
@@ -1214,9 +1501,18 @@ def exp_ad_func(x):
             out = _api.exp(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = ExpGradNode()
+        node = new_node(ExpGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
@@ -1224,7 +1520,16 @@ def exp_ad_func(x):
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+        # TensorWrapper of out: its array, version counter and version now
+        out_v = out._version
+        if out_v is None:
+            out_v = out._version = VersionCounter()
+        out_v.saved += 1
+        node.out_saved = out._data
+        node.out_version = out_v
+        node.out_snap = out_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "out", out, 0)
     # Returns
     return out
 
@@ -1249,9 +1554,12 @@ class ExpGradNode(GradNodeBase):
         x_grad = multiply(out_grad, conj(out))
     """
 
-    __slots__ = ("out_wrapper",)
+    __slots__ = ("out_saved", "out_version", "out_snap")
     forward_op = "exp"
     raw_grads = True  # the grad kernel works on ndarray grads
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("out", "out", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
@@ -1260,30 +1568,38 @@ class ExpGradNode(GradNodeBase):
         need = (self._next is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = exp_grad_ad_func(
-            need, self.out_wrapper.recover(self),
+            need, recover_saved(self, "out"),
             out_grad)
         return [x_grad]
 
     def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
         ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
-        release: backward no longer needs the saved tensors (retain_graph=False): each is
-        released as it is read."""
+        release: backward no longer needs the saved tensors (retain_graph=False): they are
+        released once the kernel has run."""
         need = (self._next is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        out = self.out_saved
+        if type(out) is not ndarray or self.out_version.value != self.out_snap:
+            out = saved_data(self, "out")
         # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
         # needs no PrepareData; anything else through ④
         kernel = _exp_grad_kernels.get(out_grad.dtype)
         fn = (_api.exp_grad if kernel is None or kernel.input_np_dtype is not None
               else kernel.fn)
         x_grad, = fn(
-            need, self.out_wrapper.recover_data(self, release),
+            need, out,
             out_grad)
-        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+        if release:  # backward no longer needs the saved tensors: release them
+            self.out_version.saved -= 1
+            self.out_saved = self.out_version = None
             self._wrappers_cleared = True
         return x_grad
 
     def clear_tensor_wrappers(self):
-        self.out_wrapper.clear()
+        if self.out_version is not None:
+            self.out_version.saved -= 1
+        self.out_saved = self.out_version = None
         self._wrappers_cleared = True
 
 
@@ -1324,17 +1640,35 @@ def log_ad_func(x):
             out = _api.log(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = LogGradNode()
+        node = new_node(LogGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
     # Returns
     return out
 
@@ -1359,9 +1693,12 @@ class LogGradNode(GradNodeBase):
         x_grad = divide(out_grad, conj(x))
     """
 
-    __slots__ = ("x_wrapper",)
+    __slots__ = ("x_saved", "x_version", "x_snap")
     forward_op = "log"
     raw_grads = True  # the grad kernel works on ndarray grads
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
@@ -1370,30 +1707,38 @@ class LogGradNode(GradNodeBase):
         need = (self._next is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = log_grad_ad_func(
-            need, self.x_wrapper.recover(self),
+            need, recover_saved(self, "x"),
             out_grad)
         return [x_grad]
 
     def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
         ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
-        release: backward no longer needs the saved tensors (retain_graph=False): each is
-        released as it is read."""
+        release: backward no longer needs the saved tensors (retain_graph=False): they are
+        released once the kernel has run."""
         need = (self._next is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
         # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
         # needs no PrepareData; anything else through ④
         kernel = _log_grad_kernels.get(out_grad.dtype)
         fn = (_api.log_grad if kernel is None or kernel.input_np_dtype is not None
               else kernel.fn)
         x_grad, = fn(
-            need, self.x_wrapper.recover_data(self, release),
+            need, x,
             out_grad)
-        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
             self._wrappers_cleared = True
         return x_grad
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
         self._wrappers_cleared = True
 
 
@@ -1434,17 +1779,35 @@ def log1p_ad_func(x):
             out = _api.log1p(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = Log1pGradNode()
+        node = new_node(Log1pGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
     # Returns
     return out
 
@@ -1466,13 +1829,16 @@ class Log1pGradNode(GradNodeBase):
         x_grad = divide(out_grad, conj(scale(x, 1.0, 1.0, True)))
     """
 
-    __slots__ = ("x_wrapper",)
+    __slots__ = ("x_saved", "x_version", "x_snap")
     forward_op = "log1p"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
+        x = recover_saved(self, "x")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
@@ -1480,7 +1846,9 @@ class Log1pGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
         self._wrappers_cleared = True
 
 _expm1_kernels = KernelFactory.cache("expm1")  # ④'s per-dtype kernel cache, shared
@@ -1507,9 +1875,18 @@ def expm1_ad_func(x):
             out = _api.expm1(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = Expm1GradNode()
+        node = new_node(Expm1GradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
@@ -1517,7 +1894,16 @@ def expm1_ad_func(x):
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+        # TensorWrapper of out: its array, version counter and version now
+        out_v = out._version
+        if out_v is None:
+            out_v = out._version = VersionCounter()
+        out_v.saved += 1
+        node.out_saved = out._data
+        node.out_version = out_v
+        node.out_snap = out_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "out", out, 0)
     # Returns
     return out
 
@@ -1527,13 +1913,16 @@ class Expm1GradNode(GradNodeBase):
         x_grad = multiply(out_grad, conj(scale(out, 1.0, 1.0, True)))
     """
 
-    __slots__ = ("out_wrapper",)
+    __slots__ = ("out_saved", "out_version", "out_snap")
     forward_op = "expm1"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("out", "out", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        out = self.out_wrapper.recover(self)
+        out = recover_saved(self, "out")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
@@ -1541,7 +1930,9 @@ class Expm1GradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.out_wrapper.clear()
+        if self.out_version is not None:
+            self.out_version.saved -= 1
+        self.out_saved = self.out_version = None
         self._wrappers_cleared = True
 
 _log2_kernels = KernelFactory.cache("log2")  # ④'s per-dtype kernel cache, shared
@@ -1568,17 +1959,35 @@ def log2_ad_func(x):
             out = _api.log2(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = Log2GradNode()
+        node = new_node(Log2GradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
     # Returns
     return out
 
@@ -1600,13 +2009,16 @@ class Log2GradNode(GradNodeBase):
         x_grad = divide(out_grad, conj(scale(x, 0.6931471805599453, 0.0, True)))
     """
 
-    __slots__ = ("x_wrapper",)
+    __slots__ = ("x_saved", "x_version", "x_snap")
     forward_op = "log2"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
+        x = recover_saved(self, "x")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
@@ -1614,7 +2026,9 @@ class Log2GradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
         self._wrappers_cleared = True
 
 _logit_kernels = KernelFactory.cache("logit")  # ④'s per-dtype kernel cache, shared
@@ -1641,18 +2055,36 @@ def logit_ad_func(x, eps):
             out = _api.logit(x, eps)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = LogitGradNode()
+        node = new_node(LogitGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.eps = eps
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
     # Returns
     return out
 
@@ -1681,13 +2113,16 @@ class LogitGradNode(GradNodeBase):
                        full_like(out_grad, 0.0 if eps else float("nan"), out_grad.dtype))
     """
 
-    __slots__ = ("x_wrapper", "eps")
+    __slots__ = ("x_saved", "x_version", "x_snap", "eps")
     forward_op = "logit"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
+        x = recover_saved(self, "x")
         eps = self.eps
         # The gradient formulas, written with ops
         x_grad = None
@@ -1698,7 +2133,9 @@ class LogitGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
         self._wrappers_cleared = True
 
 _sqrt_kernels = KernelFactory.cache("sqrt")  # ④'s per-dtype kernel cache, shared
@@ -1725,9 +2162,18 @@ def sqrt_ad_func(x):
             out = _api.sqrt(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = SqrtGradNode()
+        node = new_node(SqrtGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
@@ -1735,7 +2181,16 @@ def sqrt_ad_func(x):
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+        # TensorWrapper of out: its array, version counter and version now
+        out_v = out._version
+        if out_v is None:
+            out_v = out._version = VersionCounter()
+        out_v.saved += 1
+        node.out_saved = out._data
+        node.out_version = out_v
+        node.out_snap = out_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "out", out, 0)
     # Returns
     return out
 
@@ -1760,9 +2215,12 @@ class SqrtGradNode(GradNodeBase):
         x_grad = divide(out_grad, conj(scale(out, 2.0, 0.0, True)))
     """
 
-    __slots__ = ("out_wrapper",)
+    __slots__ = ("out_saved", "out_version", "out_snap")
     forward_op = "sqrt"
     raw_grads = True  # the grad kernel works on ndarray grads
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("out", "out", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
@@ -1771,30 +2229,38 @@ class SqrtGradNode(GradNodeBase):
         need = (self._next is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = sqrt_grad_ad_func(
-            need, self.out_wrapper.recover(self),
+            need, recover_saved(self, "out"),
             out_grad)
         return [x_grad]
 
     def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
         ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
-        release: backward no longer needs the saved tensors (retain_graph=False): each is
-        released as it is read."""
+        release: backward no longer needs the saved tensors (retain_graph=False): they are
+        released once the kernel has run."""
         need = (self._next is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        out = self.out_saved
+        if type(out) is not ndarray or self.out_version.value != self.out_snap:
+            out = saved_data(self, "out")
         # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
         # needs no PrepareData; anything else through ④
         kernel = _sqrt_grad_kernels.get(out_grad.dtype)
         fn = (_api.sqrt_grad if kernel is None or kernel.input_np_dtype is not None
               else kernel.fn)
         x_grad, = fn(
-            need, self.out_wrapper.recover_data(self, release),
+            need, out,
             out_grad)
-        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+        if release:  # backward no longer needs the saved tensors: release them
+            self.out_version.saved -= 1
+            self.out_saved = self.out_version = None
             self._wrappers_cleared = True
         return x_grad
 
     def clear_tensor_wrappers(self):
-        self.out_wrapper.clear()
+        if self.out_version is not None:
+            self.out_version.saved -= 1
+        self.out_saved = self.out_version = None
         self._wrappers_cleared = True
 
 
@@ -1835,9 +2301,18 @@ def rsqrt_ad_func(x):
             out = _api.rsqrt(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = RsqrtGradNode()
+        node = new_node(RsqrtGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
@@ -1845,7 +2320,16 @@ def rsqrt_ad_func(x):
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+        # TensorWrapper of out: its array, version counter and version now
+        out_v = out._version
+        if out_v is None:
+            out_v = out._version = VersionCounter()
+        out_v.saved += 1
+        node.out_saved = out._data
+        node.out_version = out_v
+        node.out_snap = out_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "out", out, 0)
     # Returns
     return out
 
@@ -1867,13 +2351,16 @@ class RsqrtGradNode(GradNodeBase):
         x_grad = multiply(out_grad, scale(multiply(out, square(out)), -0.5, 0.0, True))
     """
 
-    __slots__ = ("out_wrapper",)
+    __slots__ = ("out_saved", "out_version", "out_snap")
     forward_op = "rsqrt"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("out", "out", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        out = self.out_wrapper.recover(self)
+        out = recover_saved(self, "out")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
@@ -1881,7 +2368,9 @@ class RsqrtGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.out_wrapper.clear()
+        if self.out_version is not None:
+            self.out_version.saved -= 1
+        self.out_saved = self.out_version = None
         self._wrappers_cleared = True
 
 _square_kernels = KernelFactory.cache("square")  # ④'s per-dtype kernel cache, shared
@@ -1905,17 +2394,35 @@ def square_ad_func(x):
             out = _api.square(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = SquareGradNode()
+        node = new_node(SquareGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
     # Returns
     return out
 
@@ -1940,9 +2447,12 @@ class SquareGradNode(GradNodeBase):
         x_grad = multiply(out_grad, conj(scale(x, 2.0, 0.0, True)))
     """
 
-    __slots__ = ("x_wrapper",)
+    __slots__ = ("x_saved", "x_version", "x_snap")
     forward_op = "square"
     raw_grads = True  # the grad kernel works on ndarray grads
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
@@ -1951,30 +2461,38 @@ class SquareGradNode(GradNodeBase):
         need = (self._next is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = square_grad_ad_func(
-            need, self.x_wrapper.recover(self),
+            need, recover_saved(self, "x"),
             out_grad)
         return [x_grad]
 
     def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
         ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
-        release: backward no longer needs the saved tensors (retain_graph=False): each is
-        released as it is read."""
+        release: backward no longer needs the saved tensors (retain_graph=False): they are
+        released once the kernel has run."""
         need = (self._next is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
         # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
         # needs no PrepareData; anything else through ④
         kernel = _square_grad_kernels.get(out_grad.dtype)
         fn = (_api.square_grad if kernel is None or kernel.input_np_dtype is not None
               else kernel.fn)
         x_grad, = fn(
-            need, self.x_wrapper.recover_data(self, release),
+            need, x,
             out_grad)
-        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
             self._wrappers_cleared = True
         return x_grad
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
         self._wrappers_cleared = True
 
 
@@ -2001,17 +2519,35 @@ def abs_ad_func(x):
     out = _api.abs(x)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = AbsGradNode()
+        node = new_node(AbsGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
     # Returns
     return out
 
@@ -2043,13 +2579,16 @@ class AbsGradNode(GradNodeBase):
                            multiply(out_grad, sign(x)))
     """
 
-    __slots__ = ("x_wrapper",)
+    __slots__ = ("x_saved", "x_version", "x_snap")
     forward_op = "abs"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
+        x = recover_saved(self, "x")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
@@ -2063,7 +2602,9 @@ class AbsGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
         self._wrappers_cleared = True
 
 _sign_kernels = KernelFactory.cache("sign")  # ④'s per-dtype kernel cache, shared
@@ -2087,9 +2628,18 @@ def sign_ad_func(x):
             out = _api.sign(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = SignGradNode()
+        node = new_node(SignGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
@@ -2153,17 +2703,35 @@ def sin_ad_func(x):
             out = _api.sin(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = SinGradNode()
+        node = new_node(SinGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
     # Returns
     return out
 
@@ -2185,13 +2753,16 @@ class SinGradNode(GradNodeBase):
         x_grad = multiply(out_grad, conj(cos(x)))
     """
 
-    __slots__ = ("x_wrapper",)
+    __slots__ = ("x_saved", "x_version", "x_snap")
     forward_op = "sin"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
+        x = recover_saved(self, "x")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
@@ -2199,7 +2770,9 @@ class SinGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
         self._wrappers_cleared = True
 
 _cos_kernels = KernelFactory.cache("cos")  # ④'s per-dtype kernel cache, shared
@@ -2226,17 +2799,35 @@ def cos_ad_func(x):
             out = _api.cos(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = CosGradNode()
+        node = new_node(CosGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
     # Returns
     return out
 
@@ -2258,13 +2849,16 @@ class CosGradNode(GradNodeBase):
         x_grad = multiply(out_grad, conj(scale(sin(x), -1.0, 0.0, True)))
     """
 
-    __slots__ = ("x_wrapper",)
+    __slots__ = ("x_saved", "x_version", "x_snap")
     forward_op = "cos"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
+        x = recover_saved(self, "x")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
@@ -2272,7 +2866,9 @@ class CosGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
         self._wrappers_cleared = True
 
 _tan_kernels = KernelFactory.cache("tan")  # ④'s per-dtype kernel cache, shared
@@ -2299,9 +2895,18 @@ def tan_ad_func(x):
             out = _api.tan(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = TanGradNode()
+        node = new_node(TanGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
@@ -2309,7 +2914,16 @@ def tan_ad_func(x):
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+        # TensorWrapper of out: its array, version counter and version now
+        out_v = out._version
+        if out_v is None:
+            out_v = out._version = VersionCounter()
+        out_v.saved += 1
+        node.out_saved = out._data
+        node.out_version = out_v
+        node.out_snap = out_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "out", out, 0)
     # Returns
     return out
 
@@ -2331,13 +2945,16 @@ class TanGradNode(GradNodeBase):
         x_grad = multiply(out_grad, conj(scale(square(out), 1.0, 1.0, True)))
     """
 
-    __slots__ = ("out_wrapper",)
+    __slots__ = ("out_saved", "out_version", "out_snap")
     forward_op = "tan"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("out", "out", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        out = self.out_wrapper.recover(self)
+        out = recover_saved(self, "out")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
@@ -2345,7 +2962,9 @@ class TanGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.out_wrapper.clear()
+        if self.out_version is not None:
+            self.out_version.saved -= 1
+        self.out_saved = self.out_version = None
         self._wrappers_cleared = True
 
 _tanh_kernels = KernelFactory.cache("tanh")  # ④'s per-dtype kernel cache, shared
@@ -2372,9 +2991,18 @@ def tanh_ad_func(x):
             out = _api.tanh(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = TanhGradNode()
+        node = new_node(TanhGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
@@ -2382,7 +3010,16 @@ def tanh_ad_func(x):
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+        # TensorWrapper of out: its array, version counter and version now
+        out_v = out._version
+        if out_v is None:
+            out_v = out._version = VersionCounter()
+        out_v.saved += 1
+        node.out_saved = out._data
+        node.out_version = out_v
+        node.out_snap = out_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "out", out, 0)
     # Returns
     return out
 
@@ -2407,9 +3044,12 @@ class TanhGradNode(GradNodeBase):
         x_grad = multiply(out_grad, conj(scale(square(out), -1.0, 1.0, True)))
     """
 
-    __slots__ = ("out_wrapper",)
+    __slots__ = ("out_saved", "out_version", "out_snap")
     forward_op = "tanh"
     raw_grads = True  # the grad kernel works on ndarray grads
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("out", "out", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
@@ -2418,30 +3058,38 @@ class TanhGradNode(GradNodeBase):
         need = (self._next is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = tanh_grad_ad_func(
-            need, self.out_wrapper.recover(self),
+            need, recover_saved(self, "out"),
             out_grad)
         return [x_grad]
 
     def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
         ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
-        release: backward no longer needs the saved tensors (retain_graph=False): each is
-        released as it is read."""
+        release: backward no longer needs the saved tensors (retain_graph=False): they are
+        released once the kernel has run."""
         need = (self._next is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        out = self.out_saved
+        if type(out) is not ndarray or self.out_version.value != self.out_snap:
+            out = saved_data(self, "out")
         # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
         # needs no PrepareData; anything else through ④
         kernel = _tanh_grad_kernels.get(out_grad.dtype)
         fn = (_api.tanh_grad if kernel is None or kernel.input_np_dtype is not None
               else kernel.fn)
         x_grad, = fn(
-            need, self.out_wrapper.recover_data(self, release),
+            need, out,
             out_grad)
-        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+        if release:  # backward no longer needs the saved tensors: release them
+            self.out_version.saved -= 1
+            self.out_saved = self.out_version = None
             self._wrappers_cleared = True
         return x_grad
 
     def clear_tensor_wrappers(self):
-        self.out_wrapper.clear()
+        if self.out_version is not None:
+            self.out_version.saved -= 1
+        self.out_saved = self.out_version = None
         self._wrappers_cleared = True
 
 
@@ -2482,9 +3130,18 @@ def sigmoid_ad_func(x):
             out = _api.sigmoid(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = SigmoidGradNode()
+        node = new_node(SigmoidGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
@@ -2492,7 +3149,16 @@ def sigmoid_ad_func(x):
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+        # TensorWrapper of out: its array, version counter and version now
+        out_v = out._version
+        if out_v is None:
+            out_v = out._version = VersionCounter()
+        out_v.saved += 1
+        node.out_saved = out._data
+        node.out_version = out_v
+        node.out_snap = out_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "out", out, 0)
     # Returns
     return out
 
@@ -2517,9 +3183,12 @@ class SigmoidGradNode(GradNodeBase):
         x_grad = multiply(out_grad, conj(multiply(out, scale(out, -1.0, 1.0, True))))
     """
 
-    __slots__ = ("out_wrapper",)
+    __slots__ = ("out_saved", "out_version", "out_snap")
     forward_op = "sigmoid"
     raw_grads = True  # the grad kernel works on ndarray grads
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("out", "out", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
@@ -2528,30 +3197,38 @@ class SigmoidGradNode(GradNodeBase):
         need = (self._next is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = sigmoid_grad_ad_func(
-            need, self.out_wrapper.recover(self),
+            need, recover_saved(self, "out"),
             out_grad)
         return [x_grad]
 
     def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
         ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
-        release: backward no longer needs the saved tensors (retain_graph=False): each is
-        released as it is read."""
+        release: backward no longer needs the saved tensors (retain_graph=False): they are
+        released once the kernel has run."""
         need = (self._next is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        out = self.out_saved
+        if type(out) is not ndarray or self.out_version.value != self.out_snap:
+            out = saved_data(self, "out")
         # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
         # needs no PrepareData; anything else through ④
         kernel = _sigmoid_grad_kernels.get(out_grad.dtype)
         fn = (_api.sigmoid_grad if kernel is None or kernel.input_np_dtype is not None
               else kernel.fn)
         x_grad, = fn(
-            need, self.out_wrapper.recover_data(self, release),
+            need, out,
             out_grad)
-        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+        if release:  # backward no longer needs the saved tensors: release them
+            self.out_version.saved -= 1
+            self.out_saved = self.out_version = None
             self._wrappers_cleared = True
         return x_grad
 
     def clear_tensor_wrappers(self):
-        self.out_wrapper.clear()
+        if self.out_version is not None:
+            self.out_version.saved -= 1
+        self.out_saved = self.out_version = None
         self._wrappers_cleared = True
 
 
@@ -2592,17 +3269,35 @@ def erf_ad_func(x):
             out = _api.erf(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = ErfGradNode()
+        node = new_node(ErfGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
     # Returns
     return out
 
@@ -2624,13 +3319,16 @@ class ErfGradNode(GradNodeBase):
         x_grad = multiply(out_grad, scale(exp(scale(square(x), -1.0, 0.0, True)), 1.1283791670955126, 0.0, True))
     """
 
-    __slots__ = ("x_wrapper",)
+    __slots__ = ("x_saved", "x_version", "x_snap")
     forward_op = "erf"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
+        x = recover_saved(self, "x")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
@@ -2638,7 +3336,9 @@ class ErfGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
         self._wrappers_cleared = True
 
 _asin_kernels = KernelFactory.cache("asin")  # ④'s per-dtype kernel cache, shared
@@ -2665,17 +3365,35 @@ def asin_ad_func(x):
             out = _api.asin(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = AsinGradNode()
+        node = new_node(AsinGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
     # Returns
     return out
 
@@ -2697,13 +3415,16 @@ class AsinGradNode(GradNodeBase):
         x_grad = divide(out_grad, conj(sqrt(scale(square(x), -1.0, 1.0, True))))
     """
 
-    __slots__ = ("x_wrapper",)
+    __slots__ = ("x_saved", "x_version", "x_snap")
     forward_op = "asin"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
+        x = recover_saved(self, "x")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
@@ -2711,7 +3432,9 @@ class AsinGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
         self._wrappers_cleared = True
 
 _acos_kernels = KernelFactory.cache("acos")  # ④'s per-dtype kernel cache, shared
@@ -2738,17 +3461,35 @@ def acos_ad_func(x):
             out = _api.acos(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = AcosGradNode()
+        node = new_node(AcosGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
     # Returns
     return out
 
@@ -2770,13 +3511,16 @@ class AcosGradNode(GradNodeBase):
         x_grad = scale(divide(out_grad, conj(sqrt(scale(square(x), -1.0, 1.0, True)))), -1.0, 0.0, True)
     """
 
-    __slots__ = ("x_wrapper",)
+    __slots__ = ("x_saved", "x_version", "x_snap")
     forward_op = "acos"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
+        x = recover_saved(self, "x")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
@@ -2784,7 +3528,9 @@ class AcosGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
         self._wrappers_cleared = True
 
 _atan_kernels = KernelFactory.cache("atan")  # ④'s per-dtype kernel cache, shared
@@ -2811,17 +3557,35 @@ def atan_ad_func(x):
             out = _api.atan(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = AtanGradNode()
+        node = new_node(AtanGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
     # Returns
     return out
 
@@ -2843,13 +3607,16 @@ class AtanGradNode(GradNodeBase):
         x_grad = divide(out_grad, conj(scale(square(x), 1.0, 1.0, True)))
     """
 
-    __slots__ = ("x_wrapper",)
+    __slots__ = ("x_saved", "x_version", "x_snap")
     forward_op = "atan"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
+        x = recover_saved(self, "x")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
@@ -2857,7 +3624,9 @@ class AtanGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
         self._wrappers_cleared = True
 
 _sinh_kernels = KernelFactory.cache("sinh")  # ④'s per-dtype kernel cache, shared
@@ -2884,17 +3653,35 @@ def sinh_ad_func(x):
             out = _api.sinh(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = SinhGradNode()
+        node = new_node(SinhGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
     # Returns
     return out
 
@@ -2916,13 +3703,16 @@ class SinhGradNode(GradNodeBase):
         x_grad = multiply(out_grad, conj(cosh(x)))
     """
 
-    __slots__ = ("x_wrapper",)
+    __slots__ = ("x_saved", "x_version", "x_snap")
     forward_op = "sinh"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
+        x = recover_saved(self, "x")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
@@ -2930,7 +3720,9 @@ class SinhGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
         self._wrappers_cleared = True
 
 _cosh_kernels = KernelFactory.cache("cosh")  # ④'s per-dtype kernel cache, shared
@@ -2957,17 +3749,35 @@ def cosh_ad_func(x):
             out = _api.cosh(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = CoshGradNode()
+        node = new_node(CoshGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
     # Returns
     return out
 
@@ -2989,13 +3799,16 @@ class CoshGradNode(GradNodeBase):
         x_grad = multiply(out_grad, conj(sinh(x)))
     """
 
-    __slots__ = ("x_wrapper",)
+    __slots__ = ("x_saved", "x_version", "x_snap")
     forward_op = "cosh"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
+        x = recover_saved(self, "x")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
@@ -3003,7 +3816,9 @@ class CoshGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
         self._wrappers_cleared = True
 
 _asinh_kernels = KernelFactory.cache("asinh")  # ④'s per-dtype kernel cache, shared
@@ -3030,17 +3845,35 @@ def asinh_ad_func(x):
             out = _api.asinh(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = AsinhGradNode()
+        node = new_node(AsinhGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
     # Returns
     return out
 
@@ -3062,13 +3895,16 @@ class AsinhGradNode(GradNodeBase):
         x_grad = divide(out_grad, conj(sqrt(scale(square(x), 1.0, 1.0, True))))
     """
 
-    __slots__ = ("x_wrapper",)
+    __slots__ = ("x_saved", "x_version", "x_snap")
     forward_op = "asinh"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
+        x = recover_saved(self, "x")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
@@ -3076,7 +3912,9 @@ class AsinhGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
         self._wrappers_cleared = True
 
 _acosh_kernels = KernelFactory.cache("acosh")  # ④'s per-dtype kernel cache, shared
@@ -3103,17 +3941,35 @@ def acosh_ad_func(x):
             out = _api.acosh(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = AcoshGradNode()
+        node = new_node(AcoshGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
     # Returns
     return out
 
@@ -3135,13 +3991,16 @@ class AcoshGradNode(GradNodeBase):
         x_grad = divide(out_grad, conj(multiply(sqrt(scale(x, 1.0, -1.0, True)), sqrt(scale(x, 1.0, 1.0, True)))))
     """
 
-    __slots__ = ("x_wrapper",)
+    __slots__ = ("x_saved", "x_version", "x_snap")
     forward_op = "acosh"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
+        x = recover_saved(self, "x")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
@@ -3149,7 +4008,9 @@ class AcoshGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
         self._wrappers_cleared = True
 
 _atanh_kernels = KernelFactory.cache("atanh")  # ④'s per-dtype kernel cache, shared
@@ -3176,17 +4037,35 @@ def atanh_ad_func(x):
             out = _api.atanh(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = AtanhGradNode()
+        node = new_node(AtanhGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
     # Returns
     return out
 
@@ -3208,13 +4087,16 @@ class AtanhGradNode(GradNodeBase):
         x_grad = divide(out_grad, conj(scale(square(x), -1.0, 1.0, True)))
     """
 
-    __slots__ = ("x_wrapper",)
+    __slots__ = ("x_saved", "x_version", "x_snap")
     forward_op = "atanh"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
+        x = recover_saved(self, "x")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
@@ -3222,7 +4104,9 @@ class AtanhGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
         self._wrappers_cleared = True
 
 _log10_kernels = KernelFactory.cache("log10")  # ④'s per-dtype kernel cache, shared
@@ -3249,17 +4133,35 @@ def log10_ad_func(x):
             out = _api.log10(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = Log10GradNode()
+        node = new_node(Log10GradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
     # Returns
     return out
 
@@ -3281,13 +4183,16 @@ class Log10GradNode(GradNodeBase):
         x_grad = divide(out_grad, conj(scale(x, 2.302585092994046, 0.0, True)))
     """
 
-    __slots__ = ("x_wrapper",)
+    __slots__ = ("x_saved", "x_version", "x_snap")
     forward_op = "log10"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
+        x = recover_saved(self, "x")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
@@ -3295,7 +4200,9 @@ class Log10GradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
         self._wrappers_cleared = True
 
 _lgamma_kernels = KernelFactory.cache("lgamma")  # ④'s per-dtype kernel cache, shared
@@ -3322,17 +4229,35 @@ def lgamma_ad_func(x):
             out = _api.lgamma(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = LgammaGradNode()
+        node = new_node(LgammaGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
     # Returns
     return out
 
@@ -3354,13 +4279,16 @@ class LgammaGradNode(GradNodeBase):
         x_grad = multiply(out_grad, digamma(x))
     """
 
-    __slots__ = ("x_wrapper",)
+    __slots__ = ("x_saved", "x_version", "x_snap")
     forward_op = "lgamma"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
+        x = recover_saved(self, "x")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
@@ -3368,7 +4296,9 @@ class LgammaGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
         self._wrappers_cleared = True
 
 _digamma_kernels = KernelFactory.cache("digamma")  # ④'s per-dtype kernel cache, shared
@@ -3395,17 +4325,35 @@ def digamma_ad_func(x):
             out = _api.digamma(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = DigammaGradNode()
+        node = new_node(DigammaGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
     # Returns
     return out
 
@@ -3427,13 +4375,16 @@ class DigammaGradNode(GradNodeBase):
         x_grad = multiply(out_grad, polygamma(x, 1))
     """
 
-    __slots__ = ("x_wrapper",)
+    __slots__ = ("x_saved", "x_version", "x_snap")
     forward_op = "digamma"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
+        x = recover_saved(self, "x")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
@@ -3441,7 +4392,9 @@ class DigammaGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
         self._wrappers_cleared = True
 
 _i0_kernels = KernelFactory.cache("i0")  # ④'s per-dtype kernel cache, shared
@@ -3468,17 +4421,35 @@ def i0_ad_func(x):
             out = _api.i0(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = I0GradNode()
+        node = new_node(I0GradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
     # Returns
     return out
 
@@ -3500,13 +4471,16 @@ class I0GradNode(GradNodeBase):
         x_grad = multiply(out_grad, i1(x))
     """
 
-    __slots__ = ("x_wrapper",)
+    __slots__ = ("x_saved", "x_version", "x_snap")
     forward_op = "i0"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
+        x = recover_saved(self, "x")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
@@ -3514,7 +4488,9 @@ class I0GradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
         self._wrappers_cleared = True
 
 _polygamma_kernels = KernelFactory.cache("polygamma")  # ④'s per-dtype kernel cache, shared
@@ -3541,18 +4517,36 @@ def polygamma_ad_func(x, n):
             out = _api.polygamma(x, n)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = PolygammaGradNode()
+        node = new_node(PolygammaGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.n = n
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
     # Returns
     return out
 
@@ -3574,13 +4568,16 @@ class PolygammaGradNode(GradNodeBase):
         x_grad = multiply(out_grad, polygamma(x, n + 1))
     """
 
-    __slots__ = ("x_wrapper", "n")
+    __slots__ = ("x_saved", "x_version", "x_snap", "n")
     forward_op = "polygamma"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
+        x = recover_saved(self, "x")
         n = self.n
         # The gradient formulas, written with ops
         x_grad = None
@@ -3589,7 +4586,9 @@ class PolygammaGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
         self._wrappers_cleared = True
 
 _i1_kernels = KernelFactory.cache("i1")  # ④'s per-dtype kernel cache, shared
@@ -3616,18 +4615,44 @@ def i1_ad_func(x):
             out = _api.i1(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = I1GradNode()
+        node = new_node(I1GradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+        # TensorWrapper of out: its array, version counter and version now
+        out_v = out._version
+        if out_v is None:
+            out_v = out._version = VersionCounter()
+        out_v.saved += 1
+        node.out_saved = out._data
+        node.out_version = out_v
+        node.out_snap = out_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
+            pack_saved(node, "out", out, 0)
     # Returns
     return out
 
@@ -3642,14 +4667,17 @@ class I1GradNode(GradNodeBase):
         x_grad = multiply(out_grad, d)
     """
 
-    __slots__ = ("x_wrapper", "out_wrapper")
+    __slots__ = ("x_saved", "x_version", "x_snap", "out_saved", "out_version", "out_snap")
     forward_op = "i1"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False), ("out", "out", 0, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        out = self.out_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        out = recover_saved(self, "out")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
@@ -3661,8 +4689,12 @@ class I1GradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.out_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
+        if self.out_version is not None:
+            self.out_version.saved -= 1
+        self.out_saved = self.out_version = None
         self._wrappers_cleared = True
 
 _i0e_kernels = KernelFactory.cache("i0e")  # ④'s per-dtype kernel cache, shared
@@ -3689,18 +4721,44 @@ def i0e_ad_func(x):
             out = _api.i0e(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = I0eGradNode()
+        node = new_node(I0eGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+        # TensorWrapper of out: its array, version counter and version now
+        out_v = out._version
+        if out_v is None:
+            out_v = out._version = VersionCounter()
+        out_v.saved += 1
+        node.out_saved = out._data
+        node.out_version = out_v
+        node.out_snap = out_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
+            pack_saved(node, "out", out, 0)
     # Returns
     return out
 
@@ -3716,14 +4774,17 @@ class I0eGradNode(GradNodeBase):
         x_grad = multiply(out_grad, subtract(i1e(x), multiply(sgn, out)))
     """
 
-    __slots__ = ("x_wrapper", "out_wrapper")
+    __slots__ = ("x_saved", "x_version", "x_snap", "out_saved", "out_version", "out_snap")
     forward_op = "i0e"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False), ("out", "out", 0, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        out = self.out_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        out = recover_saved(self, "out")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
@@ -3734,8 +4795,12 @@ class I0eGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.out_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
+        if self.out_version is not None:
+            self.out_version.saved -= 1
+        self.out_saved = self.out_version = None
         self._wrappers_cleared = True
 
 _i1e_kernels = KernelFactory.cache("i1e")  # ④'s per-dtype kernel cache, shared
@@ -3762,18 +4827,44 @@ def i1e_ad_func(x):
             out = _api.i1e(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = I1eGradNode()
+        node = new_node(I1eGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+        # TensorWrapper of out: its array, version counter and version now
+        out_v = out._version
+        if out_v is None:
+            out_v = out._version = VersionCounter()
+        out_v.saved += 1
+        node.out_saved = out._data
+        node.out_version = out_v
+        node.out_snap = out_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
+            pack_saved(node, "out", out, 0)
     # Returns
     return out
 
@@ -3790,14 +4881,17 @@ class I1eGradNode(GradNodeBase):
         x_grad = multiply(out_grad, where(at0, full_like(x, 0.5, x.dtype), d))
     """
 
-    __slots__ = ("x_wrapper", "out_wrapper")
+    __slots__ = ("x_saved", "x_version", "x_snap", "out_saved", "out_version", "out_snap")
     forward_op = "i1e"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False), ("out", "out", 0, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        out = self.out_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        out = recover_saved(self, "out")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
@@ -3811,8 +4905,12 @@ class I1eGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.out_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
+        if self.out_version is not None:
+            self.out_version.saved -= 1
+        self.out_saved = self.out_version = None
         self._wrappers_cleared = True
 
 _erfinv_kernels = KernelFactory.cache("erfinv")  # ④'s per-dtype kernel cache, shared
@@ -3839,9 +4937,18 @@ def erfinv_ad_func(x):
             out = _api.erfinv(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = ErfinvGradNode()
+        node = new_node(ErfinvGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
@@ -3849,7 +4956,16 @@ def erfinv_ad_func(x):
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+        # TensorWrapper of out: its array, version counter and version now
+        out_v = out._version
+        if out_v is None:
+            out_v = out._version = VersionCounter()
+        out_v.saved += 1
+        node.out_saved = out._data
+        node.out_version = out_v
+        node.out_snap = out_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "out", out, 0)
     # Returns
     return out
 
@@ -3859,13 +4975,16 @@ class ErfinvGradNode(GradNodeBase):
         x_grad = multiply(out_grad, scale(exp(square(out)), 0.8862269254527580, 0.0, True))
     """
 
-    __slots__ = ("out_wrapper",)
+    __slots__ = ("out_saved", "out_version", "out_snap")
     forward_op = "erfinv"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("out", "out", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        out = self.out_wrapper.recover(self)
+        out = recover_saved(self, "out")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
@@ -3873,7 +4992,9 @@ class ErfinvGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.out_wrapper.clear()
+        if self.out_version is not None:
+            self.out_version.saved -= 1
+        self.out_saved = self.out_version = None
         self._wrappers_cleared = True
 
 _trunc_kernels = KernelFactory.cache("trunc")  # ④'s per-dtype kernel cache, shared
@@ -3897,9 +5018,18 @@ def trunc_ad_func(input):
             out = _api.trunc(input)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not input._stop_gradient):
-        node = TruncGradNode()
+        node = new_node(TruncGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(input)
+        input_next = input._grad_node
+        if (input_next is None or input._stop_gradient or input._base is not None
+                or input._data.dtype.kind in "biu"):
+            input_next, input_meta = edge_record(input)
+        else:
+            input_meta = (input._out_slot, input._out_rank, input._data.shape, input._data.dtype)
+        node._next, node._meta = input_next, input_meta
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
@@ -4007,21 +5137,51 @@ def atan2_ad_func(x, y):
     out = _api.atan2(x, y)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
-        node = Atan2GradNode()
+        node = new_node(Atan2GradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        x_next, x_meta = edge_record(x)
-        y_next, y_meta = edge_record(y)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        y_next = y._grad_node
+        if (y_next is None or y._stop_gradient or y._base is not None
+                or y._data.dtype.kind in "biu"):
+            y_next, y_meta = edge_record(y)
+        else:
+            y_meta = (y._out_slot, y._out_rank, y._data.shape, y._data.dtype)
         node._next = (x_next, y_next)
         node._meta = (x_meta, y_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
-        node.y_wrapper = TensorWrapper(y)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
+        # TensorWrapper of y: its array, version counter and version now
+        y_v = y._version
+        if y_v is None:
+            y_v = y._version = VersionCounter()
+        y_v.saved += 1
+        node.y_saved = y._data
+        node.y_version = y_v
+        node.y_snap = y_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
+            pack_saved(node, "y", y)
     # Returns
     return out
 
@@ -4034,14 +5194,17 @@ class Atan2GradNode(GradNodeBase):
         y_grad = scale(divide(multiply(out_grad, x), r2), -1.0, 0.0, True)
     """
 
-    __slots__ = ("x_wrapper", "y_wrapper")
+    __slots__ = ("x_saved", "x_version", "x_snap", "y_saved", "y_version", "y_snap")
     forward_op = "atan2"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False), ("y", "in", 1, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        y = self.y_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        y = recover_saved(self, "y")
         # The gradient formulas, written with ops
         x_grad, y_grad = None, None
         if self._next[0] is not None or self._next[1] is not None:
@@ -4055,8 +5218,12 @@ class Atan2GradNode(GradNodeBase):
         return [x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.y_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
+        if self.y_version is not None:
+            self.y_version.saved -= 1
+        self.y_saved = self.y_version = None
         self._wrappers_cleared = True
 
 _fmax_kernels = KernelFactory.cache("fmax")  # ④'s per-dtype kernel cache, shared
@@ -4085,21 +5252,51 @@ def fmax_ad_func(x, y):
             out = _api.fmax(x, y)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
-        node = FmaxGradNode()
+        node = new_node(FmaxGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        x_next, x_meta = edge_record(x)
-        y_next, y_meta = edge_record(y)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        y_next = y._grad_node
+        if (y_next is None or y._stop_gradient or y._base is not None
+                or y._data.dtype.kind in "biu"):
+            y_next, y_meta = edge_record(y)
+        else:
+            y_meta = (y._out_slot, y._out_rank, y._data.shape, y._data.dtype)
         node._next = (x_next, y_next)
         node._meta = (x_meta, y_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
-        node.y_wrapper = TensorWrapper(y)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
+        # TensorWrapper of y: its array, version counter and version now
+        y_v = y._version
+        if y_v is None:
+            y_v = y._version = VersionCounter()
+        y_v.saved += 1
+        node.y_saved = y._data
+        node.y_version = y_v
+        node.y_snap = y_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
+            pack_saved(node, "y", y)
     # Returns
     return out
 
@@ -4111,14 +5308,17 @@ class FmaxGradNode(GradNodeBase):
         y_grad = multiply(out_grad, cast(logical_not(to_x), out_grad.dtype))
     """
 
-    __slots__ = ("x_wrapper", "y_wrapper")
+    __slots__ = ("x_saved", "x_version", "x_snap", "y_saved", "y_version", "y_snap")
     forward_op = "fmax"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False), ("y", "in", 1, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        y = self.y_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        y = recover_saved(self, "y")
         # The gradient formulas, written with ops
         x_grad, y_grad = None, None
         if self._next[0] is not None or self._next[1] is not None:
@@ -4132,8 +5332,12 @@ class FmaxGradNode(GradNodeBase):
         return [x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.y_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
+        if self.y_version is not None:
+            self.y_version.saved -= 1
+        self.y_saved = self.y_version = None
         self._wrappers_cleared = True
 
 _fmin_kernels = KernelFactory.cache("fmin")  # ④'s per-dtype kernel cache, shared
@@ -4162,21 +5366,51 @@ def fmin_ad_func(x, y):
             out = _api.fmin(x, y)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
-        node = FminGradNode()
+        node = new_node(FminGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        x_next, x_meta = edge_record(x)
-        y_next, y_meta = edge_record(y)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        y_next = y._grad_node
+        if (y_next is None or y._stop_gradient or y._base is not None
+                or y._data.dtype.kind in "biu"):
+            y_next, y_meta = edge_record(y)
+        else:
+            y_meta = (y._out_slot, y._out_rank, y._data.shape, y._data.dtype)
         node._next = (x_next, y_next)
         node._meta = (x_meta, y_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
-        node.y_wrapper = TensorWrapper(y)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
+        # TensorWrapper of y: its array, version counter and version now
+        y_v = y._version
+        if y_v is None:
+            y_v = y._version = VersionCounter()
+        y_v.saved += 1
+        node.y_saved = y._data
+        node.y_version = y_v
+        node.y_snap = y_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
+            pack_saved(node, "y", y)
     # Returns
     return out
 
@@ -4188,14 +5422,17 @@ class FminGradNode(GradNodeBase):
         y_grad = multiply(out_grad, cast(logical_not(to_x), out_grad.dtype))
     """
 
-    __slots__ = ("x_wrapper", "y_wrapper")
+    __slots__ = ("x_saved", "x_version", "x_snap", "y_saved", "y_version", "y_snap")
     forward_op = "fmin"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False), ("y", "in", 1, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        y = self.y_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        y = recover_saved(self, "y")
         # The gradient formulas, written with ops
         x_grad, y_grad = None, None
         if self._next[0] is not None or self._next[1] is not None:
@@ -4209,8 +5446,12 @@ class FminGradNode(GradNodeBase):
         return [x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.y_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
+        if self.y_version is not None:
+            self.y_version.saved -= 1
+        self.y_saved = self.y_version = None
         self._wrappers_cleared = True
 
 _heaviside_kernels = KernelFactory.cache("heaviside")  # ④'s per-dtype kernel cache, shared
@@ -4239,20 +5480,42 @@ def heaviside_ad_func(x, y):
             out = _api.heaviside(x, y)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
-        node = HeavisideGradNode()
+        node = new_node(HeavisideGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        x_next, x_meta = edge_record(x)
-        y_next, y_meta = edge_record(y)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        y_next = y._grad_node
+        if (y_next is None or y._stop_gradient or y._base is not None
+                or y._data.dtype.kind in "biu"):
+            y_next, y_meta = edge_record(y)
+        else:
+            y_meta = (y._out_slot, y._out_rank, y._data.shape, y._data.dtype)
         node._next = (x_next, y_next)
         node._meta = (x_meta, y_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
     # Returns
     return out
 
@@ -4264,13 +5527,16 @@ class HeavisideGradNode(GradNodeBase):
         y_grad = multiply(out_grad, cast(equal(x, full_like(x, 0.0, x.dtype)), out_grad.dtype))
     """
 
-    __slots__ = ("x_wrapper",)
+    __slots__ = ("x_saved", "x_version", "x_snap")
     forward_op = "heaviside"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
+        x = recover_saved(self, "x")
         # The gradient formulas, written with ops
         x_grad, y_grad = None, None
         if self._next[0] is not None or self._next[1] is not None:
@@ -4283,7 +5549,9 @@ class HeavisideGradNode(GradNodeBase):
         return [x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
         self._wrappers_cleared = True
 
 _nextafter_kernels = KernelFactory.cache("nextafter")  # ④'s per-dtype kernel cache, shared
@@ -4323,23 +5591,66 @@ def lerp_ad_func(x, y, weight):
     out = _api.lerp(x, y, weight)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient or not weight._stop_gradient):
-        node = LerpGradNode()
+        node = new_node(LerpGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        x_next, x_meta = edge_record(x)
-        y_next, y_meta = edge_record(y)
-        weight_next, weight_meta = edge_record(weight)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        y_next = y._grad_node
+        if (y_next is None or y._stop_gradient or y._base is not None
+                or y._data.dtype.kind in "biu"):
+            y_next, y_meta = edge_record(y)
+        else:
+            y_meta = (y._out_slot, y._out_rank, y._data.shape, y._data.dtype)
+        weight_next = weight._grad_node
+        if (weight_next is None or weight._stop_gradient or weight._base is not None
+                or weight._data.dtype.kind in "biu"):
+            weight_next, weight_meta = edge_record(weight)
+        else:
+            weight_meta = (weight._out_slot, weight._out_rank, weight._data.shape, weight._data.dtype)
         node._next = (x_next, y_next, weight_next)
         node._meta = (x_meta, y_meta, weight_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
-        node.y_wrapper = TensorWrapper(y)
-        node.weight_wrapper = TensorWrapper(weight)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
+        # TensorWrapper of y: its array, version counter and version now
+        y_v = y._version
+        if y_v is None:
+            y_v = y._version = VersionCounter()
+        y_v.saved += 1
+        node.y_saved = y._data
+        node.y_version = y_v
+        node.y_snap = y_v.value
+        # TensorWrapper of weight: its array, version counter and version now
+        weight_v = weight._version
+        if weight_v is None:
+            weight_v = weight._version = VersionCounter()
+        weight_v.saved += 1
+        node.weight_saved = weight._data
+        node.weight_version = weight_v
+        node.weight_snap = weight_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
+            pack_saved(node, "y", y)
+            pack_saved(node, "weight", weight)
     # Returns
     return out
 
@@ -4351,15 +5662,18 @@ class LerpGradNode(GradNodeBase):
         weight_grad = multiply(out_grad, subtract(y, x))
     """
 
-    __slots__ = ("x_wrapper", "y_wrapper", "weight_wrapper")
+    __slots__ = ("x_saved", "x_version", "x_snap", "y_saved", "y_version", "y_snap", "weight_saved", "weight_version", "weight_snap")
     forward_op = "lerp"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False), ("y", "in", 1, False), ("weight", "in", 2, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        y = self.y_wrapper.recover(self)
-        weight = self.weight_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        y = recover_saved(self, "y")
+        weight = recover_saved(self, "weight")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next[0] is not None:
@@ -4373,9 +5687,15 @@ class LerpGradNode(GradNodeBase):
         return [x_grad, y_grad, weight_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.y_wrapper.clear()
-        self.weight_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
+        if self.y_version is not None:
+            self.y_version.saved -= 1
+        self.y_saved = self.y_version = None
+        if self.weight_version is not None:
+            self.weight_version.saved -= 1
+        self.weight_saved = self.weight_version = None
         self._wrappers_cleared = True
 
 _floor_kernels = KernelFactory.cache("floor")  # ④'s per-dtype kernel cache, shared
@@ -4399,9 +5719,18 @@ def floor_ad_func(x):
             out = _api.floor(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = FloorGradNode()
+        node = new_node(FloorGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
@@ -4462,9 +5791,18 @@ def ceil_ad_func(x):
             out = _api.ceil(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = CeilGradNode()
+        node = new_node(CeilGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
@@ -4525,9 +5863,18 @@ def round_ad_func(x, decimals):
             out = _api.round(x, decimals)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = RoundGradNode()
+        node = new_node(RoundGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
@@ -4591,9 +5938,18 @@ def reciprocal_ad_func(x):
             out = _api.reciprocal(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = ReciprocalGradNode()
+        node = new_node(ReciprocalGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
@@ -4601,7 +5957,16 @@ def reciprocal_ad_func(x):
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+        # TensorWrapper of out: its array, version counter and version now
+        out_v = out._version
+        if out_v is None:
+            out_v = out._version = VersionCounter()
+        out_v.saved += 1
+        node.out_saved = out._data
+        node.out_version = out_v
+        node.out_snap = out_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "out", out, 0)
     # Returns
     return out
 
@@ -4623,13 +5988,16 @@ class ReciprocalGradNode(GradNodeBase):
         x_grad = multiply(out_grad, conj(scale(square(out), -1.0, 0.0, True)))
     """
 
-    __slots__ = ("out_wrapper",)
+    __slots__ = ("out_saved", "out_version", "out_snap")
     forward_op = "reciprocal"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("out", "out", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        out = self.out_wrapper.recover(self)
+        out = recover_saved(self, "out")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
@@ -4637,7 +6005,9 @@ class ReciprocalGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.out_wrapper.clear()
+        if self.out_version is not None:
+            self.out_version.saved -= 1
+        self.out_saved = self.out_version = None
         self._wrappers_cleared = True
 
 _pow_kernels = KernelFactory.cache("pow")  # ④'s per-dtype kernel cache, shared
@@ -4661,18 +6031,36 @@ def pow_ad_func(x, y):
             out = _api.pow(x, y)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = PowGradNode()
+        node = new_node(PowGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.y = y
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
     # Returns
     return out
 
@@ -4697,13 +6085,16 @@ class PowGradNode(GradNodeBase):
             x_grad = multiply(out_grad, conj(scale(pow(x, y - 1), y, 0.0, True)))
     """
 
-    __slots__ = ("x_wrapper", "y")
+    __slots__ = ("x_saved", "x_version", "x_snap", "y")
     forward_op = "pow"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
+        x = recover_saved(self, "x")
         y = self.y
         # The gradient formulas, written with ops
         x_grad = None
@@ -4715,7 +6106,9 @@ class PowGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
         self._wrappers_cleared = True
 
 _scale_kernels = KernelFactory.cache("scale")  # ④'s per-dtype kernel cache, shared
@@ -4739,9 +6132,18 @@ def scale_ad_func(x, scale, bias, bias_after_scale):
             out = _api.scale(x, scale, bias, bias_after_scale)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = ScaleGradNode()
+        node = new_node(ScaleGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.scale = scale
         node.bias = bias
         node.bias_after_scale = bias_after_scale
@@ -4796,8 +6198,8 @@ class ScaleGradNode(GradNodeBase):
     def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
         ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
-        release: backward no longer needs the saved tensors (retain_graph=False): each is
-        released as it is read."""
+        release: backward no longer needs the saved tensors (retain_graph=False): they are
+        released once the kernel has run."""
         need = (self._next is not None,)
         # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
         # needs no PrepareData; anything else through ④
@@ -4835,19 +6237,37 @@ def clip_ad_func(x, min, max):
     out = _api.clip(x, min, max)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = ClipGradNode()
+        node = new_node(ClipGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.min = min
         node.max = max
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
     # Returns
     return out
 
@@ -4869,13 +6289,16 @@ class ClipGradNode(GradNodeBase):
         x_grad = multiply(out_grad, cast(logical_and(greater_equal(x, full_like(x, min, x.dtype)), less_equal(x, full_like(x, max, x.dtype))), out_grad.dtype))
     """
 
-    __slots__ = ("x_wrapper", "min", "max")
+    __slots__ = ("x_saved", "x_version", "x_snap", "min", "max")
     forward_op = "clip"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
+        x = recover_saved(self, "x")
         min = self.min
         max = self.max
         # The gradient formulas, written with ops
@@ -4885,7 +6308,9 @@ class ClipGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
         self._wrappers_cleared = True
 
 
@@ -4894,13 +6319,22 @@ def cast_ad_func(x, dtype):
     out = _api.cast(x, dtype)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = CastGradNode()
+        node = new_node(CastGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.dtype = dtype
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x, True)
+        node.x_saved = meta_only(x._data)  # no_need_buffer: shape and dtype only
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
@@ -4927,9 +6361,12 @@ class CastGradNode(GradNodeBase):
         x_grad = cast(out_grad, x.dtype)
     """
 
-    __slots__ = ("x_wrapper", "dtype")
+    __slots__ = ("x_saved", "dtype")
     forward_op = "cast"
     raw_grads = True  # the grad kernel works on ndarray grads
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, True),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
@@ -4938,7 +6375,7 @@ class CastGradNode(GradNodeBase):
         need = (self._next is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = cast_grad_ad_func(
-            need, self.x_wrapper.recover(self),
+            need, recover_saved(self, "x"),
             out_grad,
             self.dtype)
         return [x_grad]
@@ -4946,24 +6383,29 @@ class CastGradNode(GradNodeBase):
     def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
         ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
-        release: backward no longer needs the saved tensors (retain_graph=False): each is
-        released as it is read."""
+        release: backward no longer needs the saved tensors (retain_graph=False): they are
+        released once the kernel has run."""
         need = (self._next is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray:
+            x = saved_data(self, "x")
         # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
         # needs no PrepareData; anything else through ④
         kernel = _cast_grad_kernels.get(out_grad.dtype)
         fn = (_api.cast_grad if kernel is None or kernel.input_np_dtype is not None
               else kernel.fn)
         x_grad, = fn(
-            need, self.x_wrapper.recover_data(self, release),
+            need, x,
             out_grad,
             self.dtype)
-        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_saved = None
             self._wrappers_cleared = True
         return x_grad
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        self.x_saved = None
         self._wrappers_cleared = True
 
 
@@ -5001,9 +6443,18 @@ def assign_ad_func(x):
             out = _api.assign(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = AssignGradNode()
+        node = new_node(AssignGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
@@ -5040,8 +6491,8 @@ class AssignGradNode(GradNodeBase):
     def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
         ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
-        release: backward no longer needs the saved tensors (retain_graph=False): each is
-        released as it is read."""
+        release: backward no longer needs the saved tensors (retain_graph=False): they are
+        released once the kernel has run."""
         need = (self._next is not None,)
         # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
         # needs no PrepareData; anything else through ④
@@ -5087,9 +6538,18 @@ def conj_ad_func(x):
             out = _api.conj(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = ConjGradNode()
+        node = new_node(ConjGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
@@ -5127,12 +6587,21 @@ def real_ad_func(x):
     out = _api.real(x)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = RealGradNode()
+        node = new_node(RealGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x, True)
+        node.x_saved = meta_only(x._data)  # no_need_buffer: shape and dtype only
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
@@ -5147,13 +6616,16 @@ class RealGradNode(GradNodeBase):
         x_grad = cast(out_grad, x.dtype)
     """
 
-    __slots__ = ("x_wrapper",)
+    __slots__ = ("x_saved",)
     forward_op = "real"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, True),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
+        x = recover_saved(self, "x")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
@@ -5161,7 +6633,7 @@ class RealGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        self.x_saved = None
         self._wrappers_cleared = True
 
 
@@ -5174,12 +6646,21 @@ def imag_ad_func(x):
     out = _api.imag(x)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = ImagGradNode()
+        node = new_node(ImagGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x, True)
+        node.x_saved = meta_only(x._data)  # no_need_buffer: shape and dtype only
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
@@ -5194,13 +6675,16 @@ class ImagGradNode(GradNodeBase):
         x_grad = scale(cast(out_grad, x.dtype), 1j, 0.0, True)
     """
 
-    __slots__ = ("x_wrapper",)
+    __slots__ = ("x_saved",)
     forward_op = "imag"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, True),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
+        x = recover_saved(self, "x")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
@@ -5208,7 +6692,7 @@ class ImagGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        self.x_saved = None
         self._wrappers_cleared = True
 
 
@@ -5221,10 +6705,23 @@ def complex_ad_func(real, imag):
     out = _api.complex(real, imag)
     # Node Creation
     if grad_state.enabled and (not real._stop_gradient or not imag._stop_gradient):
-        node = ComplexGradNode()
+        node = new_node(ComplexGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        real_next, real_meta = edge_record(real)
-        imag_next, imag_meta = edge_record(imag)
+        real_next = real._grad_node
+        if (real_next is None or real._stop_gradient or real._base is not None
+                or real._data.dtype.kind in "biu"):
+            real_next, real_meta = edge_record(real)
+        else:
+            real_meta = (real._out_slot, real._out_rank, real._data.shape, real._data.dtype)
+        imag_next = imag._grad_node
+        if (imag_next is None or imag._stop_gradient or imag._base is not None
+                or imag._data.dtype.kind in "biu"):
+            imag_next, imag_meta = edge_record(imag)
+        else:
+            imag_meta = (imag._out_slot, imag._out_rank, imag._data.shape, imag._data.dtype)
         node._next = (real_next, imag_next)
         node._meta = (real_meta, imag_meta)
         if inplace_flags.record_all_sites:
@@ -5268,9 +6765,18 @@ def as_complex_ad_func(x):
     out = _api.as_complex(x)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = AsComplexGradNode()
+        node = new_node(AsComplexGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
@@ -5308,9 +6814,18 @@ def as_real_ad_func(x):
     out = _api.as_real(x)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = AsRealGradNode()
+        node = new_node(AsRealGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
@@ -5348,17 +6863,35 @@ def angle_ad_func(x):
     out = _api.angle(x)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = AngleGradNode()
+        node = new_node(AngleGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
     # Returns
     return out
 
@@ -5377,13 +6910,16 @@ class AngleGradNode(GradNodeBase):
             x_grad = divide(multiply(g, x), r2)
     """
 
-    __slots__ = ("x_wrapper",)
+    __slots__ = ("x_saved", "x_version", "x_snap")
     forward_op = "angle"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
+        x = recover_saved(self, "x")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
@@ -5398,7 +6934,9 @@ class AngleGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
         self._wrappers_cleared = True
 
 
@@ -5411,15 +6949,24 @@ def sum_ad_func(x, axis, dtype, keepdim):
     out = _api.sum(x, axis, dtype, keepdim)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = SumGradNode()
+        node = new_node(SumGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.axis = axis
         node.dtype = dtype
         node.keepdim = keepdim
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x, True)
+        node.x_saved = meta_only(x._data)  # no_need_buffer: shape and dtype only
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
@@ -5437,9 +6984,12 @@ class SumGradNode(GradNodeBase):
         x_grad = expand(reshape(out_grad, reduce_keep_shape(x.shape, axis)), x.shape)
     """
 
-    __slots__ = ("x_wrapper", "axis", "dtype", "keepdim")
+    __slots__ = ("x_saved", "axis", "dtype", "keepdim")
     forward_op = "sum"
     raw_grads = True  # the grad kernel works on ndarray grads
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, True),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
@@ -5448,7 +6998,7 @@ class SumGradNode(GradNodeBase):
         need = (self._next is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = sum_grad_ad_func(
-            need, self.x_wrapper.recover(self),
+            need, recover_saved(self, "x"),
             out_grad,
             self.axis,
             self.dtype,
@@ -5458,26 +7008,31 @@ class SumGradNode(GradNodeBase):
     def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
         ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
-        release: backward no longer needs the saved tensors (retain_graph=False): each is
-        released as it is read."""
+        release: backward no longer needs the saved tensors (retain_graph=False): they are
+        released once the kernel has run."""
         need = (self._next is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray:
+            x = saved_data(self, "x")
         # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
         # needs no PrepareData; anything else through ④
         kernel = _sum_grad_kernels.get(out_grad.dtype)
         fn = (_api.sum_grad if kernel is None or kernel.input_np_dtype is not None
               else kernel.fn)
         x_grad, = fn(
-            need, self.x_wrapper.recover_data(self, release),
+            need, x,
             out_grad,
             self.axis,
             self.dtype,
             self.keepdim)
-        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_saved = None
             self._wrappers_cleared = True
         return x_grad
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        self.x_saved = None
         self._wrappers_cleared = True
 
 
@@ -5504,14 +7059,23 @@ def mean_ad_func(x, axis, keepdim):
     out = _api.mean(x, axis, keepdim)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = MeanGradNode()
+        node = new_node(MeanGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.axis = axis
         node.keepdim = keepdim
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x, True)
+        node.x_saved = meta_only(x._data)  # no_need_buffer: shape and dtype only
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
@@ -5529,9 +7093,12 @@ class MeanGradNode(GradNodeBase):
         x_grad = scale(expand(reshape(out_grad, reduce_keep_shape(x.shape, axis)), x.shape), 1.0 / reduced_count(x.shape, axis), 0.0, True)
     """
 
-    __slots__ = ("x_wrapper", "axis", "keepdim")
+    __slots__ = ("x_saved", "axis", "keepdim")
     forward_op = "mean"
     raw_grads = True  # the grad kernel works on ndarray grads
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, True),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
@@ -5540,7 +7107,7 @@ class MeanGradNode(GradNodeBase):
         need = (self._next is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = mean_grad_ad_func(
-            need, self.x_wrapper.recover(self),
+            need, recover_saved(self, "x"),
             out_grad,
             self.axis,
             self.keepdim)
@@ -5549,25 +7116,30 @@ class MeanGradNode(GradNodeBase):
     def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
         ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
-        release: backward no longer needs the saved tensors (retain_graph=False): each is
-        released as it is read."""
+        release: backward no longer needs the saved tensors (retain_graph=False): they are
+        released once the kernel has run."""
         need = (self._next is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray:
+            x = saved_data(self, "x")
         # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
         # needs no PrepareData; anything else through ④
         kernel = _mean_grad_kernels.get(out_grad.dtype)
         fn = (_api.mean_grad if kernel is None or kernel.input_np_dtype is not None
               else kernel.fn)
         x_grad, = fn(
-            need, self.x_wrapper.recover_data(self, release),
+            need, x,
             out_grad,
             self.axis,
             self.keepdim)
-        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_saved = None
             self._wrappers_cleared = True
         return x_grad
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        self.x_saved = None
         self._wrappers_cleared = True
 
 
@@ -5594,19 +7166,45 @@ def max_ad_func(x, axis, keepdim):
     out = _api.max(x, axis, keepdim)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = MaxGradNode()
+        node = new_node(MaxGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+        # TensorWrapper of out: its array, version counter and version now
+        out_v = out._version
+        if out_v is None:
+            out_v = out._version = VersionCounter()
+        out_v.saved += 1
+        node.out_saved = out._data
+        node.out_version = out_v
+        node.out_snap = out_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
+            pack_saved(node, "out", out, 0)
     # Returns
     return out
 
@@ -5622,14 +7220,17 @@ class MaxGradNode(GradNodeBase):
         x_grad = multiply(hit, divide(reshape(out_grad, keep), sum(hit, reduced_axes(x.ndim, axis), None, True)))
     """
 
-    __slots__ = ("x_wrapper", "out_wrapper", "axis")
+    __slots__ = ("x_saved", "x_version", "x_snap", "out_saved", "out_version", "out_snap", "axis")
     forward_op = "max"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False), ("out", "out", 0, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        out = self.out_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        out = recover_saved(self, "out")
         axis = self.axis
         # The gradient formulas, written with ops
         x_grad = None
@@ -5640,8 +7241,12 @@ class MaxGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.out_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
+        if self.out_version is not None:
+            self.out_version.saved -= 1
+        self.out_saved = self.out_version = None
         self._wrappers_cleared = True
 
 
@@ -5654,19 +7259,45 @@ def min_ad_func(x, axis, keepdim):
     out = _api.min(x, axis, keepdim)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = MinGradNode()
+        node = new_node(MinGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+        # TensorWrapper of out: its array, version counter and version now
+        out_v = out._version
+        if out_v is None:
+            out_v = out._version = VersionCounter()
+        out_v.saved += 1
+        node.out_saved = out._data
+        node.out_version = out_v
+        node.out_snap = out_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
+            pack_saved(node, "out", out, 0)
     # Returns
     return out
 
@@ -5682,14 +7313,17 @@ class MinGradNode(GradNodeBase):
         x_grad = multiply(hit, divide(reshape(out_grad, keep), sum(hit, reduced_axes(x.ndim, axis), None, True)))
     """
 
-    __slots__ = ("x_wrapper", "out_wrapper", "axis")
+    __slots__ = ("x_saved", "x_version", "x_snap", "out_saved", "out_version", "out_snap", "axis")
     forward_op = "min"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False), ("out", "out", 0, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        out = self.out_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        out = recover_saved(self, "out")
         axis = self.axis
         # The gradient formulas, written with ops
         x_grad = None
@@ -5700,8 +7334,12 @@ class MinGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.out_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
+        if self.out_version is not None:
+            self.out_version.saved -= 1
+        self.out_saved = self.out_version = None
         self._wrappers_cleared = True
 
 
@@ -5714,19 +7352,45 @@ def prod_ad_func(x, axis, keepdim):
     out = _api.prod(x, axis, keepdim)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = ProdGradNode()
+        node = new_node(ProdGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+        # TensorWrapper of out: its array, version counter and version now
+        out_v = out._version
+        if out_v is None:
+            out_v = out._version = VersionCounter()
+        out_v.saved += 1
+        node.out_saved = out._data
+        node.out_version = out_v
+        node.out_snap = out_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
+            pack_saved(node, "out", out, 0)
     # Returns
     return out
 
@@ -5736,14 +7400,17 @@ class ProdGradNode(GradNodeBase):
         x_grad = multiply(expand(reshape(out_grad, reduce_keep_shape(x.shape, axis)), x.shape), conj(divide(expand(reshape(out, reduce_keep_shape(x.shape, axis)), x.shape), x)))
     """
 
-    __slots__ = ("x_wrapper", "out_wrapper", "axis")
+    __slots__ = ("x_saved", "x_version", "x_snap", "out_saved", "out_version", "out_snap", "axis")
     forward_op = "prod"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False), ("out", "out", 0, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        out = self.out_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        out = recover_saved(self, "out")
         axis = self.axis
         # The gradient formulas, written with ops
         x_grad = None
@@ -5752,8 +7419,12 @@ class ProdGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.out_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
+        if self.out_version is not None:
+            self.out_version.saved -= 1
+        self.out_saved = self.out_version = None
         self._wrappers_cleared = True
 
 
@@ -5810,19 +7481,45 @@ def logsumexp_ad_func(x, axis, keepdim):
     out = _api.logsumexp(x, axis, keepdim)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = LogsumexpGradNode()
+        node = new_node(LogsumexpGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+        # TensorWrapper of out: its array, version counter and version now
+        out_v = out._version
+        if out_v is None:
+            out_v = out._version = VersionCounter()
+        out_v.saved += 1
+        node.out_saved = out._data
+        node.out_version = out_v
+        node.out_snap = out_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
+            pack_saved(node, "out", out, 0)
     # Returns
     return out
 
@@ -5832,14 +7529,17 @@ class LogsumexpGradNode(GradNodeBase):
         x_grad = multiply(expand(reshape(out_grad, reduce_keep_shape(x.shape, axis)), x.shape), exp(subtract(x, expand(reshape(out, reduce_keep_shape(x.shape, axis)), x.shape))))
     """
 
-    __slots__ = ("x_wrapper", "out_wrapper", "axis")
+    __slots__ = ("x_saved", "x_version", "x_snap", "out_saved", "out_version", "out_snap", "axis")
     forward_op = "logsumexp"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False), ("out", "out", 0, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        out = self.out_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        out = recover_saved(self, "out")
         axis = self.axis
         # The gradient formulas, written with ops
         x_grad = None
@@ -5848,8 +7548,12 @@ class LogsumexpGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.out_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
+        if self.out_version is not None:
+            self.out_version.saved -= 1
+        self.out_saved = self.out_version = None
         self._wrappers_cleared = True
 
 
@@ -5862,16 +7566,25 @@ def cumsum_ad_func(x, axis, flatten, exclusive, reverse):
     out = _api.cumsum(x, axis, flatten, exclusive, reverse)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = CumsumGradNode()
+        node = new_node(CumsumGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.axis = axis
         node.flatten = flatten
         node.exclusive = exclusive
         node.reverse = reverse
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x, True)
+        node.x_saved = meta_only(x._data)  # no_need_buffer: shape and dtype only
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
@@ -5902,13 +7615,16 @@ class CumsumGradNode(GradNodeBase):
             x_grad = cumsum(out_grad, axis, False, exclusive, not reverse)
     """
 
-    __slots__ = ("x_wrapper", "axis", "flatten", "exclusive", "reverse")
+    __slots__ = ("x_saved", "axis", "flatten", "exclusive", "reverse")
     forward_op = "cumsum"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, True),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
+        x = recover_saved(self, "x")
         axis = self.axis
         flatten = self.flatten
         exclusive = self.exclusive
@@ -5923,7 +7639,7 @@ class CumsumGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        self.x_saved = None
         self._wrappers_cleared = True
 
 
@@ -5936,21 +7652,47 @@ def cumprod_ad_func(x, dim, exclusive, reverse):
     out = _api.cumprod(x, dim, exclusive, reverse)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = CumprodGradNode()
+        node = new_node(CumprodGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.dim = dim
         node.exclusive = exclusive
         node.reverse = reverse
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+        # TensorWrapper of out: its array, version counter and version now
+        out_v = out._version
+        if out_v is None:
+            out_v = out._version = VersionCounter()
+        out_v.saved += 1
+        node.out_saved = out._data
+        node.out_version = out_v
+        node.out_snap = out_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
+            pack_saved(node, "out", out, 0)
     # Returns
     return out
 
@@ -5994,9 +7736,12 @@ class CumprodGradNode(GradNodeBase):
             x_grad = transpose(x_grad, inverse_perm(perm))
     """
 
-    __slots__ = ("x_wrapper", "out_wrapper", "dim", "exclusive", "reverse")
+    __slots__ = ("x_saved", "x_version", "x_snap", "out_saved", "out_version", "out_snap", "dim", "exclusive", "reverse")
     forward_op = "cumprod"
     raw_grads = True  # the grad kernel works on ndarray grads
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False), ("out", "out", 0, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
@@ -6005,8 +7750,8 @@ class CumprodGradNode(GradNodeBase):
         need = (self._next is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = cumprod_grad_ad_func(
-            need, self.x_wrapper.recover(self),
-            self.out_wrapper.recover(self),
+            need, recover_saved(self, "x"),
+            recover_saved(self, "out"),
             out_grad,
             self.dim,
             self.exclusive,
@@ -6016,28 +7761,43 @@ class CumprodGradNode(GradNodeBase):
     def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
         ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
-        release: backward no longer needs the saved tensors (retain_graph=False): each is
-        released as it is read."""
+        release: backward no longer needs the saved tensors (retain_graph=False): they are
+        released once the kernel has run."""
         need = (self._next is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        out = self.out_saved
+        if type(out) is not ndarray or self.out_version.value != self.out_snap:
+            out = saved_data(self, "out")
         # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
         # needs no PrepareData; anything else through ④
         kernel = _cumprod_grad_kernels.get(out_grad.dtype)
         fn = (_api.cumprod_grad if kernel is None or kernel.input_np_dtype is not None
               else kernel.fn)
         x_grad, = fn(
-            need, self.x_wrapper.recover_data(self, release),
-            self.out_wrapper.recover_data(self, release),
+            need, x,
+            out,
             out_grad,
             self.dim,
             self.exclusive,
             self.reverse)
-        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self.out_version.saved -= 1
+            self.out_saved = self.out_version = None
             self._wrappers_cleared = True
         return x_grad
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.out_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
+        if self.out_version is not None:
+            self.out_version.saved -= 1
+        self.out_saved = self.out_version = None
         self._wrappers_cleared = True
 
 
@@ -6083,21 +7843,47 @@ def logcumsumexp_ad_func(x, axis, flatten, exclusive, reverse):
     out = _api.logcumsumexp(x, axis, flatten, exclusive, reverse)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = LogcumsumexpGradNode()
+        node = new_node(LogcumsumexpGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.axis = axis
         node.exclusive = exclusive
         node.reverse = reverse
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+        # TensorWrapper of out: its array, version counter and version now
+        out_v = out._version
+        if out_v is None:
+            out_v = out._version = VersionCounter()
+        out_v.saved += 1
+        node.out_saved = out._data
+        node.out_version = out_v
+        node.out_snap = out_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
+            pack_saved(node, "out", out, 0)
     # Returns
     return out
 
@@ -6118,14 +7904,17 @@ class LogcumsumexpGradNode(GradNodeBase):
         x_grad = reshape(subtract(gp, gn), x.shape)
     """
 
-    __slots__ = ("x_wrapper", "out_wrapper", "axis", "exclusive", "reverse")
+    __slots__ = ("x_saved", "x_version", "x_snap", "out_saved", "out_version", "out_snap", "axis", "exclusive", "reverse")
     forward_op = "logcumsumexp"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False), ("out", "out", 0, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        out = self.out_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        out = recover_saved(self, "out")
         axis = self.axis
         exclusive = self.exclusive
         reverse = self.reverse
@@ -6145,8 +7934,12 @@ class LogcumsumexpGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.out_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
+        if self.out_version is not None:
+            self.out_version.saved -= 1
+        self.out_saved = self.out_version = None
         self._wrappers_cleared = True
 
 
@@ -6159,17 +7952,35 @@ def cummax_ad_func(x, axis, dtype):
     out, indices = _api.cummax(x, axis, dtype)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = CummaxGradNode()
+        node = new_node(CummaxGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.bwd_in_meta = [[out_meta(out)], [out_meta(indices)]]
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x, True)
+        node.x_saved = meta_only(x._data)  # no_need_buffer: shape and dtype only
         set_history(out, node, 0, 0)
         set_history(indices, node, 1, 0)
-        node.indices_wrapper = TensorWrapper(indices, False, node, 1, 0)
+        # TensorWrapper of indices: its array, version counter and version now
+        indices_v = indices._version
+        if indices_v is None:
+            indices_v = indices._version = VersionCounter()
+        indices_v.saved += 1
+        node.indices_saved = indices._data
+        node.indices_version = indices_v
+        node.indices_snap = indices_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "indices", indices, 1)
     # Returns
     return out, indices
 
@@ -6183,15 +7994,18 @@ class CummaxGradNode(GradNodeBase):
             x_grad = put_along_axis(full_like(x, 0.0, out_grad.dtype), indices, out_grad, axis, "add", True)
     """
 
-    __slots__ = ("x_wrapper", "indices_wrapper", "axis")
+    __slots__ = ("x_saved", "indices_saved", "indices_version", "indices_snap", "axis")
     forward_op = "cummax"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, True), ("indices", "out", 1, False))
 
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = fill_zero(grads[0][0], self.bwd_in_meta[0][0])
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        indices = self.indices_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        indices = recover_saved(self, "indices")
         axis = self.axis
         # The gradient formulas, written with ops
         x_grad = None
@@ -6203,8 +8017,10 @@ class CummaxGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.indices_wrapper.clear()
+        self.x_saved = None
+        if self.indices_version is not None:
+            self.indices_version.saved -= 1
+        self.indices_saved = self.indices_version = None
         self._wrappers_cleared = True
 
 
@@ -6217,17 +8033,35 @@ def cummin_ad_func(x, axis, dtype):
     out, indices = _api.cummin(x, axis, dtype)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = CumminGradNode()
+        node = new_node(CumminGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.bwd_in_meta = [[out_meta(out)], [out_meta(indices)]]
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x, True)
+        node.x_saved = meta_only(x._data)  # no_need_buffer: shape and dtype only
         set_history(out, node, 0, 0)
         set_history(indices, node, 1, 0)
-        node.indices_wrapper = TensorWrapper(indices, False, node, 1, 0)
+        # TensorWrapper of indices: its array, version counter and version now
+        indices_v = indices._version
+        if indices_v is None:
+            indices_v = indices._version = VersionCounter()
+        indices_v.saved += 1
+        node.indices_saved = indices._data
+        node.indices_version = indices_v
+        node.indices_snap = indices_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "indices", indices, 1)
     # Returns
     return out, indices
 
@@ -6240,15 +8074,18 @@ class CumminGradNode(GradNodeBase):
             x_grad = put_along_axis(full_like(x, 0.0, out_grad.dtype), indices, out_grad, axis, "add", True)
     """
 
-    __slots__ = ("x_wrapper", "indices_wrapper", "axis")
+    __slots__ = ("x_saved", "indices_saved", "indices_version", "indices_snap", "axis")
     forward_op = "cummin"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, True), ("indices", "out", 1, False))
 
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = fill_zero(grads[0][0], self.bwd_in_meta[0][0])
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        indices = self.indices_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        indices = recover_saved(self, "indices")
         axis = self.axis
         # The gradient formulas, written with ops
         x_grad = None
@@ -6260,8 +8097,10 @@ class CumminGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.indices_wrapper.clear()
+        self.x_saved = None
+        if self.indices_version is not None:
+            self.indices_version.saved -= 1
+        self.indices_saved = self.indices_version = None
         self._wrappers_cleared = True
 
 
@@ -6296,23 +8135,53 @@ def matmul_ad_func(x, y, transpose_x, transpose_y):
     out = _api.matmul(x, y, transpose_x, transpose_y)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
-        node = MatmulGradNode()
+        node = new_node(MatmulGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        x_next, x_meta = edge_record(x)
-        y_next, y_meta = edge_record(y)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        y_next = y._grad_node
+        if (y_next is None or y._stop_gradient or y._base is not None
+                or y._data.dtype.kind in "biu"):
+            y_next, y_meta = edge_record(y)
+        else:
+            y_meta = (y._out_slot, y._out_rank, y._data.shape, y._data.dtype)
         node._next = (x_next, y_next)
         node._meta = (x_meta, y_meta)
         node.transpose_x = transpose_x
         node.transpose_y = transpose_y
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
-        node.y_wrapper = TensorWrapper(y)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
+        # TensorWrapper of y: its array, version counter and version now
+        y_v = y._version
+        if y_v is None:
+            y_v = y._version = VersionCounter()
+        y_v.saved += 1
+        node.y_saved = y._data
+        node.y_version = y_v
+        node.y_snap = y_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
+            pack_saved(node, "y", y)
     # Returns
     return out
 
@@ -6347,9 +8216,12 @@ class MatmulGradNode(GradNodeBase):
             y_grad = squeeze(y_grad, (-1,))
     """
 
-    __slots__ = ("x_wrapper", "y_wrapper", "transpose_x", "transpose_y")
+    __slots__ = ("x_saved", "x_version", "x_snap", "y_saved", "y_version", "y_snap", "transpose_x", "transpose_y")
     forward_op = "matmul"
     raw_grads = True  # the grad kernel works on ndarray grads
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False), ("y", "in", 1, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
@@ -6358,8 +8230,8 @@ class MatmulGradNode(GradNodeBase):
         need = (self._next[0] is not None, self._next[1] is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, y_grad, = matmul_grad_ad_func(
-            need, self.x_wrapper.recover(self),
-            self.y_wrapper.recover(self),
+            need, recover_saved(self, "x"),
+            recover_saved(self, "y"),
             out_grad,
             self.transpose_x,
             self.transpose_y)
@@ -6368,27 +8240,42 @@ class MatmulGradNode(GradNodeBase):
     def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
         ndarray grad, no [slot][rank] holder. Returns one grad per input position.
-        release: backward no longer needs the saved tensors (retain_graph=False): each is
-        released as it is read."""
+        release: backward no longer needs the saved tensors (retain_graph=False): they are
+        released once the kernel has run."""
         need = (self._next[0] is not None, self._next[1] is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        y = self.y_saved
+        if type(y) is not ndarray or self.y_version.value != self.y_snap:
+            y = saved_data(self, "y")
         # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
         # needs no PrepareData; anything else through ④
         kernel = _matmul_grad_kernels.get(out_grad.dtype)
         fn = (_api.matmul_grad if kernel is None or kernel.input_np_dtype is not None
               else kernel.fn)
         x_grad, y_grad, = fn(
-            need, self.x_wrapper.recover_data(self, release),
-            self.y_wrapper.recover_data(self, release),
+            need, x,
+            y,
             out_grad,
             self.transpose_x,
             self.transpose_y)
-        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self.y_version.saved -= 1
+            self.y_saved = self.y_version = None
             self._wrappers_cleared = True
         return [x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.y_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
+        if self.y_version is not None:
+            self.y_version.saved -= 1
+        self.y_saved = self.y_version = None
         self._wrappers_cleared = True
 
 
@@ -6439,9 +8326,18 @@ def tril_ad_func(x, diagonal):
     out = _api.tril(x, diagonal)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = TrilGradNode()
+        node = new_node(TrilGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.diagonal = diagonal
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
@@ -6494,9 +8390,18 @@ def triu_ad_func(x, diagonal):
     out = _api.triu(x, diagonal)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = TriuGradNode()
+        node = new_node(TriuGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.diagonal = diagonal
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
@@ -6549,21 +8454,51 @@ def dot_ad_func(x, y):
     out = _api.dot(x, y)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
-        node = DotGradNode()
+        node = new_node(DotGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        x_next, x_meta = edge_record(x)
-        y_next, y_meta = edge_record(y)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        y_next = y._grad_node
+        if (y_next is None or y._stop_gradient or y._base is not None
+                or y._data.dtype.kind in "biu"):
+            y_next, y_meta = edge_record(y)
+        else:
+            y_meta = (y._out_slot, y._out_rank, y._data.shape, y._data.dtype)
         node._next = (x_next, y_next)
         node._meta = (x_meta, y_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
-        node.y_wrapper = TensorWrapper(y)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
+        # TensorWrapper of y: its array, version counter and version now
+        y_v = y._version
+        if y_v is None:
+            y_v = y._version = VersionCounter()
+        y_v.saved += 1
+        node.y_saved = y._data
+        node.y_version = y_v
+        node.y_snap = y_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
+            pack_saved(node, "y", y)
     # Returns
     return out
 
@@ -6575,14 +8510,17 @@ class DotGradNode(GradNodeBase):
         y_grad = multiply(g, conj(x))
     """
 
-    __slots__ = ("x_wrapper", "y_wrapper")
+    __slots__ = ("x_saved", "x_version", "x_snap", "y_saved", "y_version", "y_snap")
     forward_op = "dot"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False), ("y", "in", 1, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        y = self.y_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        y = recover_saved(self, "y")
         # The gradient formulas, written with ops
         x_grad, y_grad = None, None
         if self._next[0] is not None or self._next[1] is not None:
@@ -6596,8 +8534,12 @@ class DotGradNode(GradNodeBase):
         return [x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.y_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
+        if self.y_version is not None:
+            self.y_version.saved -= 1
+        self.y_saved = self.y_version = None
         self._wrappers_cleared = True
 
 
@@ -6610,21 +8552,51 @@ def bmm_ad_func(x, y):
     out = _api.bmm(x, y)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
-        node = BmmGradNode()
+        node = new_node(BmmGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        x_next, x_meta = edge_record(x)
-        y_next, y_meta = edge_record(y)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        y_next = y._grad_node
+        if (y_next is None or y._stop_gradient or y._base is not None
+                or y._data.dtype.kind in "biu"):
+            y_next, y_meta = edge_record(y)
+        else:
+            y_meta = (y._out_slot, y._out_rank, y._data.shape, y._data.dtype)
         node._next = (x_next, y_next)
         node._meta = (x_meta, y_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
-        node.y_wrapper = TensorWrapper(y)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
+        # TensorWrapper of y: its array, version counter and version now
+        y_v = y._version
+        if y_v is None:
+            y_v = y._version = VersionCounter()
+        y_v.saved += 1
+        node.y_saved = y._data
+        node.y_version = y_v
+        node.y_snap = y_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
+            pack_saved(node, "y", y)
     # Returns
     return out
 
@@ -6635,14 +8607,17 @@ class BmmGradNode(GradNodeBase):
         y_grad = matmul(conj(x), out_grad, True, False)
     """
 
-    __slots__ = ("x_wrapper", "y_wrapper")
+    __slots__ = ("x_saved", "x_version", "x_snap", "y_saved", "y_version", "y_snap")
     forward_op = "bmm"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False), ("y", "in", 1, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        y = self.y_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        y = recover_saved(self, "y")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next[0] is not None:
@@ -6653,8 +8628,12 @@ class BmmGradNode(GradNodeBase):
         return [x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.y_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
+        if self.y_version is not None:
+            self.y_version.saved -= 1
+        self.y_saved = self.y_version = None
         self._wrappers_cleared = True
 
 
@@ -6667,21 +8646,51 @@ def mv_ad_func(x, vec):
     out = _api.mv(x, vec)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not vec._stop_gradient):
-        node = MvGradNode()
+        node = new_node(MvGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        x_next, x_meta = edge_record(x)
-        vec_next, vec_meta = edge_record(vec)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        vec_next = vec._grad_node
+        if (vec_next is None or vec._stop_gradient or vec._base is not None
+                or vec._data.dtype.kind in "biu"):
+            vec_next, vec_meta = edge_record(vec)
+        else:
+            vec_meta = (vec._out_slot, vec._out_rank, vec._data.shape, vec._data.dtype)
         node._next = (x_next, vec_next)
         node._meta = (x_meta, vec_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
-        node.vec_wrapper = TensorWrapper(vec)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
+        # TensorWrapper of vec: its array, version counter and version now
+        vec_v = vec._version
+        if vec_v is None:
+            vec_v = vec._version = VersionCounter()
+        vec_v.saved += 1
+        node.vec_saved = vec._data
+        node.vec_version = vec_v
+        node.vec_snap = vec_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
+            pack_saved(node, "vec", vec)
     # Returns
     return out
 
@@ -6692,14 +8701,17 @@ class MvGradNode(GradNodeBase):
         vec_grad = matmul(conj(x), out_grad, True, False)
     """
 
-    __slots__ = ("x_wrapper", "vec_wrapper")
+    __slots__ = ("x_saved", "x_version", "x_snap", "vec_saved", "vec_version", "vec_snap")
     forward_op = "mv"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False), ("vec", "in", 1, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        vec = self.vec_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        vec = recover_saved(self, "vec")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next[0] is not None:
@@ -6710,8 +8722,12 @@ class MvGradNode(GradNodeBase):
         return [x_grad, vec_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.vec_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
+        if self.vec_version is not None:
+            self.vec_version.saved -= 1
+        self.vec_saved = self.vec_version = None
         self._wrappers_cleared = True
 
 
@@ -6724,24 +8740,59 @@ def addmm_ad_func(input, x, y, beta, alpha):
     out = _api.addmm(input, x, y, beta, alpha)
     # Node Creation
     if grad_state.enabled and (not input._stop_gradient or not x._stop_gradient or not y._stop_gradient):
-        node = AddmmGradNode()
+        node = new_node(AddmmGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        input_next, input_meta = edge_record(input)
-        x_next, x_meta = edge_record(x)
-        y_next, y_meta = edge_record(y)
+        input_next = input._grad_node
+        if (input_next is None or input._stop_gradient or input._base is not None
+                or input._data.dtype.kind in "biu"):
+            input_next, input_meta = edge_record(input)
+        else:
+            input_meta = (input._out_slot, input._out_rank, input._data.shape, input._data.dtype)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        y_next = y._grad_node
+        if (y_next is None or y._stop_gradient or y._base is not None
+                or y._data.dtype.kind in "biu"):
+            y_next, y_meta = edge_record(y)
+        else:
+            y_meta = (y._out_slot, y._out_rank, y._data.shape, y._data.dtype)
         node._next = (input_next, x_next, y_next)
         node._meta = (input_meta, x_meta, y_meta)
         node.beta = beta
         node.alpha = alpha
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
-        node.y_wrapper = TensorWrapper(y)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
+        # TensorWrapper of y: its array, version counter and version now
+        y_v = y._version
+        if y_v is None:
+            y_v = y._version = VersionCounter()
+        y_v.saved += 1
+        node.y_saved = y._data
+        node.y_version = y_v
+        node.y_snap = y_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
+            pack_saved(node, "y", y)
     # Returns
     return out
 
@@ -6765,14 +8816,17 @@ class AddmmGradNode(GradNodeBase):
         y_grad = scale(matmul(conj(x), out_grad, True, False), alpha, 0.0, True)
     """
 
-    __slots__ = ("x_wrapper", "y_wrapper", "beta", "alpha")
+    __slots__ = ("x_saved", "x_version", "x_snap", "y_saved", "y_version", "y_snap", "beta", "alpha")
     forward_op = "addmm"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 1, False), ("y", "in", 2, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        y = self.y_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        y = recover_saved(self, "y")
         beta = self.beta
         alpha = self.alpha
         # The gradient formulas, written with ops
@@ -6788,8 +8842,12 @@ class AddmmGradNode(GradNodeBase):
         return [input_grad, x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.y_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
+        if self.y_version is not None:
+            self.y_version.saved -= 1
+        self.y_saved = self.y_version = None
         self._wrappers_cleared = True
 
 
@@ -6802,9 +8860,18 @@ def inverse_ad_func(x):
     out = _api.inverse(x)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = InverseGradNode()
+        node = new_node(InverseGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
@@ -6812,7 +8879,16 @@ def inverse_ad_func(x):
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+        # TensorWrapper of out: its array, version counter and version now
+        out_v = out._version
+        if out_v is None:
+            out_v = out._version = VersionCounter()
+        out_v.saved += 1
+        node.out_saved = out._data
+        node.out_version = out_v
+        node.out_snap = out_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "out", out, 0)
     # Returns
     return out
 
@@ -6822,13 +8898,16 @@ class InverseGradNode(GradNodeBase):
         x_grad = scale(matmul(matmul(conj(out), out_grad, True, False), conj(out), False, True), -1.0, 0.0, True)
     """
 
-    __slots__ = ("out_wrapper",)
+    __slots__ = ("out_saved", "out_version", "out_snap")
     forward_op = "inverse"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("out", "out", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        out = self.out_wrapper.recover(self)
+        out = recover_saved(self, "out")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
@@ -6836,7 +8915,9 @@ class InverseGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.out_wrapper.clear()
+        if self.out_version is not None:
+            self.out_version.saved -= 1
+        self.out_saved = self.out_version = None
         self._wrappers_cleared = True
 
 
@@ -6849,18 +8930,44 @@ def det_ad_func(x):
     out = _api.det(x)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = DetGradNode()
+        node = new_node(DetGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+        # TensorWrapper of out: its array, version counter and version now
+        out_v = out._version
+        if out_v is None:
+            out_v = out._version = VersionCounter()
+        out_v.saved += 1
+        node.out_saved = out._data
+        node.out_version = out_v
+        node.out_snap = out_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
+            pack_saved(node, "out", out, 0)
     # Returns
     return out
 
@@ -6873,14 +8980,17 @@ class DetGradNode(GradNodeBase):
         x_grad = multiply(gd, conj(transpose(inverse(x), perm)))
     """
 
-    __slots__ = ("x_wrapper", "out_wrapper")
+    __slots__ = ("x_saved", "x_version", "x_snap", "out_saved", "out_version", "out_snap")
     forward_op = "det"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False), ("out", "out", 0, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        out = self.out_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        out = recover_saved(self, "out")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
@@ -6890,8 +9000,12 @@ class DetGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.out_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
+        if self.out_version is not None:
+            self.out_version.saved -= 1
+        self.out_saved = self.out_version = None
         self._wrappers_cleared = True
 
 
@@ -6904,22 +9018,60 @@ def solve_ad_func(x, y):
     out = _api.solve(x, y)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
-        node = SolveGradNode()
+        node = new_node(SolveGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        x_next, x_meta = edge_record(x)
-        y_next, y_meta = edge_record(y)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        y_next = y._grad_node
+        if (y_next is None or y._stop_gradient or y._base is not None
+                or y._data.dtype.kind in "biu"):
+            y_next, y_meta = edge_record(y)
+        else:
+            y_meta = (y._out_slot, y._out_rank, y._data.shape, y._data.dtype)
         node._next = (x_next, y_next)
         node._meta = (x_meta, y_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
-        node.y_wrapper = TensorWrapper(y)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
+        # TensorWrapper of y: its array, version counter and version now
+        y_v = y._version
+        if y_v is None:
+            y_v = y._version = VersionCounter()
+        y_v.saved += 1
+        node.y_saved = y._data
+        node.y_version = y_v
+        node.y_snap = y_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+        # TensorWrapper of out: its array, version counter and version now
+        out_v = out._version
+        if out_v is None:
+            out_v = out._version = VersionCounter()
+        out_v.saved += 1
+        node.out_saved = out._data
+        node.out_version = out_v
+        node.out_snap = out_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
+            pack_saved(node, "y", y)
+            pack_saved(node, "out", out, 0)
     # Returns
     return out
 
@@ -6937,15 +9089,18 @@ class SolveGradNode(GradNodeBase):
         y_grad = squeeze(yg, (-1,)) if vec else yg
     """
 
-    __slots__ = ("x_wrapper", "y_wrapper", "out_wrapper")
+    __slots__ = ("x_saved", "x_version", "x_snap", "y_saved", "y_version", "y_snap", "out_saved", "out_version", "out_snap")
     forward_op = "solve"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False), ("y", "in", 1, False), ("out", "out", 0, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        y = self.y_wrapper.recover(self)
-        out = self.out_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        y = recover_saved(self, "y")
+        out = recover_saved(self, "out")
         # The gradient formulas, written with ops
         x_grad, y_grad = None, None
         if self._next[0] is not None or self._next[1] is not None:
@@ -6963,9 +9118,15 @@ class SolveGradNode(GradNodeBase):
         return [x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.y_wrapper.clear()
-        self.out_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
+        if self.y_version is not None:
+            self.y_version.saved -= 1
+        self.y_saved = self.y_version = None
+        if self.out_version is not None:
+            self.out_version.saved -= 1
+        self.out_saved = self.out_version = None
         self._wrappers_cleared = True
 
 
@@ -6978,20 +9139,38 @@ def trace_ad_func(x, offset, axis1, axis2):
     out = _api.trace(x, offset, axis1, axis2)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = TraceGradNode()
+        node = new_node(TraceGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.offset = offset
         node.axis1 = axis1
         node.axis2 = axis2
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
     # Returns
     return out
 
@@ -7006,13 +9185,16 @@ class TraceGradNode(GradNodeBase):
         x_grad = transpose(gt, inverse_perm(perm))
     """
 
-    __slots__ = ("x_wrapper", "offset", "axis1", "axis2")
+    __slots__ = ("x_saved", "x_version", "x_snap", "offset", "axis1", "axis2")
     forward_op = "trace"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
+        x = recover_saved(self, "x")
         offset = self.offset
         axis1 = self.axis1
         axis2 = self.axis2
@@ -7027,7 +9209,9 @@ class TraceGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
         self._wrappers_cleared = True
 
 
@@ -7040,15 +9224,24 @@ def diagonal_ad_func(x, offset, axis1, axis2):
     out = _api.diagonal(x, offset, axis1, axis2)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = DiagonalGradNode()
+        node = new_node(DiagonalGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.offset = offset
         node.axis1 = axis1
         node.axis2 = axis2
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x, True)
+        node.x_saved = meta_only(x._data)  # no_need_buffer: shape and dtype only
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
@@ -7079,13 +9272,16 @@ class DiagonalGradNode(GradNodeBase):
         x_grad = transpose(multiply(mask, unsqueeze(gp, (-2,))), inverse_perm(perm))
     """
 
-    __slots__ = ("x_wrapper", "offset", "axis1", "axis2")
+    __slots__ = ("x_saved", "offset", "axis1", "axis2")
     forward_op = "diagonal"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, True),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
+        x = recover_saved(self, "x")
         offset = self.offset
         axis1 = self.axis1
         axis2 = self.axis2
@@ -7110,7 +9306,7 @@ class DiagonalGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        self.x_saved = None
         self._wrappers_cleared = True
 
 
@@ -7123,9 +9319,18 @@ def diag_embed_ad_func(input, offset, dim1, dim2):
     out = _api.diag_embed(input, offset, dim1, dim2)
     # Node Creation
     if grad_state.enabled and (not input._stop_gradient):
-        node = DiagEmbedGradNode()
+        node = new_node(DiagEmbedGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(input)
+        input_next = input._grad_node
+        if (input_next is None or input._stop_gradient or input._base is not None
+                or input._data.dtype.kind in "biu"):
+            input_next, input_meta = edge_record(input)
+        else:
+            input_meta = (input._out_slot, input._out_rank, input._data.shape, input._data.dtype)
+        node._next, node._meta = input_next, input_meta
         node.offset = offset
         node.dim1 = dim1
         node.dim2 = dim2
@@ -7170,13 +9375,22 @@ def diag_ad_func(x, offset, padding_value):
     out = _api.diag(x, offset, padding_value)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = DiagGradNode()
+        node = new_node(DiagGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.offset = offset
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x, True)
+        node.x_saved = meta_only(x._data)  # no_need_buffer: shape and dtype only
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
@@ -7204,13 +9418,16 @@ class DiagGradNode(GradNodeBase):
             x_grad = multiply(mask, unsqueeze(gp, (0,)))
     """
 
-    __slots__ = ("x_wrapper", "offset")
+    __slots__ = ("x_saved", "offset")
     forward_op = "diag"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, True),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
+        x = recover_saved(self, "x")
         offset = self.offset
         # The gradient formulas, written with ops
         x_grad = None
@@ -7232,7 +9449,7 @@ class DiagGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        self.x_saved = None
         self._wrappers_cleared = True
 
 
@@ -7245,21 +9462,51 @@ def kron_ad_func(x, y):
     out = _api.kron(x, y)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
-        node = KronGradNode()
+        node = new_node(KronGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        x_next, x_meta = edge_record(x)
-        y_next, y_meta = edge_record(y)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        y_next = y._grad_node
+        if (y_next is None or y._stop_gradient or y._base is not None
+                or y._data.dtype.kind in "biu"):
+            y_next, y_meta = edge_record(y)
+        else:
+            y_meta = (y._out_slot, y._out_rank, y._data.shape, y._data.dtype)
         node._next = (x_next, y_next)
         node._meta = (x_meta, y_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
-        node.y_wrapper = TensorWrapper(y)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
+        # TensorWrapper of y: its array, version counter and version now
+        y_v = y._version
+        if y_v is None:
+            y_v = y._version = VersionCounter()
+        y_v.saved += 1
+        node.y_saved = y._data
+        node.y_version = y_v
+        node.y_snap = y_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
+            pack_saved(node, "y", y)
     # Returns
     return out
 
@@ -7279,14 +9526,17 @@ class KronGradNode(GradNodeBase):
         y_grad = reshape(sum(multiply(g, conj(xe)), tuple(2 * i for i in range(nd)), None, False), y.shape)
     """
 
-    __slots__ = ("x_wrapper", "y_wrapper")
+    __slots__ = ("x_saved", "x_version", "x_snap", "y_saved", "y_version", "y_snap")
     forward_op = "kron"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False), ("y", "in", 1, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        y = self.y_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        y = recover_saved(self, "y")
         # The gradient formulas, written with ops
         x_grad, y_grad = None, None
         if self._next[0] is not None or self._next[1] is not None:
@@ -7306,8 +9556,12 @@ class KronGradNode(GradNodeBase):
         return [x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.y_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
+        if self.y_version is not None:
+            self.y_version.saved -= 1
+        self.y_saved = self.y_version = None
         self._wrappers_cleared = True
 
 
@@ -7323,22 +9577,52 @@ def cross_ad_func(x, y, axis):
     out = _api.cross(x, y, axis)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
-        node = CrossGradNode()
+        node = new_node(CrossGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        x_next, x_meta = edge_record(x)
-        y_next, y_meta = edge_record(y)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        y_next = y._grad_node
+        if (y_next is None or y._stop_gradient or y._base is not None
+                or y._data.dtype.kind in "biu"):
+            y_next, y_meta = edge_record(y)
+        else:
+            y_meta = (y._out_slot, y._out_rank, y._data.shape, y._data.dtype)
         node._next = (x_next, y_next)
         node._meta = (x_meta, y_meta)
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
-        node.y_wrapper = TensorWrapper(y)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
+        # TensorWrapper of y: its array, version counter and version now
+        y_v = y._version
+        if y_v is None:
+            y_v = y._version = VersionCounter()
+        y_v.saved += 1
+        node.y_saved = y._data
+        node.y_version = y_v
+        node.y_snap = y_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
+            pack_saved(node, "y", y)
     # Returns
     return out
 
@@ -7349,14 +9633,17 @@ class CrossGradNode(GradNodeBase):
         y_grad = cross(out_grad, conj(x), axis)
     """
 
-    __slots__ = ("x_wrapper", "y_wrapper", "axis")
+    __slots__ = ("x_saved", "x_version", "x_snap", "y_saved", "y_version", "y_snap", "axis")
     forward_op = "cross"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False), ("y", "in", 1, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        y = self.y_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        y = recover_saved(self, "y")
         axis = self.axis
         # The gradient formulas, written with ops
         x_grad = None
@@ -7368,8 +9655,12 @@ class CrossGradNode(GradNodeBase):
         return [x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.y_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
+        if self.y_version is not None:
+            self.y_version.saved -= 1
+        self.y_saved = self.y_version = None
         self._wrappers_cleared = True
 
 
@@ -7382,9 +9673,18 @@ def cholesky_ad_func(x, upper):
     out = _api.cholesky(x, upper)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = CholeskyGradNode()
+        node = new_node(CholeskyGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.upper = upper
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -7393,7 +9693,16 @@ def cholesky_ad_func(x, upper):
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+        # TensorWrapper of out: its array, version counter and version now
+        out_v = out._version
+        if out_v is None:
+            out_v = out._version = VersionCounter()
+        out_v.saved += 1
+        node.out_saved = out._data
+        node.out_version = out_v
+        node.out_snap = out_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "out", out, 0)
     # Returns
     return out
 
@@ -7412,13 +9721,16 @@ class CholeskyGradNode(GradNodeBase):
         x_grad = scale(add(S, transpose(S, perm)), 0.5, 0.0, True)
     """
 
-    __slots__ = ("out_wrapper", "upper")
+    __slots__ = ("out_saved", "out_version", "out_snap", "upper")
     forward_op = "cholesky"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("out", "out", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        out = self.out_wrapper.recover(self)
+        out = recover_saved(self, "out")
         upper = self.upper
         # The gradient formulas, written with ops
         x_grad = None
@@ -7434,7 +9746,9 @@ class CholeskyGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.out_wrapper.clear()
+        if self.out_version is not None:
+            self.out_version.saved -= 1
+        self.out_saved = self.out_version = None
         self._wrappers_cleared = True
 
 
@@ -7447,18 +9761,44 @@ def slogdet_ad_func(x):
     out = _api.slogdet(x)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = SlogdetGradNode()
+        node = new_node(SlogdetGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+        # TensorWrapper of out: its array, version counter and version now
+        out_v = out._version
+        if out_v is None:
+            out_v = out._version = VersionCounter()
+        out_v.saved += 1
+        node.out_saved = out._data
+        node.out_version = out_v
+        node.out_snap = out_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
+            pack_saved(node, "out", out, 0)
     # Returns
     return out
 
@@ -7478,14 +9818,17 @@ class SlogdetGradNode(GradNodeBase):
         x_grad = multiply(unsqueeze(c, (-1, -2)), transpose(conj(inverse(x)), perm))
     """
 
-    __slots__ = ("x_wrapper", "out_wrapper")
+    __slots__ = ("x_saved", "x_version", "x_snap", "out_saved", "out_version", "out_snap")
     forward_op = "slogdet"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False), ("out", "out", 0, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        out = self.out_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        out = recover_saved(self, "out")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
@@ -7501,8 +9844,12 @@ class SlogdetGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.out_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
+        if self.out_version is not None:
+            self.out_version.saved -= 1
+        self.out_saved = self.out_version = None
         self._wrappers_cleared = True
 
 
@@ -7515,18 +9862,36 @@ def matrix_power_ad_func(x, n):
     out = _api.matrix_power(x, n)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = MatrixPowerGradNode()
+        node = new_node(MatrixPowerGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.n = n
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
     # Returns
     return out
 
@@ -7552,13 +9917,16 @@ class MatrixPowerGradNode(GradNodeBase):
             x_grad = scale(matmul(matmul(yh, g, False, False), yh, False, False), -1.0, 0.0, True)
     """
 
-    __slots__ = ("x_wrapper", "n")
+    __slots__ = ("x_saved", "x_version", "x_snap", "n")
     forward_op = "matrix_power"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
+        x = recover_saved(self, "x")
         n = self.n
         # The gradient formulas, written with ops
         x_grad = None
@@ -7581,7 +9949,9 @@ class MatrixPowerGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
         self._wrappers_cleared = True
 
 
@@ -7594,7 +9964,10 @@ def multi_dot_ad_func(x):
     out = _api.multi_dot(x)
     # Node Creation
     if grad_state.enabled and (not all(t._stop_gradient for t in x)):
-        node = MultiDotGradNode()
+        node = new_node(MultiDotGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_records(x)
         node._next = x_next
@@ -7706,25 +10079,60 @@ def baddbmm_ad_func(input, x, y, beta, alpha):
     out = _api.baddbmm(input, x, y, beta, alpha)
     # Node Creation
     if grad_state.enabled and (not input._stop_gradient or not x._stop_gradient or not y._stop_gradient):
-        node = BaddbmmGradNode()
+        node = new_node(BaddbmmGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        input_next, input_meta = edge_record(input)
-        x_next, x_meta = edge_record(x)
-        y_next, y_meta = edge_record(y)
+        input_next = input._grad_node
+        if (input_next is None or input._stop_gradient or input._base is not None
+                or input._data.dtype.kind in "biu"):
+            input_next, input_meta = edge_record(input)
+        else:
+            input_meta = (input._out_slot, input._out_rank, input._data.shape, input._data.dtype)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        y_next = y._grad_node
+        if (y_next is None or y._stop_gradient or y._base is not None
+                or y._data.dtype.kind in "biu"):
+            y_next, y_meta = edge_record(y)
+        else:
+            y_meta = (y._out_slot, y._out_rank, y._data.shape, y._data.dtype)
         node._next = (input_next, x_next, y_next)
         node._meta = (input_meta, x_meta, y_meta)
         node.beta = beta
         node.alpha = alpha
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.input_wrapper = TensorWrapper(input, True)
-        node.x_wrapper = TensorWrapper(x)
-        node.y_wrapper = TensorWrapper(y)
+        node.input_saved = meta_only(input._data)  # no_need_buffer: shape and dtype only
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
+        # TensorWrapper of y: its array, version counter and version now
+        y_v = y._version
+        if y_v is None:
+            y_v = y._version = VersionCounter()
+        y_v.saved += 1
+        node.y_saved = y._data
+        node.y_version = y_v
+        node.y_snap = y_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
+            pack_saved(node, "y", y)
     # Returns
     return out
 
@@ -7750,15 +10158,18 @@ class BaddbmmGradNode(GradNodeBase):
         y_grad = scale(matmul(conj(x), out_grad, True, False), alpha, 0.0, True)
     """
 
-    __slots__ = ("input_wrapper", "x_wrapper", "y_wrapper", "beta", "alpha")
+    __slots__ = ("input_saved", "x_saved", "x_version", "x_snap", "y_saved", "y_version", "y_snap", "beta", "alpha")
     forward_op = "baddbmm"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("input", "in", 0, True), ("x", "in", 1, False), ("y", "in", 2, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        input = self.input_wrapper.recover(self)
-        x = self.x_wrapper.recover(self)
-        y = self.y_wrapper.recover(self)
+        input = recover_saved(self, "input")
+        x = recover_saved(self, "x")
+        y = recover_saved(self, "y")
         beta = self.beta
         alpha = self.alpha
         # The gradient formulas, written with ops
@@ -7777,9 +10188,13 @@ class BaddbmmGradNode(GradNodeBase):
         return [input_grad, x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
-        self.input_wrapper.clear()
-        self.x_wrapper.clear()
-        self.y_wrapper.clear()
+        self.input_saved = None
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
+        if self.y_version is not None:
+            self.y_version.saved -= 1
+        self.y_saved = self.y_version = None
         self._wrappers_cleared = True
 
 
@@ -7792,9 +10207,18 @@ def p_norm_ad_func(x, porder, axis, epsilon, keepdim, asvector):
     out = _api.p_norm(x, porder, axis, epsilon, keepdim, asvector)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = PNormGradNode()
+        node = new_node(PNormGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.porder = porder
         node.axis = axis
         node.epsilon = epsilon
@@ -7802,13 +10226,30 @@ def p_norm_ad_func(x, porder, axis, epsilon, keepdim, asvector):
         node.asvector = asvector
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+        # TensorWrapper of out: its array, version counter and version now
+        out_v = out._version
+        if out_v is None:
+            out_v = out._version = VersionCounter()
+        out_v.saved += 1
+        node.out_saved = out._data
+        node.out_version = out_v
+        node.out_snap = out_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
+            pack_saved(node, "out", out, 0)
     # Returns
     return out
 
@@ -7834,14 +10275,17 @@ class PNormGradNode(GradNodeBase):
             x_grad = multiply(g, divide(num, scale(pow(o, porder - 1.0), 1.0, epsilon, True)))
     """
 
-    __slots__ = ("x_wrapper", "out_wrapper", "porder", "axis", "epsilon", "keepdim", "asvector")
+    __slots__ = ("x_saved", "x_version", "x_snap", "out_saved", "out_version", "out_snap", "porder", "axis", "epsilon", "keepdim", "asvector")
     forward_op = "p_norm"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False), ("out", "out", 0, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        out = self.out_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        out = recover_saved(self, "out")
         porder = self.porder
         axis = self.axis
         epsilon = self.epsilon
@@ -7868,8 +10312,12 @@ class PNormGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.out_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
+        if self.out_version is not None:
+            self.out_version.saved -= 1
+        self.out_saved = self.out_version = None
         self._wrappers_cleared = True
 
 
@@ -7882,10 +10330,23 @@ def triangular_solve_ad_func(x, y, upper, transpose, unitriangular):
     out = _api.triangular_solve(x, y, upper, transpose, unitriangular)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
-        node = TriangularSolveGradNode()
+        node = new_node(TriangularSolveGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        x_next, x_meta = edge_record(x)
-        y_next, y_meta = edge_record(y)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        y_next = y._grad_node
+        if (y_next is None or y._stop_gradient or y._base is not None
+                or y._data.dtype.kind in "biu"):
+            y_next, y_meta = edge_record(y)
+        else:
+            y_meta = (y._out_slot, y._out_rank, y._data.shape, y._data.dtype)
         node._next = (x_next, y_next)
         node._meta = (x_meta, y_meta)
         node.upper = upper
@@ -7893,13 +10354,30 @@ def triangular_solve_ad_func(x, y, upper, transpose, unitriangular):
         node.unitriangular = unitriangular
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+        # TensorWrapper of out: its array, version counter and version now
+        out_v = out._version
+        if out_v is None:
+            out_v = out._version = VersionCounter()
+        out_v.saved += 1
+        node.out_saved = out._data
+        node.out_version = out_v
+        node.out_snap = out_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
+            pack_saved(node, "out", out, 0)
     # Returns
     return out
 
@@ -7917,14 +10395,17 @@ class TriangularSolveGradNode(GradNodeBase):
         x_grad = triu(ga, k) if upper else tril(ga, -k)
     """
 
-    __slots__ = ("x_wrapper", "out_wrapper", "upper", "transpose", "unitriangular")
+    __slots__ = ("x_saved", "x_version", "x_snap", "out_saved", "out_version", "out_snap", "upper", "transpose", "unitriangular")
     forward_op = "triangular_solve"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False), ("out", "out", 0, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        out = self.out_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        out = recover_saved(self, "out")
         upper = self.upper
         transpose = self.transpose
         unitriangular = self.unitriangular
@@ -7945,8 +10426,12 @@ class TriangularSolveGradNode(GradNodeBase):
         return [x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.out_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
+        if self.out_version is not None:
+            self.out_version.saved -= 1
+        self.out_saved = self.out_version = None
         self._wrappers_cleared = True
 
 
@@ -7959,20 +10444,54 @@ def svd_ad_func(x, full_matrices):
     u, s, vh = _api.svd(x, full_matrices)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = SvdGradNode()
+        node = new_node(SvdGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.bwd_in_meta = [[out_meta(u)], [out_meta(s)], [out_meta(vh)]]
         node.full_matrices = full_matrices
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x, True)
+        node.x_saved = meta_only(x._data)  # no_need_buffer: shape and dtype only
         set_history(u, node, 0, 0)
         set_history(s, node, 1, 0)
         set_history(vh, node, 2, 0)
-        node.u_wrapper = TensorWrapper(u, False, node, 0, 0)
-        node.s_wrapper = TensorWrapper(s, False, node, 1, 0)
-        node.vh_wrapper = TensorWrapper(vh, False, node, 2, 0)
+        # TensorWrapper of u: its array, version counter and version now
+        u_v = u._version
+        if u_v is None:
+            u_v = u._version = VersionCounter()
+        u_v.saved += 1
+        node.u_saved = u._data
+        node.u_version = u_v
+        node.u_snap = u_v.value
+        # TensorWrapper of s: its array, version counter and version now
+        s_v = s._version
+        if s_v is None:
+            s_v = s._version = VersionCounter()
+        s_v.saved += 1
+        node.s_saved = s._data
+        node.s_version = s_v
+        node.s_snap = s_v.value
+        # TensorWrapper of vh: its array, version counter and version now
+        vh_v = vh._version
+        if vh_v is None:
+            vh_v = vh._version = VersionCounter()
+        vh_v.saved += 1
+        node.vh_saved = vh._data
+        node.vh_version = vh_v
+        node.vh_snap = vh_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "u", u, 0)
+            pack_saved(node, "s", s, 1)
+            pack_saved(node, "vh", vh, 2)
     # Returns
     return u, s, vh
 
@@ -8023,8 +10542,11 @@ class SvdGradNode(GradNodeBase):
             x_grad = matmul(matmul(u, inner, False, False), vh, False, False)
     """
 
-    __slots__ = ("x_wrapper", "u_wrapper", "s_wrapper", "vh_wrapper", "full_matrices")
+    __slots__ = ("x_saved", "u_saved", "u_version", "u_snap", "s_saved", "s_version", "s_snap", "vh_saved", "vh_version", "vh_snap", "full_matrices")
     forward_op = "svd"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, True), ("u", "out", 0, False), ("s", "out", 1, False), ("vh", "out", 2, False))
 
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
@@ -8032,10 +10554,10 @@ class SvdGradNode(GradNodeBase):
         s_grad = fill_zero(grads[1][0], self.bwd_in_meta[1][0])
         vh_grad = fill_zero(grads[2][0], self.bwd_in_meta[2][0])
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        u = self.u_wrapper.recover(self)
-        s = self.s_wrapper.recover(self)
-        vh = self.vh_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        u = recover_saved(self, "u")
+        s = recover_saved(self, "s")
+        vh = recover_saved(self, "vh")
         full_matrices = self.full_matrices
         # The gradient formulas, written with ops
         x_grad = None
@@ -8079,10 +10601,16 @@ class SvdGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.u_wrapper.clear()
-        self.s_wrapper.clear()
-        self.vh_wrapper.clear()
+        self.x_saved = None
+        if self.u_version is not None:
+            self.u_version.saved -= 1
+        self.u_saved = self.u_version = None
+        if self.s_version is not None:
+            self.s_version.saved -= 1
+        self.s_saved = self.s_version = None
+        if self.vh_version is not None:
+            self.vh_version.saved -= 1
+        self.vh_saved = self.vh_version = None
         self._wrappers_cleared = True
 
 
@@ -8095,18 +10623,44 @@ def qr_ad_func(x, mode):
     q, r = _api.qr(x, mode)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = QrGradNode()
+        node = new_node(QrGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.bwd_in_meta = [[out_meta(q)], [out_meta(r)]]
         node.mode = mode
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x, True)
+        node.x_saved = meta_only(x._data)  # no_need_buffer: shape and dtype only
         set_history(q, node, 0, 0)
         set_history(r, node, 1, 0)
-        node.q_wrapper = TensorWrapper(q, False, node, 0, 0)
-        node.r_wrapper = TensorWrapper(r, False, node, 1, 0)
+        # TensorWrapper of q: its array, version counter and version now
+        q_v = q._version
+        if q_v is None:
+            q_v = q._version = VersionCounter()
+        q_v.saved += 1
+        node.q_saved = q._data
+        node.q_version = q_v
+        node.q_snap = q_v.value
+        # TensorWrapper of r: its array, version counter and version now
+        r_v = r._version
+        if r_v is None:
+            r_v = r._version = VersionCounter()
+        r_v.saved += 1
+        node.r_saved = r._data
+        node.r_version = r_v
+        node.r_snap = r_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "q", q, 0)
+            pack_saved(node, "r", r, 1)
     # Returns
     return q, r
 
@@ -8139,17 +10693,20 @@ class QrGradNode(GradNodeBase):
             x_grad = gx
     """
 
-    __slots__ = ("x_wrapper", "q_wrapper", "r_wrapper", "mode")
+    __slots__ = ("x_saved", "q_saved", "q_version", "q_snap", "r_saved", "r_version", "r_snap", "mode")
     forward_op = "qr"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, True), ("q", "out", 0, False), ("r", "out", 1, False))
 
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         q_grad = fill_zero(grads[0][0], self.bwd_in_meta[0][0])
         r_grad = fill_zero(grads[1][0], self.bwd_in_meta[1][0])
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        q = self.q_wrapper.recover(self)
-        r = self.r_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        q = recover_saved(self, "q")
+        r = recover_saved(self, "r")
         mode = self.mode
         # The gradient formulas, written with ops
         x_grad = None
@@ -8178,9 +10735,13 @@ class QrGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.q_wrapper.clear()
-        self.r_wrapper.clear()
+        self.x_saved = None
+        if self.q_version is not None:
+            self.q_version.saved -= 1
+        self.q_saved = self.q_version = None
+        if self.r_version is not None:
+            self.r_version.saved -= 1
+        self.r_saved = self.r_version = None
         self._wrappers_cleared = True
 
 
@@ -8193,16 +10754,42 @@ def eigh_ad_func(x, UPLO):
     out_w, out_v = _api.eigh(x, UPLO)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = EighGradNode()
+        node = new_node(EighGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.bwd_in_meta = [[out_meta(out_w)], [out_meta(out_v)]]
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         set_history(out_w, node, 0, 0)
         set_history(out_v, node, 1, 0)
-        node.out_w_wrapper = TensorWrapper(out_w, False, node, 0, 0)
-        node.out_v_wrapper = TensorWrapper(out_v, False, node, 1, 0)
+        # TensorWrapper of out_w: its array, version counter and version now
+        out_w_v = out_w._version
+        if out_w_v is None:
+            out_w_v = out_w._version = VersionCounter()
+        out_w_v.saved += 1
+        node.out_w_saved = out_w._data
+        node.out_w_version = out_w_v
+        node.out_w_snap = out_w_v.value
+        # TensorWrapper of out_v: its array, version counter and version now
+        out_v_v = out_v._version
+        if out_v_v is None:
+            out_v_v = out_v._version = VersionCounter()
+        out_v_v.saved += 1
+        node.out_v_saved = out_v._data
+        node.out_v_version = out_v_v
+        node.out_v_snap = out_v_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "out_w", out_w, 0)
+            pack_saved(node, "out_v", out_v, 1)
     # Returns
     return out_w, out_v
 
@@ -8225,16 +10812,19 @@ class EighGradNode(GradNodeBase):
         x_grad = matmul(matmul(out_v, inner, False, False), conj(out_v), False, True)
     """
 
-    __slots__ = ("out_w_wrapper", "out_v_wrapper")
+    __slots__ = ("out_w_saved", "out_w_version", "out_w_snap", "out_v_saved", "out_v_version", "out_v_snap")
     forward_op = "eigh"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("out_w", "out", 0, False), ("out_v", "out", 1, False))
 
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_w_grad = fill_zero(grads[0][0], self.bwd_in_meta[0][0])
         out_v_grad = fill_zero(grads[1][0], self.bwd_in_meta[1][0])
         # Recovered TensorWrappers and attributes
-        out_w = self.out_w_wrapper.recover(self)
-        out_v = self.out_v_wrapper.recover(self)
+        out_w = recover_saved(self, "out_w")
+        out_v = recover_saved(self, "out_v")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
@@ -8252,8 +10842,12 @@ class EighGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.out_w_wrapper.clear()
-        self.out_v_wrapper.clear()
+        if self.out_w_version is not None:
+            self.out_w_version.saved -= 1
+        self.out_w_saved = self.out_w_version = None
+        if self.out_v_version is not None:
+            self.out_v_version.saved -= 1
+        self.out_v_saved = self.out_v_version = None
         self._wrappers_cleared = True
 
 
@@ -8266,16 +10860,42 @@ def eig_ad_func(x):
     out_w, out_v = _api.eig(x)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = EigGradNode()
+        node = new_node(EigGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.bwd_in_meta = [[out_meta(out_w)], [out_meta(out_v)]]
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         set_history(out_w, node, 0, 0)
         set_history(out_v, node, 1, 0)
-        node.out_w_wrapper = TensorWrapper(out_w, False, node, 0, 0)
-        node.out_v_wrapper = TensorWrapper(out_v, False, node, 1, 0)
+        # TensorWrapper of out_w: its array, version counter and version now
+        out_w_v = out_w._version
+        if out_w_v is None:
+            out_w_v = out_w._version = VersionCounter()
+        out_w_v.saved += 1
+        node.out_w_saved = out_w._data
+        node.out_w_version = out_w_v
+        node.out_w_snap = out_w_v.value
+        # TensorWrapper of out_v: its array, version counter and version now
+        out_v_v = out_v._version
+        if out_v_v is None:
+            out_v_v = out_v._version = VersionCounter()
+        out_v_v.saved += 1
+        node.out_v_saved = out_v._data
+        node.out_v_version = out_v_v
+        node.out_v_snap = out_v_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "out_w", out_w, 0)
+            pack_saved(node, "out_v", out_v, 1)
     # Returns
     return out_w, out_v
 
@@ -8299,16 +10919,19 @@ class EigGradNode(GradNodeBase):
         x_grad = matmul(inverse(conj(transpose(out_v, list(range(nd - 2)) + [nd - 1, nd - 2]))), matmul(inner, conj(out_v), False, True), False, False)
     """
 
-    __slots__ = ("out_w_wrapper", "out_v_wrapper")
+    __slots__ = ("out_w_saved", "out_w_version", "out_w_snap", "out_v_saved", "out_v_version", "out_v_snap")
     forward_op = "eig"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("out_w", "out", 0, False), ("out_v", "out", 1, False))
 
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_w_grad = fill_zero(grads[0][0], self.bwd_in_meta[0][0])
         out_v_grad = fill_zero(grads[1][0], self.bwd_in_meta[1][0])
         # Recovered TensorWrappers and attributes
-        out_w = self.out_w_wrapper.recover(self)
-        out_v = self.out_v_wrapper.recover(self)
+        out_w = recover_saved(self, "out_w")
+        out_v = recover_saved(self, "out_v")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
@@ -8327,8 +10950,12 @@ class EigGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.out_w_wrapper.clear()
-        self.out_v_wrapper.clear()
+        if self.out_w_version is not None:
+            self.out_w_version.saved -= 1
+        self.out_w_saved = self.out_w_version = None
+        if self.out_v_version is not None:
+            self.out_v_version.saved -= 1
+        self.out_v_saved = self.out_v_version = None
         self._wrappers_cleared = True
 
 
@@ -8341,17 +10968,43 @@ def lu_ad_func(x, pivot):
     out, pivots, infos = _api.lu(x, pivot)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = LuGradNode()
+        node = new_node(LuGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.bwd_in_meta = [[out_meta(out)], [out_meta(pivots)], [out_meta(infos)]]
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         set_history(out, node, 0, 0)
         set_history(pivots, node, 1, 0)
         set_history(infos, node, 2, 0)
-        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
-        node.pivots_wrapper = TensorWrapper(pivots, False, node, 1, 0)
+        # TensorWrapper of out: its array, version counter and version now
+        out_v = out._version
+        if out_v is None:
+            out_v = out._version = VersionCounter()
+        out_v.saved += 1
+        node.out_saved = out._data
+        node.out_version = out_v
+        node.out_snap = out_v.value
+        # TensorWrapper of pivots: its array, version counter and version now
+        pivots_v = pivots._version
+        if pivots_v is None:
+            pivots_v = pivots._version = VersionCounter()
+        pivots_v.saved += 1
+        node.pivots_saved = pivots._data
+        node.pivots_version = pivots_v
+        node.pivots_snap = pivots_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "out", out, 0)
+            pack_saved(node, "pivots", pivots, 1)
     # Returns
     return out, pivots, infos
 
@@ -8399,15 +11052,18 @@ class LuGradNode(GradNodeBase):
         x_grad = matmul(p, ga, False, False)
     """
 
-    __slots__ = ("out_wrapper", "pivots_wrapper")
+    __slots__ = ("out_saved", "out_version", "out_snap", "pivots_saved", "pivots_version", "pivots_snap")
     forward_op = "lu"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("out", "out", 0, False), ("pivots", "out", 1, False))
 
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = fill_zero(grads[0][0], self.bwd_in_meta[0][0])
         # Recovered TensorWrappers and attributes
-        out = self.out_wrapper.recover(self)
-        pivots = self.pivots_wrapper.recover(self)
+        out = recover_saved(self, "out")
+        pivots = recover_saved(self, "pivots")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
@@ -8449,8 +11105,12 @@ class LuGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.out_wrapper.clear()
-        self.pivots_wrapper.clear()
+        if self.out_version is not None:
+            self.out_version.saved -= 1
+        self.out_saved = self.out_version = None
+        if self.pivots_version is not None:
+            self.pivots_version.saved -= 1
+        self.pivots_saved = self.pivots_version = None
         self._wrappers_cleared = True
 
 
@@ -8474,16 +11134,25 @@ def unfold_ad_func(x, kernel_sizes, strides, paddings, dilations):
     out = _api.unfold(x, kernel_sizes, strides, paddings, dilations)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = UnfoldGradNode()
+        node = new_node(UnfoldGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.kernel_sizes = kernel_sizes
         node.strides = strides
         node.paddings = paddings
         node.dilations = dilations
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x, True)
+        node.x_saved = meta_only(x._data)  # no_need_buffer: shape and dtype only
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
@@ -8498,13 +11167,16 @@ class UnfoldGradNode(GradNodeBase):
         x_grad = fold(out_grad, list(x.shape[2:]), kernel_sizes, strides, paddings, dilations)
     """
 
-    __slots__ = ("x_wrapper", "kernel_sizes", "strides", "paddings", "dilations")
+    __slots__ = ("x_saved", "kernel_sizes", "strides", "paddings", "dilations")
     forward_op = "unfold"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, True),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
+        x = recover_saved(self, "x")
         kernel_sizes = self.kernel_sizes
         strides = self.strides
         paddings = self.paddings
@@ -8516,7 +11188,7 @@ class UnfoldGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        self.x_saved = None
         self._wrappers_cleared = True
 
 
@@ -8529,9 +11201,18 @@ def fold_ad_func(x, output_sizes, kernel_sizes, strides, paddings, dilations):
     out = _api.fold(x, output_sizes, kernel_sizes, strides, paddings, dilations)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = FoldGradNode()
+        node = new_node(FoldGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.kernel_sizes = kernel_sizes
         node.strides = strides
         node.paddings = paddings
@@ -8578,10 +11259,23 @@ def conv2d_ad_func(input, filter, strides, paddings, padding_algorithm, dilation
     out = _api.conv2d(input, filter, strides, paddings, padding_algorithm, dilations, groups, data_format)
     # Node Creation
     if grad_state.enabled and (not input._stop_gradient or not filter._stop_gradient):
-        node = Conv2dGradNode()
+        node = new_node(Conv2dGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        input_next, input_meta = edge_record(input)
-        filter_next, filter_meta = edge_record(filter)
+        input_next = input._grad_node
+        if (input_next is None or input._stop_gradient or input._base is not None
+                or input._data.dtype.kind in "biu"):
+            input_next, input_meta = edge_record(input)
+        else:
+            input_meta = (input._out_slot, input._out_rank, input._data.shape, input._data.dtype)
+        filter_next = filter._grad_node
+        if (filter_next is None or filter._stop_gradient or filter._base is not None
+                or filter._data.dtype.kind in "biu"):
+            filter_next, filter_meta = edge_record(filter)
+        else:
+            filter_meta = (filter._out_slot, filter._out_rank, filter._data.shape, filter._data.dtype)
         node._next = (input_next, filter_next)
         node._meta = (input_meta, filter_meta)
         node.strides = strides
@@ -8592,13 +11286,30 @@ def conv2d_ad_func(input, filter, strides, paddings, padding_algorithm, dilation
         node.data_format = data_format
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.input_wrapper = TensorWrapper(input)
-        node.filter_wrapper = TensorWrapper(filter)
+        # TensorWrapper of input: its array, version counter and version now
+        input_v = input._version
+        if input_v is None:
+            input_v = input._version = VersionCounter()
+        input_v.saved += 1
+        node.input_saved = input._data
+        node.input_version = input_v
+        node.input_snap = input_v.value
+        # TensorWrapper of filter: its array, version counter and version now
+        filter_v = filter._version
+        if filter_v is None:
+            filter_v = filter._version = VersionCounter()
+        filter_v.saved += 1
+        node.filter_saved = filter._data
+        node.filter_version = filter_v
+        node.filter_snap = filter_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "input", input)
+            pack_saved(node, "filter", filter)
     # Returns
     return out
 
@@ -8630,9 +11341,12 @@ class Conv2dGradNode(GradNodeBase):
         filter_grad = reshape(sum(matmul(gg, cols, False, True), (0,), None, False), filter.shape)
     """
 
-    __slots__ = ("input_wrapper", "filter_wrapper", "strides", "paddings", "padding_algorithm", "dilations", "groups", "data_format")
+    __slots__ = ("input_saved", "input_version", "input_snap", "filter_saved", "filter_version", "filter_snap", "strides", "paddings", "padding_algorithm", "dilations", "groups", "data_format")
     forward_op = "conv2d"
     raw_grads = True  # the grad kernel works on ndarray grads
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("input", "in", 0, False), ("filter", "in", 1, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
@@ -8641,8 +11355,8 @@ class Conv2dGradNode(GradNodeBase):
         need = (self._next[0] is not None, self._next[1] is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         input_grad, filter_grad, = conv2d_grad_ad_func(
-            need, self.input_wrapper.recover(self),
-            self.filter_wrapper.recover(self),
+            need, recover_saved(self, "input"),
+            recover_saved(self, "filter"),
             out_grad,
             self.strides,
             self.paddings,
@@ -8655,17 +11369,24 @@ class Conv2dGradNode(GradNodeBase):
     def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
         ndarray grad, no [slot][rank] holder. Returns one grad per input position.
-        release: backward no longer needs the saved tensors (retain_graph=False): each is
-        released as it is read."""
+        release: backward no longer needs the saved tensors (retain_graph=False): they are
+        released once the kernel has run."""
         need = (self._next[0] is not None, self._next[1] is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        input = self.input_saved
+        if type(input) is not ndarray or self.input_version.value != self.input_snap:
+            input = saved_data(self, "input")
+        filter = self.filter_saved
+        if type(filter) is not ndarray or self.filter_version.value != self.filter_snap:
+            filter = saved_data(self, "filter")
         # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
         # needs no PrepareData; anything else through ④
         kernel = _conv2d_grad_kernels.get(out_grad.dtype)
         fn = (_api.conv2d_grad if kernel is None or kernel.input_np_dtype is not None
               else kernel.fn)
         input_grad, filter_grad, = fn(
-            need, self.input_wrapper.recover_data(self, release),
-            self.filter_wrapper.recover_data(self, release),
+            need, input,
+            filter,
             out_grad,
             self.strides,
             self.paddings,
@@ -8673,13 +11394,21 @@ class Conv2dGradNode(GradNodeBase):
             self.dilations,
             self.groups,
             self.data_format)
-        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+        if release:  # backward no longer needs the saved tensors: release them
+            self.input_version.saved -= 1
+            self.input_saved = self.input_version = None
+            self.filter_version.saved -= 1
+            self.filter_saved = self.filter_version = None
             self._wrappers_cleared = True
         return [input_grad, filter_grad]
 
     def clear_tensor_wrappers(self):
-        self.input_wrapper.clear()
-        self.filter_wrapper.clear()
+        if self.input_version is not None:
+            self.input_version.saved -= 1
+        self.input_saved = self.input_version = None
+        if self.filter_version is not None:
+            self.filter_version.saved -= 1
+        self.filter_saved = self.filter_version = None
         self._wrappers_cleared = True
 
 
@@ -8725,10 +11454,23 @@ def conv3d_ad_func(input, filter, strides, paddings, padding_algorithm, groups, 
     out = _api.conv3d(input, filter, strides, paddings, padding_algorithm, groups, dilations, data_format)
     # Node Creation
     if grad_state.enabled and (not input._stop_gradient or not filter._stop_gradient):
-        node = Conv3dGradNode()
+        node = new_node(Conv3dGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        input_next, input_meta = edge_record(input)
-        filter_next, filter_meta = edge_record(filter)
+        input_next = input._grad_node
+        if (input_next is None or input._stop_gradient or input._base is not None
+                or input._data.dtype.kind in "biu"):
+            input_next, input_meta = edge_record(input)
+        else:
+            input_meta = (input._out_slot, input._out_rank, input._data.shape, input._data.dtype)
+        filter_next = filter._grad_node
+        if (filter_next is None or filter._stop_gradient or filter._base is not None
+                or filter._data.dtype.kind in "biu"):
+            filter_next, filter_meta = edge_record(filter)
+        else:
+            filter_meta = (filter._out_slot, filter._out_rank, filter._data.shape, filter._data.dtype)
         node._next = (input_next, filter_next)
         node._meta = (input_meta, filter_meta)
         node.strides = strides
@@ -8739,13 +11481,30 @@ def conv3d_ad_func(input, filter, strides, paddings, padding_algorithm, groups, 
         node.data_format = data_format
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.input_wrapper = TensorWrapper(input)
-        node.filter_wrapper = TensorWrapper(filter)
+        # TensorWrapper of input: its array, version counter and version now
+        input_v = input._version
+        if input_v is None:
+            input_v = input._version = VersionCounter()
+        input_v.saved += 1
+        node.input_saved = input._data
+        node.input_version = input_v
+        node.input_snap = input_v.value
+        # TensorWrapper of filter: its array, version counter and version now
+        filter_v = filter._version
+        if filter_v is None:
+            filter_v = filter._version = VersionCounter()
+        filter_v.saved += 1
+        node.filter_saved = filter._data
+        node.filter_version = filter_v
+        node.filter_snap = filter_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "input", input)
+            pack_saved(node, "filter", filter)
     # Returns
     return out
 
@@ -8777,9 +11536,12 @@ class Conv3dGradNode(GradNodeBase):
         filter_grad = reshape(sum(matmul(gg, cols, False, True), (0,), None, False), filter.shape)
     """
 
-    __slots__ = ("input_wrapper", "filter_wrapper", "strides", "paddings", "padding_algorithm", "groups", "dilations", "data_format")
+    __slots__ = ("input_saved", "input_version", "input_snap", "filter_saved", "filter_version", "filter_snap", "strides", "paddings", "padding_algorithm", "groups", "dilations", "data_format")
     forward_op = "conv3d"
     raw_grads = True  # the grad kernel works on ndarray grads
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("input", "in", 0, False), ("filter", "in", 1, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
@@ -8788,8 +11550,8 @@ class Conv3dGradNode(GradNodeBase):
         need = (self._next[0] is not None, self._next[1] is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         input_grad, filter_grad, = conv3d_grad_ad_func(
-            need, self.input_wrapper.recover(self),
-            self.filter_wrapper.recover(self),
+            need, recover_saved(self, "input"),
+            recover_saved(self, "filter"),
             out_grad,
             self.strides,
             self.paddings,
@@ -8802,17 +11564,24 @@ class Conv3dGradNode(GradNodeBase):
     def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
         ndarray grad, no [slot][rank] holder. Returns one grad per input position.
-        release: backward no longer needs the saved tensors (retain_graph=False): each is
-        released as it is read."""
+        release: backward no longer needs the saved tensors (retain_graph=False): they are
+        released once the kernel has run."""
         need = (self._next[0] is not None, self._next[1] is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        input = self.input_saved
+        if type(input) is not ndarray or self.input_version.value != self.input_snap:
+            input = saved_data(self, "input")
+        filter = self.filter_saved
+        if type(filter) is not ndarray or self.filter_version.value != self.filter_snap:
+            filter = saved_data(self, "filter")
         # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
         # needs no PrepareData; anything else through ④
         kernel = _conv3d_grad_kernels.get(out_grad.dtype)
         fn = (_api.conv3d_grad if kernel is None or kernel.input_np_dtype is not None
               else kernel.fn)
         input_grad, filter_grad, = fn(
-            need, self.input_wrapper.recover_data(self, release),
-            self.filter_wrapper.recover_data(self, release),
+            need, input,
+            filter,
             out_grad,
             self.strides,
             self.paddings,
@@ -8820,13 +11589,21 @@ class Conv3dGradNode(GradNodeBase):
             self.groups,
             self.dilations,
             self.data_format)
-        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+        if release:  # backward no longer needs the saved tensors: release them
+            self.input_version.saved -= 1
+            self.input_saved = self.input_version = None
+            self.filter_version.saved -= 1
+            self.filter_saved = self.filter_version = None
             self._wrappers_cleared = True
         return [input_grad, filter_grad]
 
     def clear_tensor_wrappers(self):
-        self.input_wrapper.clear()
-        self.filter_wrapper.clear()
+        if self.input_version is not None:
+            self.input_version.saved -= 1
+        self.input_saved = self.input_version = None
+        if self.filter_version is not None:
+            self.filter_version.saved -= 1
+        self.filter_saved = self.filter_version = None
         self._wrappers_cleared = True
 
 
@@ -8872,10 +11649,23 @@ def conv2d_transpose_ad_func(x, filter, strides, paddings, output_padding, outpu
     out = _api.conv2d_transpose(x, filter, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not filter._stop_gradient):
-        node = Conv2dTransposeGradNode()
+        node = new_node(Conv2dTransposeGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        x_next, x_meta = edge_record(x)
-        filter_next, filter_meta = edge_record(filter)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        filter_next = filter._grad_node
+        if (filter_next is None or filter._stop_gradient or filter._base is not None
+                or filter._data.dtype.kind in "biu"):
+            filter_next, filter_meta = edge_record(filter)
+        else:
+            filter_meta = (filter._out_slot, filter._out_rank, filter._data.shape, filter._data.dtype)
         node._next = (x_next, filter_next)
         node._meta = (x_meta, filter_meta)
         node.strides = strides
@@ -8888,13 +11678,30 @@ def conv2d_transpose_ad_func(x, filter, strides, paddings, output_padding, outpu
         node.data_format = data_format
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
-        node.filter_wrapper = TensorWrapper(filter)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
+        # TensorWrapper of filter: its array, version counter and version now
+        filter_v = filter._version
+        if filter_v is None:
+            filter_v = filter._version = VersionCounter()
+        filter_v.saved += 1
+        node.filter_saved = filter._data
+        node.filter_version = filter_v
+        node.filter_snap = filter_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
+            pack_saved(node, "filter", filter)
     # Returns
     return out
 
@@ -8927,9 +11734,12 @@ class Conv2dTransposeGradNode(GradNodeBase):
         filter_grad = reshape(sum(matmul(xg, cols, False, True), (0,), None, False), filter.shape)
     """
 
-    __slots__ = ("x_wrapper", "filter_wrapper", "strides", "paddings", "output_padding", "output_size", "padding_algorithm", "groups", "dilations", "data_format")
+    __slots__ = ("x_saved", "x_version", "x_snap", "filter_saved", "filter_version", "filter_snap", "strides", "paddings", "output_padding", "output_size", "padding_algorithm", "groups", "dilations", "data_format")
     forward_op = "conv2d_transpose"
     raw_grads = True  # the grad kernel works on ndarray grads
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False), ("filter", "in", 1, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
@@ -8938,8 +11748,8 @@ class Conv2dTransposeGradNode(GradNodeBase):
         need = (self._next[0] is not None, self._next[1] is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, filter_grad, = conv2d_transpose_grad_ad_func(
-            need, self.x_wrapper.recover(self),
-            self.filter_wrapper.recover(self),
+            need, recover_saved(self, "x"),
+            recover_saved(self, "filter"),
             out_grad,
             self.strides,
             self.paddings,
@@ -8954,17 +11764,24 @@ class Conv2dTransposeGradNode(GradNodeBase):
     def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
         ndarray grad, no [slot][rank] holder. Returns one grad per input position.
-        release: backward no longer needs the saved tensors (retain_graph=False): each is
-        released as it is read."""
+        release: backward no longer needs the saved tensors (retain_graph=False): they are
+        released once the kernel has run."""
         need = (self._next[0] is not None, self._next[1] is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        filter = self.filter_saved
+        if type(filter) is not ndarray or self.filter_version.value != self.filter_snap:
+            filter = saved_data(self, "filter")
         # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
         # needs no PrepareData; anything else through ④
         kernel = _conv2d_transpose_grad_kernels.get(out_grad.dtype)
         fn = (_api.conv2d_transpose_grad if kernel is None or kernel.input_np_dtype is not None
               else kernel.fn)
         x_grad, filter_grad, = fn(
-            need, self.x_wrapper.recover_data(self, release),
-            self.filter_wrapper.recover_data(self, release),
+            need, x,
+            filter,
             out_grad,
             self.strides,
             self.paddings,
@@ -8974,13 +11791,21 @@ class Conv2dTransposeGradNode(GradNodeBase):
             self.groups,
             self.dilations,
             self.data_format)
-        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self.filter_version.saved -= 1
+            self.filter_saved = self.filter_version = None
             self._wrappers_cleared = True
         return [x_grad, filter_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.filter_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
+        if self.filter_version is not None:
+            self.filter_version.saved -= 1
+        self.filter_saved = self.filter_version = None
         self._wrappers_cleared = True
 
 
@@ -9025,10 +11850,23 @@ def conv3d_transpose_ad_func(x, filter, strides, paddings, output_padding, outpu
     out = _api.conv3d_transpose(x, filter, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not filter._stop_gradient):
-        node = Conv3dTransposeGradNode()
+        node = new_node(Conv3dTransposeGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        x_next, x_meta = edge_record(x)
-        filter_next, filter_meta = edge_record(filter)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        filter_next = filter._grad_node
+        if (filter_next is None or filter._stop_gradient or filter._base is not None
+                or filter._data.dtype.kind in "biu"):
+            filter_next, filter_meta = edge_record(filter)
+        else:
+            filter_meta = (filter._out_slot, filter._out_rank, filter._data.shape, filter._data.dtype)
         node._next = (x_next, filter_next)
         node._meta = (x_meta, filter_meta)
         node.strides = strides
@@ -9041,13 +11879,30 @@ def conv3d_transpose_ad_func(x, filter, strides, paddings, output_padding, outpu
         node.data_format = data_format
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
-        node.filter_wrapper = TensorWrapper(filter)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
+        # TensorWrapper of filter: its array, version counter and version now
+        filter_v = filter._version
+        if filter_v is None:
+            filter_v = filter._version = VersionCounter()
+        filter_v.saved += 1
+        node.filter_saved = filter._data
+        node.filter_version = filter_v
+        node.filter_snap = filter_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
+            pack_saved(node, "filter", filter)
     # Returns
     return out
 
@@ -9080,9 +11935,12 @@ class Conv3dTransposeGradNode(GradNodeBase):
         filter_grad = reshape(sum(matmul(xg, cols, False, True), (0,), None, False), filter.shape)
     """
 
-    __slots__ = ("x_wrapper", "filter_wrapper", "strides", "paddings", "output_padding", "output_size", "padding_algorithm", "groups", "dilations", "data_format")
+    __slots__ = ("x_saved", "x_version", "x_snap", "filter_saved", "filter_version", "filter_snap", "strides", "paddings", "output_padding", "output_size", "padding_algorithm", "groups", "dilations", "data_format")
     forward_op = "conv3d_transpose"
     raw_grads = True  # the grad kernel works on ndarray grads
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False), ("filter", "in", 1, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
@@ -9091,8 +11949,8 @@ class Conv3dTransposeGradNode(GradNodeBase):
         need = (self._next[0] is not None, self._next[1] is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, filter_grad, = conv3d_transpose_grad_ad_func(
-            need, self.x_wrapper.recover(self),
-            self.filter_wrapper.recover(self),
+            need, recover_saved(self, "x"),
+            recover_saved(self, "filter"),
             out_grad,
             self.strides,
             self.paddings,
@@ -9107,17 +11965,24 @@ class Conv3dTransposeGradNode(GradNodeBase):
     def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
         ndarray grad, no [slot][rank] holder. Returns one grad per input position.
-        release: backward no longer needs the saved tensors (retain_graph=False): each is
-        released as it is read."""
+        release: backward no longer needs the saved tensors (retain_graph=False): they are
+        released once the kernel has run."""
         need = (self._next[0] is not None, self._next[1] is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        filter = self.filter_saved
+        if type(filter) is not ndarray or self.filter_version.value != self.filter_snap:
+            filter = saved_data(self, "filter")
         # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
         # needs no PrepareData; anything else through ④
         kernel = _conv3d_transpose_grad_kernels.get(out_grad.dtype)
         fn = (_api.conv3d_transpose_grad if kernel is None or kernel.input_np_dtype is not None
               else kernel.fn)
         x_grad, filter_grad, = fn(
-            need, self.x_wrapper.recover_data(self, release),
-            self.filter_wrapper.recover_data(self, release),
+            need, x,
+            filter,
             out_grad,
             self.strides,
             self.paddings,
@@ -9127,13 +11992,21 @@ class Conv3dTransposeGradNode(GradNodeBase):
             self.groups,
             self.dilations,
             self.data_format)
-        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self.filter_version.saved -= 1
+            self.filter_saved = self.filter_version = None
             self._wrappers_cleared = True
         return [x_grad, filter_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.filter_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
+        if self.filter_version is not None:
+            self.filter_version.saved -= 1
+        self.filter_saved = self.filter_version = None
         self._wrappers_cleared = True
 
 
@@ -9178,9 +12051,18 @@ def pool2d_ad_func(x, kernel_size, strides, paddings, ceil_mode, exclusive, data
     out = _api.pool2d(x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = Pool2dGradNode()
+        node = new_node(Pool2dGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.kernel_size = kernel_size
         node.strides = strides
         node.paddings = paddings
@@ -9193,13 +12075,30 @@ def pool2d_ad_func(x, kernel_size, strides, paddings, ceil_mode, exclusive, data
         node.padding_algorithm = padding_algorithm
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+        # TensorWrapper of out: its array, version counter and version now
+        out_v = out._version
+        if out_v is None:
+            out_v = out._version = VersionCounter()
+        out_v.saved += 1
+        node.out_saved = out._data
+        node.out_version = out_v
+        node.out_snap = out_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
+            pack_saved(node, "out", out, 0)
     # Returns
     return out
 
@@ -9225,9 +12124,12 @@ class Pool2dGradNode(GradNodeBase):
             x_grad = transpose(x_grad, inverse_perm(channel_first_perm(x.ndim)))
     """
 
-    __slots__ = ("x_wrapper", "out_wrapper", "kernel_size", "strides", "paddings", "ceil_mode", "exclusive", "data_format", "pooling_type", "global_pooling", "adaptive", "padding_algorithm")
+    __slots__ = ("x_saved", "x_version", "x_snap", "out_saved", "out_version", "out_snap", "kernel_size", "strides", "paddings", "ceil_mode", "exclusive", "data_format", "pooling_type", "global_pooling", "adaptive", "padding_algorithm")
     forward_op = "pool2d"
     raw_grads = True  # the grad kernel works on ndarray grads
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False), ("out", "out", 0, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
@@ -9236,8 +12138,8 @@ class Pool2dGradNode(GradNodeBase):
         need = (self._next is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = pool2d_grad_ad_func(
-            need, self.x_wrapper.recover(self),
-            self.out_wrapper.recover(self),
+            need, recover_saved(self, "x"),
+            recover_saved(self, "out"),
             out_grad,
             self.kernel_size,
             self.strides,
@@ -9254,17 +12156,24 @@ class Pool2dGradNode(GradNodeBase):
     def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
         ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
-        release: backward no longer needs the saved tensors (retain_graph=False): each is
-        released as it is read."""
+        release: backward no longer needs the saved tensors (retain_graph=False): they are
+        released once the kernel has run."""
         need = (self._next is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        out = self.out_saved
+        if type(out) is not ndarray or self.out_version.value != self.out_snap:
+            out = saved_data(self, "out")
         # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
         # needs no PrepareData; anything else through ④
         kernel = _pool2d_grad_kernels.get(out_grad.dtype)
         fn = (_api.pool2d_grad if kernel is None or kernel.input_np_dtype is not None
               else kernel.fn)
         x_grad, = fn(
-            need, self.x_wrapper.recover_data(self, release),
-            self.out_wrapper.recover_data(self, release),
+            need, x,
+            out,
             out_grad,
             self.kernel_size,
             self.strides,
@@ -9276,13 +12185,21 @@ class Pool2dGradNode(GradNodeBase):
             self.global_pooling,
             self.adaptive,
             self.padding_algorithm)
-        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self.out_version.saved -= 1
+            self.out_saved = self.out_version = None
             self._wrappers_cleared = True
         return x_grad
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.out_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
+        if self.out_version is not None:
+            self.out_version.saved -= 1
+        self.out_saved = self.out_version = None
         self._wrappers_cleared = True
 
 
@@ -9317,9 +12234,18 @@ def pool3d_ad_func(x, kernel_size, strides, paddings, ceil_mode, exclusive, data
     out = _api.pool3d(x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = Pool3dGradNode()
+        node = new_node(Pool3dGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.kernel_size = kernel_size
         node.strides = strides
         node.paddings = paddings
@@ -9332,13 +12258,30 @@ def pool3d_ad_func(x, kernel_size, strides, paddings, ceil_mode, exclusive, data
         node.padding_algorithm = padding_algorithm
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+        # TensorWrapper of out: its array, version counter and version now
+        out_v = out._version
+        if out_v is None:
+            out_v = out._version = VersionCounter()
+        out_v.saved += 1
+        node.out_saved = out._data
+        node.out_version = out_v
+        node.out_snap = out_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
+            pack_saved(node, "out", out, 0)
     # Returns
     return out
 
@@ -9364,9 +12307,12 @@ class Pool3dGradNode(GradNodeBase):
             x_grad = transpose(x_grad, inverse_perm(channel_first_perm(x.ndim)))
     """
 
-    __slots__ = ("x_wrapper", "out_wrapper", "kernel_size", "strides", "paddings", "ceil_mode", "exclusive", "data_format", "pooling_type", "global_pooling", "adaptive", "padding_algorithm")
+    __slots__ = ("x_saved", "x_version", "x_snap", "out_saved", "out_version", "out_snap", "kernel_size", "strides", "paddings", "ceil_mode", "exclusive", "data_format", "pooling_type", "global_pooling", "adaptive", "padding_algorithm")
     forward_op = "pool3d"
     raw_grads = True  # the grad kernel works on ndarray grads
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False), ("out", "out", 0, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
@@ -9375,8 +12321,8 @@ class Pool3dGradNode(GradNodeBase):
         need = (self._next is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = pool3d_grad_ad_func(
-            need, self.x_wrapper.recover(self),
-            self.out_wrapper.recover(self),
+            need, recover_saved(self, "x"),
+            recover_saved(self, "out"),
             out_grad,
             self.kernel_size,
             self.strides,
@@ -9393,17 +12339,24 @@ class Pool3dGradNode(GradNodeBase):
     def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
         ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
-        release: backward no longer needs the saved tensors (retain_graph=False): each is
-        released as it is read."""
+        release: backward no longer needs the saved tensors (retain_graph=False): they are
+        released once the kernel has run."""
         need = (self._next is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        out = self.out_saved
+        if type(out) is not ndarray or self.out_version.value != self.out_snap:
+            out = saved_data(self, "out")
         # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
         # needs no PrepareData; anything else through ④
         kernel = _pool3d_grad_kernels.get(out_grad.dtype)
         fn = (_api.pool3d_grad if kernel is None or kernel.input_np_dtype is not None
               else kernel.fn)
         x_grad, = fn(
-            need, self.x_wrapper.recover_data(self, release),
-            self.out_wrapper.recover_data(self, release),
+            need, x,
+            out,
             out_grad,
             self.kernel_size,
             self.strides,
@@ -9415,13 +12368,21 @@ class Pool3dGradNode(GradNodeBase):
             self.global_pooling,
             self.adaptive,
             self.padding_algorithm)
-        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self.out_version.saved -= 1
+            self.out_saved = self.out_version = None
             self._wrappers_cleared = True
         return x_grad
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.out_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
+        if self.out_version is not None:
+            self.out_version.saved -= 1
+        self.out_saved = self.out_version = None
         self._wrappers_cleared = True
 
 
@@ -9456,16 +12417,34 @@ def max_pool2d_with_index_ad_func(x, kernel_size, strides, paddings, global_pool
     out, mask = _api.max_pool2d_with_index(x, kernel_size, strides, paddings, global_pooling, adaptive, ceil_mode)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = MaxPool2dWithIndexGradNode()
+        node = new_node(MaxPool2dWithIndexGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.bwd_in_meta = [[out_meta(out)], [out_meta(mask)]]
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x, True)
+        node.x_saved = meta_only(x._data)  # no_need_buffer: shape and dtype only
         set_history(out, node, 0, 0)
         set_history(mask, node, 1, 0)
-        node.mask_wrapper = TensorWrapper(mask, False, node, 1, 0)
+        # TensorWrapper of mask: its array, version counter and version now
+        mask_v = mask._version
+        if mask_v is None:
+            mask_v = mask._version = VersionCounter()
+        mask_v.saved += 1
+        node.mask_saved = mask._data
+        node.mask_version = mask_v
+        node.mask_snap = mask_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "mask", mask, 1)
     # Returns
     return out, mask
 
@@ -9479,15 +12458,18 @@ class MaxPool2dWithIndexGradNode(GradNodeBase):
         x_grad = reshape(index_select_grad(reshape(x, (-1,)), flat, reshape(g, (-1,)), 0), x.shape)
     """
 
-    __slots__ = ("x_wrapper", "mask_wrapper")
+    __slots__ = ("x_saved", "mask_saved", "mask_version", "mask_snap")
     forward_op = "max_pool2d_with_index"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, True), ("mask", "out", 1, False))
 
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = fill_zero(grads[0][0], self.bwd_in_meta[0][0])
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        mask = self.mask_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        mask = recover_saved(self, "mask")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
@@ -9497,8 +12479,10 @@ class MaxPool2dWithIndexGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.mask_wrapper.clear()
+        self.x_saved = None
+        if self.mask_version is not None:
+            self.mask_version.saved -= 1
+        self.mask_saved = self.mask_version = None
         self._wrappers_cleared = True
 
 
@@ -9511,16 +12495,34 @@ def max_pool3d_with_index_ad_func(x, kernel_size, strides, paddings, global_pool
     out, mask = _api.max_pool3d_with_index(x, kernel_size, strides, paddings, global_pooling, adaptive, ceil_mode)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = MaxPool3dWithIndexGradNode()
+        node = new_node(MaxPool3dWithIndexGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.bwd_in_meta = [[out_meta(out)], [out_meta(mask)]]
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x, True)
+        node.x_saved = meta_only(x._data)  # no_need_buffer: shape and dtype only
         set_history(out, node, 0, 0)
         set_history(mask, node, 1, 0)
-        node.mask_wrapper = TensorWrapper(mask, False, node, 1, 0)
+        # TensorWrapper of mask: its array, version counter and version now
+        mask_v = mask._version
+        if mask_v is None:
+            mask_v = mask._version = VersionCounter()
+        mask_v.saved += 1
+        node.mask_saved = mask._data
+        node.mask_version = mask_v
+        node.mask_snap = mask_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "mask", mask, 1)
     # Returns
     return out, mask
 
@@ -9534,15 +12536,18 @@ class MaxPool3dWithIndexGradNode(GradNodeBase):
         x_grad = reshape(index_select_grad(reshape(x, (-1,)), flat, reshape(g, (-1,)), 0), x.shape)
     """
 
-    __slots__ = ("x_wrapper", "mask_wrapper")
+    __slots__ = ("x_saved", "mask_saved", "mask_version", "mask_snap")
     forward_op = "max_pool3d_with_index"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, True), ("mask", "out", 1, False))
 
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = fill_zero(grads[0][0], self.bwd_in_meta[0][0])
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        mask = self.mask_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        mask = recover_saved(self, "mask")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
@@ -9552,8 +12557,10 @@ class MaxPool3dWithIndexGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.mask_wrapper.clear()
+        self.x_saved = None
+        if self.mask_version is not None:
+            self.mask_version.saved -= 1
+        self.mask_saved = self.mask_version = None
         self._wrappers_cleared = True
 
 
@@ -9566,21 +12573,43 @@ def unpool_ad_func(x, indices, ksize, strides, paddings, output_size, data_forma
     out = _api.unpool(x, indices, ksize, strides, paddings, output_size, data_format)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not indices._stop_gradient):
-        node = UnpoolGradNode()
+        node = new_node(UnpoolGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        x_next, x_meta = edge_record(x)
-        indices_next, indices_meta = edge_record(indices)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        indices_next = indices._grad_node
+        if (indices_next is None or indices._stop_gradient or indices._base is not None
+                or indices._data.dtype.kind in "biu"):
+            indices_next, indices_meta = edge_record(indices)
+        else:
+            indices_meta = (indices._out_slot, indices._out_rank, indices._data.shape, indices._data.dtype)
         node._next = (x_next, indices_next)
         node._meta = (x_meta, indices_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x, True)
-        node.indices_wrapper = TensorWrapper(indices)
+        node.x_saved = meta_only(x._data)  # no_need_buffer: shape and dtype only
+        # TensorWrapper of indices: its array, version counter and version now
+        indices_v = indices._version
+        if indices_v is None:
+            indices_v = indices._version = VersionCounter()
+        indices_v.saved += 1
+        node.indices_saved = indices._data
+        node.indices_version = indices_v
+        node.indices_snap = indices_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "indices", indices)
     # Returns
     return out
 
@@ -9592,14 +12621,17 @@ class UnpoolGradNode(GradNodeBase):
         x_grad = reshape(index_select(reshape(out_grad, (-1,)), flat, 0), x.shape)
     """
 
-    __slots__ = ("x_wrapper", "indices_wrapper")
+    __slots__ = ("x_saved", "indices_saved", "indices_version", "indices_snap")
     forward_op = "unpool"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, True), ("indices", "in", 1, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        indices = self.indices_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        indices = recover_saved(self, "indices")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next[0] is not None:
@@ -9608,8 +12640,10 @@ class UnpoolGradNode(GradNodeBase):
         return [x_grad, None]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.indices_wrapper.clear()
+        self.x_saved = None
+        if self.indices_version is not None:
+            self.indices_version.saved -= 1
+        self.indices_saved = self.indices_version = None
         self._wrappers_cleared = True
 
 
@@ -9622,21 +12656,43 @@ def unpool3d_ad_func(x, indices, ksize, strides, paddings, output_size, data_for
     out = _api.unpool3d(x, indices, ksize, strides, paddings, output_size, data_format)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not indices._stop_gradient):
-        node = Unpool3dGradNode()
+        node = new_node(Unpool3dGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        x_next, x_meta = edge_record(x)
-        indices_next, indices_meta = edge_record(indices)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        indices_next = indices._grad_node
+        if (indices_next is None or indices._stop_gradient or indices._base is not None
+                or indices._data.dtype.kind in "biu"):
+            indices_next, indices_meta = edge_record(indices)
+        else:
+            indices_meta = (indices._out_slot, indices._out_rank, indices._data.shape, indices._data.dtype)
         node._next = (x_next, indices_next)
         node._meta = (x_meta, indices_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x, True)
-        node.indices_wrapper = TensorWrapper(indices)
+        node.x_saved = meta_only(x._data)  # no_need_buffer: shape and dtype only
+        # TensorWrapper of indices: its array, version counter and version now
+        indices_v = indices._version
+        if indices_v is None:
+            indices_v = indices._version = VersionCounter()
+        indices_v.saved += 1
+        node.indices_saved = indices._data
+        node.indices_version = indices_v
+        node.indices_snap = indices_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "indices", indices)
     # Returns
     return out
 
@@ -9648,14 +12704,17 @@ class Unpool3dGradNode(GradNodeBase):
         x_grad = reshape(index_select(reshape(out_grad, (-1,)), flat, 0), x.shape)
     """
 
-    __slots__ = ("x_wrapper", "indices_wrapper")
+    __slots__ = ("x_saved", "indices_saved", "indices_version", "indices_snap")
     forward_op = "unpool3d"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, True), ("indices", "in", 1, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        indices = self.indices_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        indices = recover_saved(self, "indices")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next[0] is not None:
@@ -9664,8 +12723,10 @@ class Unpool3dGradNode(GradNodeBase):
         return [x_grad, None]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.indices_wrapper.clear()
+        self.x_saved = None
+        if self.indices_version is not None:
+            self.indices_version.saved -= 1
+        self.indices_saved = self.indices_version = None
         self._wrappers_cleared = True
 
 
@@ -9678,9 +12739,18 @@ def fft_c2c_ad_func(x, axes, normalization, forward):
     out = _api.fft_c2c(x, axes, normalization, forward)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = FftC2cGradNode()
+        node = new_node(FftC2cGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.axes = axes
         node.normalization = normalization
         node.forward = forward
@@ -9725,8 +12795,8 @@ class FftC2cGradNode(GradNodeBase):
     def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
         ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
-        release: backward no longer needs the saved tensors (retain_graph=False): each is
-        released as it is read."""
+        release: backward no longer needs the saved tensors (retain_graph=False): they are
+        released once the kernel has run."""
         need = (self._next is not None,)
         # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
         # needs no PrepareData; anything else through ④
@@ -9765,16 +12835,25 @@ def fft_r2c_ad_func(x, axes, normalization, forward, onesided):
     out = _api.fft_r2c(x, axes, normalization, forward, onesided)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = FftR2cGradNode()
+        node = new_node(FftR2cGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.axes = axes
         node.normalization = normalization
         node.forward = forward
         node.onesided = onesided
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x, True)
+        node.x_saved = meta_only(x._data)  # no_need_buffer: shape and dtype only
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
@@ -9800,9 +12879,12 @@ class FftR2cGradNode(GradNodeBase):
         x_grad = real(fft_c2c(g, axes, norm, not forward))
     """
 
-    __slots__ = ("x_wrapper", "axes", "normalization", "forward", "onesided")
+    __slots__ = ("x_saved", "axes", "normalization", "forward", "onesided")
     forward_op = "fft_r2c"
     raw_grads = True  # the grad kernel works on ndarray grads
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, True),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
@@ -9811,7 +12893,7 @@ class FftR2cGradNode(GradNodeBase):
         need = (self._next is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = fft_r2c_grad_ad_func(
-            need, self.x_wrapper.recover(self),
+            need, recover_saved(self, "x"),
             out_grad,
             self.axes,
             self.normalization,
@@ -9822,27 +12904,32 @@ class FftR2cGradNode(GradNodeBase):
     def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
         ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
-        release: backward no longer needs the saved tensors (retain_graph=False): each is
-        released as it is read."""
+        release: backward no longer needs the saved tensors (retain_graph=False): they are
+        released once the kernel has run."""
         need = (self._next is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray:
+            x = saved_data(self, "x")
         # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
         # needs no PrepareData; anything else through ④
         kernel = _fft_r2c_grad_kernels.get(out_grad.dtype)
         fn = (_api.fft_r2c_grad if kernel is None or kernel.input_np_dtype is not None
               else kernel.fn)
         x_grad, = fn(
-            need, self.x_wrapper.recover_data(self, release),
+            need, x,
             out_grad,
             self.axes,
             self.normalization,
             self.forward,
             self.onesided)
-        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_saved = None
             self._wrappers_cleared = True
         return x_grad
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        self.x_saved = None
         self._wrappers_cleared = True
 
 
@@ -9874,9 +12961,18 @@ def fft_c2r_ad_func(x, axes, normalization, forward, last_dim_size):
     out = _api.fft_c2r(x, axes, normalization, forward, last_dim_size)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = FftC2rGradNode()
+        node = new_node(FftC2rGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.axes = axes
         node.normalization = normalization
         node.forward = forward
@@ -9933,8 +13029,8 @@ class FftC2rGradNode(GradNodeBase):
     def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
         ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
-        release: backward no longer needs the saved tensors (retain_graph=False): each is
-        released as it is read."""
+        release: backward no longer needs the saved tensors (retain_graph=False): they are
+        released once the kernel has run."""
         need = (self._next is not None,)
         # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
         # needs no PrepareData; anything else through ④
@@ -9991,9 +13087,18 @@ def relu_ad_func(x):
             out = _api.relu(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = ReluGradNode()
+        node = new_node(ReluGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
@@ -10001,7 +13106,16 @@ def relu_ad_func(x):
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+        # TensorWrapper of out: its array, version counter and version now
+        out_v = out._version
+        if out_v is None:
+            out_v = out._version = VersionCounter()
+        out_v.saved += 1
+        node.out_saved = out._data
+        node.out_version = out_v
+        node.out_snap = out_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "out", out, 0)
     # Returns
     return out
 
@@ -10026,9 +13140,12 @@ class ReluGradNode(GradNodeBase):
         x_grad = multiply(out_grad, cast(greater_than(out, full_like(out, 0.0, out.dtype)), out_grad.dtype))
     """
 
-    __slots__ = ("out_wrapper",)
+    __slots__ = ("out_saved", "out_version", "out_snap")
     forward_op = "relu"
     raw_grads = True  # the grad kernel works on ndarray grads
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("out", "out", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
@@ -10037,30 +13154,38 @@ class ReluGradNode(GradNodeBase):
         need = (self._next is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = relu_grad_ad_func(
-            need, self.out_wrapper.recover(self),
+            need, recover_saved(self, "out"),
             out_grad)
         return [x_grad]
 
     def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
         ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
-        release: backward no longer needs the saved tensors (retain_graph=False): each is
-        released as it is read."""
+        release: backward no longer needs the saved tensors (retain_graph=False): they are
+        released once the kernel has run."""
         need = (self._next is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        out = self.out_saved
+        if type(out) is not ndarray or self.out_version.value != self.out_snap:
+            out = saved_data(self, "out")
         # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
         # needs no PrepareData; anything else through ④
         kernel = _relu_grad_kernels.get(out_grad.dtype)
         fn = (_api.relu_grad if kernel is None or kernel.input_np_dtype is not None
               else kernel.fn)
         x_grad, = fn(
-            need, self.out_wrapper.recover_data(self, release),
+            need, out,
             out_grad)
-        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+        if release:  # backward no longer needs the saved tensors: release them
+            self.out_version.saved -= 1
+            self.out_saved = self.out_version = None
             self._wrappers_cleared = True
         return x_grad
 
     def clear_tensor_wrappers(self):
-        self.out_wrapper.clear()
+        if self.out_version is not None:
+            self.out_version.saved -= 1
+        self.out_saved = self.out_version = None
         self._wrappers_cleared = True
 
 
@@ -10098,18 +13223,36 @@ def gelu_ad_func(x, approximate):
             out = _api.gelu(x, approximate)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = GeluGradNode()
+        node = new_node(GeluGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.approximate = approximate
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
     # Returns
     return out
 
@@ -10131,13 +13274,16 @@ class GeluGradNode(GradNodeBase):
             x_grad = multiply(out_grad, add(left, right))
     """
 
-    __slots__ = ("x_wrapper", "approximate")
+    __slots__ = ("x_saved", "x_version", "x_snap", "approximate")
     forward_op = "gelu"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
+        x = recover_saved(self, "x")
         approximate = self.approximate
         # The gradient formulas, written with ops
         x_grad = None
@@ -10157,7 +13303,9 @@ class GeluGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
         self._wrappers_cleared = True
 
 _silu_kernels = KernelFactory.cache("silu")  # ④'s per-dtype kernel cache, shared
@@ -10181,17 +13329,35 @@ def silu_ad_func(x):
             out = _api.silu(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = SiluGradNode()
+        node = new_node(SiluGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
     # Returns
     return out
 
@@ -10213,13 +13379,16 @@ class SiluGradNode(GradNodeBase):
         x_grad = multiply(out_grad, conj(multiply(sigmoid(x), scale(multiply(x, scale(sigmoid(x), -1.0, 1.0, True)), 1.0, 1.0, True))))
     """
 
-    __slots__ = ("x_wrapper",)
+    __slots__ = ("x_saved", "x_version", "x_snap")
     forward_op = "silu"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
+        x = recover_saved(self, "x")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
@@ -10227,7 +13396,9 @@ class SiluGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
         self._wrappers_cleared = True
 
 _leaky_relu_kernels = KernelFactory.cache("leaky_relu")  # ④'s per-dtype kernel cache, shared
@@ -10251,18 +13422,36 @@ def leaky_relu_ad_func(x, negative_slope):
             out = _api.leaky_relu(x, negative_slope)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = LeakyReluGradNode()
+        node = new_node(LeakyReluGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.negative_slope = negative_slope
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
     # Returns
     return out
 
@@ -10284,13 +13473,16 @@ class LeakyReluGradNode(GradNodeBase):
         x_grad = multiply(out_grad, add(cast(greater_equal(x, full_like(x, 0.0, x.dtype)), out_grad.dtype), scale(cast(less_than(x, full_like(x, 0.0, x.dtype)), out_grad.dtype), negative_slope, 0.0, True)))
     """
 
-    __slots__ = ("x_wrapper", "negative_slope")
+    __slots__ = ("x_saved", "x_version", "x_snap", "negative_slope")
     forward_op = "leaky_relu"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
+        x = recover_saved(self, "x")
         negative_slope = self.negative_slope
         # The gradient formulas, written with ops
         x_grad = None
@@ -10299,7 +13491,9 @@ class LeakyReluGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
         self._wrappers_cleared = True
 
 _elu_kernels = KernelFactory.cache("elu")  # ④'s per-dtype kernel cache, shared
@@ -10323,18 +13517,36 @@ def elu_ad_func(x, alpha):
             out = _api.elu(x, alpha)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = EluGradNode()
+        node = new_node(EluGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.alpha = alpha
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
     # Returns
     return out
 
@@ -10361,13 +13573,16 @@ class EluGradNode(GradNodeBase):
                                                                  True))))
     """
 
-    __slots__ = ("x_wrapper", "alpha")
+    __slots__ = ("x_saved", "x_version", "x_snap", "alpha")
     forward_op = "elu"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
+        x = recover_saved(self, "x")
         alpha = self.alpha
         # The gradient formulas, written with ops
         x_grad = None
@@ -10379,7 +13594,9 @@ class EluGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
         self._wrappers_cleared = True
 
 _softplus_kernels = KernelFactory.cache("softplus")  # ④'s per-dtype kernel cache, shared
@@ -10403,19 +13620,37 @@ def softplus_ad_func(x, beta, threshold):
             out = _api.softplus(x, beta, threshold)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = SoftplusGradNode()
+        node = new_node(SoftplusGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.beta = beta
         node.threshold = threshold
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
     # Returns
     return out
 
@@ -10433,13 +13668,16 @@ class SoftplusGradNode(GradNodeBase):
         x_grad = multiply(out_grad, add(multiply(soft, s), lin))
     """
 
-    __slots__ = ("x_wrapper", "beta", "threshold")
+    __slots__ = ("x_saved", "x_version", "x_snap", "beta", "threshold")
     forward_op = "softplus"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
+        x = recover_saved(self, "x")
         beta = self.beta
         threshold = self.threshold
         # The gradient formulas, written with ops
@@ -10455,7 +13693,9 @@ class SoftplusGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
         self._wrappers_cleared = True
 
 
@@ -10468,9 +13708,18 @@ def softmax_ad_func(x, axis):
     out = _api.softmax(x, axis)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = SoftmaxGradNode()
+        node = new_node(SoftmaxGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -10479,7 +13728,16 @@ def softmax_ad_func(x, axis):
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+        # TensorWrapper of out: its array, version counter and version now
+        out_v = out._version
+        if out_v is None:
+            out_v = out._version = VersionCounter()
+        out_v.saved += 1
+        node.out_saved = out._data
+        node.out_version = out_v
+        node.out_snap = out_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "out", out, 0)
     # Returns
     return out
 
@@ -10504,9 +13762,12 @@ class SoftmaxGradNode(GradNodeBase):
         x_grad = multiply(out, subtract(out_grad, sum(multiply(out_grad, out), (axis,), None, True)))
     """
 
-    __slots__ = ("out_wrapper", "axis")
+    __slots__ = ("out_saved", "out_version", "out_snap", "axis")
     forward_op = "softmax"
     raw_grads = True  # the grad kernel works on ndarray grads
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("out", "out", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
@@ -10515,7 +13776,7 @@ class SoftmaxGradNode(GradNodeBase):
         need = (self._next is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = softmax_grad_ad_func(
-            need, self.out_wrapper.recover(self),
+            need, recover_saved(self, "out"),
             out_grad,
             self.axis)
         return [x_grad]
@@ -10523,24 +13784,32 @@ class SoftmaxGradNode(GradNodeBase):
     def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
         ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
-        release: backward no longer needs the saved tensors (retain_graph=False): each is
-        released as it is read."""
+        release: backward no longer needs the saved tensors (retain_graph=False): they are
+        released once the kernel has run."""
         need = (self._next is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        out = self.out_saved
+        if type(out) is not ndarray or self.out_version.value != self.out_snap:
+            out = saved_data(self, "out")
         # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
         # needs no PrepareData; anything else through ④
         kernel = _softmax_grad_kernels.get(out_grad.dtype)
         fn = (_api.softmax_grad if kernel is None or kernel.input_np_dtype is not None
               else kernel.fn)
         x_grad, = fn(
-            need, self.out_wrapper.recover_data(self, release),
+            need, out,
             out_grad,
             self.axis)
-        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+        if release:  # backward no longer needs the saved tensors: release them
+            self.out_version.saved -= 1
+            self.out_saved = self.out_version = None
             self._wrappers_cleared = True
         return x_grad
 
     def clear_tensor_wrappers(self):
-        self.out_wrapper.clear()
+        if self.out_version is not None:
+            self.out_version.saved -= 1
+        self.out_saved = self.out_version = None
         self._wrappers_cleared = True
 
 
@@ -10567,9 +13836,18 @@ def log_softmax_ad_func(x, axis):
     out = _api.log_softmax(x, axis)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = LogSoftmaxGradNode()
+        node = new_node(LogSoftmaxGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -10578,7 +13856,16 @@ def log_softmax_ad_func(x, axis):
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+        # TensorWrapper of out: its array, version counter and version now
+        out_v = out._version
+        if out_v is None:
+            out_v = out._version = VersionCounter()
+        out_v.saved += 1
+        node.out_saved = out._data
+        node.out_version = out_v
+        node.out_snap = out_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "out", out, 0)
     # Returns
     return out
 
@@ -10591,9 +13878,12 @@ class LogSoftmaxGradNode(GradNodeBase):
         x_grad = subtract(out_grad, multiply(exp(out), sum(out_grad, (axis,), None, True)))
     """
 
-    __slots__ = ("out_wrapper", "axis")
+    __slots__ = ("out_saved", "out_version", "out_snap", "axis")
     forward_op = "log_softmax"
     raw_grads = True  # the grad kernel works on ndarray grads
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("out", "out", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
@@ -10602,7 +13892,7 @@ class LogSoftmaxGradNode(GradNodeBase):
         need = (self._next is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = log_softmax_grad_ad_func(
-            need, self.out_wrapper.recover(self),
+            need, recover_saved(self, "out"),
             out_grad,
             self.axis)
         return [x_grad]
@@ -10610,24 +13900,32 @@ class LogSoftmaxGradNode(GradNodeBase):
     def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
         ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
-        release: backward no longer needs the saved tensors (retain_graph=False): each is
-        released as it is read."""
+        release: backward no longer needs the saved tensors (retain_graph=False): they are
+        released once the kernel has run."""
         need = (self._next is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        out = self.out_saved
+        if type(out) is not ndarray or self.out_version.value != self.out_snap:
+            out = saved_data(self, "out")
         # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
         # needs no PrepareData; anything else through ④
         kernel = _log_softmax_grad_kernels.get(out_grad.dtype)
         fn = (_api.log_softmax_grad if kernel is None or kernel.input_np_dtype is not None
               else kernel.fn)
         x_grad, = fn(
-            need, self.out_wrapper.recover_data(self, release),
+            need, out,
             out_grad,
             self.axis)
-        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+        if release:  # backward no longer needs the saved tensors: release them
+            self.out_version.saved -= 1
+            self.out_saved = self.out_version = None
             self._wrappers_cleared = True
         return x_grad
 
     def clear_tensor_wrappers(self):
-        self.out_wrapper.clear()
+        if self.out_version is not None:
+            self.out_version.saved -= 1
+        self.out_saved = self.out_version = None
         self._wrappers_cleared = True
 
 
@@ -10654,13 +13952,22 @@ def reshape_ad_func(x, shape):
     out = _api.reshape(x, shape)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = ReshapeGradNode()
+        node = new_node(ReshapeGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.shape = shape
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x, True)
+        node.x_saved = meta_only(x._data)  # no_need_buffer: shape and dtype only
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
@@ -10692,9 +13999,12 @@ class ReshapeGradNode(GradNodeBase):
         x_grad = reshape(out_grad, x.shape)
     """
 
-    __slots__ = ("x_wrapper", "shape")
+    __slots__ = ("x_saved", "shape")
     forward_op = "reshape"
     raw_grads = True  # the grad kernel works on ndarray grads
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, True),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
@@ -10703,7 +14013,7 @@ class ReshapeGradNode(GradNodeBase):
         need = (self._next is not None,)
         # Recording a graph: the grad op's ad_func (its composite formulas)
         x_grad, = reshape_grad_ad_func(
-            need, self.x_wrapper.recover(self),
+            need, recover_saved(self, "x"),
             out_grad,
             self.shape)
         return [x_grad]
@@ -10711,24 +14021,29 @@ class ReshapeGradNode(GradNodeBase):
     def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
         ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
-        release: backward no longer needs the saved tensors (retain_graph=False): each is
-        released as it is read."""
+        release: backward no longer needs the saved tensors (retain_graph=False): they are
+        released once the kernel has run."""
         need = (self._next is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray:
+            x = saved_data(self, "x")
         # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
         # needs no PrepareData; anything else through ④
         kernel = _reshape_grad_kernels.get(out_grad.dtype)
         fn = (_api.reshape_grad if kernel is None or kernel.input_np_dtype is not None
               else kernel.fn)
         x_grad, = fn(
-            need, self.x_wrapper.recover_data(self, release),
+            need, x,
             out_grad,
             self.shape)
-        if release:  # the saved tensors' last use: each wrapper cleared as it was read
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_saved = None
             self._wrappers_cleared = True
         return x_grad
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        self.x_saved = None
         self._wrappers_cleared = True
 
 
@@ -10755,9 +14070,18 @@ def transpose_ad_func(x, perm):
     out = _api.transpose(x, perm)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = TransposeGradNode()
+        node = new_node(TransposeGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.perm = perm
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
@@ -10798,8 +14122,8 @@ class TransposeGradNode(GradNodeBase):
     def run_raw(self, out_grad, release=False):
         """The engine's fast path (no graph recorded): the grad kernel on the one output's
         ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
-        release: backward no longer needs the saved tensors (retain_graph=False): each is
-        released as it is read."""
+        release: backward no longer needs the saved tensors (retain_graph=False): they are
+        released once the kernel has run."""
         need = (self._next is not None,)
         # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
         # needs no PrepareData; anything else through ④
@@ -10835,12 +14159,21 @@ def squeeze_ad_func(x, axis):
     out = _api.squeeze(x, axis)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = SqueezeGradNode()
+        node = new_node(SqueezeGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x, True)
+        node.x_saved = meta_only(x._data)  # no_need_buffer: shape and dtype only
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
@@ -10869,13 +14202,16 @@ class SqueezeGradNode(GradNodeBase):
         x_grad = reshape(out_grad, x.shape)
     """
 
-    __slots__ = ("x_wrapper",)
+    __slots__ = ("x_saved",)
     forward_op = "squeeze"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, True),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
+        x = recover_saved(self, "x")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
@@ -10883,7 +14219,7 @@ class SqueezeGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        self.x_saved = None
         self._wrappers_cleared = True
 
 
@@ -10896,12 +14232,21 @@ def unsqueeze_ad_func(x, axis):
     out = _api.unsqueeze(x, axis)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = UnsqueezeGradNode()
+        node = new_node(UnsqueezeGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x, True)
+        node.x_saved = meta_only(x._data)  # no_need_buffer: shape and dtype only
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
@@ -10930,13 +14275,16 @@ class UnsqueezeGradNode(GradNodeBase):
         x_grad = reshape(out_grad, x.shape)
     """
 
-    __slots__ = ("x_wrapper",)
+    __slots__ = ("x_saved",)
     forward_op = "unsqueeze"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, True),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
+        x = recover_saved(self, "x")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
@@ -10944,7 +14292,7 @@ class UnsqueezeGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        self.x_saved = None
         self._wrappers_cleared = True
 
 
@@ -10957,12 +14305,21 @@ def flatten_ad_func(x, start_axis, stop_axis):
     out = _api.flatten(x, start_axis, stop_axis)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = FlattenGradNode()
+        node = new_node(FlattenGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x, True)
+        node.x_saved = meta_only(x._data)  # no_need_buffer: shape and dtype only
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
@@ -10991,13 +14348,16 @@ class FlattenGradNode(GradNodeBase):
         x_grad = reshape(out_grad, x.shape)
     """
 
-    __slots__ = ("x_wrapper",)
+    __slots__ = ("x_saved",)
     forward_op = "flatten"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, True),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
+        x = recover_saved(self, "x")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
@@ -11005,7 +14365,7 @@ class FlattenGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        self.x_saved = None
         self._wrappers_cleared = True
 
 
@@ -11018,7 +14378,10 @@ def concat_ad_func(x, axis):
     out = _api.concat(x, axis)
     # Node Creation
     if grad_state.enabled and (not all(t._stop_gradient for t in x)):
-        node = ConcatGradNode()
+        node = new_node(ConcatGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_records(x)
         node._next = x_next
@@ -11069,9 +14432,18 @@ def split_ad_func(x, sections, axis):
     out = _api.split(x, sections, axis)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = SplitGradNode()
+        node = new_node(SplitGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.bwd_in_meta = [[out_meta(t) for t in out]]
         node.axis = axis
         if inplace_flags.record_all_sites:
@@ -11114,9 +14486,18 @@ def split_with_num_ad_func(x, num, axis):
     out = _api.split_with_num(x, num, axis)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = SplitWithNumGradNode()
+        node = new_node(SplitWithNumGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.bwd_in_meta = [[out_meta(t) for t in out]]
         node.axis = axis
         if inplace_flags.record_all_sites:
@@ -11159,7 +14540,10 @@ def stack_ad_func(x, axis):
     out = _api.stack(x, axis)
     # Node Creation
     if grad_state.enabled and (not all(t._stop_gradient for t in x)):
-        node = StackGradNode()
+        node = new_node(StackGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next, x_meta = edge_records(x)
         node._next = x_next
@@ -11203,9 +14587,18 @@ def unbind_ad_func(input, axis):
     out = _api.unbind(input, axis)
     # Node Creation
     if grad_state.enabled and (not input._stop_gradient):
-        node = UnbindGradNode()
+        node = new_node(UnbindGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(input)
+        input_next = input._grad_node
+        if (input_next is None or input._stop_gradient or input._base is not None
+                or input._data.dtype.kind in "biu"):
+            input_next, input_meta = edge_record(input)
+        else:
+            input_meta = (input._out_slot, input._out_rank, input._data.shape, input._data.dtype)
+        node._next, node._meta = input_next, input_meta
         node.bwd_in_meta = [[out_meta(t) for t in out]]
         node.axis = axis
         if inplace_flags.record_all_sites:
@@ -11248,9 +14641,18 @@ def expand_ad_func(x, shape):
     out = _api.expand(x, shape)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = ExpandGradNode()
+        node = new_node(ExpandGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
@@ -11288,13 +14690,22 @@ def tile_ad_func(x, repeat_times):
     out = _api.tile(x, repeat_times)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = TileGradNode()
+        node = new_node(TileGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.repeat_times = repeat_times
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x, True)
+        node.x_saved = meta_only(x._data)  # no_need_buffer: shape and dtype only
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
@@ -11317,13 +14728,16 @@ class TileGradNode(GradNodeBase):
         x_grad = reshape(tiles, x.shape)
     """
 
-    __slots__ = ("x_wrapper", "repeat_times")
+    __slots__ = ("x_saved", "repeat_times")
     forward_op = "tile"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, True),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
+        x = recover_saved(self, "x")
         repeat_times = self.repeat_times
         # The gradient formulas, written with ops
         x_grad = None
@@ -11339,7 +14753,7 @@ class TileGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        self.x_saved = None
         self._wrappers_cleared = True
 
 
@@ -11352,9 +14766,18 @@ def flip_ad_func(x, axis):
     out = _api.flip(x, axis)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = FlipGradNode()
+        node = new_node(FlipGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.axis = axis
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
@@ -11398,21 +14821,48 @@ def where_ad_func(condition, x, y):
     out = _api.where(condition, x, y)
     # Node Creation
     if grad_state.enabled and (not condition._stop_gradient or not x._stop_gradient or not y._stop_gradient):
-        node = WhereGradNode()
+        node = new_node(WhereGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        condition_next, condition_meta = edge_record(condition)
-        x_next, x_meta = edge_record(x)
-        y_next, y_meta = edge_record(y)
+        condition_next = condition._grad_node
+        if (condition_next is None or condition._stop_gradient or condition._base is not None
+                or condition._data.dtype.kind in "biu"):
+            condition_next, condition_meta = edge_record(condition)
+        else:
+            condition_meta = (condition._out_slot, condition._out_rank, condition._data.shape, condition._data.dtype)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        y_next = y._grad_node
+        if (y_next is None or y._stop_gradient or y._base is not None
+                or y._data.dtype.kind in "biu"):
+            y_next, y_meta = edge_record(y)
+        else:
+            y_meta = (y._out_slot, y._out_rank, y._data.shape, y._data.dtype)
         node._next = (condition_next, x_next, y_next)
         node._meta = (condition_meta, x_meta, y_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.condition_wrapper = TensorWrapper(condition)
+        # TensorWrapper of condition: its array, version counter and version now
+        condition_v = condition._version
+        if condition_v is None:
+            condition_v = condition._version = VersionCounter()
+        condition_v.saved += 1
+        node.condition_saved = condition._data
+        node.condition_version = condition_v
+        node.condition_snap = condition_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "condition", condition)
     # Returns
     return out
 
@@ -11423,13 +14873,16 @@ class WhereGradNode(GradNodeBase):
         y_grad = where(condition, full_like(out_grad, 0.0, out_grad.dtype), out_grad)
     """
 
-    __slots__ = ("condition_wrapper",)
+    __slots__ = ("condition_saved", "condition_version", "condition_snap")
     forward_op = "where"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("condition", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        condition = self.condition_wrapper.recover(self)
+        condition = recover_saved(self, "condition")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next[1] is not None:
@@ -11440,7 +14893,9 @@ class WhereGradNode(GradNodeBase):
         return [None, x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
-        self.condition_wrapper.clear()
+        if self.condition_version is not None:
+            self.condition_version.saved -= 1
+        self.condition_saved = self.condition_version = None
         self._wrappers_cleared = True
 
 
@@ -11453,9 +14908,18 @@ def roll_ad_func(x, shifts, axis):
     out = _api.roll(x, shifts, axis)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = RollGradNode()
+        node = new_node(RollGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.shifts = shifts
         node.axis = axis
         if inplace_flags.record_all_sites:
@@ -11504,16 +14968,25 @@ def slice_ad_func(input, axes, starts, ends, decrease_axis):
     out = _api.slice(input, axes, starts, ends, decrease_axis)
     # Node Creation
     if grad_state.enabled and (not input._stop_gradient):
-        node = SliceGradNode()
+        node = new_node(SliceGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(input)
+        input_next = input._grad_node
+        if (input_next is None or input._stop_gradient or input._base is not None
+                or input._data.dtype.kind in "biu"):
+            input_next, input_meta = edge_record(input)
+        else:
+            input_meta = (input._out_slot, input._out_rank, input._data.shape, input._data.dtype)
+        node._next, node._meta = input_next, input_meta
         node.axes = axes
         node.starts = starts
         node.ends = ends
         node.decrease_axis = decrease_axis
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
-        node.input_wrapper = TensorWrapper(input, True)
+        node.input_saved = meta_only(input._data)  # no_need_buffer: shape and dtype only
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
@@ -11530,13 +15003,16 @@ class SliceGradNode(GradNodeBase):
         input_grad = slice_grad(input, out_grad, axes, starts, ends, decrease_axis)
     """
 
-    __slots__ = ("input_wrapper", "axes", "starts", "ends", "decrease_axis")
+    __slots__ = ("input_saved", "axes", "starts", "ends", "decrease_axis")
     forward_op = "slice"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("input", "in", 0, True),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        input = self.input_wrapper.recover(self)
+        input = recover_saved(self, "input")
         axes = self.axes
         starts = self.starts
         ends = self.ends
@@ -11548,7 +15024,7 @@ class SliceGradNode(GradNodeBase):
         return [input_grad]
 
     def clear_tensor_wrappers(self):
-        self.input_wrapper.clear()
+        self.input_saved = None
         self._wrappers_cleared = True
 
 
@@ -11561,16 +15037,25 @@ def strided_slice_ad_func(x, axes, starts, ends, strides):
     out = _api.strided_slice(x, axes, starts, ends, strides)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = StridedSliceGradNode()
+        node = new_node(StridedSliceGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.axes = axes
         node.starts = starts
         node.ends = ends
         node.strides = strides
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x, True)
+        node.x_saved = meta_only(x._data)  # no_need_buffer: shape and dtype only
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
@@ -11587,13 +15072,16 @@ class StridedSliceGradNode(GradNodeBase):
         x_grad = strided_slice_grad(x, out_grad, axes, starts, ends, strides)
     """
 
-    __slots__ = ("x_wrapper", "axes", "starts", "ends", "strides")
+    __slots__ = ("x_saved", "axes", "starts", "ends", "strides")
     forward_op = "strided_slice"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, True),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
+        x = recover_saved(self, "x")
         axes = self.axes
         starts = self.starts
         ends = self.ends
@@ -11605,7 +15093,7 @@ class StridedSliceGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
+        self.x_saved = None
         self._wrappers_cleared = True
 
 
@@ -11618,22 +15106,44 @@ def gather_ad_func(x, index, axis):
     out = _api.gather(x, index, axis)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not index._stop_gradient):
-        node = GatherGradNode()
+        node = new_node(GatherGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        x_next, x_meta = edge_record(x)
-        index_next, index_meta = edge_record(index)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        index_next = index._grad_node
+        if (index_next is None or index._stop_gradient or index._base is not None
+                or index._data.dtype.kind in "biu"):
+            index_next, index_meta = edge_record(index)
+        else:
+            index_meta = (index._out_slot, index._out_rank, index._data.shape, index._data.dtype)
         node._next = (x_next, index_next)
         node._meta = (x_meta, index_meta)
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x, True)
-        node.index_wrapper = TensorWrapper(index)
+        node.x_saved = meta_only(x._data)  # no_need_buffer: shape and dtype only
+        # TensorWrapper of index: its array, version counter and version now
+        index_v = index._version
+        if index_v is None:
+            index_v = index._version = VersionCounter()
+        index_v.saved += 1
+        node.index_saved = index._data
+        node.index_version = index_v
+        node.index_snap = index_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "index", index)
     # Returns
     return out
 
@@ -11643,14 +15153,17 @@ class GatherGradNode(GradNodeBase):
         x_grad = gather_grad(x, index, out_grad, axis)
     """
 
-    __slots__ = ("x_wrapper", "index_wrapper", "axis")
+    __slots__ = ("x_saved", "index_saved", "index_version", "index_snap", "axis")
     forward_op = "gather"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, True), ("index", "in", 1, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        index = self.index_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        index = recover_saved(self, "index")
         axis = self.axis
         # The gradient formulas, written with ops
         x_grad = None
@@ -11659,8 +15172,10 @@ class GatherGradNode(GradNodeBase):
         return [x_grad, None]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.index_wrapper.clear()
+        self.x_saved = None
+        if self.index_version is not None:
+            self.index_version.saved -= 1
+        self.index_saved = self.index_version = None
         self._wrappers_cleared = True
 
 
@@ -11673,22 +15188,44 @@ def index_select_ad_func(x, index, axis):
     out = _api.index_select(x, index, axis)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not index._stop_gradient):
-        node = IndexSelectGradNode()
+        node = new_node(IndexSelectGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        x_next, x_meta = edge_record(x)
-        index_next, index_meta = edge_record(index)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        index_next = index._grad_node
+        if (index_next is None or index._stop_gradient or index._base is not None
+                or index._data.dtype.kind in "biu"):
+            index_next, index_meta = edge_record(index)
+        else:
+            index_meta = (index._out_slot, index._out_rank, index._data.shape, index._data.dtype)
         node._next = (x_next, index_next)
         node._meta = (x_meta, index_meta)
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x, True)
-        node.index_wrapper = TensorWrapper(index)
+        node.x_saved = meta_only(x._data)  # no_need_buffer: shape and dtype only
+        # TensorWrapper of index: its array, version counter and version now
+        index_v = index._version
+        if index_v is None:
+            index_v = index._version = VersionCounter()
+        index_v.saved += 1
+        node.index_saved = index._data
+        node.index_version = index_v
+        node.index_snap = index_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "index", index)
     # Returns
     return out
 
@@ -11698,14 +15235,17 @@ class IndexSelectGradNode(GradNodeBase):
         x_grad = index_select_grad(x, index, out_grad, axis)
     """
 
-    __slots__ = ("x_wrapper", "index_wrapper", "axis")
+    __slots__ = ("x_saved", "index_saved", "index_version", "index_snap", "axis")
     forward_op = "index_select"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, True), ("index", "in", 1, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        index = self.index_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        index = recover_saved(self, "index")
         axis = self.axis
         # The gradient formulas, written with ops
         x_grad = None
@@ -11714,8 +15254,10 @@ class IndexSelectGradNode(GradNodeBase):
         return [x_grad, None]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.index_wrapper.clear()
+        self.x_saved = None
+        if self.index_version is not None:
+            self.index_version.saved -= 1
+        self.index_saved = self.index_version = None
         self._wrappers_cleared = True
 
 
@@ -11728,21 +15270,43 @@ def gather_nd_ad_func(x, index):
     out = _api.gather_nd(x, index)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not index._stop_gradient):
-        node = GatherNdGradNode()
+        node = new_node(GatherNdGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        x_next, x_meta = edge_record(x)
-        index_next, index_meta = edge_record(index)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        index_next = index._grad_node
+        if (index_next is None or index._stop_gradient or index._base is not None
+                or index._data.dtype.kind in "biu"):
+            index_next, index_meta = edge_record(index)
+        else:
+            index_meta = (index._out_slot, index._out_rank, index._data.shape, index._data.dtype)
         node._next = (x_next, index_next)
         node._meta = (x_meta, index_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x, True)
-        node.index_wrapper = TensorWrapper(index)
+        node.x_saved = meta_only(x._data)  # no_need_buffer: shape and dtype only
+        # TensorWrapper of index: its array, version counter and version now
+        index_v = index._version
+        if index_v is None:
+            index_v = index._version = VersionCounter()
+        index_v.saved += 1
+        node.index_saved = index._data
+        node.index_version = index_v
+        node.index_snap = index_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "index", index)
     # Returns
     return out
 
@@ -11752,14 +15316,17 @@ class GatherNdGradNode(GradNodeBase):
         x_grad = gather_nd_grad(x, index, out_grad)
     """
 
-    __slots__ = ("x_wrapper", "index_wrapper")
+    __slots__ = ("x_saved", "index_saved", "index_version", "index_snap")
     forward_op = "gather_nd"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, True), ("index", "in", 1, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        index = self.index_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        index = recover_saved(self, "index")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next[0] is not None:
@@ -11767,8 +15334,10 @@ class GatherNdGradNode(GradNodeBase):
         return [x_grad, None]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.index_wrapper.clear()
+        self.x_saved = None
+        if self.index_version is not None:
+            self.index_version.saved -= 1
+        self.index_saved = self.index_version = None
         self._wrappers_cleared = True
 
 
@@ -11781,21 +15350,43 @@ def masked_select_ad_func(x, mask):
     out = _api.masked_select(x, mask)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not mask._stop_gradient):
-        node = MaskedSelectGradNode()
+        node = new_node(MaskedSelectGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        x_next, x_meta = edge_record(x)
-        mask_next, mask_meta = edge_record(mask)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        mask_next = mask._grad_node
+        if (mask_next is None or mask._stop_gradient or mask._base is not None
+                or mask._data.dtype.kind in "biu"):
+            mask_next, mask_meta = edge_record(mask)
+        else:
+            mask_meta = (mask._out_slot, mask._out_rank, mask._data.shape, mask._data.dtype)
         node._next = (x_next, mask_next)
         node._meta = (x_meta, mask_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x, True)
-        node.mask_wrapper = TensorWrapper(mask)
+        node.x_saved = meta_only(x._data)  # no_need_buffer: shape and dtype only
+        # TensorWrapper of mask: its array, version counter and version now
+        mask_v = mask._version
+        if mask_v is None:
+            mask_v = mask._version = VersionCounter()
+        mask_v.saved += 1
+        node.mask_saved = mask._data
+        node.mask_version = mask_v
+        node.mask_snap = mask_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "mask", mask)
     # Returns
     return out
 
@@ -11805,14 +15396,17 @@ class MaskedSelectGradNode(GradNodeBase):
         x_grad = masked_select_grad(x, mask, out_grad)
     """
 
-    __slots__ = ("x_wrapper", "mask_wrapper")
+    __slots__ = ("x_saved", "mask_saved", "mask_version", "mask_snap")
     forward_op = "masked_select"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, True), ("mask", "in", 1, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        mask = self.mask_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        mask = recover_saved(self, "mask")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next[0] is not None:
@@ -11820,8 +15414,10 @@ class MaskedSelectGradNode(GradNodeBase):
         return [x_grad, None]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.mask_wrapper.clear()
+        self.x_saved = None
+        if self.mask_version is not None:
+            self.mask_version.saved -= 1
+        self.mask_saved = self.mask_version = None
         self._wrappers_cleared = True
 
 
@@ -11845,22 +15441,49 @@ def scatter_ad_func(x, index, updates, overwrite):
     out = _api.scatter(x, index, updates, overwrite)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not index._stop_gradient or not updates._stop_gradient):
-        node = ScatterGradNode()
+        node = new_node(ScatterGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        x_next, x_meta = edge_record(x)
-        index_next, index_meta = edge_record(index)
-        updates_next, updates_meta = edge_record(updates)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        index_next = index._grad_node
+        if (index_next is None or index._stop_gradient or index._base is not None
+                or index._data.dtype.kind in "biu"):
+            index_next, index_meta = edge_record(index)
+        else:
+            index_meta = (index._out_slot, index._out_rank, index._data.shape, index._data.dtype)
+        updates_next = updates._grad_node
+        if (updates_next is None or updates._stop_gradient or updates._base is not None
+                or updates._data.dtype.kind in "biu"):
+            updates_next, updates_meta = edge_record(updates)
+        else:
+            updates_meta = (updates._out_slot, updates._out_rank, updates._data.shape, updates._data.dtype)
         node._next = (x_next, index_next, updates_next)
         node._meta = (x_meta, index_meta, updates_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.index_wrapper = TensorWrapper(index)
-        node.updates_wrapper = TensorWrapper(updates, True)
+        # TensorWrapper of index: its array, version counter and version now
+        index_v = index._version
+        if index_v is None:
+            index_v = index._version = VersionCounter()
+        index_v.saved += 1
+        node.index_saved = index._data
+        node.index_version = index_v
+        node.index_snap = index_v.value
+        node.updates_saved = meta_only(updates._data)  # no_need_buffer: shape and dtype only
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "index", index)
     # Returns
     return out
 
@@ -11883,14 +15506,17 @@ class ScatterGradNode(GradNodeBase):
         updates_grad = gather(out_grad, index, 0)
     """
 
-    __slots__ = ("index_wrapper", "updates_wrapper")
+    __slots__ = ("index_saved", "index_version", "index_snap", "updates_saved")
     forward_op = "scatter"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("index", "in", 1, False), ("updates", "in", 2, True))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        index = self.index_wrapper.recover(self)
-        updates = self.updates_wrapper.recover(self)
+        index = recover_saved(self, "index")
+        updates = recover_saved(self, "updates")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next[0] is not None:
@@ -11901,8 +15527,10 @@ class ScatterGradNode(GradNodeBase):
         return [x_grad, None, updates_grad]
 
     def clear_tensor_wrappers(self):
-        self.index_wrapper.clear()
-        self.updates_wrapper.clear()
+        if self.index_version is not None:
+            self.index_version.saved -= 1
+        self.index_saved = self.index_version = None
+        self.updates_saved = None
         self._wrappers_cleared = True
 
 
@@ -11915,22 +15543,49 @@ def index_add_ad_func(x, index, add_value, axis):
     out = _api.index_add(x, index, add_value, axis)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not index._stop_gradient or not add_value._stop_gradient):
-        node = IndexAddGradNode()
+        node = new_node(IndexAddGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        x_next, x_meta = edge_record(x)
-        index_next, index_meta = edge_record(index)
-        add_value_next, add_value_meta = edge_record(add_value)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        index_next = index._grad_node
+        if (index_next is None or index._stop_gradient or index._base is not None
+                or index._data.dtype.kind in "biu"):
+            index_next, index_meta = edge_record(index)
+        else:
+            index_meta = (index._out_slot, index._out_rank, index._data.shape, index._data.dtype)
+        add_value_next = add_value._grad_node
+        if (add_value_next is None or add_value._stop_gradient or add_value._base is not None
+                or add_value._data.dtype.kind in "biu"):
+            add_value_next, add_value_meta = edge_record(add_value)
+        else:
+            add_value_meta = (add_value._out_slot, add_value._out_rank, add_value._data.shape, add_value._data.dtype)
         node._next = (x_next, index_next, add_value_next)
         node._meta = (x_meta, index_meta, add_value_meta)
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.index_wrapper = TensorWrapper(index)
+        # TensorWrapper of index: its array, version counter and version now
+        index_v = index._version
+        if index_v is None:
+            index_v = index._version = VersionCounter()
+        index_v.saved += 1
+        node.index_saved = index._data
+        node.index_version = index_v
+        node.index_snap = index_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "index", index)
     # Returns
     return out
 
@@ -11953,13 +15608,16 @@ class IndexAddGradNode(GradNodeBase):
         add_value_grad = index_select(out_grad, index, axis)
     """
 
-    __slots__ = ("index_wrapper", "axis")
+    __slots__ = ("index_saved", "index_version", "index_snap", "axis")
     forward_op = "index_add"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("index", "in", 1, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        index = self.index_wrapper.recover(self)
+        index = recover_saved(self, "index")
         axis = self.axis
         # The gradient formulas, written with ops
         x_grad = None
@@ -11971,7 +15629,9 @@ class IndexAddGradNode(GradNodeBase):
         return [x_grad, None, add_value_grad]
 
     def clear_tensor_wrappers(self):
-        self.index_wrapper.clear()
+        if self.index_version is not None:
+            self.index_version.saved -= 1
+        self.index_saved = self.index_version = None
         self._wrappers_cleared = True
 
 
@@ -11984,21 +15644,48 @@ def masked_fill_ad_func(x, mask, value):
     out = _api.masked_fill(x, mask, value)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not mask._stop_gradient or not value._stop_gradient):
-        node = MaskedFillGradNode()
+        node = new_node(MaskedFillGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        x_next, x_meta = edge_record(x)
-        mask_next, mask_meta = edge_record(mask)
-        value_next, value_meta = edge_record(value)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        mask_next = mask._grad_node
+        if (mask_next is None or mask._stop_gradient or mask._base is not None
+                or mask._data.dtype.kind in "biu"):
+            mask_next, mask_meta = edge_record(mask)
+        else:
+            mask_meta = (mask._out_slot, mask._out_rank, mask._data.shape, mask._data.dtype)
+        value_next = value._grad_node
+        if (value_next is None or value._stop_gradient or value._base is not None
+                or value._data.dtype.kind in "biu"):
+            value_next, value_meta = edge_record(value)
+        else:
+            value_meta = (value._out_slot, value._out_rank, value._data.shape, value._data.dtype)
         node._next = (x_next, mask_next, value_next)
         node._meta = (x_meta, mask_meta, value_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.mask_wrapper = TensorWrapper(mask)
+        # TensorWrapper of mask: its array, version counter and version now
+        mask_v = mask._version
+        if mask_v is None:
+            mask_v = mask._version = VersionCounter()
+        mask_v.saved += 1
+        node.mask_saved = mask._data
+        node.mask_version = mask_v
+        node.mask_snap = mask_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "mask", mask)
     # Returns
     return out
 
@@ -12009,13 +15696,16 @@ class MaskedFillGradNode(GradNodeBase):
         value_grad = where(expand(mask, out_grad.shape), out_grad, full_like(out_grad, 0.0, out_grad.dtype))
     """
 
-    __slots__ = ("mask_wrapper",)
+    __slots__ = ("mask_saved", "mask_version", "mask_snap")
     forward_op = "masked_fill"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("mask", "in", 1, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        mask = self.mask_wrapper.recover(self)
+        mask = recover_saved(self, "mask")
         # The gradient formulas, written with ops
         x_grad = None
         if self._next[0] is not None:
@@ -12026,7 +15716,9 @@ class MaskedFillGradNode(GradNodeBase):
         return [x_grad, None, value_grad]
 
     def clear_tensor_wrappers(self):
-        self.mask_wrapper.clear()
+        if self.mask_version is not None:
+            self.mask_version.saved -= 1
+        self.mask_saved = self.mask_version = None
         self._wrappers_cleared = True
 
 
@@ -12039,22 +15731,44 @@ def take_along_axis_ad_func(arr, indices, axis):
     out = _api.take_along_axis(arr, indices, axis)
     # Node Creation
     if grad_state.enabled and (not arr._stop_gradient or not indices._stop_gradient):
-        node = TakeAlongAxisGradNode()
+        node = new_node(TakeAlongAxisGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        arr_next, arr_meta = edge_record(arr)
-        indices_next, indices_meta = edge_record(indices)
+        arr_next = arr._grad_node
+        if (arr_next is None or arr._stop_gradient or arr._base is not None
+                or arr._data.dtype.kind in "biu"):
+            arr_next, arr_meta = edge_record(arr)
+        else:
+            arr_meta = (arr._out_slot, arr._out_rank, arr._data.shape, arr._data.dtype)
+        indices_next = indices._grad_node
+        if (indices_next is None or indices._stop_gradient or indices._base is not None
+                or indices._data.dtype.kind in "biu"):
+            indices_next, indices_meta = edge_record(indices)
+        else:
+            indices_meta = (indices._out_slot, indices._out_rank, indices._data.shape, indices._data.dtype)
         node._next = (arr_next, indices_next)
         node._meta = (arr_meta, indices_meta)
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.arr_wrapper = TensorWrapper(arr, True)
-        node.indices_wrapper = TensorWrapper(indices)
+        node.arr_saved = meta_only(arr._data)  # no_need_buffer: shape and dtype only
+        # TensorWrapper of indices: its array, version counter and version now
+        indices_v = indices._version
+        if indices_v is None:
+            indices_v = indices._version = VersionCounter()
+        indices_v.saved += 1
+        node.indices_saved = indices._data
+        node.indices_version = indices_v
+        node.indices_snap = indices_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "indices", indices)
     # Returns
     return out
 
@@ -12064,14 +15778,17 @@ class TakeAlongAxisGradNode(GradNodeBase):
         arr_grad = put_along_axis(full_like(arr, 0.0, out_grad.dtype), indices, out_grad, axis, "add", True)
     """
 
-    __slots__ = ("arr_wrapper", "indices_wrapper", "axis")
+    __slots__ = ("arr_saved", "indices_saved", "indices_version", "indices_snap", "axis")
     forward_op = "take_along_axis"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("arr", "in", 0, True), ("indices", "in", 1, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        arr = self.arr_wrapper.recover(self)
-        indices = self.indices_wrapper.recover(self)
+        arr = recover_saved(self, "arr")
+        indices = recover_saved(self, "indices")
         axis = self.axis
         # The gradient formulas, written with ops
         arr_grad = None
@@ -12080,8 +15797,10 @@ class TakeAlongAxisGradNode(GradNodeBase):
         return [arr_grad, None]
 
     def clear_tensor_wrappers(self):
-        self.arr_wrapper.clear()
-        self.indices_wrapper.clear()
+        self.arr_saved = None
+        if self.indices_version is not None:
+            self.indices_version.saved -= 1
+        self.indices_saved = self.indices_version = None
         self._wrappers_cleared = True
 
 
@@ -12094,11 +15813,29 @@ def put_along_axis_ad_func(arr, indices, values, axis, reduce, include_self):
     out = _api.put_along_axis(arr, indices, values, axis, reduce, include_self)
     # Node Creation
     if grad_state.enabled and (not arr._stop_gradient or not indices._stop_gradient or not values._stop_gradient):
-        node = PutAlongAxisGradNode()
+        node = new_node(PutAlongAxisGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        arr_next, arr_meta = edge_record(arr)
-        indices_next, indices_meta = edge_record(indices)
-        values_next, values_meta = edge_record(values)
+        arr_next = arr._grad_node
+        if (arr_next is None or arr._stop_gradient or arr._base is not None
+                or arr._data.dtype.kind in "biu"):
+            arr_next, arr_meta = edge_record(arr)
+        else:
+            arr_meta = (arr._out_slot, arr._out_rank, arr._data.shape, arr._data.dtype)
+        indices_next = indices._grad_node
+        if (indices_next is None or indices._stop_gradient or indices._base is not None
+                or indices._data.dtype.kind in "biu"):
+            indices_next, indices_meta = edge_record(indices)
+        else:
+            indices_meta = (indices._out_slot, indices._out_rank, indices._data.shape, indices._data.dtype)
+        values_next = values._grad_node
+        if (values_next is None or values._stop_gradient or values._base is not None
+                or values._data.dtype.kind in "biu"):
+            values_next, values_meta = edge_record(values)
+        else:
+            values_meta = (values._out_slot, values._out_rank, values._data.shape, values._data.dtype)
         node._next = (arr_next, indices_next, values_next)
         node._meta = (arr_meta, indices_meta, values_meta)
         node.axis = axis
@@ -12106,15 +15843,48 @@ def put_along_axis_ad_func(arr, indices, values, axis, reduce, include_self):
         node.include_self = include_self
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.arr_wrapper = TensorWrapper(arr)
-        node.indices_wrapper = TensorWrapper(indices)
-        node.values_wrapper = TensorWrapper(values)
+        # TensorWrapper of arr: its array, version counter and version now
+        arr_v = arr._version
+        if arr_v is None:
+            arr_v = arr._version = VersionCounter()
+        arr_v.saved += 1
+        node.arr_saved = arr._data
+        node.arr_version = arr_v
+        node.arr_snap = arr_v.value
+        # TensorWrapper of indices: its array, version counter and version now
+        indices_v = indices._version
+        if indices_v is None:
+            indices_v = indices._version = VersionCounter()
+        indices_v.saved += 1
+        node.indices_saved = indices._data
+        node.indices_version = indices_v
+        node.indices_snap = indices_v.value
+        # TensorWrapper of values: its array, version counter and version now
+        values_v = values._version
+        if values_v is None:
+            values_v = values._version = VersionCounter()
+        values_v.saved += 1
+        node.values_saved = values._data
+        node.values_version = values_v
+        node.values_snap = values_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
         if out._data.dtype.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
+        # TensorWrapper of out: its array, version counter and version now
+        out_v = out._version
+        if out_v is None:
+            out_v = out._version = VersionCounter()
+        out_v.saved += 1
+        node.out_saved = out._data
+        node.out_version = out_v
+        node.out_snap = out_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "arr", arr)
+            pack_saved(node, "indices", indices)
+            pack_saved(node, "values", values)
+            pack_saved(node, "out", out, 0)
     # Returns
     return out
 
@@ -12159,16 +15929,19 @@ class PutAlongAxisGradNode(GradNodeBase):
             values_grad = multiply(take_along_axis(share, indices, axis), val_eq)
     """
 
-    __slots__ = ("arr_wrapper", "indices_wrapper", "values_wrapper", "out_wrapper", "axis", "reduce", "include_self")
+    __slots__ = ("arr_saved", "arr_version", "arr_snap", "indices_saved", "indices_version", "indices_snap", "values_saved", "values_version", "values_snap", "out_saved", "out_version", "out_snap", "axis", "reduce", "include_self")
     forward_op = "put_along_axis"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("arr", "in", 0, False), ("indices", "in", 1, False), ("values", "in", 2, False), ("out", "out", 0, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        arr = self.arr_wrapper.recover(self)
-        indices = self.indices_wrapper.recover(self)
-        values = self.values_wrapper.recover(self)
-        out = self.out_wrapper.recover(self)
+        arr = recover_saved(self, "arr")
+        indices = recover_saved(self, "indices")
+        values = recover_saved(self, "values")
+        out = recover_saved(self, "out")
         axis = self.axis
         reduce = self.reduce
         include_self = self.include_self
@@ -12211,10 +15984,18 @@ class PutAlongAxisGradNode(GradNodeBase):
         return [arr_grad, None, values_grad]
 
     def clear_tensor_wrappers(self):
-        self.arr_wrapper.clear()
-        self.indices_wrapper.clear()
-        self.values_wrapper.clear()
-        self.out_wrapper.clear()
+        if self.arr_version is not None:
+            self.arr_version.saved -= 1
+        self.arr_saved = self.arr_version = None
+        if self.indices_version is not None:
+            self.indices_version.saved -= 1
+        self.indices_saved = self.indices_version = None
+        if self.values_version is not None:
+            self.values_version.saved -= 1
+        self.values_saved = self.values_version = None
+        if self.out_version is not None:
+            self.out_version.saved -= 1
+        self.out_saved = self.out_version = None
         self._wrappers_cleared = True
 
 
@@ -12223,10 +16004,23 @@ def slice_grad_ad_func(input, out_grad, axes, starts, ends, decrease_axis):
     input_grad = _api.slice_grad(input, out_grad, axes, starts, ends, decrease_axis)
     # Node Creation
     if grad_state.enabled and (not input._stop_gradient or not out_grad._stop_gradient):
-        node = SliceGradGradNode()
+        node = new_node(SliceGradGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        input_next, input_meta = edge_record(input)
-        out_grad_next, out_grad_meta = edge_record(out_grad)
+        input_next = input._grad_node
+        if (input_next is None or input._stop_gradient or input._base is not None
+                or input._data.dtype.kind in "biu"):
+            input_next, input_meta = edge_record(input)
+        else:
+            input_meta = (input._out_slot, input._out_rank, input._data.shape, input._data.dtype)
+        out_grad_next = out_grad._grad_node
+        if (out_grad_next is None or out_grad._stop_gradient or out_grad._base is not None
+                or out_grad._data.dtype.kind in "biu"):
+            out_grad_next, out_grad_meta = edge_record(out_grad)
+        else:
+            out_grad_meta = (out_grad._out_slot, out_grad._out_rank, out_grad._data.shape, out_grad._data.dtype)
         node._next = (input_next, out_grad_next)
         node._meta = (input_meta, out_grad_meta)
         node.axes = axes
@@ -12271,10 +16065,23 @@ def strided_slice_grad_ad_func(x, out_grad, axes, starts, ends, strides):
     x_grad = _api.strided_slice_grad(x, out_grad, axes, starts, ends, strides)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not out_grad._stop_gradient):
-        node = StridedSliceGradGradNode()
+        node = new_node(StridedSliceGradGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        x_next, x_meta = edge_record(x)
-        out_grad_next, out_grad_meta = edge_record(out_grad)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        out_grad_next = out_grad._grad_node
+        if (out_grad_next is None or out_grad._stop_gradient or out_grad._base is not None
+                or out_grad._data.dtype.kind in "biu"):
+            out_grad_next, out_grad_meta = edge_record(out_grad)
+        else:
+            out_grad_meta = (out_grad._out_slot, out_grad._out_rank, out_grad._data.shape, out_grad._data.dtype)
         node._next = (x_next, out_grad_next)
         node._meta = (x_meta, out_grad_meta)
         node.axes = axes
@@ -12319,22 +16126,49 @@ def gather_grad_ad_func(x, index, out_grad, axis):
     x_grad = _api.gather_grad(x, index, out_grad, axis)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not index._stop_gradient or not out_grad._stop_gradient):
-        node = GatherGradGradNode()
+        node = new_node(GatherGradGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        x_next, x_meta = edge_record(x)
-        index_next, index_meta = edge_record(index)
-        out_grad_next, out_grad_meta = edge_record(out_grad)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        index_next = index._grad_node
+        if (index_next is None or index._stop_gradient or index._base is not None
+                or index._data.dtype.kind in "biu"):
+            index_next, index_meta = edge_record(index)
+        else:
+            index_meta = (index._out_slot, index._out_rank, index._data.shape, index._data.dtype)
+        out_grad_next = out_grad._grad_node
+        if (out_grad_next is None or out_grad._stop_gradient or out_grad._base is not None
+                or out_grad._data.dtype.kind in "biu"):
+            out_grad_next, out_grad_meta = edge_record(out_grad)
+        else:
+            out_grad_meta = (out_grad._out_slot, out_grad._out_rank, out_grad._data.shape, out_grad._data.dtype)
         node._next = (x_next, index_next, out_grad_next)
         node._meta = (x_meta, index_meta, out_grad_meta)
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.index_wrapper = TensorWrapper(index)
+        # TensorWrapper of index: its array, version counter and version now
+        index_v = index._version
+        if index_v is None:
+            index_v = index._version = VersionCounter()
+        index_v.saved += 1
+        node.index_saved = index._data
+        node.index_version = index_v
+        node.index_snap = index_v.value
         # SetHistory: x_grad is node's (0, 0) output (an integer or bool one is not differentiable)
         if x_grad._data.dtype.kind not in "biu":
             x_grad._grad_node = node
             x_grad._out_slot = x_grad._out_rank = 0
             x_grad._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "index", index)
     # Returns
     return x_grad
 
@@ -12344,13 +16178,16 @@ class GatherGradGradNode(GradNodeBase):
         out_grad_grad = gather(x_grad_grad, index, axis)
     """
 
-    __slots__ = ("index_wrapper", "axis")
+    __slots__ = ("index_saved", "index_version", "index_snap", "axis")
     forward_op = "gather_grad"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("index", "in", 1, False),)
 
     def __call__(self, grads, create_graph=False):
         x_grad_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        index = self.index_wrapper.recover(self)
+        index = recover_saved(self, "index")
         axis = self.axis
         # The gradient formulas, written with ops
         out_grad_grad = None
@@ -12359,7 +16196,9 @@ class GatherGradGradNode(GradNodeBase):
         return [None, None, out_grad_grad]
 
     def clear_tensor_wrappers(self):
-        self.index_wrapper.clear()
+        if self.index_version is not None:
+            self.index_version.saved -= 1
+        self.index_saved = self.index_version = None
         self._wrappers_cleared = True
 
 
@@ -12368,22 +16207,49 @@ def index_select_grad_ad_func(x, index, out_grad, axis):
     x_grad = _api.index_select_grad(x, index, out_grad, axis)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not index._stop_gradient or not out_grad._stop_gradient):
-        node = IndexSelectGradGradNode()
+        node = new_node(IndexSelectGradGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        x_next, x_meta = edge_record(x)
-        index_next, index_meta = edge_record(index)
-        out_grad_next, out_grad_meta = edge_record(out_grad)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        index_next = index._grad_node
+        if (index_next is None or index._stop_gradient or index._base is not None
+                or index._data.dtype.kind in "biu"):
+            index_next, index_meta = edge_record(index)
+        else:
+            index_meta = (index._out_slot, index._out_rank, index._data.shape, index._data.dtype)
+        out_grad_next = out_grad._grad_node
+        if (out_grad_next is None or out_grad._stop_gradient or out_grad._base is not None
+                or out_grad._data.dtype.kind in "biu"):
+            out_grad_next, out_grad_meta = edge_record(out_grad)
+        else:
+            out_grad_meta = (out_grad._out_slot, out_grad._out_rank, out_grad._data.shape, out_grad._data.dtype)
         node._next = (x_next, index_next, out_grad_next)
         node._meta = (x_meta, index_meta, out_grad_meta)
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.index_wrapper = TensorWrapper(index)
+        # TensorWrapper of index: its array, version counter and version now
+        index_v = index._version
+        if index_v is None:
+            index_v = index._version = VersionCounter()
+        index_v.saved += 1
+        node.index_saved = index._data
+        node.index_version = index_v
+        node.index_snap = index_v.value
         # SetHistory: x_grad is node's (0, 0) output (an integer or bool one is not differentiable)
         if x_grad._data.dtype.kind not in "biu":
             x_grad._grad_node = node
             x_grad._out_slot = x_grad._out_rank = 0
             x_grad._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "index", index)
     # Returns
     return x_grad
 
@@ -12393,13 +16259,16 @@ class IndexSelectGradGradNode(GradNodeBase):
         out_grad_grad = index_select(x_grad_grad, index, axis)
     """
 
-    __slots__ = ("index_wrapper", "axis")
+    __slots__ = ("index_saved", "index_version", "index_snap", "axis")
     forward_op = "index_select_grad"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("index", "in", 1, False),)
 
     def __call__(self, grads, create_graph=False):
         x_grad_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        index = self.index_wrapper.recover(self)
+        index = recover_saved(self, "index")
         axis = self.axis
         # The gradient formulas, written with ops
         out_grad_grad = None
@@ -12408,7 +16277,9 @@ class IndexSelectGradGradNode(GradNodeBase):
         return [None, None, out_grad_grad]
 
     def clear_tensor_wrappers(self):
-        self.index_wrapper.clear()
+        if self.index_version is not None:
+            self.index_version.saved -= 1
+        self.index_saved = self.index_version = None
         self._wrappers_cleared = True
 
 
@@ -12417,21 +16288,48 @@ def gather_nd_grad_ad_func(x, index, out_grad):
     x_grad = _api.gather_nd_grad(x, index, out_grad)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not index._stop_gradient or not out_grad._stop_gradient):
-        node = GatherNdGradGradNode()
+        node = new_node(GatherNdGradGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        x_next, x_meta = edge_record(x)
-        index_next, index_meta = edge_record(index)
-        out_grad_next, out_grad_meta = edge_record(out_grad)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        index_next = index._grad_node
+        if (index_next is None or index._stop_gradient or index._base is not None
+                or index._data.dtype.kind in "biu"):
+            index_next, index_meta = edge_record(index)
+        else:
+            index_meta = (index._out_slot, index._out_rank, index._data.shape, index._data.dtype)
+        out_grad_next = out_grad._grad_node
+        if (out_grad_next is None or out_grad._stop_gradient or out_grad._base is not None
+                or out_grad._data.dtype.kind in "biu"):
+            out_grad_next, out_grad_meta = edge_record(out_grad)
+        else:
+            out_grad_meta = (out_grad._out_slot, out_grad._out_rank, out_grad._data.shape, out_grad._data.dtype)
         node._next = (x_next, index_next, out_grad_next)
         node._meta = (x_meta, index_meta, out_grad_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.index_wrapper = TensorWrapper(index)
+        # TensorWrapper of index: its array, version counter and version now
+        index_v = index._version
+        if index_v is None:
+            index_v = index._version = VersionCounter()
+        index_v.saved += 1
+        node.index_saved = index._data
+        node.index_version = index_v
+        node.index_snap = index_v.value
         # SetHistory: x_grad is node's (0, 0) output (an integer or bool one is not differentiable)
         if x_grad._data.dtype.kind not in "biu":
             x_grad._grad_node = node
             x_grad._out_slot = x_grad._out_rank = 0
             x_grad._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "index", index)
     # Returns
     return x_grad
 
@@ -12441,13 +16339,16 @@ class GatherNdGradGradNode(GradNodeBase):
         out_grad_grad = gather_nd(x_grad_grad, index)
     """
 
-    __slots__ = ("index_wrapper",)
+    __slots__ = ("index_saved", "index_version", "index_snap")
     forward_op = "gather_nd_grad"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("index", "in", 1, False),)
 
     def __call__(self, grads, create_graph=False):
         x_grad_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        index = self.index_wrapper.recover(self)
+        index = recover_saved(self, "index")
         # The gradient formulas, written with ops
         out_grad_grad = None
         if self._next[2] is not None:
@@ -12455,7 +16356,9 @@ class GatherNdGradGradNode(GradNodeBase):
         return [None, None, out_grad_grad]
 
     def clear_tensor_wrappers(self):
-        self.index_wrapper.clear()
+        if self.index_version is not None:
+            self.index_version.saved -= 1
+        self.index_saved = self.index_version = None
         self._wrappers_cleared = True
 
 
@@ -12464,21 +16367,48 @@ def masked_select_grad_ad_func(x, mask, out_grad):
     x_grad = _api.masked_select_grad(x, mask, out_grad)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not mask._stop_gradient or not out_grad._stop_gradient):
-        node = MaskedSelectGradGradNode()
+        node = new_node(MaskedSelectGradGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        x_next, x_meta = edge_record(x)
-        mask_next, mask_meta = edge_record(mask)
-        out_grad_next, out_grad_meta = edge_record(out_grad)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        mask_next = mask._grad_node
+        if (mask_next is None or mask._stop_gradient or mask._base is not None
+                or mask._data.dtype.kind in "biu"):
+            mask_next, mask_meta = edge_record(mask)
+        else:
+            mask_meta = (mask._out_slot, mask._out_rank, mask._data.shape, mask._data.dtype)
+        out_grad_next = out_grad._grad_node
+        if (out_grad_next is None or out_grad._stop_gradient or out_grad._base is not None
+                or out_grad._data.dtype.kind in "biu"):
+            out_grad_next, out_grad_meta = edge_record(out_grad)
+        else:
+            out_grad_meta = (out_grad._out_slot, out_grad._out_rank, out_grad._data.shape, out_grad._data.dtype)
         node._next = (x_next, mask_next, out_grad_next)
         node._meta = (x_meta, mask_meta, out_grad_meta)
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.mask_wrapper = TensorWrapper(mask)
+        # TensorWrapper of mask: its array, version counter and version now
+        mask_v = mask._version
+        if mask_v is None:
+            mask_v = mask._version = VersionCounter()
+        mask_v.saved += 1
+        node.mask_saved = mask._data
+        node.mask_version = mask_v
+        node.mask_snap = mask_v.value
         # SetHistory: x_grad is node's (0, 0) output (an integer or bool one is not differentiable)
         if x_grad._data.dtype.kind not in "biu":
             x_grad._grad_node = node
             x_grad._out_slot = x_grad._out_rank = 0
             x_grad._stop_gradient = False
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "mask", mask)
     # Returns
     return x_grad
 
@@ -12488,13 +16418,16 @@ class MaskedSelectGradGradNode(GradNodeBase):
         out_grad_grad = masked_select(x_grad_grad, mask)
     """
 
-    __slots__ = ("mask_wrapper",)
+    __slots__ = ("mask_saved", "mask_version", "mask_snap")
     forward_op = "masked_select_grad"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("mask", "in", 1, False),)
 
     def __call__(self, grads, create_graph=False):
         x_grad_grad = grads[0][0]
         # Recovered TensorWrappers and attributes
-        mask = self.mask_wrapper.recover(self)
+        mask = recover_saved(self, "mask")
         # The gradient formulas, written with ops
         out_grad_grad = None
         if self._next[2] is not None:
@@ -12502,7 +16435,9 @@ class MaskedSelectGradGradNode(GradNodeBase):
         return [None, None, out_grad_grad]
 
     def clear_tensor_wrappers(self):
-        self.mask_wrapper.clear()
+        if self.mask_version is not None:
+            self.mask_version.saved -= 1
+        self.mask_saved = self.mask_version = None
         self._wrappers_cleared = True
 
 
@@ -12633,9 +16568,18 @@ def poisson_ad_func(x):
             out = _api.poisson(x)  # again through ④, for its error
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = PoissonGradNode()
+        node = new_node(PoissonGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
@@ -12739,17 +16683,35 @@ def topk_ad_func(x, k, axis, largest, sorted):
     out, indices = _api.topk(x, k, axis, largest, sorted)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = TopkGradNode()
+        node = new_node(TopkGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.bwd_in_meta = [[out_meta(out)], [out_meta(indices)]]
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x, True)
+        node.x_saved = meta_only(x._data)  # no_need_buffer: shape and dtype only
         set_history(out, node, 0, 0)
         set_history(indices, node, 1, 0)
-        node.indices_wrapper = TensorWrapper(indices, False, node, 1, 0)
+        # TensorWrapper of indices: its array, version counter and version now
+        indices_v = indices._version
+        if indices_v is None:
+            indices_v = indices._version = VersionCounter()
+        indices_v.saved += 1
+        node.indices_saved = indices._data
+        node.indices_version = indices_v
+        node.indices_snap = indices_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "indices", indices, 1)
     # Returns
     return out, indices
 
@@ -12766,15 +16728,18 @@ class TopkGradNode(GradNodeBase):
             x_grad = reshape(placed, x.shape)
     """
 
-    __slots__ = ("x_wrapper", "indices_wrapper", "axis")
+    __slots__ = ("x_saved", "indices_saved", "indices_version", "indices_snap", "axis")
     forward_op = "topk"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, True), ("indices", "out", 1, False))
 
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = fill_zero(grads[0][0], self.bwd_in_meta[0][0])
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        indices = self.indices_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        indices = recover_saved(self, "indices")
         axis = self.axis
         # The gradient formulas, written with ops
         x_grad = None
@@ -12788,8 +16753,10 @@ class TopkGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.indices_wrapper.clear()
+        self.x_saved = None
+        if self.indices_version is not None:
+            self.indices_version.saved -= 1
+        self.indices_saved = self.indices_version = None
         self._wrappers_cleared = True
 
 
@@ -12802,17 +16769,35 @@ def argsort_ad_func(x, axis, descending, stable):
     out, indices = _api.argsort(x, axis, descending, stable)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient):
-        node = ArgsortGradNode()
+        node = new_node(ArgsortGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        node._next, node._meta = edge_record(x)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
         node.bwd_in_meta = [[out_meta(out)], [out_meta(indices)]]
         node.axis = axis
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x, True)
+        node.x_saved = meta_only(x._data)  # no_need_buffer: shape and dtype only
         set_history(out, node, 0, 0)
         set_history(indices, node, 1, 0)
-        node.indices_wrapper = TensorWrapper(indices, False, node, 1, 0)
+        # TensorWrapper of indices: its array, version counter and version now
+        indices_v = indices._version
+        if indices_v is None:
+            indices_v = indices._version = VersionCounter()
+        indices_v.saved += 1
+        node.indices_saved = indices._data
+        node.indices_version = indices_v
+        node.indices_snap = indices_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "indices", indices, 1)
     # Returns
     return out, indices
 
@@ -12828,15 +16813,18 @@ class ArgsortGradNode(GradNodeBase):
             x_grad = reshape(placed, x.shape)
     """
 
-    __slots__ = ("x_wrapper", "indices_wrapper", "axis")
+    __slots__ = ("x_saved", "indices_saved", "indices_version", "indices_snap", "axis")
     forward_op = "argsort"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, True), ("indices", "out", 1, False))
 
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = fill_zero(grads[0][0], self.bwd_in_meta[0][0])
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        indices = self.indices_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        indices = recover_saved(self, "indices")
         axis = self.axis
         # The gradient formulas, written with ops
         x_grad = None
@@ -12850,8 +16838,10 @@ class ArgsortGradNode(GradNodeBase):
         return [x_grad]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.indices_wrapper.clear()
+        self.x_saved = None
+        if self.indices_version is not None:
+            self.indices_version.saved -= 1
+        self.indices_saved = self.indices_version = None
         self._wrappers_cleared = True
 
 
@@ -12897,22 +16887,68 @@ def segment_pool_ad_func(x, segment_ids, pooltype):
     out, summed_ids = _api.segment_pool(x, segment_ids, pooltype)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not segment_ids._stop_gradient):
-        node = SegmentPoolGradNode()
+        node = new_node(SegmentPoolGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        x_next, x_meta = edge_record(x)
-        segment_ids_next, segment_ids_meta = edge_record(segment_ids)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        segment_ids_next = segment_ids._grad_node
+        if (segment_ids_next is None or segment_ids._stop_gradient or segment_ids._base is not None
+                or segment_ids._data.dtype.kind in "biu"):
+            segment_ids_next, segment_ids_meta = edge_record(segment_ids)
+        else:
+            segment_ids_meta = (segment_ids._out_slot, segment_ids._out_rank, segment_ids._data.shape, segment_ids._data.dtype)
         node._next = (x_next, segment_ids_next)
         node._meta = (x_meta, segment_ids_meta)
         node.bwd_in_meta = [[out_meta(out)], [out_meta(summed_ids)]]
         node.pooltype = pooltype
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
-        node.segment_ids_wrapper = TensorWrapper(segment_ids)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
+        # TensorWrapper of segment_ids: its array, version counter and version now
+        segment_ids_v = segment_ids._version
+        if segment_ids_v is None:
+            segment_ids_v = segment_ids._version = VersionCounter()
+        segment_ids_v.saved += 1
+        node.segment_ids_saved = segment_ids._data
+        node.segment_ids_version = segment_ids_v
+        node.segment_ids_snap = segment_ids_v.value
         set_history(out, node, 0, 0)
         set_history(summed_ids, node, 1, 0)
-        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
-        node.summed_ids_wrapper = TensorWrapper(summed_ids, False, node, 1, 0)
+        # TensorWrapper of out: its array, version counter and version now
+        out_v = out._version
+        if out_v is None:
+            out_v = out._version = VersionCounter()
+        out_v.saved += 1
+        node.out_saved = out._data
+        node.out_version = out_v
+        node.out_snap = out_v.value
+        # TensorWrapper of summed_ids: its array, version counter and version now
+        summed_ids_v = summed_ids._version
+        if summed_ids_v is None:
+            summed_ids_v = summed_ids._version = VersionCounter()
+        summed_ids_v.saved += 1
+        node.summed_ids_saved = summed_ids._data
+        node.summed_ids_version = summed_ids_v
+        node.summed_ids_snap = summed_ids_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
+            pack_saved(node, "segment_ids", segment_ids)
+            pack_saved(node, "out", out, 0)
+            pack_saved(node, "summed_ids", summed_ids, 1)
     # Returns
     return out, summed_ids
 
@@ -12930,17 +16966,20 @@ class SegmentPoolGradNode(GradNodeBase):
             x_grad = multiply(g, cast(equal(x, gather(out, segment_ids, 0)), out_grad.dtype))
     """
 
-    __slots__ = ("x_wrapper", "segment_ids_wrapper", "out_wrapper", "summed_ids_wrapper", "pooltype")
+    __slots__ = ("x_saved", "x_version", "x_snap", "segment_ids_saved", "segment_ids_version", "segment_ids_snap", "out_saved", "out_version", "out_snap", "summed_ids_saved", "summed_ids_version", "summed_ids_snap", "pooltype")
     forward_op = "segment_pool"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False), ("segment_ids", "in", 1, False), ("out", "out", 0, False), ("summed_ids", "out", 1, False))
 
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = fill_zero(grads[0][0], self.bwd_in_meta[0][0])
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        segment_ids = self.segment_ids_wrapper.recover(self)
-        out = self.out_wrapper.recover(self)
-        summed_ids = self.summed_ids_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        segment_ids = recover_saved(self, "segment_ids")
+        out = recover_saved(self, "out")
+        summed_ids = recover_saved(self, "summed_ids")
         pooltype = self.pooltype
         # The gradient formulas, written with ops
         x_grad = None
@@ -12955,10 +16994,18 @@ class SegmentPoolGradNode(GradNodeBase):
         return [x_grad, None]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.segment_ids_wrapper.clear()
-        self.out_wrapper.clear()
-        self.summed_ids_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
+        if self.segment_ids_version is not None:
+            self.segment_ids_version.saved -= 1
+        self.segment_ids_saved = self.segment_ids_version = None
+        if self.out_version is not None:
+            self.out_version.saved -= 1
+        self.out_saved = self.out_version = None
+        if self.summed_ids_version is not None:
+            self.summed_ids_version.saved -= 1
+        self.summed_ids_saved = self.summed_ids_version = None
         self._wrappers_cleared = True
 
 
@@ -12971,24 +17018,83 @@ def send_u_recv_ad_func(x, src_index, dst_index, reduce_op, out_size):
     out, dst_count = _api.send_u_recv(x, src_index, dst_index, reduce_op, out_size)
     # Node Creation
     if grad_state.enabled and (not x._stop_gradient or not src_index._stop_gradient or not dst_index._stop_gradient):
-        node = SendURecvGradNode()
+        node = new_node(SendURecvGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
-        x_next, x_meta = edge_record(x)
-        src_index_next, src_index_meta = edge_record(src_index)
-        dst_index_next, dst_index_meta = edge_record(dst_index)
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        src_index_next = src_index._grad_node
+        if (src_index_next is None or src_index._stop_gradient or src_index._base is not None
+                or src_index._data.dtype.kind in "biu"):
+            src_index_next, src_index_meta = edge_record(src_index)
+        else:
+            src_index_meta = (src_index._out_slot, src_index._out_rank, src_index._data.shape, src_index._data.dtype)
+        dst_index_next = dst_index._grad_node
+        if (dst_index_next is None or dst_index._stop_gradient or dst_index._base is not None
+                or dst_index._data.dtype.kind in "biu"):
+            dst_index_next, dst_index_meta = edge_record(dst_index)
+        else:
+            dst_index_meta = (dst_index._out_slot, dst_index._out_rank, dst_index._data.shape, dst_index._data.dtype)
         node._next = (x_next, src_index_next, dst_index_next)
         node._meta = (x_meta, src_index_meta, dst_index_meta)
         node.bwd_in_meta = [[out_meta(out)], [out_meta(dst_count)]]
         node.reduce_op = reduce_op
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
-        node.x_wrapper = TensorWrapper(x)
-        node.src_index_wrapper = TensorWrapper(src_index)
-        node.dst_index_wrapper = TensorWrapper(dst_index)
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
+        # TensorWrapper of src_index: its array, version counter and version now
+        src_index_v = src_index._version
+        if src_index_v is None:
+            src_index_v = src_index._version = VersionCounter()
+        src_index_v.saved += 1
+        node.src_index_saved = src_index._data
+        node.src_index_version = src_index_v
+        node.src_index_snap = src_index_v.value
+        # TensorWrapper of dst_index: its array, version counter and version now
+        dst_index_v = dst_index._version
+        if dst_index_v is None:
+            dst_index_v = dst_index._version = VersionCounter()
+        dst_index_v.saved += 1
+        node.dst_index_saved = dst_index._data
+        node.dst_index_version = dst_index_v
+        node.dst_index_snap = dst_index_v.value
         set_history(out, node, 0, 0)
         set_history(dst_count, node, 1, 0)
-        node.out_wrapper = TensorWrapper(out, False, node, 0, 0)
-        node.dst_count_wrapper = TensorWrapper(dst_count, False, node, 1, 0)
+        # TensorWrapper of out: its array, version counter and version now
+        out_v = out._version
+        if out_v is None:
+            out_v = out._version = VersionCounter()
+        out_v.saved += 1
+        node.out_saved = out._data
+        node.out_version = out_v
+        node.out_snap = out_v.value
+        # TensorWrapper of dst_count: its array, version counter and version now
+        dst_count_v = dst_count._version
+        if dst_count_v is None:
+            dst_count_v = dst_count._version = VersionCounter()
+        dst_count_v.saved += 1
+        node.dst_count_saved = dst_count._data
+        node.dst_count_version = dst_count_v
+        node.dst_count_snap = dst_count_v.value
+        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
+            pack_saved(node, "src_index", src_index)
+            pack_saved(node, "dst_index", dst_index)
+            pack_saved(node, "out", out, 0)
+            pack_saved(node, "dst_count", dst_count, 1)
     # Returns
     return out, dst_count
 
@@ -13006,18 +17112,21 @@ class SendURecvGradNode(GradNodeBase):
         x_grad = index_add(full_like(x, 0.0, out_grad.dtype), src_index, g, 0)
     """
 
-    __slots__ = ("x_wrapper", "src_index_wrapper", "dst_index_wrapper", "out_wrapper", "dst_count_wrapper", "reduce_op")
+    __slots__ = ("x_saved", "x_version", "x_snap", "src_index_saved", "src_index_version", "src_index_snap", "dst_index_saved", "dst_index_version", "dst_index_snap", "out_saved", "out_version", "out_snap", "dst_count_saved", "dst_count_version", "dst_count_snap", "reduce_op")
     forward_op = "send_u_recv"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False), ("src_index", "in", 1, False), ("dst_index", "in", 2, False), ("out", "out", 0, False), ("dst_count", "out", 1, False))
 
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
         out_grad = fill_zero(grads[0][0], self.bwd_in_meta[0][0])
         # Recovered TensorWrappers and attributes
-        x = self.x_wrapper.recover(self)
-        src_index = self.src_index_wrapper.recover(self)
-        dst_index = self.dst_index_wrapper.recover(self)
-        out = self.out_wrapper.recover(self)
-        dst_count = self.dst_count_wrapper.recover(self)
+        x = recover_saved(self, "x")
+        src_index = recover_saved(self, "src_index")
+        dst_index = recover_saved(self, "dst_index")
+        out = recover_saved(self, "out")
+        dst_count = recover_saved(self, "dst_count")
         reduce_op = self.reduce_op
         # The gradient formulas, written with ops
         x_grad = None
@@ -13031,11 +17140,21 @@ class SendURecvGradNode(GradNodeBase):
         return [x_grad, None, None]
 
     def clear_tensor_wrappers(self):
-        self.x_wrapper.clear()
-        self.src_index_wrapper.clear()
-        self.dst_index_wrapper.clear()
-        self.out_wrapper.clear()
-        self.dst_count_wrapper.clear()
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
+        if self.src_index_version is not None:
+            self.src_index_version.saved -= 1
+        self.src_index_saved = self.src_index_version = None
+        if self.dst_index_version is not None:
+            self.dst_index_version.saved -= 1
+        self.dst_index_saved = self.dst_index_version = None
+        if self.out_version is not None:
+            self.out_version.saved -= 1
+        self.out_saved = self.out_version = None
+        if self.dst_count_version is not None:
+            self.dst_count_version.saved -= 1
+        self.dst_count_saved = self.dst_count_version = None
         self._wrappers_cleared = True
 
 

@@ -8,7 +8,7 @@ input) with their edges, saved tensors (shape, dtype, bytes, version snapshot vs
 released or not), hooks, and for a leaf's GradNodeAccumulation the leaf and its `.grad`."""
 from ..tensor import Tensor
 from ..eager.accumulation_node import GradNodeAccumulation
-from ..eager.tensor_wrapper import TensorWrapper
+from ..eager.tensor_wrapper import TensorWrapper, saved_wrapper
 from ..eager.inplace_check import site_text
 
 __all__ = ["describe", "to_text", "to_dot", "graph_nodes"]
@@ -88,10 +88,11 @@ def _out_slots(n):
 
 
 def saved_wrappers(n):
-    """[(name, TensorWrapper)] saved by node n (generated nodes' `*_wrapper` slots, PyLayer ctx)."""
-    found = []
+    """[(name, TensorWrapper)] saved by node n (generated nodes' saved fields, built as
+    TensorWrappers, and `*_wrapper` slots of Tensor[] inputs; PyLayer ctx)."""
     if hasattr(n, "saved_wrappers"):
         return [(f"saved[{k}]", w) for k, w in enumerate(n.saved_wrappers())]
+    found = [(f[0], saved_wrapper(n, f[0])) for f in type(n).saved_fields]
     for cls in type(n).__mro__:
         for attr in getattr(cls, "__slots__", ()):
             if not attr.endswith("_wrapper"):

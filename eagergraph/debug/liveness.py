@@ -67,7 +67,7 @@ def report():
     nbytes = sum(d["bytes"] for d in saved if not d["released"])
     hooks = sum(sum(len(v) for v in (n._gradient_hooks or {}).values())
                 + len(n._post_hooks or ()) for n in nodes)
-    lines = [f"{len(nodes)} grad nodes, {len(live['wrappers'])} saved-tensor wrappers "
+    lines = [f"{len(nodes)} grad nodes, {len(saved)} saved tensors "
              f"({nbytes} B held), {len(live['contexts'])} PyLayer contexts, {hooks} hooks"]
     skip = {id(nodes), id(live), id(sys._getframe())}
     for n in nodes:
@@ -88,8 +88,12 @@ def assert_no_graph_survives():
            for k, v in live_graph_objects().items()}
     if any(new.values()):
         names = ", ".join(sorted({n.name() for n in new["nodes"]}))
+        # saved tensors: the surviving nodes' (fields or wrappers), and wrappers without a node
+        owned = [w for n in new["nodes"] for _, w in saved_wrappers(n)]
+        ids = {id(w) for w in owned}
+        n_saved = len(owned) + sum(id(w) not in ids for w in new["wrappers"])
         msg = (f"graph objects survived the block: {len(new['nodes'])} nodes ({names}), "
-               f"{len(new['wrappers'])} saved tensors, {len(new['contexts'])} PyLayer "
+               f"{n_saved} saved tensors, {len(new['contexts'])} PyLayer "
                f"contexts\n")
         del new
         raise AssertionError(msg + report())

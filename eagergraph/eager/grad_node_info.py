@@ -94,6 +94,9 @@ class GradNodeBase:
     # ndarrays (generated for grad-kernel nodes): the summed grad in, and the grad of its one
     # input itself (an op with one Tensor input, `_next` a node) or one per input position
     run_raw = None
+    # saved Tensors kept as fields, not TensorWrapper objects (eager/tensor_wrapper.py): per
+    # field (name, "in" or "out", slot, no_need_buffer)
+    saved_fields = ()
 
     def __init__(self):
         self._next = ()              # next grad nodes, and per position an edge meta

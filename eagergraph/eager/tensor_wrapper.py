@@ -20,7 +20,7 @@ from .grad_node_info import released_graph_error
 from .accumulation_node import GradNodeAccumulation
 
 
-def _meta_only(arr):
+def meta_only(arr):
     """A stand-in with arr's shape and dtype that owns one element of memory (zero strides):
     what a no_need_buffer wrapper keeps instead of the values. Read-only and shared per
     (shape, dtype): building one costs more than a small sum's kernel, and every sum, mean,
@@ -77,7 +77,7 @@ class TensorWrapper:
             self._tensor = self._grad_node = None
             self._version = _NO_VERSION
             self._snapshot = 0
-            self._data = _meta_only(t._data)
+            self._data = meta_only(t._data)
             self._stop_gradient, self._slot, self._rank = True, slot, rank
             return
         v = t._version
@@ -184,3 +184,81 @@ class TensorWrapper:
         if v is not None and v is not _NO_VERSION:
             v.saved -= 1
         self._data = self._tensor = self._grad_node = self._version = self._hooked = None
+
+
+# ---- saved tensors as node fields ------------------------------------------------------------
+# A generated grad node keeps each saved Tensor (not Tensor[]) `x` of its op in fields, not in a
+# TensorWrapper object: `x_saved` the array (a zero-stride stand-in for a no_need_buffer one;
+# while saved-tensor hooks are active, the TensorWrapper that packed it; None once released),
+# `x_version` its VersionCounter and `x_snap` the counter's value when saved (buffered ones
+# only: a no_need_buffer field has no version to check). The node's class lists them in
+# `saved_fields`, (name, "in" or "out", input or output slot, no_need_buffer) each. The engine's
+# fast path reads the array and checks the version inline; everything else (create_graph,
+# the inplace error, a released graph, hooks, the debug tools) sees the field as the
+# TensorWrapper `saved_wrapper` builds: an input's place in the graph is the node's edge at
+# that input, an output's the node itself. So a saved tensor costs no object of its own.
+
+def _field(node, name):
+    for f in type(node).saved_fields:
+        if f[0] == name:
+            return f
+    raise KeyError(f"{node.name()} saves no tensor '{name}'")
+
+
+def saved_wrapper(node, name):
+    """Node's saved tensor `name` as a TensorWrapper (built from its fields; under hooks, the
+    wrapper itself). Read-only: releasing goes through the fields (`release_saved`)."""
+    data = getattr(node, name + "_saved")
+    if type(data) is TensorWrapper:
+        return data
+    _, where, slot, no_need_buffer = _field(node, name)
+    w = _new(TensorWrapper)
+    w._name = w._hooked = w._tensor = w._grad_node = None
+    w._data = data
+    w._slot, w._rank = slot, 0
+    if data is None:  # released
+        w._version, w._snapshot = None, 0
+    elif no_need_buffer:
+        w._version, w._snapshot = _NO_VERSION, 0
+    else:
+        w._version, w._snapshot = getattr(node, name + "_version"), getattr(node, name + "_snap")
+    if where == "out":
+        w._is_output = True
+        w._stop_gradient = data is not None and data.dtype.kind in "biu"
+        return w
+    w._is_output = False
+    sizes = node.slot_sizes()
+    pos = sum(sizes[:slot])
+    nxt = node.next_nodes()[pos]
+    w._stop_gradient = nxt is None
+    if type(nxt) is GradNodeAccumulation and nxt._tensor_ref() is not None:
+        w._tensor = nxt._tensor_ref()  # a leaf: the user's tensor, as TensorWrapper keeps it
+        w._name = w._tensor._name
+    elif nxt is not None:  # an intermediate (or a leaf gone since): its place in the graph
+        w._grad_node = nxt
+        w._slot, w._rank = node.edge_metas()[pos][:2]
+    return w
+
+
+_new = object.__new__
+
+
+def recover_saved(node, name):
+    """The saved tensor `name` as a Tensor wired to its place in the graph (create_graph)."""
+    return saved_wrapper(node, name).recover(node)
+
+
+def saved_data(node, name):
+    """The saved array `name` where the fast path's inline read does not apply: released (raises
+    Paddle's error), written in place since it was saved (raises the inplace error), or packed
+    by saved-tensor hooks (unpacks)."""
+    return saved_wrapper(node, name).recover_data(node)
+
+
+def pack_saved(node, name, t, out_slot=None):
+    """Saved-tensor hooks are active: field `name` holds a TensorWrapper that packed `t` instead
+    of the array (the wrapper counts itself in the version counter's `saved`)."""
+    getattr(node, name + "_version").saved -= 1
+    w = TensorWrapper(t) if out_slot is None else TensorWrapper(t, False, node, out_slot, 0)
+    setattr(node, name + "_saved", w)
+    setattr(node, name + "_version", w._version)

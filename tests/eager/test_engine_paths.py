@@ -108,6 +108,6 @@ def test_fast_path_releases_saved_tensors_as_it_reads_them():
     y = paddle.tanh(x * x)
     node = y._grad_node
     y.sum().backward()
-    assert node._wrappers_cleared and node.out_wrapper._data is None
+    assert node._wrappers_cleared and node.out_saved is None
     with pytest.raises(SystemError):
         y.sum().backward()
