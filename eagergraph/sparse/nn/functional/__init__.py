@@ -1,0 +1,2 @@
+"""paddle.sparse.nn.functional."""
+__all__ = []
