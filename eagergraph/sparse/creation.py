@@ -242,6 +242,8 @@ def to_dense(x):
         idx = x._indices.astype(np.int64)
     zeros = _wrap(np.zeros(x._dense_shape, x._data.dtype))
     v = values_of(x)
+    if idx.ndim == 1:  # sum over all axes: indices [0], values 0-D (Paddle's layout)
+        idx, v = idx.reshape(1, -1), _ops.reshape(v, [1])
     if idx.shape[1] == 0:
         return zeros
     return _ops.scatter_nd_add(zeros, _wrap(np.ascontiguousarray(idx.T)), v)

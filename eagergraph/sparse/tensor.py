@@ -186,7 +186,7 @@ class _SparseBase(Tensor):
         return list(self.shape) == list(y.shape)
 
     def nnz(self):
-        return int(self._data.shape[0])
+        return int(self._data.shape[0]) if self._data.ndim else 1
 
     # ---- dense conversions
     def numpy(self):
@@ -233,6 +233,8 @@ class _SparseBase(Tensor):
         if c is not None and c[0] is g and c[1]._data is g._data:
             return c[1]
         s = self._with_values(g)
+        if isinstance(s, SparseCooTensor):
+            s._coalesced = False  # as Paddle's grad tensors say
         self._grad_cache = (g, s)
         return s
 
