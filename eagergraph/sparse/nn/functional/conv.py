@@ -85,8 +85,20 @@ def _conv(x, weight, bias, stride, padding, dilation, groups, subm, data_format,
     if x.shape[-1] != cin:
         raise ValueError(f"(InvalidArgument) {op}: the input has {x.shape[-1]} channels but "
                          f"the kernel expects {cin}")
-    pairs, out_idx, out_spatial = rulebook(x._indices, x._dense_shape[1:nd + 1], kernel,
-                                           stride, pad, dilation, subm, x._dense_shape[0])
+    spatial = x._dense_shape[1:nd + 1]
+    if subm:
+        # as Paddle (ResetSubmKernelSizeAndStrides): padding kernel // 2 and stride 1, whatever
+        # was given; then the output grid must be the input's
+        pad, stride = [k // 2 for k in kernel], [1] * nd
+        grid = [spatial[i] + 2 * pad[i] - dilation[i] * (kernel[i] - 1) for i in range(nd)]
+        if list(grid) != list(spatial):
+            raise NotImplementedError(
+                f"{op}: a kernel {kernel} with dilation {dilation} changes the spatial shape "
+                f"{list(spatial)} (odd kernels with dilation 1 keep it); Paddle's output for "
+                f"this case is not a submanifold convolution, and eagergraph does not "
+                f"reproduce it")
+    pairs, out_idx, out_spatial = rulebook(x._indices, spatial, kernel, stride, pad, dilation,
+                                           subm, x._dense_shape[0])
     xv = values_of(x)
     wf = _ops.reshape(weight, [-1, cin, cout])
     n_out = out_idx.shape[1]
@@ -117,7 +129,8 @@ def conv3d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1,
 
 def subm_conv3d(x, weight, bias=None, stride=1, padding=0, dilation=1, groups=1,
                 data_format="NDHWC", key=None, name=None):
-    """Submanifold sparse 3-D convolution: the output keeps the input's sites and shape."""
+    """Submanifold sparse 3-D convolution: the output keeps the input's sites and shape. As
+    in Paddle, padding is kernel_size // 2 and stride 1 whatever is given."""
     return _conv(x, weight, bias, stride, padding, dilation, groups, True, data_format, 3,
                  "subm_conv3d")
 
