@@ -16,7 +16,8 @@ import numpy as np
 from ..tensor import Tensor
 from .. import ops as _ops
 from .tensor import SparseCooTensor, make_coo, make_csr, values_of, is_sparse
-from .creation import (linear_index, scatter_rows, csr_to_coo_indices, coo_to_csr_pattern,
+from .kernels import spmm, gather_rows
+from .creation import (linear_index, scatter_rows, union_sorted, csr_to_coo_indices, coo_to_csr_pattern,
                        to_dense)
 from .unary import check_sparse, scale, with_values
 
@@ -64,7 +65,7 @@ def _elementwise(x, y, dense_op, op, full=False):
     if full:
         union = np.arange(int(np.prod(dims, dtype=np.int64)))
     else:
-        union = np.union1d(lx, ly)
+        union = union_sorted(lx, ly)
     n = len(union)
     X = scatter_rows(vx, np.searchsorted(union, lx), n)
     Y = scatter_rows(vy, np.searchsorted(union, ly), n)
@@ -128,12 +129,12 @@ def mask_as(x, mask, name=None):
     if list(x.shape) != list(mask._dense_shape):
         raise ValueError(f"(InvalidArgument) mask_as: the shape of x {list(x.shape)} and of "
                          f"mask {list(mask._dense_shape)} must be equal")
+    idx = _coo_indices(mask)
+    sd = idx.shape[0]
+    flat = _ops.reshape(x, [-1] + list(x.shape[sd:]))
+    vals = gather_rows(flat, linear_index(idx, mask._dense_shape[:sd]))
     if isinstance(mask, SparseCooTensor):
-        idx = mask._indices.astype(np.int64)
-        vals = _ops.gather_nd(x, _wrap(np.ascontiguousarray(idx.T)))
         return make_coo(vals, mask._indices, mask._dense_shape, True)
-    idx = csr_to_coo_indices(mask._crows, mask._cols, mask._dense_shape)
-    vals = _ops.gather_nd(x, _wrap(np.ascontiguousarray(idx.T)))
     return make_csr(vals, mask._crows, mask._cols, mask._dense_shape)
 
 
@@ -149,22 +150,16 @@ def _check_mm(x, y, op):
 
 def _spmm(x, y):
     """Sparse x [.., M, K] times dense y [.., K, N] -> dense [.., M, N]: each stored entry
-    (b, i, k) adds v * y[b, k, :] to row (b, i)."""
+    (b, i, k) adds v * y[b, k, :] to row (b, i) (kernels.spmm, over the batch as one block
+    diagonal matrix)."""
     idx = _coo_indices(x)
     shape = x._dense_shape
     m, k = shape[-2], shape[-1]
     n = y.shape[-1]
     b = idx[0] if len(shape) == 3 else np.zeros(idx.shape[1], np.int64)
-    rows, cols = idx[-2], idx[-1]
     batch = shape[0] if len(shape) == 3 else 1
     yf = _ops.reshape(y, [batch * k, n])
-    v = values_of(x)
-    if v._data.dtype != y._data.dtype:
-        raise TypeError(f"(InvalidType) paddle.sparse.matmul: x is {x.dtype.name} and y "
-                        f"is {y.dtype.name}; they must have one dtype")
-    picked = _ops.index_select(yf, _wrap(b * k + cols), 0) * _ops.unsqueeze(v, -1)
-    zeros = _wrap(np.zeros((batch * m, n), y._data.dtype))
-    out = _ops.index_add(zeros, _wrap(b * m + rows), 0, picked)
+    out = spmm(values_of(x), b * m + idx[-2], b * k + idx[-1], batch * m, yf)
     return _ops.reshape(out, list(shape[:-1]) + [n])
 
 
@@ -191,8 +186,8 @@ def matmul(x, y, name=None):
                          "must have one layout (COO @ COO or CSR @ CSR)")
     dense = _spmm(x, to_dense(y))
     idx = _pattern_product(x, y)
-    vals = _ops.gather_nd(dense, _wrap(np.ascontiguousarray(idx.T)))
     shape = list(dense.shape)
+    vals = gather_rows(_ops.reshape(dense, [-1]), linear_index(idx, shape))
     if isinstance(x, SparseCooTensor):
         return make_coo(vals, idx, shape, True)
     crows, cols = coo_to_csr_pattern(idx, shape)
@@ -218,8 +213,8 @@ def masked_matmul(x, y, mask, name=None):
     xf = _ops.reshape(x, [batch * m, k])
     perm = [0, 2, 1] if y.ndim == 3 else [1, 0]
     yt = _ops.reshape(_ops.transpose(y, perm), [batch * n, k])
-    xr = _ops.index_select(xf, _wrap(b * m + idx[-2]), 0)
-    yc = _ops.index_select(yt, _wrap(b * n + idx[-1]), 0)
+    xr = gather_rows(xf, b * m + idx[-2])
+    yc = gather_rows(yt, b * n + idx[-1])
     vals = _ops.sum(xr * yc, -1)
     if isinstance(mask, SparseCooTensor):
         return make_coo(vals, mask._indices, mask._dense_shape, True)

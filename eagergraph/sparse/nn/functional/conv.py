@@ -15,6 +15,7 @@ from .... import ops as _ops
 from ....nn.functional.conv import update_padding, _ints
 from ...tensor import SparseCooTensor, make_coo, values_of
 from ...binary import add
+from ...kernels import gather_rows, scatter_rows
 
 __all__ = ["conv2d", "conv3d", "subm_conv2d", "subm_conv3d", "subm_conv2d_igemm",
            "subm_conv3d_igemm", "max_pool3d", "rulebook"]
@@ -105,15 +106,13 @@ def _conv(x, weight, bias, stride, padding, dilation, groups, subm, data_format,
     parts, where = [], []
     for k, (src, dst) in enumerate(pairs):
         if len(src):
-            parts.append(_ops.matmul(_ops.index_select(xv, _wrap(src.astype(np.int64)), 0),
-                                     wf[k]))
+            parts.append(_ops.matmul(gather_rows(xv, src), wf[k]))
             where.append(dst)
-    zeros = _wrap(np.zeros((n_out, cout), xv._data.dtype))
     if parts:
-        vals = _ops.index_add(zeros, _wrap(np.concatenate(where).astype(np.int64)), 0,
-                              _ops.concat(parts, 0) if len(parts) > 1 else parts[0])
+        vals = scatter_rows(_ops.concat(parts, 0) if len(parts) > 1 else parts[0],
+                            np.concatenate(where), n_out)
     else:
-        vals = zeros
+        vals = _wrap(np.zeros((n_out, cout), xv._data.dtype))
     shape = [x._dense_shape[0]] + out_spatial + [cout]
     out = make_coo(vals, out_idx, shape, True)
     return out if bias is None else add(out, bias)
@@ -184,8 +183,7 @@ def max_pool3d(x, kernel_size, stride=None, padding=0, ceil_mode=False, data_for
     tie = (arr[src] == peak[dst]).astype(arr.dtype)             # [pairs, C]
     count = np.zeros((n_out, c), arr.dtype)
     np.add.at(count, dst, tie)
-    picked = _ops.index_select(xv, _wrap(src), 0) * _wrap(tie)
-    summed = _ops.index_add(_wrap(np.zeros((n_out, c), arr.dtype)), _wrap(dst), 0, picked)
+    summed = scatter_rows(gather_rows(xv, src) * _wrap(tie), dst, n_out)
     # sum of the tied maxima minus the extra copies: the maximum, with a full gradient to each
     vals = summed - _wrap((count - 1) * peak)
     shape = [x._dense_shape[0]] + out_spatial + [c]
