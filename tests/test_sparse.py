@@ -412,6 +412,9 @@ PADDLE_CASES = {
     "softmax": lambda S, x, y: S.nn.functional.softmax(x),
     "softmax0": lambda S, x, y: S.nn.functional.softmax(x, 0),
     "to_csr": lambda S, x, y: x.to_sparse_csr(),
+    "mask_as": lambda S, x, y: S.mask_as(x.to_dense() * 2, y),
+    "values": lambda S, x, y: S.sin(x).values(),
+    "to_dense": lambda S, x, y: S.tanh(x).to_dense(),
 }
 
 
@@ -433,9 +436,10 @@ def test_against_paddle(case, layout):
         y.stop_gradient = False
         out = PADDLE_CASES[case](lib.sparse, x, y)
         grads = None
-        if out.is_sparse_coo() and out.dtype == lib.float64 and not out.stop_gradient:
+        if layout == "coo" and out.dtype == lib.float64 and not out.stop_gradient and \
+                not out.is_sparse_csr():
             r = lib.to_tensor(np.linspace(-1, 1, int(np.prod(out.shape))).reshape(out.shape))
-            (out.to_dense() * r).sum().backward()
+            (out.to_dense() * r if out.is_sparse() else out * r).sum().backward()
             grads = [t.grad for t in (x, y)]
         outs.append((out, grads))
     (po, pg), (eo, eg) = outs

@@ -201,6 +201,25 @@ def test_against_paddle(name, kw):
         np.testing.assert_allclose(pwg.numpy(), ewg.numpy(), rtol=1e-10)
 
 
+@pytest.mark.parametrize("name,kw", [("conv2d", dict(stride=2, padding=1)),
+                                     ("subm_conv2d", dict(padding=1))])
+def test_conv2d_against_paddle(name, kw):
+    rp = pytest.importorskip("paddle")
+    dense, _ = _voxels((2, 5, 5), c=2, density=0.4, seed=6)
+    w = np.random.RandomState(8).randn(3, 3, 2, 3)
+    res = []
+    for lib, x, ww in _both(rp, dense, w, sd=3):
+        out = getattr(lib.sparse.nn.functional, name)(x, ww, **kw)
+        out.values().sum().backward()
+        res.append((out, x.grad, ww.grad))
+    (po, pxg, pwg), (eo, exg, ewg) = res
+    assert list(po.shape) == list(eo.shape)
+    np.testing.assert_array_equal(po.indices().numpy(), eo.indices().numpy())
+    np.testing.assert_allclose(po.values().numpy(), eo.values().numpy(), rtol=1e-10)
+    np.testing.assert_allclose(pxg.values().numpy(), exg.values().numpy(), rtol=1e-10)
+    np.testing.assert_allclose(pwg.numpy(), ewg.numpy(), rtol=1e-10)
+
+
 def test_layers_against_paddle():
     rp = pytest.importorskip("paddle")
     dense, _ = _voxels((1, 4, 4, 4), density=0.4, seed=5, dtype=np.float32)
