@@ -332,7 +332,7 @@ def test_sum_transpose_reshape_slice_values_and_grads():
     t = sparse.transpose(x.to_sparse_csr(), [0, 2, 1])
     np.testing.assert_array_equal(t.crows().numpy(), [0, 1, 2, 3, 0, 1, 1, 2])
     np.testing.assert_allclose(t.to_dense().numpy(), a3.transpose(0, 2, 1))
-    r = sparse.reshape(paddle.to_tensor(D).to_sparse_coo(2), [3, 2])
+    r = sparse.reshape(input=paddle.to_tensor(D).to_sparse_coo(2), shape=[3, 2])
     np.testing.assert_array_equal(r.indices().numpy(), [[0, 1, 2], [1, 1, 1]])
     sl = sparse.slice(paddle.to_tensor(D).to_sparse_coo(2), [1], [1], [3])
     np.testing.assert_allclose(sl.to_dense().numpy(), D[:, 1:3])

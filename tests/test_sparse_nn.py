@@ -150,6 +150,16 @@ def _bn64(x):
     return sparse.nn.layer._sparse_batch_norm(_Stats(), x)
 
 
+def test_sync_batch_norm_is_gpu_only_but_converts():
+    x = paddle.to_tensor(_voxels(dtype=np.float32)[0]).to_sparse_coo(4)
+    with pytest.raises(RuntimeError, match="sync_batch_norm_coo"):
+        sparse.nn.SyncBatchNorm(2)(x)
+    net = paddle.nn.Sequential(sparse.nn.BatchNorm(2))
+    conv = sparse.nn.SyncBatchNorm.convert_sync_batchnorm(net)
+    assert isinstance(conv[0], sparse.nn.SyncBatchNorm)
+    assert conv[0].weight is net[0].weight and conv[0]._mean is net[0]._mean
+
+
 def test_softmax_and_activations_grads():
     d = np.array([[0., 1.5, 0.], [-2., 0., 3.]])
     for lo in ("coo", "csr"):

@@ -182,9 +182,13 @@ def _resolve_shape(shape, old, op):
     return out
 
 
-def reshape(x, shape, name=None):
+def reshape(x=None, shape=None, name=None, *, input=None):  # noqa: A002
     """A new shape for the sparse dimensions (a COO tensor's dense dimensions stay as they
-    are); the stored entries keep their order."""
+    are); the stored entries keep their order. `input=` is Paddle's alias of x."""
+    if input is not None:
+        if x is not None:
+            raise ValueError("Cannot specify both 'x' and its alias 'input'")
+        x = input
     check_sparse(x, "reshape")
     if isinstance(x, SparseCooTensor):
         sd = x.sparse_dim()

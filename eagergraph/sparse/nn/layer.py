@@ -215,14 +215,17 @@ class BatchNorm(BatchNorm1D):
 
 
 class SyncBatchNorm(_DenseSyncBatchNorm):
-    """On one process, sparse BatchNorm's computation (Paddle's sparse_sync_batch_norm_ runs
-    on GPUs only; with a single process there is nothing to synchronise)."""
+    """Paddle's sparse SyncBatchNorm runs on GPUs only: its CPU build raises this error in
+    forward, and so does eagergraph (BatchNorm is the CPU layer). convert_sync_batchnorm
+    works."""
+
+    _gpu_only = True
 
     def forward(self, x):
         self._check_data_format()
-        self._use_global_stats = False
-        self._trainable_statistics = False
-        return _sparse_batch_norm(self, x)
+        raise RuntimeError("(NotFound) The kernel `sync_batch_norm_coo` is not registered.\n"
+                           "  [Hint: Expected iter != kernels_.end(), but received iter == "
+                           "kernels_.end().]")
 
     @classmethod
     def convert_sync_batchnorm(cls, layer):
