@@ -176,6 +176,21 @@ def test_grad_of_a_sparse_leaf_is_sparse_of_its_pattern():
     np.testing.assert_allclose(c.grad.values().numpy(), [3., -8., 18.])
 
 
+def test_hooks_see_sparse_grads():
+    x = coo()
+    seen = []
+
+    def hook(g):
+        seen.append(g)
+        return sparse.multiply(g, 2.0)
+    x.register_hook(hook)
+    y = sparse.square(x)
+    y.register_hook(lambda g: seen.append(g))
+    y.to_dense().sum().backward()
+    assert all(g.is_sparse_coo() for g in seen) and len(seen) == 2
+    np.testing.assert_allclose(x.grad.values().numpy(), 4 * np.array([1.5, -2., 3.]))
+
+
 def test_sparse_coo_tensor_passes_grads_to_its_values():
     v = paddle.to_tensor([1., 2., 3.])
     x = sparse.sparse_coo_tensor(IDX, v, [2, 3], stop_gradient=False)

@@ -254,6 +254,16 @@ class _SparseBase(Tensor):
         m.grad, m.grad_zeroed = value, None
         self._grad_cache = None
 
+    def register_hook(self, hook):
+        """hook(grad) sees the grad as a sparse tensor of this pattern, and may return one
+        (or a dense tensor of the values' shape) to replace it."""
+        pattern = self
+
+        def on_values(g):
+            r = hook(pattern._with_values(g))
+            return values_of(r) if isinstance(r, _SparseBase) else r
+        return Tensor.register_hook(self, on_values)
+
     def gradient(self):
         g = self.grad
         return None if g is None else g.numpy()
