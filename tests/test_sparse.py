@@ -176,6 +176,16 @@ def test_grad_of_a_sparse_leaf_is_sparse_of_its_pattern():
     np.testing.assert_allclose(c.grad.values().numpy(), [3., -8., 18.])
 
 
+def test_paddle_grad_of_a_sparse_input_is_sparse():
+    x = coo()
+    (g,) = paddle.grad(sparse.sin(x).to_dense().sum(), x, create_graph=True)
+    assert g.is_sparse_coo() and x.grad is None
+    np.testing.assert_array_equal(g.indices().numpy(), IDX)
+    np.testing.assert_allclose(g.values().numpy(), np.cos([1.5, -2., 3.]))
+    (gg,) = paddle.grad(g.values().sum(), x)   # second order through the sparse grad
+    np.testing.assert_allclose(gg.values().numpy(), -np.sin([1.5, -2., 3.]))
+
+
 def test_hooks_see_sparse_grads():
     x = coo()
     seen = []

@@ -232,9 +232,7 @@ class _SparseBase(Tensor):
         c = self._grad_cache
         if c is not None and c[0] is g and c[1]._data is g._data:
             return c[1]
-        s = self._with_values(g)
-        if isinstance(s, SparseCooTensor):
-            s._coalesced = False  # as Paddle's grad tensors say
+        s = self._grad_from_values(g)  # (not coalesced, as Paddle's grad tensors say)
         self._grad_cache = (g, s)
         return s
 
@@ -253,6 +251,14 @@ class _SparseBase(Tensor):
         m = autograd_meta(self)
         m.grad, m.grad_zeroed = value, None
         self._grad_cache = None
+
+    def _grad_from_values(self, g):
+        """paddle.grad's result for this tensor: values-grad g as a sparse tensor of this
+        pattern (eagergraph/autograd/general_grad.py asks for it)."""
+        s = self._with_values(g)
+        if isinstance(s, SparseCooTensor):
+            s._coalesced = False
+        return s
 
     def register_hook(self, hook):
         """hook(grad) sees the grad as a sparse tensor of this pattern, and may return one
