@@ -151,6 +151,16 @@ def test_dense_methods_refuse_sparse_tensors():
     assert x.astype("float32").dtype == paddle.float32 and x.astype("float32").is_sparse_coo()
 
 
+def test_dense_functions_refuse_sparse_tensors():
+    x = coo()
+    for call in (lambda: paddle.sin(x), lambda: paddle.matmul(x, x), lambda: paddle.sum(x),
+                 lambda: paddle.concat([x, x]), lambda: paddle.nn.functional.relu(x)):
+        with pytest.raises(NotImplementedError, match="is a sparse COO tensor"):
+            call()
+    with pytest.raises(NotImplementedError, match="sparse CSR tensor"):
+        paddle.exp(csr())
+
+
 def test_tensor_method_install_refuses_collisions():
     with pytest.raises(RuntimeError, match="already defined"):
         sparse._install()

@@ -154,6 +154,7 @@ class _SparseBase(Tensor):
 
     __slots__ = ("_dense_shape", "_grad_cache")
     _format = ""
+    _sparse_layout = None  # eager_utils.parse_tensor refuses tensors where this is set
 
     # ---- metadata
     @property
@@ -315,7 +316,7 @@ class SparseCooTensor(_SparseBase):
     `_data` [nnz, *dense_dims], the dense shape; `_coalesced` as Paddle tracks it."""
 
     __slots__ = ("_indices", "_coalesced")
-    _format = "COO"
+    _format = _sparse_layout = "COO"
 
     def is_sparse_coo(self):
         return True
@@ -345,7 +346,7 @@ class SparseCsrTensor(_SparseBase):
     values `_data`, all 1-D; a batch's crows start again at 0."""
 
     __slots__ = ("_crows", "_cols")
-    _format = "CSR"
+    _format = _sparse_layout = "CSR"
 
     def is_sparse_coo(self):
         return False
