@@ -50,6 +50,7 @@ from .device import (is_compiled_with_rocm, is_compiled_with_xpu, is_compiled_wi
 from . import base
 from . import incubate
 from . import geometric
+from . import sparse
 from . import vision
 from . import text
 from . import distributed
@@ -80,7 +81,7 @@ e, pi, inf, nan, newaxis = math.e, math.pi, math.inf, math.nan, None
 __all__ += ["e", "pi", "inf", "nan", "newaxis"]
 __all__ += ["io", "save", "load"]
 __all__ += ["static", "metric", "callbacks", "hapi", "Model", "summary"]
-__all__ += ["vision", "text", "linalg", "fft", "signal", "geometric"]
+__all__ += ["vision", "text", "linalg", "fft", "signal", "geometric", "sparse"]
 __all__ += ["distributed", "DataParallel"]
 __all__ += ["to_dlpack", "from_dlpack"]
 __all__ += ["amp", "is_autocast_enabled", "get_autocast_dtype", "jit", "utils", "version",

@@ -31,8 +31,20 @@ def _fail_type(op, arg, pos, want, value):
 
 def parse_tensor(v, op, arg, pos):
     if isinstance(v, Tensor):
+        # a dense op must not run on a sparse tensor's values (eagergraph.sparse's tensors
+        # say their layout; a Parameter says nothing)
+        layout = getattr(type(v), "_sparse_layout", None)
+        if layout is not None:
+            _sparse_input(op, arg, pos, layout)
         return v
     _fail(op, arg, pos, "Tensor", v)
+
+
+def _sparse_input(op, arg, pos, layout):
+    raise NotImplementedError(
+        f"(Unimplemented) {op}(): argument '{arg}' (position {pos}) is a sparse {layout} "
+        f"tensor, and {op} is a dense op; use paddle.sparse.{op} where it exists, or "
+        f"x.to_dense() first.")
 
 
 def parse_tensor_list(v, op, arg, pos):
@@ -47,6 +59,8 @@ def parse_tensor_list(v, op, arg, pos):
         if not isinstance(t, Tensor):
             raise ValueError(f"(InvalidArgument) {op}(): argument '{arg}' (position {pos}) must be "
                              f"list of Tensor, but element {i} is {_tname(t)}")
+        if type(t) is not Tensor and getattr(type(t), "_sparse_layout", None) is not None:
+            _sparse_input(op, arg, pos, type(t)._sparse_layout)
     return list(v)
 
 

@@ -155,6 +155,9 @@ def render_namespaces():
         out.append(f"| `paddle.{ns}` | {len(names)} | {len(have)} | {len(gpu)} | {len(stub)} "
                    f"| {len(missing)} |\n")
     for ns, names, have, gpu, stub, missing in rows:
+        if ns.startswith("sparse") and gpu:
+            out.append(f"\n`paddle.{ns}` GPU-only (Paddle's CPU build raises; so does "
+                       f"eagergraph): " + ", ".join(f"`{n}`" for n in gpu) + ".\n")
         if missing or stub:
             out.append(f"\n`paddle.{ns}`")
             if stub:
@@ -162,6 +165,10 @@ def render_namespaces():
             if missing:
                 out.append(" missing: " + ", ".join(f"`{n}`" for n in missing) + ".")
             out.append("\n")
+    out.append("\n`paddle.sparse`, `paddle.sparse.nn` and the sparse Tensor methods: the "
+               "layouts (COO, CSR) each op takes, its gradients and whether it is checked "
+               "against Paddle 3.3.1 on the CPU or, where Paddle has no CPU kernel, against its "
+               "documented meaning: [sparse.md](sparse.md).\n")
     return out
 
 

@@ -11,8 +11,9 @@ import sys
 import warnings
 
 NAMESPACES = ["geometric", "vision.ops", "incubate.nn", "incubate.nn.functional",
-              "vision.datasets", "text.datasets", "sparse", "sparse.nn", "jit", "distributed",
-              "distributed.fleet", "distributed.fleet.utils", "incubate.distributed.fleet"]
+              "vision.datasets", "text.datasets", "sparse", "sparse.nn", "sparse.nn.functional",
+              "jit", "distributed", "distributed.fleet", "distributed.fleet.utils",
+              "incubate.distributed.fleet"]
 
 
 def main():

@@ -69,5 +69,8 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     _flag(only_inputs, "only_inputs")
     if not only_inputs:
         raise AssertionError("paddle.grad: only_inputs=False is not supported yet")
-    return run_backward(outs, gos, retain_graph, create_graph, inputs=ins,
-                        allow_unused=allow_unused, no_grad_vars=no_grad_vars)
+    res = run_backward(outs, gos, retain_graph, create_graph, inputs=ins,
+                       allow_unused=allow_unused, no_grad_vars=no_grad_vars)
+    # a sparse input's grad arrives as its values-grad: as a sparse tensor of its pattern
+    return [g if g is None or not hasattr(t, "_grad_from_values") else t._grad_from_values(g)
+            for t, g in zip(ins, res)]
