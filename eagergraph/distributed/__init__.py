@@ -1,5 +1,6 @@
 """paddle.distributed on MPI: the parallel environment, groups, collectives on Tensors,
-DataParallel, and the launcher (python -m eagergraph.distributed.launch). Outside a launcher a
+DataParallel, spawn, fleet's data parallelism, and the launcher (python -m
+eagergraph.distributed.launch). Outside a launcher a
 process is a world of one and everything runs without MPI (mpi4py is imported lazily)."""
 from .backend import ReduceOp
 from .env import ParallelEnv
@@ -11,6 +12,7 @@ from .communication import (all_reduce, broadcast, reduce, all_gather, all_gathe
                             recv, isend, irecv, barrier, wait, broadcast_object_list,
                             scatter_object_list)
 from .parallel import DataParallel
+from .spawn import spawn
 from ..io import DistributedBatchSampler
 from . import fleet
 
@@ -20,4 +22,4 @@ __all__ = ["ReduceOp", "ParallelEnv", "Group", "is_initialized", "destroy_proces
            "all_gather_object", "gather", "scatter", "reduce_scatter", "alltoall",
            "alltoall_single", "send", "recv", "isend", "irecv", "barrier", "wait",
            "broadcast_object_list", "scatter_object_list", "DataParallel",
-           "DistributedBatchSampler", "fleet"]
+           "DistributedBatchSampler", "fleet", "spawn"]

@@ -184,9 +184,10 @@ def launch(argv=None):
         if failed:
             for rank, why in failed:
                 print(f"launch: rank {rank} failed: {why}", file=sys.stderr)
+            rc = rc if rc and rc > 0 else 1     # -9: a rank killed the job's process group
             print(f"launch: the other ranks were stopped ({time.monotonic() - t0:.1f}s after "
-                  f"start); exit code {rc or 1}", file=sys.stderr, flush=True)
-            return rc or 1
+                  f"start); exit code {rc}", file=sys.stderr, flush=True)
+            return rc
         if rc:
             print(f"launch: mpiexec exited with code {rc}", file=sys.stderr, flush=True)
         return rc

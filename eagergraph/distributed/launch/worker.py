@@ -89,6 +89,14 @@ def _fail(rank, code, why):
     mpi = sys.modules.get("mpi4py.MPI")
     if mpi is not None and mpi.Is_initialized() and not mpi.Is_finalized():
         mpi.COMM_WORLD.Abort(code)
+    if int(os.environ.get("PADDLE_TRAINERS_NUM", "1")) > 1:
+        # MPI is not initialised here, so Abort cannot reach the other ranks, and a rank
+        # waiting in MPI_Init for this one would wait forever: take the job's process group
+        # (mpiexec, its proxy, the ranks on this machine) down instead
+        try:
+            os.killpg(os.getpgrp(), signal.SIGKILL)
+        except OSError:
+            pass
     os._exit(code)
 
 

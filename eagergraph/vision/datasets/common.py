@@ -46,6 +46,16 @@ def pil_image(array, mode=None):
     return Image.fromarray(array, mode=mode) if mode else Image.fromarray(array)
 
 
+def open_image(fp, dataset):
+    """PIL.Image.open(fp): the datasets that store JPEG/PNG files need Pillow."""
+    try:
+        from PIL import Image
+    except ImportError:
+        raise ImportError(f"{dataset} decodes its JPEG/PNG images with Pillow, which is not "
+                          f"installed: pip install Pillow") from None
+    return Image.open(fp)
+
+
 def check_backend(backend):
     from ..image import get_image_backend
     if backend is None:

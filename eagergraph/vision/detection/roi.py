@@ -105,31 +105,52 @@ def roi_pool(x, boxes, boxes_num, output_size, spatial_scale=1.0, name=None):
     x, b, ids = _inputs("roi_pool", x, boxes, boxes_num)
     n, c, height, width = x.shape
     dt = x._data.dtype
-    xs = x.numpy().reshape(n, c, height * width)
     scale = dt.type(np.float32(spatial_scale))
-    pos = np.zeros((len(ids), c, ph * pw), np.int64)
-    valid = np.zeros((len(ids), c, ph * pw), dt)
-    for r in range(b.shape[0]):
-        sw, sh, ew, eh = cround(b[r].astype(dt) * scale).astype(np.int64)
-        rh, rw = max(eh - sh + 1, 1), max(ew - sw + 1, 1)
-        bh, bw = dt.type(rh) / dt.type(ph), dt.type(rw) / dt.type(pw)
-        plane = xs[ids[r]]
-        for i in range(ph):
-            hs = min(max(int(np.floor(dt.type(i) * bh)) + sh, 0), height)
-            he = min(max(int(np.ceil(dt.type(i + 1) * bh)) + sh, 0), height)
-            for j in range(pw):
-                ws = min(max(int(np.floor(dt.type(j) * bw)) + sw, 0), width)
-                we = min(max(int(np.ceil(dt.type(j + 1) * bw)) + sw, 0), width)
-                if he <= hs or we <= ws:
-                    continue
-                win = (np.arange(hs, he)[:, None] * width + np.arange(ws, we)[None, :]).ravel()
-                vals = plane[:, win]
-                # the first strict maximum (Paddle: input > running max, from -FLT_MAX)
-                best = np.argmax(np.where(np.isnan(vals), -np.inf, vals), axis=1)
-                pos[r, :, i * pw + j] = win[best]
-                valid[r, :, i * pw + j] = 1
+    pos, valid = _roi_pool_argmax(x.numpy(), b, ids, ph, pw, dt, scale)
     rows = _ad.reshape_ad_func(x, (n, c, height * width))
     return gather_weigh(rows, ids, pos, valid, 1, (len(ids), c, ph, pw))
+
+
+def _roi_pool_argmax(xa, b, ids, ph, pw, dt, scale, chunk_elems=1 << 22):
+    """For every box, channel and bin: the flat position (h * W + w) of the first maximum of x
+    over the bin in row-major order (NaN never wins; an all -inf/NaN bin takes its first
+    element), and 1 where the bin is not empty. Vectorised over boxes and bins (in chunks of
+    boxes that bound the gathered windows); the same positions as Paddle's loop."""
+    n, c, height, width = xa.shape
+    r = len(ids)
+    pos = np.zeros((r, c, ph * pw), np.int64)
+    valid = np.zeros((r, c, ph * pw), dt)
+    if r == 0:
+        return pos, valid
+    sw, sh, ew, eh = cround(b.astype(dt) * scale).astype(np.int64).T
+    rh, rw = np.maximum(eh - sh + 1, 1), np.maximum(ew - sw + 1, 1)
+    bh, bw = rh.astype(dt) / dt.type(ph), rw.astype(dt) / dt.type(pw)
+    ih, iw = np.arange(ph, dtype=dt), np.arange(pw, dtype=dt)
+    hs = np.clip(np.floor(ih[None] * bh[:, None]).astype(np.int64) + sh[:, None], 0, height)
+    he = np.clip(np.ceil((ih[None] + 1) * bh[:, None]).astype(np.int64) + sh[:, None], 0, height)
+    ws = np.clip(np.floor(iw[None] * bw[:, None]).astype(np.int64) + sw[:, None], 0, width)
+    we = np.clip(np.ceil((iw[None] + 1) * bw[:, None]).astype(np.int64) + sw[:, None], 0, width)
+    nh, nw = he - hs, we - ws                                   # [R, ph], [R, pw]
+    ok = (nh[:, :, None] > 0) & (nw[:, None, :] > 0)            # [R, ph, pw]
+    valid[:] = ok.reshape(r, 1, ph * pw).astype(dt)
+    planes = np.ascontiguousarray(xa.reshape(n, c, height * width).transpose(0, 2, 1))
+    kh, kw = max(int(nh.max()), 1), max(int(nw.max()), 1)
+    step = max(1, chunk_elems // max(ph * pw * kh * kw * c, 1))
+    a, bb = np.arange(kh), np.arange(kw)
+    for lo in range(0, r, step):
+        sl = slice(lo, min(lo + step, r))
+        rows = hs[sl][:, :, None, None, None] + a[None, None, None, :, None]   # [r,ph,1,kh,1]
+        cols = ws[sl][:, None, :, None, None] + bb[None, None, None, None, :]  # [r,1,pw,1,kw]
+        inside = (a[None, None, None, :, None] < nh[sl][:, :, None, None, None]) & \
+                 (bb[None, None, None, None, :] < nw[sl][:, None, :, None, None])
+        flat = np.where(inside, rows * width + cols, 0).reshape(-1, ph * pw, kh * kw)
+        inside = inside.reshape(-1, ph * pw, kh * kw)
+        vals = planes[ids[sl][:, None, None], flat]             # [r, P, K, C]
+        vals = np.where(inside[..., None] & ~np.isnan(vals), vals, -np.inf)
+        best = np.argmax(vals, axis=2)                          # [r, P, C]
+        got = np.take_along_axis(flat, best, axis=2)            # [r, P, C]
+        pos[sl] = np.where(ok[sl].reshape(-1, ph * pw, 1), got, 0).transpose(0, 2, 1)
+    return pos, valid
 
 
 def psroi_pool(x, boxes, boxes_num, output_size, spatial_scale=1.0, name=None):
