@@ -161,3 +161,56 @@ def test_sum_mean_bit_for_bit_with_paddle(dt):
             a = getattr(eg, fn)(eg.to_tensor(x), axis=axes).numpy()
             b = getattr(paddle, fn)(paddle.to_tensor(x), axis=axes).numpy()
             np.testing.assert_array_equal(a, b, err_msg=f"{fn} {shape} {axes}")
+
+
+def test_batch_norm_stats_orders():
+    from eagergraph.phi.kernels.sum_order import batch_norm_stats
+    x = (2 + 3 * np.random.default_rng(8).standard_normal((3, 4, 3, 5))).astype(F32)
+    m, v = batch_norm_stats(x, False)
+    # planes of 15: from the aligned start, two packet accumulators need 16, so one packet,
+    # folded, then the other elements one by one (planes start 8-aligned only at n*c = 0, 8)
+    ref_m = np.zeros(4, F32)
+    for n in range(3):
+        for c in range(4):
+            plane, k = x[n, c].reshape(-1), (8 - (15 * (4 * n + c)) % 8) % 8
+            pk = plane[k:k + 8] if 15 - k >= 8 else None
+            if pk is None:
+                s = plane[0]
+                for e in plane[1:]:
+                    s += e
+            else:
+                h = pk[:4] + pk[4:]
+                h = h[:2] + h[2:]
+                s = h[0] + h[1]
+                for e in np.concatenate([plane[:k], plane[k + 8:]]):
+                    s += e
+            ref_m[c] += s
+    ref_m /= F32(45)
+    np.testing.assert_array_equal(m, ref_m)
+    assert v.dtype == F32 and np.allclose(v, x.var(axis=(0, 2, 3)), rtol=1e-6)
+    ml, vl = batch_norm_stats(np.ascontiguousarray(x.transpose(0, 2, 3, 1)), True)
+    np.testing.assert_allclose(ml, m, rtol=1e-6)
+    np.testing.assert_allclose(vl, v, rtol=1e-6)
+
+
+@pytest.mark.filterwarnings("ignore:When training, we now always track")
+@pytest.mark.parametrize("shape,fmt", [((8, 6, 7, 7), "NCHW"), ((8, 6, 10), "NCL"),
+                                       ((32, 16, 8, 8), "NCHW"), ((8, 7, 7, 16), "NHWC")])
+def test_batch_norm_statistics_bit_for_bit_with_paddle(shape, fmt):
+    paddle = pytest.importorskip("paddle")
+    rng = np.random.default_rng(9)
+    x = (2 + 3 * rng.standard_normal(shape)).astype(F32)
+    c = shape[-1] if fmt == "NHWC" else shape[1]
+    w = rng.standard_normal(c).astype(F32)
+    out = {}
+    for lib in (eg, paddle):
+        bn = (lib.nn.BatchNorm2D if len(shape) == 4 else lib.nn.BatchNorm1D)(c, data_format=fmt)
+        bn.weight.set_value(w)
+        y = bn(lib.to_tensor(x))
+        out[lib] = (y.numpy(), bn._mean.numpy(), bn._variance.numpy())
+    np.testing.assert_array_equal(out[eg][1], out[paddle][1])
+    np.testing.assert_array_equal(out[eg][2], out[paddle][2])
+    if c < 8:   # (Paddle's packet sqrt for 8+ channels is the CPU's rsqrt estimate)
+        np.testing.assert_array_equal(out[eg][0], out[paddle][0])
+    else:
+        np.testing.assert_allclose(out[eg][0], out[paddle][0], rtol=1e-5, atol=1e-6)
