@@ -5,13 +5,15 @@ accumulators (they start at beta1, beta2 and are multiplied by them after each u
     lr_t = lr * sqrt(1 - b2p) / (1 - b1p);  eps_t = eps * sqrt(1 - b2p)
     param -= lr_t * m / (sqrt(v) + eps_t)          (amsgrad: v_max = max(v_max, v) in sqrt)
 
-AdamW first decays the parameter: param *= 1 - lr * lr_ratio * coeff (unless
-apply_decay_param_fun(param.name) is False)."""
+AdamW first decays the parameter: param -= (lr * lr_ratio * coeff) * param (unless
+apply_decay_param_fun(param.name) is False). float32 parameters are updated in the operation
+order (and with the fused multiply-adds) of Paddle's CPU kernels (_adam_math.py)."""
 from collections.abc import Callable
 
 import numpy as np
 
 from ..tensor import Tensor
+from ._adam_math import adam_f32
 from .optimizer import Optimizer
 
 __all__ = ["Adam", "AdamW"]
@@ -77,7 +79,7 @@ class Adam(Optimizer):
     def _update(self, p, data, g, lr):
         self._adam(p, data, g, lr)
 
-    def _adam(self, p, data, g, lr):
+    def _adam(self, p, data, g, lr, decay=None):
         get = self._get_accumulator
         m1, m2 = get(self._moment1_acc_str, p), get(self._moment2_acc_str, p)
         b1p_acc, b2p_acc = get(self._beta1_pow_acc_str, p), get(self._beta2_pow_acc_str, p)
@@ -85,6 +87,15 @@ class Adam(Optimizer):
         one = t(1)
         b1, b2, eps = t(_scalar(self._beta1)), t(_scalar(self._beta2)), t(_scalar(self._epsilon))
         b1p, b2p = b1p_acc[0], b2p_acc[0]
+        if data.dtype == np.float32 and g.dtype == np.float32:
+            sq = np.sqrt(one - b2p)
+            mx = get(self._moment2_acc_max_str, p) if self._amsgrad else None
+            adam_f32(data, m1, m2, g, b1, b2, lr * (sq / (one - b1p)), eps * sq, mx, decay)
+            b1p_acc *= b1
+            b2p_acc *= b2
+            return
+        if decay is not None:
+            data *= one - decay
         m1 *= b1
         m1 += (one - b1) * g
         m2 *= b2
@@ -150,6 +161,7 @@ class AdamW(Adam):
                       or self._apply_decay_param_fun(p.name))
         ratio = 1.0 if self._lr_ratio is None else self._lr_ratio(p)
         t = data.dtype.type
+        decay = None
         if with_decay and self._weight_decay != 0.0:
-            data *= t(1) - lr * t(ratio) * t(self._weight_decay)
-        self._adam(p, data, g, lr * t(ratio) if ratio != 1.0 else lr)
+            decay = lr * t(ratio) * t(self._weight_decay)
+        self._adam(p, data, g, lr * t(ratio) if ratio != 1.0 else lr, decay)

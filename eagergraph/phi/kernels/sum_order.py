@@ -1,0 +1,258 @@
+"""Floating-point sums in the order Paddle 3.3.1's CPU kernels add (float32 / float64), so
+that results agree bit for bit instead of to a few ulps (NumPy sums a contiguous run
+pairwise, in blocks of 8 and 128). Worked out from Paddle's reduce kernels (Eigen tensor
+reductions, built with AVX: a packet holds 32 bytes) and checked against the wheel:
+
+- sum over every axis: Eigen's tree reduction. Runs of at most 1024 packets are summed in two
+  packet accumulators taking alternate packets, the remaining whole packet into the first,
+  the second added to the first, the tail (under one packet) one by one from 0, and the
+  lanes folded in halves (8 -> 4 -> 2 -> 1) and added to the tail's sum; longer runs are cut
+  in two at the packet boundary after their middle and the halves' sums added.
+- mean over every axis: one packet accumulator over the whole run (Eigen's mean reducer has
+  state, so no tree), the tail, the lanes folded, then divided by the count.
+- sum or mean over one axis of several: one by one along it; a mean then divides. (Over
+  several of them Paddle adds one by one in memory order with the reduced axes taken in
+  reverse, the last reduced axis outermost; that needs a transposing copy of the input,
+  five times NumPy's time, so those stay in NumPy's order, a few ulps off.)
+- broadcasting grads (add_grad and the like, `sequential_sum`): one by one in memory order.
+"""
+import numpy as np
+
+__all__ = ["paddle_sum", "paddle_mean", "sequential_sum", "batch_norm_stats"]
+
+_LEAF_PACKETS = 1024
+
+
+def _lanes(a):
+    """Fold a packet's lanes in halves and return the one value (Eigen's predux)."""
+    while a.shape[0] > 1:
+        h = a.shape[0] // 2
+        a = a[:h] + a[h:]
+    return a[0]
+
+
+def _tail(v):
+    """Sum from 0, one by one."""
+    if v.shape[0] == 0:
+        return v.dtype.type(0)
+    return np.add.accumulate(v)[-1] + v.dtype.type(0)
+
+
+def _rows(v, width):
+    """Column sums of v viewed as [rows, width], the rows added one by one."""
+    if v.shape[0] == width:
+        return v.copy()
+    return np.add.reduce(v.reshape(-1, width), axis=0)
+
+
+def _leaf(v, p):
+    n = v.shape[0]
+    unroll, vec = n // (2 * p) * 2 * p, n // p * p
+    if unroll:
+        both = _rows(v[:unroll], 2 * p)
+        acc, acc2 = both[:p], both[p:]
+    else:
+        acc = acc2 = np.zeros(p, v.dtype)
+    if vec > unroll:
+        acc = acc + v[unroll:vec]
+    acc = acc + acc2
+    return _tail(v[vec:]) + _lanes(acc)
+
+
+def _leaves(start, n, p, out):
+    """(start, length) of the tree's leaves over v[start:start + n], left to right."""
+    if n <= p * _LEAF_PACKETS:
+        out.append((start, n))
+        return
+    split = p * -(-(-(-n // 2)) // p)
+    _leaves(start, split, p, out)
+    _leaves(start + split, n - split, p, out)
+
+
+def _leaf_rows(v, p):
+    """_leaf of each row of the 2-D v, at once."""
+    n = v.shape[1]
+    unroll, vec = n // (2 * p) * 2 * p, n // p * p
+    if unroll:
+        pairs = v[:, :unroll].reshape(v.shape[0], -1, 2 * p).transpose(1, 0, 2)
+        both = np.add.reduce(np.ascontiguousarray(pairs), axis=0)  # long rows: fast
+        acc = both[:, :p] + both[:, p:]
+    else:
+        acc = np.zeros((v.shape[0], p), v.dtype)
+    if vec > unroll:
+        acc = acc + v[:, unroll:vec]   # (+ the second accumulator: the same sum's order)
+    while acc.shape[1] > 1:
+        h = acc.shape[1] // 2
+        acc = acc[:, :h] + acc[:, h:]
+    tail = v.dtype.type(0)
+    for j in range(vec, n):
+        tail = tail + v[:, j]
+    return tail + acc[:, 0]
+
+
+def _tree(v, p):
+    n = v.shape[0]
+    if n <= p * _LEAF_PACKETS:
+        return _leaf(v, p)
+    leaves = []
+    _leaves(0, n, p, leaves)
+    sums = {}
+    width = leaves[0][1]
+    even = [(s, m) for s, m in leaves if m == width]
+    if len(even) > 1 and even[-1][0] - even[0][0] == (len(even) - 1) * width:
+        first = even[0][0]  # a run of equal leaves: summed as the rows of one view
+        rows = _leaf_rows(v[first:first + len(even) * width].reshape(-1, width), p)
+        sums.update(zip((s for s, _ in even), rows))
+    for s, m in leaves:
+        if s not in sums:
+            sums[s] = _leaf(v[s:s + m], p)
+    return _combine(0, n, p, sums)
+
+
+def _combine(start, n, p, sums):
+    if n <= p * _LEAF_PACKETS:
+        return sums[start]
+    split = p * -(-(-(-n // 2)) // p)
+    return _combine(start, split, p, sums) + _combine(start + split, n - split, p, sums)
+
+
+def _packet(dtype):
+    return 32 // dtype.itemsize
+
+
+def _covers_all(x, axes):
+    return not axes or x.ndim == 0 or len(set(a % x.ndim for a in axes)) == x.ndim
+
+
+def _partial(x, axes):
+    """x's reduced axes brought to the front in Paddle's order, as [reduced, kept]; the kept
+    shape."""
+    red = sorted(set(a % x.ndim for a in axes))
+    keep = [a for a in range(x.ndim) if a not in red]
+    y = np.ascontiguousarray(x.transpose(red[::-1] + keep))
+    return y.reshape(-1, int(np.prod([x.shape[a] for a in keep], dtype=np.int64))), \
+        [x.shape[a] for a in keep], red
+
+
+def _shape_back(out, x, red, kept_shape, keepdim):
+    if keepdim:
+        return out.reshape([1 if a in red else n for a, n in enumerate(x.shape)])
+    return out.reshape(kept_shape)
+
+
+def _seq_rows(y):
+    """Column sums of the 2-D y, the rows added one by one."""
+    if y.shape[1] == 1:   # NumPy would sum a single column pairwise
+        return _tail(y[:, 0]).reshape(1) if y.shape[0] else np.zeros(1, y.dtype)
+    if y.shape[0] == 0:
+        return np.zeros(y.shape[1], y.dtype)
+    return np.add.reduce(y, axis=0)
+
+
+def paddle_sum(x, axes, keepdim):
+    """Sum of float32/float64 x over `axes` (a tuple; empty: all) in Paddle's CPU order."""
+    if _covers_all(x, axes):
+        v = np.ascontiguousarray(x).reshape(-1)
+        out = np.asarray(_tree(v, _packet(x.dtype)), x.dtype)
+        return out.reshape([1] * x.ndim) if keepdim else out
+    if x.size == 0 or len(set(a % x.ndim for a in axes)) > 1:   # (see the module's doc)
+        return np.add.reduce(x, tuple(axes), None, None, keepdim)
+    y, kept, red = _partial(x, axes)
+    return _shape_back(_seq_rows(y), x, red, kept, keepdim)
+
+
+def paddle_mean(x, axes, keepdim):
+    """Mean of float32/float64 x (non-empty) over `axes` in Paddle's CPU order."""
+    t = x.dtype.type
+    if _covers_all(x, axes):
+        v = np.ascontiguousarray(x).reshape(-1)
+        p = _packet(x.dtype)
+        vec = v.shape[0] // p * p
+        acc = _rows(v[:vec], p) if vec else np.zeros(p, x.dtype)
+        out = np.asarray((_tail(v[vec:]) + _lanes(acc)) / t(v.shape[0]), x.dtype)
+        return out.reshape([1] * x.ndim) if keepdim else out
+    if len(set(a % x.ndim for a in axes)) > 1:
+        return np.add.reduce(x, tuple(axes), None, None, keepdim) / t(x.size // _kept(x, axes))
+    y, kept, red = _partial(x, axes)
+    return _shape_back(_seq_rows(y) / t(y.shape[0]), x, red, kept, keepdim)
+
+
+def _kept(x, axes):
+    red = set(a % x.ndim for a in axes)
+    return max(1, int(np.prod([n for a, n in enumerate(x.shape) if a not in red])))
+
+
+def sequential_sum(x, axes):
+    """Sum over `axes` one by one in memory order (the first reduced axis outermost), the
+    order of Paddle's broadcasting elementwise grads (ElemwiseGradBroadcast*CPU)."""
+    red = sorted(set(a % x.ndim for a in axes))
+    keep = [a for a in range(x.ndim) if a not in red]
+    y = np.ascontiguousarray(x.transpose(red + keep))
+    y = y.reshape(-1, int(np.prod([x.shape[a] for a in keep], dtype=np.int64)))
+    return _seq_rows(y).reshape([x.shape[a] for a in keep])
+
+
+# ---------------------------------------------------------------------------------------------
+# batch_norm's statistics (phi/kernels/cpu/batch_norm_kernel.cc): channel-first layouts sum
+# each [n, c] plane with Eigen's vectorized dense reduction, the planes of a channel one by
+# one; channel-last layouts add the [C] rows one by one.
+
+def _plane_sums(cols, aligned):
+    """Eigen's LinearVectorizedTraversal redux of each row of the C-contiguous 2-D `cols`
+    (Eigen's columns): the head before the first 32-byte boundary (aligned=True: the data
+    start is taken as aligned, as Paddle's allocations are; an expression has no head), two
+    packet accumulators over pairs, one more packet, the lanes folded, then the head and the
+    tail added one by one."""
+    m, length = cols.shape
+    p = _packet(cols.dtype)
+    out = np.empty(m, cols.dtype)
+    if aligned:
+        off = (np.arange(m) * length) % p
+        heads = (p - off) % p
+    else:
+        heads = np.zeros(m, np.int64)
+    for a0 in np.unique(heads):
+        rows = np.flatnonzero(heads == a0)
+        v = cols[rows]
+        a0 = int(min(a0, length))
+        n = length - a0
+        s2, s1 = n // (2 * p) * 2 * p, n // p * p
+        if s1 == 0:
+            out[rows] = _seq_rows(np.ascontiguousarray(v.T))
+            continue
+        if s1 > p:
+            pairs = v[:, a0:a0 + s2].reshape(len(rows), -1, 2 * p)
+            acc = np.add.reduce(np.ascontiguousarray(pairs.transpose(1, 0, 2)), axis=0)
+            acc = acc[:, :p] + acc[:, p:]
+            if s1 > s2:
+                acc += v[:, a0 + s2:a0 + s1]
+        else:
+            acc = v[:, a0:a0 + p]
+        res = acc
+        while res.shape[1] > 1:
+            h = res.shape[1] // 2
+            res = res[:, :h] + res[:, h:]
+        res = res[:, 0]
+        for j in list(range(a0)) + list(range(a0 + s1, length)):
+            res = res + v[:, j]
+        out[rows] = res
+    return out
+
+
+def batch_norm_stats(x, channel_last):
+    """(mean, biased variance) per channel of float32/float64 x, in Paddle's CPU
+    batch_norm order (channel axis 1, or last where channel_last)."""
+    t = x.dtype.type
+    if channel_last:
+        c = x.shape[-1]
+        rows = np.ascontiguousarray(x).reshape(-1, c)
+        count = t(rows.shape[0])
+        mean = _seq_rows(rows) / count
+        d = rows - mean
+        return mean, _seq_rows(d * d) / count
+    n, c = x.shape[0], x.shape[1]
+    cols = np.ascontiguousarray(x).reshape(n * c, -1)
+    count = t(cols.size // c)
+    mean = _seq_rows(_plane_sums(cols, True).reshape(n, c)) / count
+    d = cols - np.tile(mean, n)[:, None]
+    return mean, _seq_rows(_plane_sums(d * d, False).reshape(n, c)) / count
