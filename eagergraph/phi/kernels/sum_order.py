@@ -10,10 +10,8 @@ reductions, built with AVX: a packet holds 32 bytes) and checked against the whe
   in two at the packet boundary after their middle and the halves' sums added.
 - mean over every axis: one packet accumulator over the whole run (Eigen's mean reducer has
   state, so no tree), the tail, the lanes folded, then divided by the count.
-- sum or mean over one axis of several: one by one along it; a mean then divides. (Over
-  several of them Paddle adds one by one in memory order with the reduced axes taken in
-  reverse, the last reduced axis outermost; that needs a transposing copy of the input,
-  five times NumPy's time, so those stay in NumPy's order, a few ulps off.)
+- sum or mean over some axes: one by one, in memory order with the reduced axes taken in
+  reverse (the last reduced axis outermost, the first innermost); a mean then divides.
 - broadcasting grads (add_grad and the like, `sequential_sum`): one by one in memory order.
 """
 import numpy as np
@@ -59,61 +57,12 @@ def _leaf(v, p):
     return _tail(v[vec:]) + _lanes(acc)
 
 
-def _leaves(start, n, p, out):
-    """(start, length) of the tree's leaves over v[start:start + n], left to right."""
-    if n <= p * _LEAF_PACKETS:
-        out.append((start, n))
-        return
-    split = p * -(-(-(-n // 2)) // p)
-    _leaves(start, split, p, out)
-    _leaves(start + split, n - split, p, out)
-
-
-def _leaf_rows(v, p):
-    """_leaf of each row of the 2-D v, at once."""
-    n = v.shape[1]
-    unroll, vec = n // (2 * p) * 2 * p, n // p * p
-    if unroll:
-        pairs = v[:, :unroll].reshape(v.shape[0], -1, 2 * p).transpose(1, 0, 2)
-        both = np.add.reduce(np.ascontiguousarray(pairs), axis=0)  # long rows: fast
-        acc = both[:, :p] + both[:, p:]
-    else:
-        acc = np.zeros((v.shape[0], p), v.dtype)
-    if vec > unroll:
-        acc = acc + v[:, unroll:vec]   # (+ the second accumulator: the same sum's order)
-    while acc.shape[1] > 1:
-        h = acc.shape[1] // 2
-        acc = acc[:, :h] + acc[:, h:]
-    tail = v.dtype.type(0)
-    for j in range(vec, n):
-        tail = tail + v[:, j]
-    return tail + acc[:, 0]
-
-
 def _tree(v, p):
     n = v.shape[0]
     if n <= p * _LEAF_PACKETS:
         return _leaf(v, p)
-    leaves = []
-    _leaves(0, n, p, leaves)
-    sums = {}
-    width = leaves[0][1]
-    even = [(s, m) for s, m in leaves if m == width]
-    if len(even) > 1 and even[-1][0] - even[0][0] == (len(even) - 1) * width:
-        first = even[0][0]  # a run of equal leaves: summed as the rows of one view
-        rows = _leaf_rows(v[first:first + len(even) * width].reshape(-1, width), p)
-        sums.update(zip((s for s, _ in even), rows))
-    for s, m in leaves:
-        if s not in sums:
-            sums[s] = _leaf(v[s:s + m], p)
-    return _combine(0, n, p, sums)
-
-
-def _combine(start, n, p, sums):
-    if n <= p * _LEAF_PACKETS:
-        return sums[start]
     split = p * -(-(-(-n // 2)) // p)
-    return _combine(start, split, p, sums) + _combine(start + split, n - split, p, sums)
+    return _tree(v[:split], p) + _tree(v[split:], p)
 
 
 def _packet(dtype):
@@ -155,7 +104,7 @@ def paddle_sum(x, axes, keepdim):
         v = np.ascontiguousarray(x).reshape(-1)
         out = np.asarray(_tree(v, _packet(x.dtype)), x.dtype)
         return out.reshape([1] * x.ndim) if keepdim else out
-    if x.size == 0 or len(set(a % x.ndim for a in axes)) > 1:   # (see the module's doc)
+    if x.size == 0:
         return np.add.reduce(x, tuple(axes), None, None, keepdim)
     y, kept, red = _partial(x, axes)
     return _shape_back(_seq_rows(y), x, red, kept, keepdim)
@@ -171,15 +120,8 @@ def paddle_mean(x, axes, keepdim):
         acc = _rows(v[:vec], p) if vec else np.zeros(p, x.dtype)
         out = np.asarray((_tail(v[vec:]) + _lanes(acc)) / t(v.shape[0]), x.dtype)
         return out.reshape([1] * x.ndim) if keepdim else out
-    if len(set(a % x.ndim for a in axes)) > 1:
-        return np.add.reduce(x, tuple(axes), None, None, keepdim) / t(x.size // _kept(x, axes))
     y, kept, red = _partial(x, axes)
     return _shape_back(_seq_rows(y) / t(y.shape[0]), x, red, kept, keepdim)
-
-
-def _kept(x, axes):
-    red = set(a % x.ndim for a in axes)
-    return max(1, int(np.prod([n for a, n in enumerate(x.shape) if a not in red])))
 
 
 def sequential_sum(x, axes):
