@@ -9,8 +9,6 @@ import numbers
 import numpy as np
 
 from ... import ops as _ops
-from ...phi.kernels.sum_order import batch_norm_stats
-from ...tensor import Tensor
 from ...autograd import no_grad
 from ...eager_utils import to_float32 as _f32
 from .._param_alias import aliases
@@ -18,7 +16,6 @@ from .._param_alias import aliases
 __all__ = ["batch_norm", "layer_norm", "group_norm", "instance_norm", "local_response_norm",
            "normalize", "rms_norm"]
 
-_F32_64 = (np.dtype(np.float32), np.dtype(np.float64))
 _BN_FORMATS = ("NC", "NCL", "NCHW", "NCDHW", "NLC", "NHWC", "NDHWC")
 
 
@@ -39,27 +36,6 @@ def _normalized(x, axes, epsilon):
     centered = _ops.subtract(x, mean)
     var = _ops.mean(_ops.square(centered), axis=axes, keepdim=True)
     return _ops.multiply(centered, _ops.rsqrt(_ops.scale(var, 1.0, epsilon)))
-
-
-def _onto(t, value):
-    """t (a graph Tensor) with its value moved onto `value` (an array of t's shape and dtype,
-    within an ulp or a few of t's): t + (value - t) as a constant, exact for values within a
-    factor of two; the gradient is t's."""
-    return _ops.add(t, Tensor._wrap(value.reshape(t._data.shape) - t._data))
-
-
-def _scale_shift(x, mean, inv_std, weight, bias, shape):
-    """x * new_scale + new_bias with new_scale = inv_std * weight and
-    new_bias = bias - (mean * inv_std) * weight: Paddle's batch_norm kernel's form of
-    (x - mean) * inv_std * weight + bias, in its rounding."""
-    w = None if weight is None else _ops.reshape(weight, shape)
-    new_scale = inv_std if w is None else _ops.multiply(inv_std, w)
-    shift = _ops.multiply(mean, inv_std)
-    if w is not None:
-        shift = _ops.multiply(shift, w)
-    new_bias = (_ops.scale(shift, -1.0, 0.0) if bias is None else
-                _ops.subtract(_ops.reshape(bias, shape), shift))
-    return _ops.add(_ops.multiply(x, new_scale), new_bias)
 
 
 def _affine(y, weight, bias, shape):
@@ -99,36 +75,21 @@ def _batch_norm(x, running_mean, running_var, weight, bias, is_test, momentum, e
     c_axis = _channel_axis(ndim, data_format)
     shape = _param_shape(ndim, c_axis)
     if (is_test and not trainable_statistics) or use_global_stats:
-        if x._data.dtype in _F32_64:   # Paddle's kernel: inv_std = 1 / sqrt(var + eps)
-            inv_std = _ops.reciprocal(_ops.sqrt(_ops.scale(
-                _ops.reshape(running_var, shape), 1.0, epsilon)))
-            return _scale_shift(x, _ops.reshape(running_mean, shape), inv_std, weight, bias,
-                                shape)
         y = _ops.multiply(_ops.subtract(x, _ops.reshape(running_mean, shape)),
                           _ops.rsqrt(_ops.scale(_ops.reshape(running_var, shape), 1.0, epsilon)))
         return _affine(y, weight, bias, shape)
     axes = [i for i in range(ndim) if i != c_axis]
-    exact = x._data.dtype in _F32_64 and x._data.size > 0
     mean = _ops.mean(x, axis=axes, keepdim=True)
-    if exact:   # the statistics' values in Paddle's order of additions
-        m, v = batch_norm_stats(x._data, c_axis != 1)
-        mean = _onto(mean, m)
     centered = _ops.subtract(x, mean)
     var = _ops.mean(_ops.square(centered), axis=axes, keepdim=True)
-    if exact:
-        var = _onto(var, v)
     with no_grad():
         for running, batch in ((running_mean, mean), (running_var, var)):
             new = _ops.add(_ops.scale(running, momentum),
                            _ops.scale(_ops.cast(_ops.reshape(batch, [-1]), running.dtype),
                                       1.0 - momentum))
             running.set_value(new)
-    if exact:   # Paddle's kernel: inv_std = sqrt(1 / (var + eps)), then _scale_shift's form
-        inv_std = _ops.sqrt(_ops.reciprocal(_ops.scale(var, 1.0, epsilon)))
-        y = _scale_shift(x, mean, inv_std, weight, bias, shape)
-    else:
-        y = _affine(_ops.multiply(centered, _ops.rsqrt(_ops.scale(var, 1.0, epsilon))),
-                    weight, bias, shape)
+    y = _affine(_ops.multiply(centered, _ops.rsqrt(_ops.scale(var, 1.0, epsilon))), weight,
+                bias, shape)
     if is_test:
         # test mode with trainable statistics: Paddle's grad kernel differentiates as if the
         # (just updated) running statistics had normalized x. Same values, that gradient.

@@ -16,7 +16,7 @@ reductions, built with AVX: a packet holds 32 bytes) and checked against the whe
 """
 import numpy as np
 
-__all__ = ["paddle_sum", "paddle_mean", "sequential_sum", "batch_norm_stats"]
+__all__ = ["paddle_sum", "paddle_mean", "sequential_sum"]
 
 _LEAF_PACKETS = 1024
 
@@ -132,69 +132,3 @@ def sequential_sum(x, axes):
     y = np.ascontiguousarray(x.transpose(red + keep))
     y = y.reshape(-1, int(np.prod([x.shape[a] for a in keep], dtype=np.int64)))
     return _seq_rows(y).reshape([x.shape[a] for a in keep])
-
-
-# ---------------------------------------------------------------------------------------------
-# batch_norm's statistics (phi/kernels/cpu/batch_norm_kernel.cc): channel-first layouts sum
-# each [n, c] plane with Eigen's vectorized dense reduction, the planes of a channel one by
-# one; channel-last layouts add the [C] rows one by one.
-
-def _plane_sums(cols, aligned):
-    """Eigen's LinearVectorizedTraversal redux of each row of the C-contiguous 2-D `cols`
-    (Eigen's columns): the head before the first 32-byte boundary (aligned=True: the data
-    start is taken as aligned, as Paddle's allocations are; an expression has no head), two
-    packet accumulators over pairs, one more packet, the lanes folded, then the head and the
-    tail added one by one."""
-    m, length = cols.shape
-    p = _packet(cols.dtype)
-    out = np.empty(m, cols.dtype)
-    if aligned:
-        off = (np.arange(m) * length) % p
-        heads = (p - off) % p
-    else:
-        heads = np.zeros(m, np.int64)
-    for a0 in np.unique(heads):
-        rows = np.flatnonzero(heads == a0)
-        v = cols[rows]
-        a0 = int(min(a0, length))
-        n = length - a0
-        s2, s1 = n // (2 * p) * 2 * p, n // p * p
-        if s1 == 0:
-            out[rows] = _seq_rows(np.ascontiguousarray(v.T))
-            continue
-        if s1 > p:
-            pairs = v[:, a0:a0 + s2].reshape(len(rows), -1, 2 * p)
-            acc = np.add.reduce(np.ascontiguousarray(pairs.transpose(1, 0, 2)), axis=0)
-            acc = acc[:, :p] + acc[:, p:]
-            if s1 > s2:
-                acc += v[:, a0 + s2:a0 + s1]
-        else:
-            acc = v[:, a0:a0 + p]
-        res = acc
-        while res.shape[1] > 1:
-            h = res.shape[1] // 2
-            res = res[:, :h] + res[:, h:]
-        res = res[:, 0]
-        for j in list(range(a0)) + list(range(a0 + s1, length)):
-            res = res + v[:, j]
-        out[rows] = res
-    return out
-
-
-def batch_norm_stats(x, channel_last):
-    """(mean, biased variance) per channel of float32/float64 x, in Paddle's CPU
-    batch_norm order (channel axis 1, or last where channel_last)."""
-    t = x.dtype.type
-    if channel_last:
-        c = x.shape[-1]
-        rows = np.ascontiguousarray(x).reshape(-1, c)
-        count = t(rows.shape[0])
-        mean = _seq_rows(rows) / count
-        d = rows - mean
-        return mean, _seq_rows(d * d) / count
-    n, c = x.shape[0], x.shape[1]
-    cols = np.ascontiguousarray(x).reshape(n * c, -1)
-    count = t(cols.size // c)
-    mean = _seq_rows(_plane_sums(cols, True).reshape(n, c)) / count
-    d = cols - np.tile(mean, n)[:, None]
-    return mean, _seq_rows(_plane_sums(d * d, False).reshape(n, c)) / count
