@@ -9,12 +9,10 @@ from ..fp_errors import quiet
 from ...common import (bool_, uint8, int16, int32, int64, float16, bfloat16, float32, float64,
                        complex64, complex128)
 from ..dtype_groups import ALL, FLOAT, FLOAT_COMPLEX, NUMERIC
-from ..sum_order import paddle_mean, paddle_sum
 
 _INT64 = np.dtype(np.int64)
 _F32 = np.dtype(np.float32)
 _HALF = {float16.np_dtype, bfloat16.np_dtype}
-_F32_64 = (np.dtype(np.float32), np.dtype(np.float64))
 
 REAL_32_64 = (int32, int64, float32, float64)
 NUM_32_64 = REAL_32_64 + (complex64, complex128)
@@ -37,8 +35,6 @@ def sum_(x, axis, dtype, keepdim):
         d = dtype.np_dtype
         if d in _HALF:
             d = _F32
-    if d == x.dtype and d in _F32_64:   # Paddle's order of additions (phi/kernels/sum_order.py)
-        return paddle_sum(x, axis, keepdim)
     return _add_reduce(x, _np_axis(x, axis), d, None, keepdim)
 
 
@@ -50,8 +46,6 @@ def mean(x, axis, keepdim):
     kind = x.dtype.kind
     if kind == "b":
         return x.any(axis=ax, keepdims=keepdim)
-    if x.dtype in _F32_64 and x.size:
-        return paddle_mean(x, axis, keepdim)
     s = x.sum(axis=ax, dtype=_INT64 if kind in "iu" else None, keepdims=keepdim)
     n = x.size // s.size if s.size else 1
     if kind in "iu":
