@@ -84,7 +84,9 @@ def test_failing_rank_stops_the_job_quickly():
     out = launch("--nproc_per_node", "3", script("fail.py"), timeout=60)
     took = time.monotonic() - t0
     assert out.returncode != 0 and took < 30, (took, out.stderr)
-    assert "[rank 1] ValueError: rank one gives up" in out.stderr
+    # the rank's own traceback may be cut short when the other ranks are killed on a loaded
+    # machine; the launcher's summary line always names the failing rank and its error
+    assert "[rank 1] Traceback" in out.stderr
     assert "launch: rank 1 failed: ValueError: rank one gives up" in out.stderr
     assert "unreachable" not in out.stdout
 
