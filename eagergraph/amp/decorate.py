@@ -7,7 +7,7 @@ from .. import nn
 from ..autograd import no_grad
 from ..ops import cast
 from ..optimizer import Optimizer
-from ..distributed import DataParallel
+from ..distributed.parallel import DataParallel
 from .auto_cast import amp_global_state
 
 __all__ = ["decorate", "amp_decorate", "StateDictHook"]
