@@ -157,7 +157,7 @@ from ..eager.autograd_meta import set_history
 from numpy import ndarray
 from ..eager.tensor_wrapper import (TensorWrapper, saved_data, recover_saved, pack_saved,
                                     meta_only)
-from ..eager.saved_tensors_hooks import _state as saved_hooks
+from ..eager.saved_tensors_hooks import _state as saved_hooks, any_hooks
 from ..phi.version_counter import VersionCounter
 from ..eager.inplace import check_inplace, inplace_input, commit_inplace
 from ..eager.views import make_view
@@ -170,6 +170,11 @@ from . import api as _api
 
 
 new_node = object.__new__  # a grad node without GradNodeBase.__init__'s call
+
+# Tensor's operator methods that are these ad_funcs themselves (OPERATOR_OPS in the generator):
+# op name -> the operator's path for an operand that is not a Tensor (`x * 2.0`, `x * array`),
+# filled in by tensor_methods when it installs the operators
+operator_operands = {}
 
 
 def _conj(x):
@@ -186,7 +191,7 @@ def _constant(arr):
 AD_FUNC = '''
 
 def {name}_ad_func({params}):
-{amp}{promotion}{autocast}{forward}{node}{view}    # Returns
+{operator}{amp}{promotion}{autocast}{forward}{node}{view}    # Returns
     return {ret}
 '''
 
@@ -204,19 +209,21 @@ _{name}_kernels = KernelFactory.cache("{kernel}")  # ④'s per-dtype kernel cach
 
 FORWARD_INLINE_CALL = '''    # Forward API Call: ④'s common case here (the kernel cached for {x}'s dtype, no PrepareData,
     # {same}: InferMeta's result is {x}'s shape and dtype); anything else through ④
-{data}    kernel = _{name}_kernels.get({x}_d.dtype)
+{shapes}    kernel = _{name}_kernels.get({x}_dt)
     if (kernel is None or kernel.input_np_dtype is not None{differ}):
         out = _api.{name}({call_args})
     else:
         try:
-            out = wrap_like(kernel.fn({k_args}), {x}_d.dtype)
+            out = wrap_like(kernel.fn({k_args}), {x}_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.{name}({call_args})  # again through ④, for its error
 '''
 
 
-def _inline_forward(s):
-    """True when the ad_func may run the kernel API's common case itself (INLINE_META)."""
+def inline_forward(s):
+    """True when the ad_func may run the kernel API's common case itself (INLINE_META); its
+    inputs' dtypes and shapes are then locals `<x>_dt` and `<x>_shape`, and the output's dtype
+    is the first input's (what INLINE_META's functions say), on either branch."""
     n = INLINE_META.get(s.infer_meta)
     ins = s.inputs
     return (n is not None and len(ins) == n and not s.view and len(s.outputs) == 1
@@ -227,18 +234,42 @@ def _inline_forward(s):
 
 def _forward_section(s):
     call_args = ", ".join(a.name for a in s.args)
-    if not _inline_forward(s):
+    if not inline_forward(s):
         return FORWARD_CALL.format(outs=", ".join(o.name for o in s.outputs), name=s.name,
                                    call_args=call_args)
     ins = [a.name for a in s.inputs]
     x = ins[0]
-    data = "".join(f"    {n}_d = {n}._data\n" for n in ins)
-    differ = "".join(f"\n            or {n}_d.dtype is not {x}_d.dtype or {n}_d.shape != {x}_d.shape"
+    shapes = "".join(f"    {n}_shape = {n}_d.shape\n" for n in ins)
+    differ = "".join(f"\n            or {n}_dt is not {x}_dt or {n}_shape != {x}_shape"
                      for n in ins[1:])
     k_args = ", ".join(p + "_d" if p in ins else p for p in s.kernel_params)
-    return FORWARD_INLINE_CALL.format(
-        name=s.name, x=x, data=data, differ=differ, k_args=k_args, call_args=call_args,
+    return _inline_casts(s, ins) + FORWARD_INLINE_CALL.format(
+        name=s.name, x=x, shapes=shapes, differ=differ, k_args=k_args, call_args=call_args,
         same="same dtypes and shapes" if len(ins) > 1 else "one input")
+
+
+def _inline_casts(s, ins):
+    """An inline op's array and dtype locals (an ndarray attribute read is a slow lookup in
+    CPython, so each is read once), then its Type Promotion / Type Autocast on them; a cast
+    input is read again."""
+    def reads(names, indent="    "):
+        return "".join(f"{indent}{n}_d = {n}._data\n{indent}{n}_dt = {n}_d.dtype\n"
+                       for n in names)
+    text = "    # Inputs: arrays and dtypes, read once\n" + reads(ins)
+    if s.type_promotion:
+        x, y = s.type_promotion
+        text += (f"    # Type Promotion\n"
+                 f"    if {x}_dt is not {y}_dt and {x}_dt != {y}_dt:\n"
+                 f"        {x}, {y} = promote_binary(\"{s.name}\", {x}, {y})\n"
+                 + reads((x, y), "        "))
+    if s.type_autocast:
+        text += "    # Type Autocast: integer input -> default float dtype\n"
+        for x in s.type_autocast:
+            text += (f"    if {x}_dt.kind in \"iu\":\n"
+                     f"        {x} = autocast_int_to_float(\"{s.name}\", {x})\n"
+                     + reads((x,), "        "))
+    return text
+
 
 AD_INPLACE_FUNC = '''
 
@@ -290,6 +321,22 @@ def _inplace_func(spec, copy_inputs):
 
 # ops whose Tensor inputs are never floating (AMP could not cast them): no AMP section
 _NO_FLOAT_INPUT_OPS = frozenset({"bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not"})
+
+
+# ops whose ad_func is also Tensor's operator method (tensor_methods installs them): one Python
+# frame less per `x * y`
+OPERATOR_OPS = {"add": "+", "subtract": "-", "multiply": "*", "divide": "/"}
+
+
+def _operator_section(spec):
+    if spec.name not in OPERATOR_OPS:
+        return ""
+    x, y = (a.name for a in spec.inputs)
+    return (f"    # Operator: `{x} {OPERATOR_OPS[spec.name]} {y}` calls this function; a {y} that "
+            f"is no Tensor (a number,\n"
+            f"    # an ndarray) takes the operator's own path, which may return NotImplemented\n"
+            f"    if type({y}) is not Tensor and not isinstance({y}, Tensor):\n"
+            f"        return operator_operands[\"{spec.name}\"]({x}, {y})\n")
 
 
 def _amp_ops(spec):
@@ -352,11 +399,14 @@ def emit_dygraph_functions(specs, node_section=_node_section, saved_inputs=lambd
     out = [AD_HEADER]
     for s in specs:
         outs = ", ".join(o.name for o in s.outputs)
-        if _inline_forward(s):
+        inline = inline_forward(s)
+        if inline:
             out.append(FORWARD_INLINE.format(name=s.name, kernel=s.kernel))
         out.append(AD_FUNC.format(
-            name=s.name, params=", ".join(a.name for a in s.args), amp=_amp_section(s),
-            promotion=_promotion_section(s), autocast=_autocast_section(s),
+            name=s.name, params=", ".join(a.name for a in s.args),
+            operator=_operator_section(s), amp=_amp_section(s),
+            promotion="" if inline else _promotion_section(s),
+            autocast="" if inline else _autocast_section(s),
             forward=_forward_section(s), node=node_section(s),
             view=_view_section(s), ret=outs))
         if s.inplace:

@@ -9,6 +9,8 @@ node calls ad_funcs when it records, and ad_funcs create grad nodes, so they sha
 import ast
 import os
 
+from .emit import inline_forward
+
 _BUILTINS = {"None", "True", "False", "len", "list", "tuple", "range", "int", "float", "abs",
              "min", "max", "sorted", "isinstance", "zip", "any", "all"}
 _FORMULA_WORDS = {"conj": "_conj", "constant": "_constant"}
@@ -428,6 +430,7 @@ def node_section_factory(bwd_by_fwd):
         if b is None:
             return ""
         ins = spec.inputs
+        local_meta = inline_forward(spec)  # <x>_dt, <x>_shape read by the forward section
         conds, records, sizes, nexts, metas = [], [], [], [], []
         for a in ins:  # (does it need grad?, its edge record) per input slot
             n = a.name
@@ -458,7 +461,8 @@ def node_section_factory(bwd_by_fwd):
              "        node._wrappers_cleared = False",
              "        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta"]
         for a, r in zip(ins, records):
-            L += _edge_lines(a.name) if r is None else [f"        {a.name}_next, {a.name}_meta = {r}"]
+            L += (_edge_lines(a.name, local_meta) if r is None
+                  else [f"        {a.name}_next, {a.name}_meta = {r}"])
         if _single_next(spec):
             L.append(f"        node._next, node._meta = {ins[0].name}_next, {ins[0].name}_meta")
         else:
@@ -501,7 +505,8 @@ def node_section_factory(bwd_by_fwd):
                     if n not in b.no_need_buffer:
                         hooked.append((n, None))
         if len(spec.outputs) == 1 and spec.outputs[0].type == "Tensor":
-            L += _inline_set_history(spec.outputs[0].name)
+            L += _inline_set_history(spec.outputs[0].name,
+                                     ins[0].name + "_dt" if local_meta else None)
         else:
             for slot, o in enumerate(spec.outputs):
                 if o.type == "Tensor[]":
@@ -517,24 +522,26 @@ def node_section_factory(bwd_by_fwd):
                 if o.name not in b.no_need_buffer:
                     hooked.append((o.name, slot))
         if hooked:
-            L.append("        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a "
-                     "TensorWrapper")
+            L.append("        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each "
+                     "packed now, in a TensorWrapper")
             L += [f'            pack_saved(node, "{n}", {n})' if slot is None else
                   f'            pack_saved(node, "{n}", {n}, {slot})' for n, slot in hooked]
         return "\n".join(L) + "\n"
     return section
 
 
-def _edge_lines(n):
+def _edge_lines(n, local_meta=False):
     """edge_record(n) (eager/slot_meta.py), its common case inline: a tensor with a grad node
-    (an op's output, or a leaf used before), not a view, of a float or complex dtype."""
+    (an op's output, or a leaf used before), not a view, of a float or complex dtype.
+    local_meta: n's dtype and shape are the forward section's locals <n>_dt, <n>_shape."""
+    dt, shape = (f"{n}_dt", f"{n}_shape") if local_meta else (f"{n}._data.dtype",
+                                                             f"{n}._data.shape")
     return [f"        {n}_next = {n}._grad_node",
             f"        if ({n}_next is None or {n}._stop_gradient or {n}._base is not None",
-            f"                or {n}._data.dtype.kind in \"biu\"):",
+            f"                or {dt}.kind in \"biu\"):",
             f"            {n}_next, {n}_meta = edge_record({n})",
             "        else:",
-            f"            {n}_meta = ({n}._out_slot, {n}._out_rank, {n}._data.shape, "
-            f"{n}._data.dtype)"]
+            f"            {n}_meta = ({n}._out_slot, {n}._out_rank, {shape}, {dt})"]
 
 
 def _save_field_lines(n, no_need_buffer):
@@ -553,11 +560,12 @@ def _save_field_lines(n, no_need_buffer):
             f"        node.{n}_snap = {n}_v.value"]
 
 
-def _inline_set_history(o):
-    """set_history(o, node, 0, 0)'s body: it runs once per op, and the call cost more."""
+def _inline_set_history(o, dt=None):
+    """set_history(o, node, 0, 0)'s body: it runs once per op, and the call cost more.
+    dt: the local holding o's dtype, when the forward section knows it."""
     return [f"        # SetHistory: {o} is node's (0, 0) output (an integer or bool one is not "
             "differentiable)",
-            f"        if {o}._data.dtype.kind not in \"biu\":",
+            f"        if {dt or o + '._data.dtype'}.kind not in \"biu\":",
             f"            {o}._grad_node = node",
             f"            {o}._out_slot = {o}._out_rank = 0",
             f"            {o}._stop_gradient = False"]

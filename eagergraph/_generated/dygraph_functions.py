@@ -15,7 +15,7 @@ from ..eager.autograd_meta import set_history
 from numpy import ndarray
 from ..eager.tensor_wrapper import (TensorWrapper, saved_data, recover_saved, pack_saved,
                                     meta_only)
-from ..eager.saved_tensors_hooks import _state as saved_hooks
+from ..eager.saved_tensors_hooks import _state as saved_hooks, any_hooks
 from ..phi.version_counter import VersionCounter
 from ..eager.inplace import check_inplace, inplace_input, commit_inplace
 from ..eager.views import make_view
@@ -28,6 +28,11 @@ from . import api as _api
 
 
 new_node = object.__new__  # a grad node without GradNodeBase.__init__'s call
+
+# Tensor's operator methods that are these ad_funcs themselves (OPERATOR_OPS in the generator):
+# op name -> the operator's path for an operand that is not a Tensor (`x * 2.0`, `x * array`),
+# filled in by tensor_methods when it installs the operators
+operator_operands = {}
 
 
 def _conj(x):
@@ -44,24 +49,37 @@ _add_kernels = KernelFactory.cache("add")  # ④'s per-dtype kernel cache, share
 
 
 def add_ad_func(x, y):
+    # Operator: `x + y` calls this function; a y that is no Tensor (a number,
+    # an ndarray) takes the operator's own path, which may return NotImplemented
+    if type(y) is not Tensor and not isinstance(y, Tensor):
+        return operator_operands["add"](x, y)
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("add", ("x", "y"), (x, y))
         return amp_call(add_ad_func, x, y)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
+    y_d = y._data
+    y_dt = y_d.dtype
     # Type Promotion
-    if x._data.dtype != y._data.dtype:
+    if x_dt is not y_dt and x_dt != y_dt:
         x, y = promote_binary("add", x, y)
+        x_d = x._data
+        x_dt = x_d.dtype
+        y_d = y._data
+        y_dt = y_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # same dtypes and shapes: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    y_d = y._data
-    kernel = _add_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    y_shape = y_d.shape
+    kernel = _add_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None
-            or y_d.dtype is not x_d.dtype or y_d.shape != x_d.shape):
+            or y_dt is not x_dt or y_shape != x_shape):
         out = _api.add(x, y)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d, y_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d, y_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.add(x, y)  # again through ④, for its error
     # Node Creation
@@ -73,22 +91,22 @@ def add_ad_func(x, y):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         y_next = y._grad_node
         if (y_next is None or y._stop_gradient or y._base is not None
-                or y._data.dtype.kind in "biu"):
+                or y_dt.kind in "biu"):
             y_next, y_meta = edge_record(y)
         else:
-            y_meta = (y._out_slot, y._out_rank, y._data.shape, y._data.dtype)
+            y_meta = (y._out_slot, y._out_rank, y_shape, y_dt)
         node._next = (x_next, y_next)
         node._meta = (x_meta, y_meta)
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
@@ -167,24 +185,37 @@ _subtract_kernels = KernelFactory.cache("subtract")  # ④'s per-dtype kernel ca
 
 
 def subtract_ad_func(x, y):
+    # Operator: `x - y` calls this function; a y that is no Tensor (a number,
+    # an ndarray) takes the operator's own path, which may return NotImplemented
+    if type(y) is not Tensor and not isinstance(y, Tensor):
+        return operator_operands["subtract"](x, y)
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("subtract", ("x", "y"), (x, y))
         return amp_call(subtract_ad_func, x, y)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
+    y_d = y._data
+    y_dt = y_d.dtype
     # Type Promotion
-    if x._data.dtype != y._data.dtype:
+    if x_dt is not y_dt and x_dt != y_dt:
         x, y = promote_binary("subtract", x, y)
+        x_d = x._data
+        x_dt = x_d.dtype
+        y_d = y._data
+        y_dt = y_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # same dtypes and shapes: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    y_d = y._data
-    kernel = _subtract_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    y_shape = y_d.shape
+    kernel = _subtract_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None
-            or y_d.dtype is not x_d.dtype or y_d.shape != x_d.shape):
+            or y_dt is not x_dt or y_shape != x_shape):
         out = _api.subtract(x, y)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d, y_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d, y_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.subtract(x, y)  # again through ④, for its error
     # Node Creation
@@ -196,22 +227,22 @@ def subtract_ad_func(x, y):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         y_next = y._grad_node
         if (y_next is None or y._stop_gradient or y._base is not None
-                or y._data.dtype.kind in "biu"):
+                or y_dt.kind in "biu"):
             y_next, y_meta = edge_record(y)
         else:
-            y_meta = (y._out_slot, y._out_rank, y._data.shape, y._data.dtype)
+            y_meta = (y._out_slot, y._out_rank, y_shape, y_dt)
         node._next = (x_next, y_next)
         node._meta = (x_meta, y_meta)
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
@@ -290,24 +321,37 @@ _multiply_kernels = KernelFactory.cache("multiply")  # ④'s per-dtype kernel ca
 
 
 def multiply_ad_func(x, y):
+    # Operator: `x * y` calls this function; a y that is no Tensor (a number,
+    # an ndarray) takes the operator's own path, which may return NotImplemented
+    if type(y) is not Tensor and not isinstance(y, Tensor):
+        return operator_operands["multiply"](x, y)
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("multiply", ("x", "y"), (x, y))
         return amp_call(multiply_ad_func, x, y)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
+    y_d = y._data
+    y_dt = y_d.dtype
     # Type Promotion
-    if x._data.dtype != y._data.dtype:
+    if x_dt is not y_dt and x_dt != y_dt:
         x, y = promote_binary("multiply", x, y)
+        x_d = x._data
+        x_dt = x_d.dtype
+        y_d = y._data
+        y_dt = y_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # same dtypes and shapes: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    y_d = y._data
-    kernel = _multiply_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    y_shape = y_d.shape
+    kernel = _multiply_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None
-            or y_d.dtype is not x_d.dtype or y_d.shape != x_d.shape):
+            or y_dt is not x_dt or y_shape != x_shape):
         out = _api.multiply(x, y)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d, y_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d, y_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.multiply(x, y)  # again through ④, for its error
     # Node Creation
@@ -319,16 +363,16 @@ def multiply_ad_func(x, y):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         y_next = y._grad_node
         if (y_next is None or y._stop_gradient or y._base is not None
-                or y._data.dtype.kind in "biu"):
+                or y_dt.kind in "biu"):
             y_next, y_meta = edge_record(y)
         else:
-            y_meta = (y._out_slot, y._out_rank, y._data.shape, y._data.dtype)
+            y_meta = (y._out_slot, y._out_rank, y_shape, y_dt)
         node._next = (x_next, y_next)
         node._meta = (x_meta, y_meta)
         if inplace_flags.record_save_locations:
@@ -350,11 +394,11 @@ def multiply_ad_func(x, y):
         node.y_version = y_v
         node.y_snap = y_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
             pack_saved(node, "y", y)
     # Returns
@@ -461,29 +505,46 @@ _divide_kernels = KernelFactory.cache("divide")  # ④'s per-dtype kernel cache,
 
 
 def divide_ad_func(x, y):
+    # Operator: `x / y` calls this function; a y that is no Tensor (a number,
+    # an ndarray) takes the operator's own path, which may return NotImplemented
+    if type(y) is not Tensor and not isinstance(y, Tensor):
+        return operator_operands["divide"](x, y)
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("divide", ("x", "y"), (x, y))
         return amp_call(divide_ad_func, x, y)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
+    y_d = y._data
+    y_dt = y_d.dtype
     # Type Promotion
-    if x._data.dtype != y._data.dtype:
+    if x_dt is not y_dt and x_dt != y_dt:
         x, y = promote_binary("divide", x, y)
+        x_d = x._data
+        x_dt = x_d.dtype
+        y_d = y._data
+        y_dt = y_d.dtype
     # Type Autocast: integer input -> default float dtype
-    if x._data.dtype.kind in "iu":
+    if x_dt.kind in "iu":
         x = autocast_int_to_float("divide", x)
-    if y._data.dtype.kind in "iu":
+        x_d = x._data
+        x_dt = x_d.dtype
+    if y_dt.kind in "iu":
         y = autocast_int_to_float("divide", y)
+        y_d = y._data
+        y_dt = y_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # same dtypes and shapes: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    y_d = y._data
-    kernel = _divide_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    y_shape = y_d.shape
+    kernel = _divide_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None
-            or y_d.dtype is not x_d.dtype or y_d.shape != x_d.shape):
+            or y_dt is not x_dt or y_shape != x_shape):
         out = _api.divide(x, y)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d, y_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d, y_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.divide(x, y)  # again through ④, for its error
     # Node Creation
@@ -495,16 +556,16 @@ def divide_ad_func(x, y):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         y_next = y._grad_node
         if (y_next is None or y._stop_gradient or y._base is not None
-                or y._data.dtype.kind in "biu"):
+                or y_dt.kind in "biu"):
             y_next, y_meta = edge_record(y)
         else:
-            y_meta = (y._out_slot, y._out_rank, y._data.shape, y._data.dtype)
+            y_meta = (y._out_slot, y._out_rank, y_shape, y_dt)
         node._next = (x_next, y_next)
         node._meta = (x_meta, y_meta)
         if inplace_flags.record_save_locations:
@@ -518,7 +579,7 @@ def divide_ad_func(x, y):
         node.y_version = y_v
         node.y_snap = y_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
@@ -530,7 +591,7 @@ def divide_ad_func(x, y):
         node.out_saved = out._data
         node.out_version = out_v
         node.out_snap = out_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "y", y)
             pack_saved(node, "out", out, 0)
     # Returns
@@ -641,20 +702,29 @@ def floor_divide_ad_func(x, y):
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("floor_divide", ("x", "y"), (x, y))
         return amp_call(floor_divide_ad_func, x, y)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
+    y_d = y._data
+    y_dt = y_d.dtype
     # Type Promotion
-    if x._data.dtype != y._data.dtype:
+    if x_dt is not y_dt and x_dt != y_dt:
         x, y = promote_binary("floor_divide", x, y)
+        x_d = x._data
+        x_dt = x_d.dtype
+        y_d = y._data
+        y_dt = y_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # same dtypes and shapes: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    y_d = y._data
-    kernel = _floor_divide_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    y_shape = y_d.shape
+    kernel = _floor_divide_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None
-            or y_d.dtype is not x_d.dtype or y_d.shape != x_d.shape):
+            or y_dt is not x_dt or y_shape != x_shape):
         out = _api.floor_divide(x, y)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d, y_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d, y_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.floor_divide(x, y)  # again through ④, for its error
     # Returns
@@ -680,20 +750,29 @@ def remainder_ad_func(x, y):
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("remainder", ("x", "y"), (x, y))
         return amp_call(remainder_ad_func, x, y)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
+    y_d = y._data
+    y_dt = y_d.dtype
     # Type Promotion
-    if x._data.dtype != y._data.dtype:
+    if x_dt is not y_dt and x_dt != y_dt:
         x, y = promote_binary("remainder", x, y)
+        x_d = x._data
+        x_dt = x_d.dtype
+        y_d = y._data
+        y_dt = y_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # same dtypes and shapes: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    y_d = y._data
-    kernel = _remainder_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    y_shape = y_d.shape
+    kernel = _remainder_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None
-            or y_d.dtype is not x_d.dtype or y_d.shape != x_d.shape):
+            or y_dt is not x_dt or y_shape != x_shape):
         out = _api.remainder(x, y)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d, y_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d, y_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.remainder(x, y)  # again through ④, for its error
     # Node Creation
@@ -705,16 +784,16 @@ def remainder_ad_func(x, y):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         y_next = y._grad_node
         if (y_next is None or y._stop_gradient or y._base is not None
-                or y._data.dtype.kind in "biu"):
+                or y_dt.kind in "biu"):
             y_next, y_meta = edge_record(y)
         else:
-            y_meta = (y._out_slot, y._out_rank, y._data.shape, y._data.dtype)
+            y_meta = (y._out_slot, y._out_rank, y_shape, y_dt)
         node._next = (x_next, y_next)
         node._meta = (x_meta, y_meta)
         if inplace_flags.record_save_locations:
@@ -736,11 +815,11 @@ def remainder_ad_func(x, y):
         node.y_version = y_v
         node.y_snap = y_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
             pack_saved(node, "y", y)
     # Returns
@@ -807,20 +886,29 @@ def elementwise_pow_ad_func(x, y):
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("elementwise_pow", ("x", "y"), (x, y))
         return amp_call(elementwise_pow_ad_func, x, y)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
+    y_d = y._data
+    y_dt = y_d.dtype
     # Type Promotion
-    if x._data.dtype != y._data.dtype:
+    if x_dt is not y_dt and x_dt != y_dt:
         x, y = promote_binary("elementwise_pow", x, y)
+        x_d = x._data
+        x_dt = x_d.dtype
+        y_d = y._data
+        y_dt = y_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # same dtypes and shapes: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    y_d = y._data
-    kernel = _elementwise_pow_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    y_shape = y_d.shape
+    kernel = _elementwise_pow_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None
-            or y_d.dtype is not x_d.dtype or y_d.shape != x_d.shape):
+            or y_dt is not x_dt or y_shape != x_shape):
         out = _api.elementwise_pow(x, y)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d, y_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d, y_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.elementwise_pow(x, y)  # again through ④, for its error
     # Node Creation
@@ -832,16 +920,16 @@ def elementwise_pow_ad_func(x, y):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         y_next = y._grad_node
         if (y_next is None or y._stop_gradient or y._base is not None
-                or y._data.dtype.kind in "biu"):
+                or y_dt.kind in "biu"):
             y_next, y_meta = edge_record(y)
         else:
-            y_meta = (y._out_slot, y._out_rank, y._data.shape, y._data.dtype)
+            y_meta = (y._out_slot, y._out_rank, y_shape, y_dt)
         node._next = (x_next, y_next)
         node._meta = (x_meta, y_meta)
         if inplace_flags.record_save_locations:
@@ -863,7 +951,7 @@ def elementwise_pow_ad_func(x, y):
         node.y_version = y_v
         node.y_snap = y_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
@@ -875,7 +963,7 @@ def elementwise_pow_ad_func(x, y):
         node.out_saved = out._data
         node.out_version = out_v
         node.out_snap = out_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
             pack_saved(node, "y", y)
             pack_saved(node, "out", out, 0)
@@ -942,20 +1030,29 @@ def maximum_ad_func(x, y):
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("maximum", ("x", "y"), (x, y))
         return amp_call(maximum_ad_func, x, y)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
+    y_d = y._data
+    y_dt = y_d.dtype
     # Type Promotion
-    if x._data.dtype != y._data.dtype:
+    if x_dt is not y_dt and x_dt != y_dt:
         x, y = promote_binary("maximum", x, y)
+        x_d = x._data
+        x_dt = x_d.dtype
+        y_d = y._data
+        y_dt = y_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # same dtypes and shapes: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    y_d = y._data
-    kernel = _maximum_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    y_shape = y_d.shape
+    kernel = _maximum_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None
-            or y_d.dtype is not x_d.dtype or y_d.shape != x_d.shape):
+            or y_dt is not x_dt or y_shape != x_shape):
         out = _api.maximum(x, y)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d, y_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d, y_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.maximum(x, y)  # again through ④, for its error
     # Node Creation
@@ -967,16 +1064,16 @@ def maximum_ad_func(x, y):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         y_next = y._grad_node
         if (y_next is None or y._stop_gradient or y._base is not None
-                or y._data.dtype.kind in "biu"):
+                or y_dt.kind in "biu"):
             y_next, y_meta = edge_record(y)
         else:
-            y_meta = (y._out_slot, y._out_rank, y._data.shape, y._data.dtype)
+            y_meta = (y._out_slot, y._out_rank, y_shape, y_dt)
         node._next = (x_next, y_next)
         node._meta = (x_meta, y_meta)
         if inplace_flags.record_save_locations:
@@ -998,11 +1095,11 @@ def maximum_ad_func(x, y):
         node.y_version = y_v
         node.y_snap = y_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
             pack_saved(node, "y", y)
     # Returns
@@ -1052,20 +1149,29 @@ def minimum_ad_func(x, y):
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("minimum", ("x", "y"), (x, y))
         return amp_call(minimum_ad_func, x, y)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
+    y_d = y._data
+    y_dt = y_d.dtype
     # Type Promotion
-    if x._data.dtype != y._data.dtype:
+    if x_dt is not y_dt and x_dt != y_dt:
         x, y = promote_binary("minimum", x, y)
+        x_d = x._data
+        x_dt = x_d.dtype
+        y_d = y._data
+        y_dt = y_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # same dtypes and shapes: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    y_d = y._data
-    kernel = _minimum_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    y_shape = y_d.shape
+    kernel = _minimum_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None
-            or y_d.dtype is not x_d.dtype or y_d.shape != x_d.shape):
+            or y_dt is not x_dt or y_shape != x_shape):
         out = _api.minimum(x, y)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d, y_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d, y_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.minimum(x, y)  # again through ④, for its error
     # Node Creation
@@ -1077,16 +1183,16 @@ def minimum_ad_func(x, y):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         y_next = y._grad_node
         if (y_next is None or y._stop_gradient or y._base is not None
-                or y._data.dtype.kind in "biu"):
+                or y_dt.kind in "biu"):
             y_next, y_meta = edge_record(y)
         else:
-            y_meta = (y._out_slot, y._out_rank, y._data.shape, y._data.dtype)
+            y_meta = (y._out_slot, y._out_rank, y_shape, y_dt)
         node._next = (x_next, y_next)
         node._meta = (x_meta, y_meta)
         if inplace_flags.record_save_locations:
@@ -1108,11 +1214,11 @@ def minimum_ad_func(x, y):
         node.y_version = y_v
         node.y_snap = y_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
             pack_saved(node, "y", y)
     # Returns
@@ -1295,17 +1401,22 @@ _bitwise_and_kernels = KernelFactory.cache("bitwise_and")  # ④'s per-dtype ker
 
 
 def bitwise_and_ad_func(x, y):
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
+    y_d = y._data
+    y_dt = y_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # same dtypes and shapes: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    y_d = y._data
-    kernel = _bitwise_and_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    y_shape = y_d.shape
+    kernel = _bitwise_and_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None
-            or y_d.dtype is not x_d.dtype or y_d.shape != x_d.shape):
+            or y_dt is not x_dt or y_shape != x_shape):
         out = _api.bitwise_and(x, y)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d, y_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d, y_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.bitwise_and(x, y)  # again through ④, for its error
     # Returns
@@ -1324,17 +1435,22 @@ _bitwise_or_kernels = KernelFactory.cache("bitwise_or")  # ④'s per-dtype kerne
 
 
 def bitwise_or_ad_func(x, y):
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
+    y_d = y._data
+    y_dt = y_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # same dtypes and shapes: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    y_d = y._data
-    kernel = _bitwise_or_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    y_shape = y_d.shape
+    kernel = _bitwise_or_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None
-            or y_d.dtype is not x_d.dtype or y_d.shape != x_d.shape):
+            or y_dt is not x_dt or y_shape != x_shape):
         out = _api.bitwise_or(x, y)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d, y_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d, y_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.bitwise_or(x, y)  # again through ④, for its error
     # Returns
@@ -1353,17 +1469,22 @@ _bitwise_xor_kernels = KernelFactory.cache("bitwise_xor")  # ④'s per-dtype ker
 
 
 def bitwise_xor_ad_func(x, y):
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
+    y_d = y._data
+    y_dt = y_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # same dtypes and shapes: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    y_d = y._data
-    kernel = _bitwise_xor_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    y_shape = y_d.shape
+    kernel = _bitwise_xor_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None
-            or y_d.dtype is not x_d.dtype or y_d.shape != x_d.shape):
+            or y_dt is not x_dt or y_shape != x_shape):
         out = _api.bitwise_xor(x, y)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d, y_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d, y_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.bitwise_xor(x, y)  # again through ④, for its error
     # Returns
@@ -1386,17 +1507,22 @@ def bitwise_left_shift_ad_func(x, y, is_arithmetic):
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("bitwise_left_shift", ("x", "y"), (x, y))
         return amp_call(bitwise_left_shift_ad_func, x, y, is_arithmetic)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
+    y_d = y._data
+    y_dt = y_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # same dtypes and shapes: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    y_d = y._data
-    kernel = _bitwise_left_shift_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    y_shape = y_d.shape
+    kernel = _bitwise_left_shift_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None
-            or y_d.dtype is not x_d.dtype or y_d.shape != x_d.shape):
+            or y_dt is not x_dt or y_shape != x_shape):
         out = _api.bitwise_left_shift(x, y, is_arithmetic)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d, y_d, is_arithmetic), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d, y_d, is_arithmetic), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.bitwise_left_shift(x, y, is_arithmetic)  # again through ④, for its error
     # Returns
@@ -1422,17 +1548,22 @@ def bitwise_right_shift_ad_func(x, y, is_arithmetic):
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("bitwise_right_shift", ("x", "y"), (x, y))
         return amp_call(bitwise_right_shift_ad_func, x, y, is_arithmetic)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
+    y_d = y._data
+    y_dt = y_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # same dtypes and shapes: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    y_d = y._data
-    kernel = _bitwise_right_shift_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    y_shape = y_d.shape
+    kernel = _bitwise_right_shift_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None
-            or y_d.dtype is not x_d.dtype or y_d.shape != x_d.shape):
+            or y_dt is not x_dt or y_shape != x_shape):
         out = _api.bitwise_right_shift(x, y, is_arithmetic)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d, y_d, is_arithmetic), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d, y_d, is_arithmetic), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.bitwise_right_shift(x, y, is_arithmetic)  # again through ④, for its error
     # Returns
@@ -1454,15 +1585,18 @@ _bitwise_not_kernels = KernelFactory.cache("bitwise_not")  # ④'s per-dtype ker
 
 
 def bitwise_not_ad_func(x):
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _bitwise_not_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _bitwise_not_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.bitwise_not(x)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.bitwise_not(x)  # again through ④, for its error
     # Returns
@@ -1485,18 +1619,23 @@ def exp_ad_func(x):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("exp", ("x",), (x,))
         return amp_call(exp_ad_func, x)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Type Autocast: integer input -> default float dtype
-    if x._data.dtype.kind in "iu":
+    if x_dt.kind in "iu":
         x = autocast_int_to_float("exp", x)
+        x_d = x._data
+        x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _exp_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _exp_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.exp(x)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.exp(x)  # again through ④, for its error
     # Node Creation
@@ -1508,15 +1647,15 @@ def exp_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
@@ -1528,7 +1667,7 @@ def exp_ad_func(x):
         node.out_saved = out._data
         node.out_version = out_v
         node.out_snap = out_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "out", out, 0)
     # Returns
     return out
@@ -1624,18 +1763,23 @@ def log_ad_func(x):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("log", ("x",), (x,))
         return amp_call(log_ad_func, x)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Type Autocast: integer input -> default float dtype
-    if x._data.dtype.kind in "iu":
+    if x_dt.kind in "iu":
         x = autocast_int_to_float("log", x)
+        x_d = x._data
+        x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _log_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _log_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.log(x)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.log(x)  # again through ④, for its error
     # Node Creation
@@ -1647,10 +1791,10 @@ def log_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -1663,11 +1807,11 @@ def log_ad_func(x):
         node.x_version = x_v
         node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
     # Returns
     return out
@@ -1763,18 +1907,23 @@ def log1p_ad_func(x):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("log1p", ("x",), (x,))
         return amp_call(log1p_ad_func, x)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Type Autocast: integer input -> default float dtype
-    if x._data.dtype.kind in "iu":
+    if x_dt.kind in "iu":
         x = autocast_int_to_float("log1p", x)
+        x_d = x._data
+        x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _log1p_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _log1p_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.log1p(x)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.log1p(x)  # again through ④, for its error
     # Node Creation
@@ -1786,10 +1935,10 @@ def log1p_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -1802,11 +1951,11 @@ def log1p_ad_func(x):
         node.x_version = x_v
         node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
     # Returns
     return out
@@ -1859,18 +2008,23 @@ def expm1_ad_func(x):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("expm1", ("x",), (x,))
         return amp_call(expm1_ad_func, x)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Type Autocast: integer input -> default float dtype
-    if x._data.dtype.kind in "iu":
+    if x_dt.kind in "iu":
         x = autocast_int_to_float("expm1", x)
+        x_d = x._data
+        x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _expm1_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _expm1_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.expm1(x)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.expm1(x)  # again through ④, for its error
     # Node Creation
@@ -1882,15 +2036,15 @@ def expm1_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
@@ -1902,7 +2056,7 @@ def expm1_ad_func(x):
         node.out_saved = out._data
         node.out_version = out_v
         node.out_snap = out_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "out", out, 0)
     # Returns
     return out
@@ -1943,18 +2097,23 @@ def log2_ad_func(x):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("log2", ("x",), (x,))
         return amp_call(log2_ad_func, x)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Type Autocast: integer input -> default float dtype
-    if x._data.dtype.kind in "iu":
+    if x_dt.kind in "iu":
         x = autocast_int_to_float("log2", x)
+        x_d = x._data
+        x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _log2_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _log2_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.log2(x)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.log2(x)  # again through ④, for its error
     # Node Creation
@@ -1966,10 +2125,10 @@ def log2_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -1982,11 +2141,11 @@ def log2_ad_func(x):
         node.x_version = x_v
         node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
     # Returns
     return out
@@ -2039,18 +2198,23 @@ def logit_ad_func(x, eps):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("logit", ("x",), (x,))
         return amp_call(logit_ad_func, x, eps)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Type Autocast: integer input -> default float dtype
-    if x._data.dtype.kind in "iu":
+    if x_dt.kind in "iu":
         x = autocast_int_to_float("logit", x)
+        x_d = x._data
+        x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _logit_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _logit_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.logit(x, eps)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d, eps), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d, eps), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.logit(x, eps)  # again through ④, for its error
     # Node Creation
@@ -2062,10 +2226,10 @@ def logit_ad_func(x, eps):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         node.eps = eps
         if inplace_flags.record_save_locations:
@@ -2079,11 +2243,11 @@ def logit_ad_func(x, eps):
         node.x_version = x_v
         node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
     # Returns
     return out
@@ -2146,18 +2310,23 @@ def sqrt_ad_func(x):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("sqrt", ("x",), (x,))
         return amp_call(sqrt_ad_func, x)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Type Autocast: integer input -> default float dtype
-    if x._data.dtype.kind in "iu":
+    if x_dt.kind in "iu":
         x = autocast_int_to_float("sqrt", x)
+        x_d = x._data
+        x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _sqrt_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _sqrt_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.sqrt(x)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.sqrt(x)  # again through ④, for its error
     # Node Creation
@@ -2169,15 +2338,15 @@ def sqrt_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
@@ -2189,7 +2358,7 @@ def sqrt_ad_func(x):
         node.out_saved = out._data
         node.out_version = out_v
         node.out_snap = out_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "out", out, 0)
     # Returns
     return out
@@ -2285,18 +2454,23 @@ def rsqrt_ad_func(x):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("rsqrt", ("x",), (x,))
         return amp_call(rsqrt_ad_func, x)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Type Autocast: integer input -> default float dtype
-    if x._data.dtype.kind in "iu":
+    if x_dt.kind in "iu":
         x = autocast_int_to_float("rsqrt", x)
+        x_d = x._data
+        x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _rsqrt_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _rsqrt_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.rsqrt(x)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.rsqrt(x)  # again through ④, for its error
     # Node Creation
@@ -2308,15 +2482,15 @@ def rsqrt_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
@@ -2328,7 +2502,7 @@ def rsqrt_ad_func(x):
         node.out_saved = out._data
         node.out_version = out_v
         node.out_snap = out_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "out", out, 0)
     # Returns
     return out
@@ -2381,15 +2555,18 @@ def square_ad_func(x):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("square", ("x",), (x,))
         return amp_call(square_ad_func, x)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _square_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _square_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.square(x)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.square(x)  # again through ④, for its error
     # Node Creation
@@ -2401,10 +2578,10 @@ def square_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -2417,11 +2594,11 @@ def square_ad_func(x):
         node.x_version = x_v
         node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
     # Returns
     return out
@@ -2546,7 +2723,7 @@ def abs_ad_func(x):
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
     # Returns
     return out
@@ -2615,15 +2792,18 @@ def sign_ad_func(x):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("sign", ("x",), (x,))
         return amp_call(sign_ad_func, x)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _sign_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _sign_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.sign(x)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.sign(x)  # again through ④, for its error
     # Node Creation
@@ -2635,15 +2815,15 @@ def sign_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
@@ -2687,18 +2867,23 @@ def sin_ad_func(x):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("sin", ("x",), (x,))
         return amp_call(sin_ad_func, x)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Type Autocast: integer input -> default float dtype
-    if x._data.dtype.kind in "iu":
+    if x_dt.kind in "iu":
         x = autocast_int_to_float("sin", x)
+        x_d = x._data
+        x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _sin_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _sin_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.sin(x)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.sin(x)  # again through ④, for its error
     # Node Creation
@@ -2710,10 +2895,10 @@ def sin_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -2726,11 +2911,11 @@ def sin_ad_func(x):
         node.x_version = x_v
         node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
     # Returns
     return out
@@ -2783,18 +2968,23 @@ def cos_ad_func(x):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("cos", ("x",), (x,))
         return amp_call(cos_ad_func, x)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Type Autocast: integer input -> default float dtype
-    if x._data.dtype.kind in "iu":
+    if x_dt.kind in "iu":
         x = autocast_int_to_float("cos", x)
+        x_d = x._data
+        x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _cos_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _cos_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.cos(x)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.cos(x)  # again through ④, for its error
     # Node Creation
@@ -2806,10 +2996,10 @@ def cos_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -2822,11 +3012,11 @@ def cos_ad_func(x):
         node.x_version = x_v
         node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
     # Returns
     return out
@@ -2879,18 +3069,23 @@ def tan_ad_func(x):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("tan", ("x",), (x,))
         return amp_call(tan_ad_func, x)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Type Autocast: integer input -> default float dtype
-    if x._data.dtype.kind in "iu":
+    if x_dt.kind in "iu":
         x = autocast_int_to_float("tan", x)
+        x_d = x._data
+        x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _tan_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _tan_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.tan(x)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.tan(x)  # again through ④, for its error
     # Node Creation
@@ -2902,15 +3097,15 @@ def tan_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
@@ -2922,7 +3117,7 @@ def tan_ad_func(x):
         node.out_saved = out._data
         node.out_version = out_v
         node.out_snap = out_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "out", out, 0)
     # Returns
     return out
@@ -2975,18 +3170,23 @@ def tanh_ad_func(x):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("tanh", ("x",), (x,))
         return amp_call(tanh_ad_func, x)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Type Autocast: integer input -> default float dtype
-    if x._data.dtype.kind in "iu":
+    if x_dt.kind in "iu":
         x = autocast_int_to_float("tanh", x)
+        x_d = x._data
+        x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _tanh_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _tanh_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.tanh(x)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.tanh(x)  # again through ④, for its error
     # Node Creation
@@ -2998,15 +3198,15 @@ def tanh_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
@@ -3018,7 +3218,7 @@ def tanh_ad_func(x):
         node.out_saved = out._data
         node.out_version = out_v
         node.out_snap = out_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "out", out, 0)
     # Returns
     return out
@@ -3114,18 +3314,23 @@ def sigmoid_ad_func(x):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("sigmoid", ("x",), (x,))
         return amp_call(sigmoid_ad_func, x)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Type Autocast: integer input -> default float dtype
-    if x._data.dtype.kind in "iu":
+    if x_dt.kind in "iu":
         x = autocast_int_to_float("sigmoid", x)
+        x_d = x._data
+        x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _sigmoid_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _sigmoid_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.sigmoid(x)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.sigmoid(x)  # again through ④, for its error
     # Node Creation
@@ -3137,15 +3342,15 @@ def sigmoid_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
@@ -3157,7 +3362,7 @@ def sigmoid_ad_func(x):
         node.out_saved = out._data
         node.out_version = out_v
         node.out_snap = out_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "out", out, 0)
     # Returns
     return out
@@ -3253,18 +3458,23 @@ def erf_ad_func(x):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("erf", ("x",), (x,))
         return amp_call(erf_ad_func, x)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Type Autocast: integer input -> default float dtype
-    if x._data.dtype.kind in "iu":
+    if x_dt.kind in "iu":
         x = autocast_int_to_float("erf", x)
+        x_d = x._data
+        x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _erf_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _erf_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.erf(x)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.erf(x)  # again through ④, for its error
     # Node Creation
@@ -3276,10 +3486,10 @@ def erf_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -3292,11 +3502,11 @@ def erf_ad_func(x):
         node.x_version = x_v
         node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
     # Returns
     return out
@@ -3349,18 +3559,23 @@ def asin_ad_func(x):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("asin", ("x",), (x,))
         return amp_call(asin_ad_func, x)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Type Autocast: integer input -> default float dtype
-    if x._data.dtype.kind in "iu":
+    if x_dt.kind in "iu":
         x = autocast_int_to_float("asin", x)
+        x_d = x._data
+        x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _asin_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _asin_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.asin(x)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.asin(x)  # again through ④, for its error
     # Node Creation
@@ -3372,10 +3587,10 @@ def asin_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -3388,11 +3603,11 @@ def asin_ad_func(x):
         node.x_version = x_v
         node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
     # Returns
     return out
@@ -3445,18 +3660,23 @@ def acos_ad_func(x):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("acos", ("x",), (x,))
         return amp_call(acos_ad_func, x)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Type Autocast: integer input -> default float dtype
-    if x._data.dtype.kind in "iu":
+    if x_dt.kind in "iu":
         x = autocast_int_to_float("acos", x)
+        x_d = x._data
+        x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _acos_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _acos_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.acos(x)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.acos(x)  # again through ④, for its error
     # Node Creation
@@ -3468,10 +3688,10 @@ def acos_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -3484,11 +3704,11 @@ def acos_ad_func(x):
         node.x_version = x_v
         node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
     # Returns
     return out
@@ -3541,18 +3761,23 @@ def atan_ad_func(x):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("atan", ("x",), (x,))
         return amp_call(atan_ad_func, x)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Type Autocast: integer input -> default float dtype
-    if x._data.dtype.kind in "iu":
+    if x_dt.kind in "iu":
         x = autocast_int_to_float("atan", x)
+        x_d = x._data
+        x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _atan_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _atan_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.atan(x)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.atan(x)  # again through ④, for its error
     # Node Creation
@@ -3564,10 +3789,10 @@ def atan_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -3580,11 +3805,11 @@ def atan_ad_func(x):
         node.x_version = x_v
         node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
     # Returns
     return out
@@ -3637,18 +3862,23 @@ def sinh_ad_func(x):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("sinh", ("x",), (x,))
         return amp_call(sinh_ad_func, x)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Type Autocast: integer input -> default float dtype
-    if x._data.dtype.kind in "iu":
+    if x_dt.kind in "iu":
         x = autocast_int_to_float("sinh", x)
+        x_d = x._data
+        x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _sinh_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _sinh_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.sinh(x)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.sinh(x)  # again through ④, for its error
     # Node Creation
@@ -3660,10 +3890,10 @@ def sinh_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -3676,11 +3906,11 @@ def sinh_ad_func(x):
         node.x_version = x_v
         node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
     # Returns
     return out
@@ -3733,18 +3963,23 @@ def cosh_ad_func(x):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("cosh", ("x",), (x,))
         return amp_call(cosh_ad_func, x)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Type Autocast: integer input -> default float dtype
-    if x._data.dtype.kind in "iu":
+    if x_dt.kind in "iu":
         x = autocast_int_to_float("cosh", x)
+        x_d = x._data
+        x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _cosh_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _cosh_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.cosh(x)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.cosh(x)  # again through ④, for its error
     # Node Creation
@@ -3756,10 +3991,10 @@ def cosh_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -3772,11 +4007,11 @@ def cosh_ad_func(x):
         node.x_version = x_v
         node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
     # Returns
     return out
@@ -3829,18 +4064,23 @@ def asinh_ad_func(x):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("asinh", ("x",), (x,))
         return amp_call(asinh_ad_func, x)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Type Autocast: integer input -> default float dtype
-    if x._data.dtype.kind in "iu":
+    if x_dt.kind in "iu":
         x = autocast_int_to_float("asinh", x)
+        x_d = x._data
+        x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _asinh_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _asinh_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.asinh(x)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.asinh(x)  # again through ④, for its error
     # Node Creation
@@ -3852,10 +4092,10 @@ def asinh_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -3868,11 +4108,11 @@ def asinh_ad_func(x):
         node.x_version = x_v
         node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
     # Returns
     return out
@@ -3925,18 +4165,23 @@ def acosh_ad_func(x):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("acosh", ("x",), (x,))
         return amp_call(acosh_ad_func, x)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Type Autocast: integer input -> default float dtype
-    if x._data.dtype.kind in "iu":
+    if x_dt.kind in "iu":
         x = autocast_int_to_float("acosh", x)
+        x_d = x._data
+        x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _acosh_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _acosh_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.acosh(x)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.acosh(x)  # again through ④, for its error
     # Node Creation
@@ -3948,10 +4193,10 @@ def acosh_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -3964,11 +4209,11 @@ def acosh_ad_func(x):
         node.x_version = x_v
         node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
     # Returns
     return out
@@ -4021,18 +4266,23 @@ def atanh_ad_func(x):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("atanh", ("x",), (x,))
         return amp_call(atanh_ad_func, x)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Type Autocast: integer input -> default float dtype
-    if x._data.dtype.kind in "iu":
+    if x_dt.kind in "iu":
         x = autocast_int_to_float("atanh", x)
+        x_d = x._data
+        x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _atanh_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _atanh_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.atanh(x)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.atanh(x)  # again through ④, for its error
     # Node Creation
@@ -4044,10 +4294,10 @@ def atanh_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -4060,11 +4310,11 @@ def atanh_ad_func(x):
         node.x_version = x_v
         node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
     # Returns
     return out
@@ -4117,18 +4367,23 @@ def log10_ad_func(x):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("log10", ("x",), (x,))
         return amp_call(log10_ad_func, x)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Type Autocast: integer input -> default float dtype
-    if x._data.dtype.kind in "iu":
+    if x_dt.kind in "iu":
         x = autocast_int_to_float("log10", x)
+        x_d = x._data
+        x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _log10_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _log10_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.log10(x)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.log10(x)  # again through ④, for its error
     # Node Creation
@@ -4140,10 +4395,10 @@ def log10_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -4156,11 +4411,11 @@ def log10_ad_func(x):
         node.x_version = x_v
         node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
     # Returns
     return out
@@ -4213,18 +4468,23 @@ def lgamma_ad_func(x):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("lgamma", ("x",), (x,))
         return amp_call(lgamma_ad_func, x)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Type Autocast: integer input -> default float dtype
-    if x._data.dtype.kind in "iu":
+    if x_dt.kind in "iu":
         x = autocast_int_to_float("lgamma", x)
+        x_d = x._data
+        x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _lgamma_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _lgamma_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.lgamma(x)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.lgamma(x)  # again through ④, for its error
     # Node Creation
@@ -4236,10 +4496,10 @@ def lgamma_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -4252,11 +4512,11 @@ def lgamma_ad_func(x):
         node.x_version = x_v
         node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
     # Returns
     return out
@@ -4309,18 +4569,23 @@ def digamma_ad_func(x):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("digamma", ("x",), (x,))
         return amp_call(digamma_ad_func, x)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Type Autocast: integer input -> default float dtype
-    if x._data.dtype.kind in "iu":
+    if x_dt.kind in "iu":
         x = autocast_int_to_float("digamma", x)
+        x_d = x._data
+        x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _digamma_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _digamma_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.digamma(x)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.digamma(x)  # again through ④, for its error
     # Node Creation
@@ -4332,10 +4597,10 @@ def digamma_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -4348,11 +4613,11 @@ def digamma_ad_func(x):
         node.x_version = x_v
         node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
     # Returns
     return out
@@ -4405,18 +4670,23 @@ def i0_ad_func(x):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("i0", ("x",), (x,))
         return amp_call(i0_ad_func, x)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Type Autocast: integer input -> default float dtype
-    if x._data.dtype.kind in "iu":
+    if x_dt.kind in "iu":
         x = autocast_int_to_float("i0", x)
+        x_d = x._data
+        x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _i0_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _i0_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.i0(x)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.i0(x)  # again through ④, for its error
     # Node Creation
@@ -4428,10 +4698,10 @@ def i0_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -4444,11 +4714,11 @@ def i0_ad_func(x):
         node.x_version = x_v
         node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
     # Returns
     return out
@@ -4501,18 +4771,23 @@ def polygamma_ad_func(x, n):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("polygamma", ("x",), (x,))
         return amp_call(polygamma_ad_func, x, n)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Type Autocast: integer input -> default float dtype
-    if x._data.dtype.kind in "iu":
+    if x_dt.kind in "iu":
         x = autocast_int_to_float("polygamma", x)
+        x_d = x._data
+        x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _polygamma_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _polygamma_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.polygamma(x, n)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d, n), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d, n), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.polygamma(x, n)  # again through ④, for its error
     # Node Creation
@@ -4524,10 +4799,10 @@ def polygamma_ad_func(x, n):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         node.n = n
         if inplace_flags.record_save_locations:
@@ -4541,11 +4816,11 @@ def polygamma_ad_func(x, n):
         node.x_version = x_v
         node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
     # Returns
     return out
@@ -4599,18 +4874,23 @@ def i1_ad_func(x):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("i1", ("x",), (x,))
         return amp_call(i1_ad_func, x)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Type Autocast: integer input -> default float dtype
-    if x._data.dtype.kind in "iu":
+    if x_dt.kind in "iu":
         x = autocast_int_to_float("i1", x)
+        x_d = x._data
+        x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _i1_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _i1_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.i1(x)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.i1(x)  # again through ④, for its error
     # Node Creation
@@ -4622,10 +4902,10 @@ def i1_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -4638,7 +4918,7 @@ def i1_ad_func(x):
         node.x_version = x_v
         node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
@@ -4650,7 +4930,7 @@ def i1_ad_func(x):
         node.out_saved = out._data
         node.out_version = out_v
         node.out_snap = out_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
             pack_saved(node, "out", out, 0)
     # Returns
@@ -4705,18 +4985,23 @@ def i0e_ad_func(x):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("i0e", ("x",), (x,))
         return amp_call(i0e_ad_func, x)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Type Autocast: integer input -> default float dtype
-    if x._data.dtype.kind in "iu":
+    if x_dt.kind in "iu":
         x = autocast_int_to_float("i0e", x)
+        x_d = x._data
+        x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _i0e_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _i0e_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.i0e(x)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.i0e(x)  # again through ④, for its error
     # Node Creation
@@ -4728,10 +5013,10 @@ def i0e_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -4744,7 +5029,7 @@ def i0e_ad_func(x):
         node.x_version = x_v
         node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
@@ -4756,7 +5041,7 @@ def i0e_ad_func(x):
         node.out_saved = out._data
         node.out_version = out_v
         node.out_snap = out_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
             pack_saved(node, "out", out, 0)
     # Returns
@@ -4811,18 +5096,23 @@ def i1e_ad_func(x):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("i1e", ("x",), (x,))
         return amp_call(i1e_ad_func, x)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Type Autocast: integer input -> default float dtype
-    if x._data.dtype.kind in "iu":
+    if x_dt.kind in "iu":
         x = autocast_int_to_float("i1e", x)
+        x_d = x._data
+        x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _i1e_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _i1e_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.i1e(x)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.i1e(x)  # again through ④, for its error
     # Node Creation
@@ -4834,10 +5124,10 @@ def i1e_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -4850,7 +5140,7 @@ def i1e_ad_func(x):
         node.x_version = x_v
         node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
@@ -4862,7 +5152,7 @@ def i1e_ad_func(x):
         node.out_saved = out._data
         node.out_version = out_v
         node.out_snap = out_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
             pack_saved(node, "out", out, 0)
     # Returns
@@ -4921,18 +5211,23 @@ def erfinv_ad_func(x):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("erfinv", ("x",), (x,))
         return amp_call(erfinv_ad_func, x)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Type Autocast: integer input -> default float dtype
-    if x._data.dtype.kind in "iu":
+    if x_dt.kind in "iu":
         x = autocast_int_to_float("erfinv", x)
+        x_d = x._data
+        x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _erfinv_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _erfinv_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.erfinv(x)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.erfinv(x)  # again through ④, for its error
     # Node Creation
@@ -4944,15 +5239,15 @@ def erfinv_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
@@ -4964,7 +5259,7 @@ def erfinv_ad_func(x):
         node.out_saved = out._data
         node.out_version = out_v
         node.out_snap = out_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "out", out, 0)
     # Returns
     return out
@@ -5005,15 +5300,18 @@ def trunc_ad_func(input):
     if amp_flag.on and amp_state.active:
         input, = amp_auto_cast("trunc", ("input",), (input,))
         return amp_call(trunc_ad_func, input)
+    # Inputs: arrays and dtypes, read once
+    input_d = input._data
+    input_dt = input_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for input's dtype, no PrepareData,
     # one input: InferMeta's result is input's shape and dtype); anything else through ④
-    input_d = input._data
-    kernel = _trunc_kernels.get(input_d.dtype)
+    input_shape = input_d.shape
+    kernel = _trunc_kernels.get(input_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.trunc(input)
     else:
         try:
-            out = wrap_like(kernel.fn(input_d), input_d.dtype)
+            out = wrap_like(kernel.fn(input_d), input_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.trunc(input)  # again through ④, for its error
     # Node Creation
@@ -5025,15 +5323,15 @@ def trunc_ad_func(input):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         input_next = input._grad_node
         if (input_next is None or input._stop_gradient or input._base is not None
-                or input._data.dtype.kind in "biu"):
+                or input_dt.kind in "biu"):
             input_next, input_meta = edge_record(input)
         else:
-            input_meta = (input._out_slot, input._out_rank, input._data.shape, input._data.dtype)
+            input_meta = (input._out_slot, input._out_rank, input_shape, input_dt)
         node._next, node._meta = input_next, input_meta
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if input_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
@@ -5179,7 +5477,7 @@ def atan2_ad_func(x, y):
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
             pack_saved(node, "y", y)
     # Returns
@@ -5234,20 +5532,29 @@ def fmax_ad_func(x, y):
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("fmax", ("x", "y"), (x, y))
         return amp_call(fmax_ad_func, x, y)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
+    y_d = y._data
+    y_dt = y_d.dtype
     # Type Promotion
-    if x._data.dtype != y._data.dtype:
+    if x_dt is not y_dt and x_dt != y_dt:
         x, y = promote_binary("fmax", x, y)
+        x_d = x._data
+        x_dt = x_d.dtype
+        y_d = y._data
+        y_dt = y_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # same dtypes and shapes: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    y_d = y._data
-    kernel = _fmax_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    y_shape = y_d.shape
+    kernel = _fmax_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None
-            or y_d.dtype is not x_d.dtype or y_d.shape != x_d.shape):
+            or y_dt is not x_dt or y_shape != x_shape):
         out = _api.fmax(x, y)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d, y_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d, y_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.fmax(x, y)  # again through ④, for its error
     # Node Creation
@@ -5259,16 +5566,16 @@ def fmax_ad_func(x, y):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         y_next = y._grad_node
         if (y_next is None or y._stop_gradient or y._base is not None
-                or y._data.dtype.kind in "biu"):
+                or y_dt.kind in "biu"):
             y_next, y_meta = edge_record(y)
         else:
-            y_meta = (y._out_slot, y._out_rank, y._data.shape, y._data.dtype)
+            y_meta = (y._out_slot, y._out_rank, y_shape, y_dt)
         node._next = (x_next, y_next)
         node._meta = (x_meta, y_meta)
         if inplace_flags.record_save_locations:
@@ -5290,11 +5597,11 @@ def fmax_ad_func(x, y):
         node.y_version = y_v
         node.y_snap = y_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
             pack_saved(node, "y", y)
     # Returns
@@ -5348,20 +5655,29 @@ def fmin_ad_func(x, y):
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("fmin", ("x", "y"), (x, y))
         return amp_call(fmin_ad_func, x, y)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
+    y_d = y._data
+    y_dt = y_d.dtype
     # Type Promotion
-    if x._data.dtype != y._data.dtype:
+    if x_dt is not y_dt and x_dt != y_dt:
         x, y = promote_binary("fmin", x, y)
+        x_d = x._data
+        x_dt = x_d.dtype
+        y_d = y._data
+        y_dt = y_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # same dtypes and shapes: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    y_d = y._data
-    kernel = _fmin_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    y_shape = y_d.shape
+    kernel = _fmin_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None
-            or y_d.dtype is not x_d.dtype or y_d.shape != x_d.shape):
+            or y_dt is not x_dt or y_shape != x_shape):
         out = _api.fmin(x, y)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d, y_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d, y_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.fmin(x, y)  # again through ④, for its error
     # Node Creation
@@ -5373,16 +5689,16 @@ def fmin_ad_func(x, y):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         y_next = y._grad_node
         if (y_next is None or y._stop_gradient or y._base is not None
-                or y._data.dtype.kind in "biu"):
+                or y_dt.kind in "biu"):
             y_next, y_meta = edge_record(y)
         else:
-            y_meta = (y._out_slot, y._out_rank, y._data.shape, y._data.dtype)
+            y_meta = (y._out_slot, y._out_rank, y_shape, y_dt)
         node._next = (x_next, y_next)
         node._meta = (x_meta, y_meta)
         if inplace_flags.record_save_locations:
@@ -5404,11 +5720,11 @@ def fmin_ad_func(x, y):
         node.y_version = y_v
         node.y_snap = y_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
             pack_saved(node, "y", y)
     # Returns
@@ -5462,20 +5778,29 @@ def heaviside_ad_func(x, y):
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("heaviside", ("x", "y"), (x, y))
         return amp_call(heaviside_ad_func, x, y)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
+    y_d = y._data
+    y_dt = y_d.dtype
     # Type Promotion
-    if x._data.dtype != y._data.dtype:
+    if x_dt is not y_dt and x_dt != y_dt:
         x, y = promote_binary("heaviside", x, y)
+        x_d = x._data
+        x_dt = x_d.dtype
+        y_d = y._data
+        y_dt = y_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # same dtypes and shapes: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    y_d = y._data
-    kernel = _heaviside_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    y_shape = y_d.shape
+    kernel = _heaviside_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None
-            or y_d.dtype is not x_d.dtype or y_d.shape != x_d.shape):
+            or y_dt is not x_dt or y_shape != x_shape):
         out = _api.heaviside(x, y)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d, y_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d, y_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.heaviside(x, y)  # again through ④, for its error
     # Node Creation
@@ -5487,16 +5812,16 @@ def heaviside_ad_func(x, y):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         y_next = y._grad_node
         if (y_next is None or y._stop_gradient or y._base is not None
-                or y._data.dtype.kind in "biu"):
+                or y_dt.kind in "biu"):
             y_next, y_meta = edge_record(y)
         else:
-            y_meta = (y._out_slot, y._out_rank, y._data.shape, y._data.dtype)
+            y_meta = (y._out_slot, y._out_rank, y_shape, y_dt)
         node._next = (x_next, y_next)
         node._meta = (x_meta, y_meta)
         if inplace_flags.record_save_locations:
@@ -5510,11 +5835,11 @@ def heaviside_ad_func(x, y):
         node.x_version = x_v
         node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
     # Returns
     return out
@@ -5562,20 +5887,29 @@ def nextafter_ad_func(x, y):
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("nextafter", ("x", "y"), (x, y))
         return amp_call(nextafter_ad_func, x, y)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
+    y_d = y._data
+    y_dt = y_d.dtype
     # Type Promotion
-    if x._data.dtype != y._data.dtype:
+    if x_dt is not y_dt and x_dt != y_dt:
         x, y = promote_binary("nextafter", x, y)
+        x_d = x._data
+        x_dt = x_d.dtype
+        y_d = y._data
+        y_dt = y_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # same dtypes and shapes: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    y_d = y._data
-    kernel = _nextafter_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    y_shape = y_d.shape
+    kernel = _nextafter_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None
-            or y_d.dtype is not x_d.dtype or y_d.shape != x_d.shape):
+            or y_dt is not x_dt or y_shape != x_shape):
         out = _api.nextafter(x, y)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d, y_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d, y_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.nextafter(x, y)  # again through ④, for its error
     # Returns
@@ -5647,7 +5981,7 @@ def lerp_ad_func(x, y, weight):
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
             pack_saved(node, "y", y)
             pack_saved(node, "weight", weight)
@@ -5706,15 +6040,18 @@ def floor_ad_func(x):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("floor", ("x",), (x,))
         return amp_call(floor_ad_func, x)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _floor_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _floor_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.floor(x)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.floor(x)  # again through ④, for its error
     # Node Creation
@@ -5726,15 +6063,15 @@ def floor_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
@@ -5778,15 +6115,18 @@ def ceil_ad_func(x):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("ceil", ("x",), (x,))
         return amp_call(ceil_ad_func, x)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _ceil_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _ceil_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.ceil(x)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.ceil(x)  # again through ④, for its error
     # Node Creation
@@ -5798,15 +6138,15 @@ def ceil_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
@@ -5850,15 +6190,18 @@ def round_ad_func(x, decimals):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("round", ("x",), (x,))
         return amp_call(round_ad_func, x, decimals)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _round_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _round_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.round(x, decimals)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d, decimals), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d, decimals), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.round(x, decimals)  # again through ④, for its error
     # Node Creation
@@ -5870,15 +6213,15 @@ def round_ad_func(x, decimals):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
@@ -5922,18 +6265,23 @@ def reciprocal_ad_func(x):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("reciprocal", ("x",), (x,))
         return amp_call(reciprocal_ad_func, x)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Type Autocast: integer input -> default float dtype
-    if x._data.dtype.kind in "iu":
+    if x_dt.kind in "iu":
         x = autocast_int_to_float("reciprocal", x)
+        x_d = x._data
+        x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _reciprocal_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _reciprocal_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.reciprocal(x)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.reciprocal(x)  # again through ④, for its error
     # Node Creation
@@ -5945,15 +6293,15 @@ def reciprocal_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
@@ -5965,7 +6313,7 @@ def reciprocal_ad_func(x):
         node.out_saved = out._data
         node.out_version = out_v
         node.out_snap = out_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "out", out, 0)
     # Returns
     return out
@@ -6018,15 +6366,18 @@ def pow_ad_func(x, y):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("pow", ("x",), (x,))
         return amp_call(pow_ad_func, x, y)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _pow_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _pow_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.pow(x, y)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d, y), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d, y), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.pow(x, y)  # again through ④, for its error
     # Node Creation
@@ -6038,10 +6389,10 @@ def pow_ad_func(x, y):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         node.y = y
         if inplace_flags.record_save_locations:
@@ -6055,11 +6406,11 @@ def pow_ad_func(x, y):
         node.x_version = x_v
         node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
     # Returns
     return out
@@ -6119,15 +6470,18 @@ def scale_ad_func(x, scale, bias, bias_after_scale):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("scale", ("x",), (x,))
         return amp_call(scale_ad_func, x, scale, bias, bias_after_scale)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _scale_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _scale_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.scale(x, scale, bias, bias_after_scale)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d, scale, bias, bias_after_scale), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d, scale, bias, bias_after_scale), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.scale(x, scale, bias, bias_after_scale)  # again through ④, for its error
     # Node Creation
@@ -6139,10 +6493,10 @@ def scale_ad_func(x, scale, bias, bias_after_scale):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         node.scale = scale
         node.bias = bias
@@ -6150,7 +6504,7 @@ def scale_ad_func(x, scale, bias, bias_after_scale):
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
@@ -6266,7 +6620,7 @@ def clip_ad_func(x, min, max):
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
     # Returns
     return out
@@ -6430,15 +6784,18 @@ def assign_ad_func(x):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("assign", ("x",), (x,))
         return amp_call(assign_ad_func, x)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _assign_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _assign_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.assign(x)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.assign(x)  # again through ④, for its error
     # Node Creation
@@ -6450,15 +6807,15 @@ def assign_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
@@ -6525,15 +6882,18 @@ def conj_ad_func(x):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("conj", ("x",), (x,))
         return amp_call(conj_ad_func, x)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _conj_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _conj_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.conj(x)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.conj(x)  # again through ④, for its error
     # Node Creation
@@ -6545,15 +6905,15 @@ def conj_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
@@ -6890,7 +7250,7 @@ def angle_ad_func(x):
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
     # Returns
     return out
@@ -7202,7 +7562,7 @@ def max_ad_func(x, axis, keepdim):
         node.out_saved = out._data
         node.out_version = out_v
         node.out_snap = out_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
             pack_saved(node, "out", out, 0)
     # Returns
@@ -7295,7 +7655,7 @@ def min_ad_func(x, axis, keepdim):
         node.out_saved = out._data
         node.out_version = out_v
         node.out_snap = out_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
             pack_saved(node, "out", out, 0)
     # Returns
@@ -7388,7 +7748,7 @@ def prod_ad_func(x, axis, keepdim):
         node.out_saved = out._data
         node.out_version = out_v
         node.out_snap = out_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
             pack_saved(node, "out", out, 0)
     # Returns
@@ -7517,7 +7877,7 @@ def logsumexp_ad_func(x, axis, keepdim):
         node.out_saved = out._data
         node.out_version = out_v
         node.out_snap = out_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
             pack_saved(node, "out", out, 0)
     # Returns
@@ -7690,7 +8050,7 @@ def cumprod_ad_func(x, dim, exclusive, reverse):
         node.out_saved = out._data
         node.out_version = out_v
         node.out_snap = out_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
             pack_saved(node, "out", out, 0)
     # Returns
@@ -7881,7 +8241,7 @@ def logcumsumexp_ad_func(x, axis, flatten, exclusive, reverse):
         node.out_saved = out._data
         node.out_version = out_v
         node.out_snap = out_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
             pack_saved(node, "out", out, 0)
     # Returns
@@ -7979,7 +8339,7 @@ def cummax_ad_func(x, axis, dtype):
         node.indices_saved = indices._data
         node.indices_version = indices_v
         node.indices_snap = indices_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "indices", indices, 1)
     # Returns
     return out, indices
@@ -8060,7 +8420,7 @@ def cummin_ad_func(x, axis, dtype):
         node.indices_saved = indices._data
         node.indices_version = indices_v
         node.indices_snap = indices_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "indices", indices, 1)
     # Returns
     return out, indices
@@ -8179,7 +8539,7 @@ def matmul_ad_func(x, y, transpose_x, transpose_y):
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
             pack_saved(node, "y", y)
     # Returns
@@ -8496,7 +8856,7 @@ def dot_ad_func(x, y):
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
             pack_saved(node, "y", y)
     # Returns
@@ -8594,7 +8954,7 @@ def bmm_ad_func(x, y):
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
             pack_saved(node, "y", y)
     # Returns
@@ -8688,7 +9048,7 @@ def mv_ad_func(x, vec):
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
             pack_saved(node, "vec", vec)
     # Returns
@@ -8790,7 +9150,7 @@ def addmm_ad_func(input, x, y, beta, alpha):
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
             pack_saved(node, "y", y)
     # Returns
@@ -8887,7 +9247,7 @@ def inverse_ad_func(x):
         node.out_saved = out._data
         node.out_version = out_v
         node.out_snap = out_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "out", out, 0)
     # Returns
     return out
@@ -8965,7 +9325,7 @@ def det_ad_func(x):
         node.out_saved = out._data
         node.out_version = out_v
         node.out_snap = out_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
             pack_saved(node, "out", out, 0)
     # Returns
@@ -9068,7 +9428,7 @@ def solve_ad_func(x, y):
         node.out_saved = out._data
         node.out_version = out_v
         node.out_snap = out_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
             pack_saved(node, "y", y)
             pack_saved(node, "out", out, 0)
@@ -9169,7 +9529,7 @@ def trace_ad_func(x, offset, axis1, axis2):
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
     # Returns
     return out
@@ -9504,7 +9864,7 @@ def kron_ad_func(x, y):
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
             pack_saved(node, "y", y)
     # Returns
@@ -9620,7 +9980,7 @@ def cross_ad_func(x, y, axis):
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
             pack_saved(node, "y", y)
     # Returns
@@ -9701,7 +10061,7 @@ def cholesky_ad_func(x, upper):
         node.out_saved = out._data
         node.out_version = out_v
         node.out_snap = out_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "out", out, 0)
     # Returns
     return out
@@ -9796,7 +10156,7 @@ def slogdet_ad_func(x):
         node.out_saved = out._data
         node.out_version = out_v
         node.out_snap = out_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
             pack_saved(node, "out", out, 0)
     # Returns
@@ -9890,7 +10250,7 @@ def matrix_power_ad_func(x, n):
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
     # Returns
     return out
@@ -10130,7 +10490,7 @@ def baddbmm_ad_func(input, x, y, beta, alpha):
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
             pack_saved(node, "y", y)
     # Returns
@@ -10247,7 +10607,7 @@ def p_norm_ad_func(x, porder, axis, epsilon, keepdim, asvector):
         node.out_saved = out._data
         node.out_version = out_v
         node.out_snap = out_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
             pack_saved(node, "out", out, 0)
     # Returns
@@ -10375,7 +10735,7 @@ def triangular_solve_ad_func(x, y, upper, transpose, unitriangular):
         node.out_saved = out._data
         node.out_version = out_v
         node.out_snap = out_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
             pack_saved(node, "out", out, 0)
     # Returns
@@ -10488,7 +10848,7 @@ def svd_ad_func(x, full_matrices):
         node.vh_saved = vh._data
         node.vh_version = vh_v
         node.vh_snap = vh_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "u", u, 0)
             pack_saved(node, "s", s, 1)
             pack_saved(node, "vh", vh, 2)
@@ -10658,7 +11018,7 @@ def qr_ad_func(x, mode):
         node.r_saved = r._data
         node.r_version = r_v
         node.r_snap = r_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "q", q, 0)
             pack_saved(node, "r", r, 1)
     # Returns
@@ -10787,7 +11147,7 @@ def eigh_ad_func(x, UPLO):
         node.out_v_saved = out_v._data
         node.out_v_version = out_v_v
         node.out_v_snap = out_v_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "out_w", out_w, 0)
             pack_saved(node, "out_v", out_v, 1)
     # Returns
@@ -10893,7 +11253,7 @@ def eig_ad_func(x):
         node.out_v_saved = out_v._data
         node.out_v_version = out_v_v
         node.out_v_snap = out_v_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "out_w", out_w, 0)
             pack_saved(node, "out_v", out_v, 1)
     # Returns
@@ -11002,7 +11362,7 @@ def lu_ad_func(x, pivot):
         node.pivots_saved = pivots._data
         node.pivots_version = pivots_v
         node.pivots_snap = pivots_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "out", out, 0)
             pack_saved(node, "pivots", pivots, 1)
     # Returns
@@ -11307,7 +11667,7 @@ def conv2d_ad_func(input, filter, strides, paddings, padding_algorithm, dilation
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "input", input)
             pack_saved(node, "filter", filter)
     # Returns
@@ -11502,7 +11862,7 @@ def conv3d_ad_func(input, filter, strides, paddings, padding_algorithm, groups, 
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "input", input)
             pack_saved(node, "filter", filter)
     # Returns
@@ -11699,7 +12059,7 @@ def conv2d_transpose_ad_func(x, filter, strides, paddings, output_padding, outpu
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
             pack_saved(node, "filter", filter)
     # Returns
@@ -11900,7 +12260,7 @@ def conv3d_transpose_ad_func(x, filter, strides, paddings, output_padding, outpu
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
             pack_saved(node, "filter", filter)
     # Returns
@@ -12096,7 +12456,7 @@ def pool2d_ad_func(x, kernel_size, strides, paddings, ceil_mode, exclusive, data
         node.out_saved = out._data
         node.out_version = out_v
         node.out_snap = out_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
             pack_saved(node, "out", out, 0)
     # Returns
@@ -12279,7 +12639,7 @@ def pool3d_ad_func(x, kernel_size, strides, paddings, ceil_mode, exclusive, data
         node.out_saved = out._data
         node.out_version = out_v
         node.out_snap = out_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
             pack_saved(node, "out", out, 0)
     # Returns
@@ -12443,7 +12803,7 @@ def max_pool2d_with_index_ad_func(x, kernel_size, strides, paddings, global_pool
         node.mask_saved = mask._data
         node.mask_version = mask_v
         node.mask_snap = mask_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "mask", mask, 1)
     # Returns
     return out, mask
@@ -12521,7 +12881,7 @@ def max_pool3d_with_index_ad_func(x, kernel_size, strides, paddings, global_pool
         node.mask_saved = mask._data
         node.mask_version = mask_v
         node.mask_snap = mask_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "mask", mask, 1)
     # Returns
     return out, mask
@@ -12608,7 +12968,7 @@ def unpool_ad_func(x, indices, ksize, strides, paddings, output_size, data_forma
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "indices", indices)
     # Returns
     return out
@@ -12691,7 +13051,7 @@ def unpool3d_ad_func(x, indices, ksize, strides, paddings, output_size, data_for
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "indices", indices)
     # Returns
     return out
@@ -13074,15 +13434,18 @@ def relu_ad_func(x):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("relu", ("x",), (x,))
         return amp_call(relu_ad_func, x)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _relu_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _relu_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.relu(x)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.relu(x)  # again through ④, for its error
     # Node Creation
@@ -13094,15 +13457,15 @@ def relu_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
@@ -13114,7 +13477,7 @@ def relu_ad_func(x):
         node.out_saved = out._data
         node.out_version = out_v
         node.out_snap = out_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "out", out, 0)
     # Returns
     return out
@@ -13210,15 +13573,18 @@ def gelu_ad_func(x, approximate):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("gelu", ("x",), (x,))
         return amp_call(gelu_ad_func, x, approximate)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _gelu_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _gelu_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.gelu(x, approximate)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d, approximate), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d, approximate), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.gelu(x, approximate)  # again through ④, for its error
     # Node Creation
@@ -13230,10 +13596,10 @@ def gelu_ad_func(x, approximate):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         node.approximate = approximate
         if inplace_flags.record_save_locations:
@@ -13247,11 +13613,11 @@ def gelu_ad_func(x, approximate):
         node.x_version = x_v
         node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
     # Returns
     return out
@@ -13316,15 +13682,18 @@ def silu_ad_func(x):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("silu", ("x",), (x,))
         return amp_call(silu_ad_func, x)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _silu_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _silu_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.silu(x)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.silu(x)  # again through ④, for its error
     # Node Creation
@@ -13336,10 +13705,10 @@ def silu_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         if inplace_flags.record_save_locations:
             node._save_site = save_site()
@@ -13352,11 +13721,11 @@ def silu_ad_func(x):
         node.x_version = x_v
         node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
     # Returns
     return out
@@ -13409,15 +13778,18 @@ def leaky_relu_ad_func(x, negative_slope):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("leaky_relu", ("x",), (x,))
         return amp_call(leaky_relu_ad_func, x, negative_slope)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _leaky_relu_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _leaky_relu_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.leaky_relu(x, negative_slope)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d, negative_slope), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d, negative_slope), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.leaky_relu(x, negative_slope)  # again through ④, for its error
     # Node Creation
@@ -13429,10 +13801,10 @@ def leaky_relu_ad_func(x, negative_slope):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         node.negative_slope = negative_slope
         if inplace_flags.record_save_locations:
@@ -13446,11 +13818,11 @@ def leaky_relu_ad_func(x, negative_slope):
         node.x_version = x_v
         node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
     # Returns
     return out
@@ -13504,15 +13876,18 @@ def elu_ad_func(x, alpha):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("elu", ("x",), (x,))
         return amp_call(elu_ad_func, x, alpha)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _elu_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _elu_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.elu(x, alpha)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d, alpha), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d, alpha), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.elu(x, alpha)  # again through ④, for its error
     # Node Creation
@@ -13524,10 +13899,10 @@ def elu_ad_func(x, alpha):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         node.alpha = alpha
         if inplace_flags.record_save_locations:
@@ -13541,11 +13916,11 @@ def elu_ad_func(x, alpha):
         node.x_version = x_v
         node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
     # Returns
     return out
@@ -13607,15 +13982,18 @@ def softplus_ad_func(x, beta, threshold):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("softplus", ("x",), (x,))
         return amp_call(softplus_ad_func, x, beta, threshold)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _softplus_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _softplus_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.softplus(x, beta, threshold)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d, beta, threshold), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d, beta, threshold), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.softplus(x, beta, threshold)  # again through ④, for its error
     # Node Creation
@@ -13627,10 +14005,10 @@ def softplus_ad_func(x, beta, threshold):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         node.beta = beta
         node.threshold = threshold
@@ -13645,11 +14023,11 @@ def softplus_ad_func(x, beta, threshold):
         node.x_version = x_v
         node.x_snap = x_v.value
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
     # Returns
     return out
@@ -13736,7 +14114,7 @@ def softmax_ad_func(x, axis):
         node.out_saved = out._data
         node.out_version = out_v
         node.out_snap = out_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "out", out, 0)
     # Returns
     return out
@@ -13864,7 +14242,7 @@ def log_softmax_ad_func(x, axis):
         node.out_saved = out._data
         node.out_version = out_v
         node.out_snap = out_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "out", out, 0)
     # Returns
     return out
@@ -14861,7 +15239,7 @@ def where_ad_func(condition, x, y):
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "condition", condition)
     # Returns
     return out
@@ -15142,7 +15520,7 @@ def gather_ad_func(x, index, axis):
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "index", index)
     # Returns
     return out
@@ -15224,7 +15602,7 @@ def index_select_ad_func(x, index, axis):
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "index", index)
     # Returns
     return out
@@ -15305,7 +15683,7 @@ def gather_nd_ad_func(x, index):
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "index", index)
     # Returns
     return out
@@ -15385,7 +15763,7 @@ def masked_select_ad_func(x, mask):
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "mask", mask)
     # Returns
     return out
@@ -15482,7 +15860,7 @@ def scatter_ad_func(x, index, updates, overwrite):
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "index", index)
     # Returns
     return out
@@ -15584,7 +15962,7 @@ def index_add_ad_func(x, index, add_value, axis):
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "index", index)
     # Returns
     return out
@@ -15684,7 +16062,7 @@ def masked_fill_ad_func(x, mask, value):
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "mask", mask)
     # Returns
     return out
@@ -15767,7 +16145,7 @@ def take_along_axis_ad_func(arr, indices, axis):
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "indices", indices)
     # Returns
     return out
@@ -15880,7 +16258,7 @@ def put_along_axis_ad_func(arr, indices, values, axis, reduce, include_self):
         node.out_saved = out._data
         node.out_version = out_v
         node.out_snap = out_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "arr", arr)
             pack_saved(node, "indices", indices)
             pack_saved(node, "values", values)
@@ -16167,7 +16545,7 @@ def gather_grad_ad_func(x, index, out_grad, axis):
             x_grad._grad_node = node
             x_grad._out_slot = x_grad._out_rank = 0
             x_grad._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "index", index)
     # Returns
     return x_grad
@@ -16248,7 +16626,7 @@ def index_select_grad_ad_func(x, index, out_grad, axis):
             x_grad._grad_node = node
             x_grad._out_slot = x_grad._out_rank = 0
             x_grad._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "index", index)
     # Returns
     return x_grad
@@ -16328,7 +16706,7 @@ def gather_nd_grad_ad_func(x, index, out_grad):
             x_grad._grad_node = node
             x_grad._out_slot = x_grad._out_rank = 0
             x_grad._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "index", index)
     # Returns
     return x_grad
@@ -16407,7 +16785,7 @@ def masked_select_grad_ad_func(x, mask, out_grad):
             x_grad._grad_node = node
             x_grad._out_slot = x_grad._out_rank = 0
             x_grad._stop_gradient = False
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "mask", mask)
     # Returns
     return x_grad
@@ -16533,15 +16911,18 @@ def bernoulli_ad_func(x):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("bernoulli", ("x",), (x,))
         return amp_call(bernoulli_ad_func, x)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _bernoulli_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _bernoulli_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.bernoulli(x)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.bernoulli(x)  # again through ④, for its error
     # Returns
@@ -16555,15 +16936,18 @@ def poisson_ad_func(x):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("poisson", ("x",), (x,))
         return amp_call(poisson_ad_func, x)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _poisson_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _poisson_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.poisson(x)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.poisson(x)  # again through ④, for its error
     # Node Creation
@@ -16575,15 +16959,15 @@ def poisson_ad_func(x):
         # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
         x_next = x._grad_node
         if (x_next is None or x._stop_gradient or x._base is not None
-                or x._data.dtype.kind in "biu"):
+                or x_dt.kind in "biu"):
             x_next, x_meta = edge_record(x)
         else:
-            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
         node._next, node._meta = x_next, x_meta
         if inplace_flags.record_all_sites:
             node._save_site = save_site()
         # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
-        if out._data.dtype.kind not in "biu":
+        if x_dt.kind not in "biu":
             out._grad_node = node
             out._out_slot = out._out_rank = 0
             out._stop_gradient = False
@@ -16637,15 +17021,18 @@ def standard_gamma_ad_func(x):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("standard_gamma", ("x",), (x,))
         return amp_call(standard_gamma_ad_func, x)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _standard_gamma_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _standard_gamma_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.standard_gamma(x)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.standard_gamma(x)  # again through ④, for its error
     # Returns
@@ -16659,15 +17046,18 @@ def exponential_ad_func(x, lam):
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("exponential", ("x",), (x,))
         return amp_call(exponential_ad_func, x, lam)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_d = x._data
-    kernel = _exponential_kernels.get(x_d.dtype)
+    x_shape = x_d.shape
+    kernel = _exponential_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.exponential(x, lam)
     else:
         try:
-            out = wrap_like(kernel.fn(x_d, lam), x_d.dtype)
+            out = wrap_like(kernel.fn(x_d, lam), x_dt)
         except (ValueError, TypeError, IndexError):
             out = _api.exponential(x, lam)  # again through ④, for its error
     # Returns
@@ -16710,7 +17100,7 @@ def topk_ad_func(x, k, axis, largest, sorted):
         node.indices_saved = indices._data
         node.indices_version = indices_v
         node.indices_snap = indices_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "indices", indices, 1)
     # Returns
     return out, indices
@@ -16796,7 +17186,7 @@ def argsort_ad_func(x, axis, descending, stable):
         node.indices_saved = indices._data
         node.indices_version = indices_v
         node.indices_snap = indices_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "indices", indices, 1)
     # Returns
     return out, indices
@@ -16944,7 +17334,7 @@ def segment_pool_ad_func(x, segment_ids, pooltype):
         node.summed_ids_saved = summed_ids._data
         node.summed_ids_version = summed_ids_v
         node.summed_ids_snap = summed_ids_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
             pack_saved(node, "segment_ids", segment_ids)
             pack_saved(node, "out", out, 0)
@@ -17089,7 +17479,7 @@ def send_u_recv_ad_func(x, src_index, dst_index, reduce_op, out_size):
         node.dst_count_saved = dst_count._data
         node.dst_count_version = dst_count_v
         node.dst_count_snap = dst_count_v.value
-        if saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
             pack_saved(node, "x", x)
             pack_saved(node, "src_index", src_index)
             pack_saved(node, "dst_index", dst_index)

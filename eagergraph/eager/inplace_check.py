@@ -19,20 +19,38 @@ def user_location(skip=1):
     return "<unknown>" if f is None else f"{f.f_code.co_filename}:{f.f_lineno}"
 
 
-def save_site(depth=3):
+def save_site(depth=2):
     """(code, instruction offset) of the innermost frame outside the package; `site_text` turns
-    it into file:line. Called by an ad_func, whose user is usually `depth` frames up (save_site,
-    the ad_func, the public function or operator that called it). sys._getframe(n) makes a frame
+    it into file:line. Called by an ad_func, whose caller (`depth` frames up: save_site, the
+    ad_func) is the user's line for `x * y` (the operator is the ad_func) and a public function
+    for `paddle.tanh(x)`, whose caller is the user. sys._getframe(n) makes a frame
     object only for the frame it returns, and the user's frame keeps it for its next ops, so
-    looking there first costs about a tenth of walking f_back frame by frame."""
+    looking there first costs about a tenth of walking f_back frame by frame. Whether a file is
+    the package's is remembered per file name (a set lookup, no string method call)."""
     try:
         while True:
             f = _getframe(depth)
-            if not f.f_code.co_filename.startswith(_PKG_DIR):
-                return (f.f_code, f.f_lasti)
+            code = f.f_code
+            name = code.co_filename
+            if name in _OUTSIDE or (name not in _INSIDE and _classify(name)):
+                return (code, f.f_lasti)
             depth += 1
     except ValueError:  # no frame outside the package
         return None
+
+
+_OUTSIDE, _INSIDE = set(), set()  # file names seen by save_site: the user's, the package's
+
+
+def _classify(name):
+    """Remember whether file `name` lies outside the package; True if it does."""
+    if name.startswith(_PKG_DIR):
+        _INSIDE.add(name)
+        return False
+    if len(_OUTSIDE) > 10_000:  # exec'd code with made-up names: stay bounded
+        _OUTSIDE.clear()
+    _OUTSIDE.add(name)
+    return True
 
 
 _getframe = sys._getframe
@@ -49,8 +67,14 @@ def site_text(site):
 
 
 class _Flags:
-    record_save_locations = True  # nodes that save values keep the user's line (inplace errors)
-    record_all_sites = False      # every node keeps it (the graph explorer turns this on)
+    """Instance slots, not class attributes: every ad_func reads one, and a slot read is the
+    fast kind (a class attribute read through an instance is a dictionary walk in CPython 3.11)."""
+
+    __slots__ = ("record_save_locations", "record_all_sites")
+
+    def __init__(self):
+        self.record_save_locations = True  # nodes that save values keep the user's line
+        self.record_all_sites = False      # every node keeps it (the graph explorer's switch)
 
 
 flags = _Flags()

@@ -10,6 +10,19 @@ class _HookStack(threading.local):
 _state = _HookStack()
 
 
+class _AnyHooks:
+    """Process-wide hint, as amp_flag: how many threads have saved-tensor hooks active (0: no
+    op needs to read the thread-local stack, a slower read)."""
+
+    __slots__ = ("on",)
+
+    def __init__(self):
+        self.on = 0
+
+
+any_hooks = _AnyHooks()
+
+
 def current_hooks():
     s = _state.stack
     return s[-1] if s else None
@@ -27,8 +40,10 @@ class saved_tensors_hooks:
             raise ValueError("(InvalidArgument) saved_tensors_hooks: only one pair of hooks is "
                              "allowed at a time; exit the active one first.")
         _state.stack = _state.stack + ((self.pack_hook, self.unpack_hook),)
+        any_hooks.on += 1
         return self
 
     def __exit__(self, *exc):
         _state.stack = _state.stack[:-1]
+        any_hooks.on -= 1
         return False
