@@ -1590,7 +1590,6 @@ def bitwise_not_ad_func(x):
     x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_shape = x_d.shape
     kernel = _bitwise_not_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.bitwise_not(x)
@@ -16916,7 +16915,6 @@ def bernoulli_ad_func(x):
     x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_shape = x_d.shape
     kernel = _bernoulli_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.bernoulli(x)
@@ -17026,7 +17024,6 @@ def standard_gamma_ad_func(x):
     x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_shape = x_d.shape
     kernel = _standard_gamma_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.standard_gamma(x)
@@ -17051,7 +17048,6 @@ def exponential_ad_func(x, lam):
     x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
-    x_shape = x_d.shape
     kernel = _exponential_kernels.get(x_dt)
     if (kernel is None or kernel.input_np_dtype is not None):
         out = _api.exponential(x, lam)
