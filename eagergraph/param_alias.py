@@ -23,6 +23,8 @@ mechanisms holds the alias (`both` in the table):
 import functools
 import importlib
 import inspect
+import keyword
+import linecache
 
 from .tensor import Tensor
 from .eager.autograd_meta import copy_history
@@ -159,11 +161,97 @@ def alias_wrapper(fn, aliases, both="cannot", fname=None, defaults=None, varargs
         return fn(*args, **kwargs)
 
     sig = _signature(fn, extras)
+    if varargs is None and sig is not None:
+        wrapper = _direct_wrapper(fn, sig, aliases, extras, wrapper) or wrapper
     if sig is not None:
         wrapper.__signature__ = sig
     wrapper.__param_aliases__ = dict(aliases)
     wrapper.__call_forms__ = {"varargs": varargs, "extras": list(extras)}
     return wrapper
+
+
+class _Missing:
+    """Default of the arguments a direct wrapper must know were not given."""
+
+    __slots__ = ()
+
+    def __repr__(self):
+        return "<not given>"
+
+
+_MISSING = _Missing()
+
+
+def _direct_wrapper(fn, sig, aliases, extras, general):
+    """A wrapper with fn's own parameters (plus its aliases and extras as keyword-only ones
+    defaulting to _MISSING), written out and compiled once: a call that uses no alias or extra
+    passes its arguments straight to fn, without *args/**kwargs packing (one frame and a few
+    identity tests, where the general wrapper costs about as much as a small op's kernel).
+    Anything else goes to `general` with exactly the arguments given. None when fn's
+    parameters are not plain (a *args or **kwargs, or a name that is also an alias)."""
+    try:  # fn's own parameters: a wrapper of fn (functools.wraps) may take more than it shows
+        own = inspect.signature(fn, follow_wrapped=False)
+    except (TypeError, ValueError):
+        return None
+    if own != sig.replace(parameters=[p for p in sig.parameters.values()
+                                      if p.name not in extras]):
+        return None
+    params = list(own.parameters.values())
+    kinds = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    names = {p.name for p in params}
+    if (any(p.kind not in kinds for p in params) or names & set(aliases)
+            or not all(n.isidentifier() and not keyword.iskeyword(n)
+                       for n in names | set(aliases) | set(extras))):
+        return None
+    aliased = set(aliases.values())
+    env = {"_fn": fn, "_general": general, "_M": _MISSING}
+    head, kw_head, forward, given = [], [], [], []
+    for i, p in enumerate(params):
+        if p.name in aliased or p.default is p.empty:
+            default = "_M"  # must know whether it was given
+        elif p.default is None or type(p.default) in (bool, int, str):
+            default = repr(p.default)
+        else:
+            env[f"_d{i}"] = p.default
+            default = f"_d{i}"
+        (head if p.kind is p.POSITIONAL_OR_KEYWORD else kw_head).append(f"{p.name}={default}")
+        forward.append(p.name if p.kind is p.POSITIONAL_OR_KEYWORD else f"{p.name}={p.name}")
+        given.append(p.name)
+    kw_only = kw_head + [f"{n}=_M" for n in list(aliases) + list(extras)]
+    # *_more: too many positional arguments reach fn, for its own TypeError
+    signature = ", ".join(head + ["*_more"] + kw_only)
+    tests = [f"{n} is not _M" for n in list(aliases) + list(extras)]
+    for i, p in enumerate(params):
+        if p.default is p.empty:
+            tests.append(f"{p.name} is _M")
+    fill = [f"    if {p.name} is _M:\n        {p.name} = _d{i}\n"
+            for i, p in enumerate(params) if p.name in aliased and p.default is not p.empty]
+    for i, p in enumerate(params):
+        if p.name in aliased and p.default is not p.empty:
+            env[f"_d{i}"] = p.default
+    every = given + list(aliases) + list(extras)
+    positional = [p.name for p in params if p.kind is p.POSITIONAL_OR_KEYWORD]
+    keywords = [n for n in every if n not in positional]
+    src = (f"def {fn.__name__ if fn.__name__.isidentifier() else 'wrapper'}({signature}):\n"
+           f"    if _more:\n"
+           f"        return _general({''.join(n + ', ' for n in positional)}*_more, **{{k: v for k, v in ("
+           f"{''.join(f'({n!r}, {n}), ' for n in keywords)}) if v is not _M}})\n"
+           + (f"    if {' or '.join(tests)}:\n"
+              f"        return _general(**{{k: v for k, v in ("
+              f"{', '.join(f'({n!r}, {n})' for n in every)},) if v is not _M}})\n"
+              if tests else "")
+           + "".join(fill)
+           + f"    return _fn({', '.join(forward)})\n")
+    # a file name inside the package (frames here are the package's, not the user's) whose
+    # source tracebacks can show
+    filename = f"{__file__[:-3]}<wrapper of {fn.__qualname__}>"
+    linecache.cache[filename] = (len(src), None, src.splitlines(True), filename)
+    exec(compile(src, filename, "exec"), env)
+    direct = next(v for k, v in env.items() if k not in ("_fn", "_general", "_M", "__builtins__")
+                  and not k.startswith("_d"))
+    functools.update_wrapper(direct, fn)
+    direct.__alias_source__ = src
+    return direct
 
 
 def _with_extras(fn, args, kwargs, got, fname):
