@@ -204,13 +204,20 @@ def _mT(self):
 def _install():
     T = Tensor
     one, zero, ident, neg = (lambda c: 1.0), (lambda c: 0.0), (lambda c: c), (lambda c: -c)
-    T.__add__ = _scaled(_ad.add_ad_func, one, ident)
+    # x + y, x - y, x * y, x / y: the ad_func itself (one frame less per op); it hands an operand
+    # that is not a Tensor to the operator's path registered here
+    operands = _ad.operator_operands
+    operands["add"] = _scaled(_ad.add_ad_func, one, ident)
+    operands["subtract"] = _scaled(_ad.subtract_ad_func, one, neg)
+    operands["multiply"] = _scaled(_ad.multiply_ad_func, ident, zero)
+    operands["divide"] = _binary(_ad.divide_ad_func, true_div=True)
+    T.__add__ = _ad.add_ad_func
     T.__radd__ = _scaled(_ad.add_ad_func, one, ident, reverse=True)
-    T.__sub__ = _scaled(_ad.subtract_ad_func, one, neg)
+    T.__sub__ = _ad.subtract_ad_func
     T.__rsub__ = _scaled(_ad.subtract_ad_func, lambda c: -1.0, ident, reverse=True)
-    T.__mul__ = _scaled(_ad.multiply_ad_func, ident, zero)
+    T.__mul__ = _ad.multiply_ad_func
     T.__rmul__ = _scaled(_ad.multiply_ad_func, ident, zero, reverse=True)
-    T.__truediv__ = _binary(_ad.divide_ad_func, true_div=True)
+    T.__truediv__ = _ad.divide_ad_func
     T.__rtruediv__ = _binary(_ad.divide_ad_func, reverse=True, true_div=True)
     T.__floordiv__ = _binary(_ad.floor_divide_ad_func)
     T.__rfloordiv__ = _binary(_ad.floor_divide_ad_func, reverse=True)

@@ -323,7 +323,7 @@ def _run_raw(queue, indeg, buffers, retain_graph):
         nexts = node._next
         # ---- one input: `out` is its grad, `_meta` its edge meta
         if type(nexts) is not tuple:
-            left = None if nexts is None else get_indeg(nexts)
+            left = get_indeg(nexts)  # None: no edge (indeg has no None key), or pruned away
             if left is None:
                 continue
             if out is not None:
@@ -345,7 +345,7 @@ def _run_raw(queue, indeg, buffers, retain_graph):
         # ---- several inputs: one grad and one edge meta per input position
         for nxt, g, (in_slot, in_rank, shape, dt) in zip(
                 nexts, out if out is not None else _NONE * len(nexts), node._meta):
-            left = None if nxt is None else get_indeg(nxt)
+            left = get_indeg(nxt)  # None: no edge (indeg has no None key)
             if left is not None:
                 if g is not None:
                     if g.dtype is not dt or g.shape != shape:
