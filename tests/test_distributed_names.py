@@ -1,0 +1,180 @@
+"""paddle.distributed's public names beyond collectives/DataParallel: every name of Paddle
+3.3.1's __all__ exists (tests/fixtures/paddle331_namespaces.json) but for the listed
+static-graph ones; the single-process meanings (is_available, ReduceType, ParallelMode,
+ProcessMesh and placements, the PS entry configs, split's dynamic-mode error, the argument
+errors of the p2p helpers and gloo functions) against Paddle where it is installed; the
+auto-parallel / sharding / checkpoint names raising NotImplementedError naming what is
+supported; and send/recv_object_list, batch_isend_irecv, the stream collectives and
+shutdown/restart_process_group across two real MPI ranks."""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import warnings
+
+import pytest
+
+import eagergraph as paddle
+import eagergraph.distributed as dist
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# static-graph only in Paddle: paddle.distributed.io (save/load_persistables of a Program)
+NOT_PROVIDED = {"io"}
+
+
+def _fixture():
+    with open(os.path.join(ROOT, "tests", "fixtures", "paddle331_namespaces.json")) as f:
+        return json.load(f)["namespaces"]
+
+
+def test_paddle_all_names_exist():
+    missing = sorted(n for n in _fixture()["distributed"] if not hasattr(dist, n))
+    assert set(missing) <= NOT_PROVIDED, missing
+
+
+def _real():
+    rp = pytest.importorskip("paddle")
+    warnings.filterwarnings("ignore")
+    return rp.distributed
+
+
+def test_enums_and_flags_as_paddle():
+    rd = _real()
+    assert {k: int(v) for k, v in rd.ReduceType.__members__.items()} == \
+        {m.name: int(m) for m in dist.ReduceType}
+    assert repr(dist.ReduceType.kRedAvg) == repr(rd.ReduceType.kRedAvg)
+    assert str(dist.ReduceType.kRedMax) == str(rd.ReduceType.kRedMax)
+    names = [n for n in dir(rd.ParallelMode) if not n.startswith("_")]
+    assert {n: getattr(dist.ParallelMode, n) for n in names} == \
+        {n: getattr(rd.ParallelMode, n) for n in names}
+    assert [(m.name, m.value) for m in dist.SplitPoint] == \
+        [(m.name, m.value) for m in rd.SplitPoint]
+    assert dist.is_available() is rd.is_available() is True
+    assert dist.in_auto_parallel_align_mode() is rd.in_auto_parallel_align_mode()
+    assert dist.create_nccl_config({}) is rd.create_nccl_config({}) is None
+
+
+def test_process_mesh_and_placements_as_paddle():
+    rd = _real()
+    for args, kw in [(([[0, 1], [2, 3]],), {"dim_names": ["x", "y"]}), (([0, 1],), {}),
+                     (([[4, 5, 6], [7, 8, 9]],), {"dim_names": ["dp", "mp"]})]:
+        m, rm = dist.ProcessMesh(*args, **kw), rd.ProcessMesh(*args, **kw)
+        assert (m.shape, m.process_ids, m.dim_names, m.ndim) == \
+            (rm.shape, rm.process_ids, rm.dim_names, rm.ndim)
+        assert m.mesh.tolist() == rm.mesh.tolist() and str(m) == str(rm)
+        for name in m.dim_names:
+            assert m.get_dim_size(name) == rm.get_dim_size(name)
+            assert str(m.get_mesh_with_dim(name)) == str(rm.get_mesh_with_dim(name))
+            assert str(m.get_mesh_with_dim(name, 0)) == str(rm.get_mesh_with_dim(name, 0))
+        assert m == dist.ProcessMesh(*args, **kw) and hash(m) == hash(dist.ProcessMesh(*args, **kw))
+    with pytest.raises(AssertionError, match="length of dims_names must be same"):
+        dist.ProcessMesh([[0, 1], [2, 3]], dim_names=["x"])
+    for mk in (lambda d: d.Shard(0), lambda d: d.Shard(2), lambda d: d.Replicate(),
+               lambda d: d.Partial(), lambda d: d.Partial(d.ReduceType.kRedMax)):
+        p, rp_ = mk(dist), mk(rd)
+        assert repr(p) == repr(rp_)
+        assert (p.is_shard(), p.is_replicated(), p.is_partial()) == \
+            (rp_.is_shard(), rp_.is_replicated(), rp_.is_partial())
+    assert dist.Shard(1).get_dim() == 1 and dist.Shard(1).is_shard(1)
+    assert dist.Shard(0) == dist.Shard(0) and dist.Shard(0) != dist.Shard(1)
+    assert dist.Partial() != dist.Replicate()
+    assert dist.get_mesh() is None
+    m = dist.ProcessMesh([0, 1])
+    dist.set_mesh(m)
+    assert dist.get_mesh() is m
+    dist.set_mesh(None)
+
+
+@pytest.mark.parametrize("make", [
+    lambda d: d.ProbabilityEntry(0.5), lambda d: d.CountFilterEntry(3),
+    lambda d: d.CountFilterEntry(0), lambda d: d.ShowClickEntry("show", "click"),
+    lambda d: d.ProbabilityEntry(1), lambda d: d.ProbabilityEntry(1.0),
+    lambda d: d.CountFilterEntry(-1), lambda d: d.CountFilterEntry(2.0),
+    lambda d: d.ShowClickEntry("show", 1),
+])
+def test_entry_attrs_as_paddle(make):
+    rd = _real()
+
+    def outcome(d):
+        try:
+            return make(d)._to_attr()
+        except Exception as e:
+            return type(e).__name__, str(e)
+    assert outcome(dist) == outcome(rd)
+
+
+@pytest.mark.parametrize("call", [
+    lambda d, p: d.split(p.ones([2, 2]), (2, 2), "linear"),
+    lambda d, p: d.split(p.ones([2, 2]), [4, 2], "embedding"),
+    lambda d, p: d.split(p.ones([2, 2]), 4, "linear"),
+    lambda d, p: d.split(p.ones([2, 2]), (2, 2), "conv"),
+    lambda d, p: d.send_object_list([]),
+    lambda d, p: d.recv_object_list(None),
+    lambda d, p: d.P2POp(d.send, p.ones([1]), 0),
+    lambda d, p: d.batch_isend_irecv([1]),
+    lambda d, p: d.gloo_init_parallel_env(0, 1, "127.0.0.1:6170"),
+    lambda d, p: d.gloo_barrier(),
+])
+def test_errors_as_paddle(call):
+    rd = _real()
+    import paddle as rp
+
+    def outcome(d, p):
+        try:
+            call(d, p)
+            return None
+        except Exception as e:
+            return type(e).__name__, str(e)
+    got, want = outcome(dist, paddle), outcome(rd, rp)
+    assert want is not None and got == want
+
+
+def test_single_process_meanings():
+    dist.gloo_release()                              # nothing to release: fine
+    with pytest.raises(RuntimeError, match="run on MPI, and this process is rank 0 of 1"):
+        dist.gloo_init_parallel_env(0, 2, "127.0.0.1:6170")
+    x = paddle.to_tensor([1.0, 2.0])
+    dist.stream.all_reduce(x, use_calc_stream=True)  # a world of one: unchanged
+    assert x.numpy().tolist() == [1.0, 2.0]
+    out = paddle.zeros([2])
+    dist.stream.all_gather(out, x)
+    assert out.numpy().tolist() == [1.0, 2.0]
+    dist.shutdown_process_group()                    # no groups but the default: a no-op
+    dist.restart_process_group()
+    assert isinstance(dist.ShardedStateDict(), dict)
+    assert callable(dist.launch)
+
+
+@pytest.mark.parametrize("name", ["shard_tensor", "reshard", "shard_layer", "shard_optimizer",
+                                  "to_static", "dtensor_from_fn", "parallelize",
+                                  "group_sharded_parallel", "save_state_dict",
+                                  "load_state_dict", "DistModel", "Strategy", "ShardingStage1",
+                                  "ColWiseParallel", "InMemoryDataset", "QueueDataset"])
+def test_unsupported_names_say_what_is_supported(name):
+    with pytest.raises(NotImplementedError) as e:
+        getattr(dist, name)(None)
+    msg = str(e.value)
+    assert f"paddle.distributed.{name}" in msg and "DataParallel" in msg
+
+
+def _have_mpi():
+    import importlib.util
+    if importlib.util.find_spec("mpi4py") is None:
+        return False
+    return os.path.exists(os.path.join(os.path.dirname(sys.executable), "mpiexec")) \
+        or shutil.which("mpiexec") is not None
+
+
+@pytest.mark.skipif(not _have_mpi(), reason="needs mpi4py and mpiexec")
+def test_objects_p2p_stream_and_shutdown_on_two_ranks():
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PADDLE_")}
+    env["PYTHONPATH"] = ROOT + os.pathsep + env.get("PYTHONPATH", "")
+    out = subprocess.run([sys.executable, "-m", "eagergraph.distributed.launch", "--timeout",
+                          "120", "--nproc_per_node", "2",
+                          os.path.join(ROOT, "tests", "test_distributed_scripts",
+                                       "p2p_objects.py")],
+                         capture_output=True, text=True, cwd=ROOT, env=env, timeout=180)
+    assert out.returncode == 0, out.stdout + out.stderr
+    for r in range(2):
+        assert f"[rank {r}] OK rank {r} p2p objects" in out.stdout
