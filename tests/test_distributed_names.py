@@ -19,8 +19,7 @@ import eagergraph as paddle
 import eagergraph.distributed as dist
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-# static-graph only in Paddle: paddle.distributed.io (save/load_persistables of a Program)
-NOT_PROVIDED = {"io"}
+NOT_PROVIDED = set()
 
 
 def _fixture():
@@ -128,6 +127,13 @@ def test_errors_as_paddle(call):
             return type(e).__name__, str(e)
     got, want = outcome(dist, paddle), outcome(rd, rp)
     assert want is not None and got == want
+
+
+def test_distributed_io():
+    assert dist.io.is_persistable(paddle.nn.Linear(2, 2).weight) is True
+    assert dist.io.is_persistable(paddle.ones([1])) is False
+    with pytest.raises(NotImplementedError, match="static-graph Program"):
+        dist.io.save_persistables(None, "/tmp/x")
 
 
 def test_single_process_meanings():

@@ -25,7 +25,7 @@ from .auto_parallel import ProcessMesh, Placement, Shard, Replicate, Partial, se
 from .unsupported import (FUNCTIONS as _UNSUPPORTED_FUNCTIONS,
                           CLASSES as _UNSUPPORTED_CLASSES, SplitPoint,
                           in_auto_parallel_align_mode, create_nccl_config)
-from . import stream, collective, entry_attr, parallel_with_gloo, auto_parallel
+from . import stream, collective, entry_attr, parallel_with_gloo, auto_parallel, io
 from .launch.main import launch as _launch_main
 
 ShardedStateDict = dict  # Paddle's typing alias: dict[str, ShardedWeight]
@@ -54,5 +54,5 @@ __all__ = ["ReduceOp", "ParallelEnv", "Group", "is_initialized", "destroy_proces
            "CountFilterEntry", "ShowClickEntry", "ProcessMesh", "Placement", "Shard",
            "Replicate", "Partial", "set_mesh", "get_mesh", "SplitPoint",
            "in_auto_parallel_align_mode", "create_nccl_config", "launch", "ShardedStateDict",
-           "stream", "collective", "entry_attr", "parallel_with_gloo", "auto_parallel"]
+           "stream", "collective", "entry_attr", "parallel_with_gloo", "auto_parallel", "io"]
 __all__ += sorted(_UNSUPPORTED_FUNCTIONS) + sorted(_UNSUPPORTED_CLASSES)
