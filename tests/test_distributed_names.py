@@ -154,14 +154,91 @@ def test_single_process_meanings():
 
 @pytest.mark.parametrize("name", ["shard_tensor", "reshard", "shard_layer", "shard_optimizer",
                                   "to_static", "dtensor_from_fn", "parallelize",
-                                  "group_sharded_parallel", "save_state_dict",
-                                  "load_state_dict", "DistModel", "Strategy", "ShardingStage1",
+                                  "group_sharded_parallel", "load_merged_state_dict",
+                                  "DistModel", "Strategy", "ShardingStage1",
                                   "ColWiseParallel", "InMemoryDataset", "QueueDataset"])
 def test_unsupported_names_say_what_is_supported(name):
     with pytest.raises(NotImplementedError) as e:
         getattr(dist, name)(None)
     msg = str(e.value)
     assert f"paddle.distributed.{name}" in msg and "DataParallel" in msg
+
+
+# ------------------------------------------------------------------ flex checkpoint
+def _ckpt(P):
+    return {"model": {"w": P.to_tensor([[1., 2.], [3., 4.]]),
+                      "b": P.to_tensor([5., 6.], dtype="float64")},
+            "step": P.to_tensor([7], dtype="int64")}
+
+
+def _empty(P, flat=False):
+    sd = {"model": {"w": P.zeros([2, 2]), "b": P.zeros([2], dtype="float64")},
+          "step": P.zeros([1], dtype="int64")}
+    if flat:
+        sd = {"model.w": sd["model"]["w"], "model.b": sd["model"]["b"], "step": sd["step"]}
+    return sd
+
+
+def _values(sd):
+    flat = {k: v for k, v in sd.items() if not isinstance(v, dict)}
+    flat.update({f"model.{k}": v for k, v in sd.get("model", {}).items()})
+    return {k: (v.numpy().tolist(), str(v.dtype).split(".")[-1]) for k, v in sorted(flat.items())}
+
+
+def test_save_load_state_dict_round_trip(tmp_path):
+    dist.save_state_dict(_ckpt(paddle), str(tmp_path / "c"))
+    assert sorted(os.listdir(tmp_path / "c")) == ["0.metadata", "0_0.distcp"]
+    sd = _empty(paddle)
+    w = sd["model"]["w"]
+    dist.load_state_dict(sd, str(tmp_path / "c"))
+    assert sd["model"]["w"] is w                     # filled in place
+    assert _values(sd) == _values(_ckpt(paddle))
+    # the .distcp file is a paddle.save state dict of the flattened keys
+    saved = paddle.load(str(tmp_path / "c" / "0_0.distcp"))
+    assert sorted(saved) == ["model.b", "model.w", "step"]
+    # a second save into the folder keeps unique_id 0 and the first metadata (as Paddle)
+    dist.save_state_dict(_ckpt(paddle), str(tmp_path / "c"))
+    assert sorted(os.listdir(tmp_path / "c")) == ["0.metadata", "0_0.distcp"]
+    dist.save_state_dict(_ckpt(paddle), str(tmp_path / "c"), unique_id=3)
+    assert "3.metadata" in os.listdir(tmp_path / "c") and "0_3.distcp" in os.listdir(tmp_path / "c")
+
+
+def test_load_state_dict_refusals(tmp_path):
+    path = str(tmp_path / "c")
+    dist.save_state_dict(_ckpt(paddle), path)
+    with pytest.raises(KeyError, match="has no \\['extra'\\]"):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            dist.load_state_dict({"extra": paddle.zeros([1])}, path)
+    with pytest.raises(NotImplementedError, match="unsharded tensors of the same shape"):
+        dist.load_state_dict({"step": paddle.zeros([3], dtype="int64")}, path)
+    with pytest.raises(FileNotFoundError):
+        dist.load_state_dict({"step": paddle.zeros([1])}, path, unique_id=5)
+    with open(os.path.join(path, "0.metadata"), "wb") as f:   # a hostile metadata file
+        import pickle
+        pickle.dump(os.system, f)
+    with pytest.raises(pickle.UnpicklingError, match="Metadata classes only"):
+        dist.load_state_dict({"step": paddle.zeros([1])}, path)
+    with pytest.raises(ValueError, match="should be dict or paddle.Tensor"):
+        dist.save_state_dict({"a": 1}, path)
+
+
+def test_flex_checkpoint_interchanges_with_paddle(tmp_path):
+    rd = _real()
+    import logging
+    import paddle as rp
+    logging.disable(logging.CRITICAL)
+    try:
+        rd.save_state_dict(_ckpt(rp), str(tmp_path / "theirs"))
+        sd = _empty(paddle)
+        dist.load_state_dict(sd, str(tmp_path / "theirs"))
+        assert _values(sd) == _values(_ckpt(paddle))
+        dist.save_state_dict(_ckpt(paddle), str(tmp_path / "mine"))
+        rsd = _empty(rp, flat=True)              # Paddle's load takes flat keys only
+        rd.load_state_dict(rsd, str(tmp_path / "mine"))
+        assert _values(rsd) == _values(_ckpt(paddle))
+    finally:
+        logging.disable(logging.NOTSET)
 
 
 def _have_mpi():

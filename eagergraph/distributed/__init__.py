@@ -27,6 +27,7 @@ from .unsupported import (FUNCTIONS as _UNSUPPORTED_FUNCTIONS,
                           in_auto_parallel_align_mode, create_nccl_config)
 from . import stream, collective, entry_attr, parallel_with_gloo, auto_parallel, io
 from .launch.main import launch as _launch_main
+from .flex_checkpoint import save_state_dict, load_state_dict
 
 ShardedStateDict = dict  # Paddle's typing alias: dict[str, ShardedWeight]
 globals().update(_UNSUPPORTED_FUNCTIONS)
@@ -54,5 +55,6 @@ __all__ = ["ReduceOp", "ParallelEnv", "Group", "is_initialized", "destroy_proces
            "CountFilterEntry", "ShowClickEntry", "ProcessMesh", "Placement", "Shard",
            "Replicate", "Partial", "set_mesh", "get_mesh", "SplitPoint",
            "in_auto_parallel_align_mode", "create_nccl_config", "launch", "ShardedStateDict",
-           "stream", "collective", "entry_attr", "parallel_with_gloo", "auto_parallel", "io"]
+           "stream", "collective", "entry_attr", "parallel_with_gloo", "auto_parallel", "io",
+           "save_state_dict", "load_state_dict"]
 __all__ += sorted(_UNSUPPORTED_FUNCTIONS) + sorted(_UNSUPPORTED_CLASSES)

@@ -6,8 +6,8 @@ import enum
 from .auto_parallel import unsupported
 
 _SHARD = "is group-sharded (ZeRO) data parallelism on GPUs"
-_CKPT = ("is Paddle's distributed checkpoint (flex_checkpoint; use paddle.save / paddle.load "
-         "on each rank's state_dict instead)")
+_CKPT = ("is the sharded part of Paddle's distributed checkpoint (flex_checkpoint; "
+         "save_state_dict / load_state_dict of whole tensors on one process are implemented)")
 _PS = "is a parameter-server dataset (fleet's PS training)"
 
 FUNCTIONS = {n: unsupported(n) for n in (
@@ -17,8 +17,7 @@ FUNCTIONS = {n: unsupported(n) for n in (
 FUNCTIONS.update({n: unsupported(n, _SHARD) for n in ("group_sharded_parallel",
                                                        "save_group_sharded_model")})
 FUNCTIONS.update({n: unsupported(n, _CKPT) for n in (
-    "save_state_dict", "load_state_dict", "load_merged_state_dict", "build_sharded_state_dict",
-    "shard_weight")})
+    "load_merged_state_dict", "build_sharded_state_dict", "shard_weight")})
 
 CLASSES = {n: unsupported(n, cls=True) for n in (
     "DistAttr", "DistModel", "Strategy", "LocalLayer", "ShardingStage1", "ShardingStage2",
