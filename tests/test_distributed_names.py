@@ -250,14 +250,22 @@ def _have_mpi():
 
 
 @pytest.mark.skipif(not _have_mpi(), reason="needs mpi4py and mpiexec")
-def test_objects_p2p_stream_and_shutdown_on_two_ranks():
+def test_objects_p2p_stream_shutdown_and_checkpoint_on_two_ranks(tmp_path):
     env = {k: v for k, v in os.environ.items() if not k.startswith("PADDLE_")}
     env["PYTHONPATH"] = ROOT + os.pathsep + env.get("PYTHONPATH", "")
     out = subprocess.run([sys.executable, "-m", "eagergraph.distributed.launch", "--timeout",
                           "120", "--nproc_per_node", "2",
                           os.path.join(ROOT, "tests", "test_distributed_scripts",
-                                       "p2p_objects.py")],
+                                       "p2p_objects.py"), str(tmp_path / "ckpt")],
                          capture_output=True, text=True, cwd=ROOT, env=env, timeout=180)
     assert out.returncode == 0, out.stdout + out.stderr
     for r in range(2):
         assert f"[rank {r}] OK rank {r} p2p objects" in out.stdout
+    # the 2-rank checkpoint loads in one process, each key from the file that holds it
+    sd = {"model": {"w": paddle.zeros([2, 3]), "b": paddle.zeros([2], dtype="float64")},
+          "step": paddle.zeros([1], dtype="int64")}
+    dist.load_state_dict(sd, str(tmp_path / "ckpt"))
+    assert sd["model"]["w"].numpy().tolist() == [[0, 1, 2], [3, 4, 5]]
+    assert sd["model"]["b"].numpy().tolist() == [1.0, 2.0] and sd["step"].item() == 5
+    parts = [sorted(paddle.load(str(tmp_path / "ckpt" / f"{r}_0.distcp"))) for r in range(2)]
+    assert sorted(parts[0] + parts[1]) == ["model.b", "model.w", "step"]

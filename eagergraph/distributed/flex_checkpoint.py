@@ -9,9 +9,11 @@ one process, in Paddle's files so either side reads the other's checkpoints:
   an unpickler that allows only those classes.
 
 unique_id defaults to the largest one in the folder (0 for a new one) and an existing metadata
-file is kept, as in Paddle. load_state_dict fills the given tensors in place. Sharded tensors
-(ShardedWeight, several ranks' pieces, resharding to another shape) are not implemented: a job
-of several ranks, or a key whose shape differs from the checkpoint's, raises."""
+file is kept, as in Paddle. In a data-parallel job (every rank holding the same keys and shapes,
+replicated) each key is written once, by the rank with the fewest bytes so far, into that rank's
+file, and the coordinator writes the metadata. load_state_dict fills the given tensors in place
+on every rank from the files (a shared folder). Sharded tensors (ShardedWeight, ranks holding
+different pieces, resharding to another shape) are not implemented and raise."""
 import os
 import pickle
 import re
@@ -22,7 +24,8 @@ import numpy as np
 
 from ..tensor import Tensor
 from .. import framework_io
-from .world import get_rank, get_world_size
+from .world import get_rank, get_world_size, init_parallel_env
+from . import group as _group
 
 __all__ = ["save_state_dict", "load_state_dict", "Metadata", "LocalTensorMetadata",
            "LocalTensorIndex"]
@@ -82,12 +85,29 @@ class _MetadataUnpickler(pickle.Unpickler):
                                      f"classes only, not {module}.{name}")
 
 
-def _single_process(what):
-    if get_world_size() > 1:
-        raise NotImplementedError(
-            f"(Unimplemented) paddle.distributed.{what} across {get_world_size()} ranks "
-            f"(sharded checkpoints) is not implemented in eagergraph; with data parallelism "
-            f"save on one rank with paddle.save(model.state_dict(), path)")
+def _sharded(detail):
+    raise NotImplementedError(
+        f"(Unimplemented) paddle.distributed.save_state_dict of sharded tensors ({detail}) is "
+        f"not implemented in eagergraph; replicated (data-parallel) state dicts are")
+
+
+def _assign(every, nranks):
+    """key -> the rank that writes it: each key (largest first) to the rank with the fewest
+    bytes so far (lowest rank on ties)."""
+    load = [0] * nranks
+    owner = {}
+    for key, (shape, dtype) in sorted(every[0].items(),
+                                      key=lambda kv: (-int(np.prod(kv[1][0])) *
+                                                      np.dtype(_np_name(kv[1][1])).itemsize,
+                                                      kv[0])):
+        r = min(range(nranks), key=lambda i: (load[i], i))
+        owner[key] = r
+        load[r] += int(np.prod(shape)) * np.dtype(_np_name(dtype)).itemsize
+    return owner
+
+
+def _np_name(dtype):
+    return "uint16" if dtype == "bfloat16" else dtype
 
 
 def _flatten(state_dict):
@@ -119,28 +139,47 @@ def save_state_dict(state_dict, path, process_group=None, coordinator_rank=0, un
     (async_save writes synchronously here)."""
     assert isinstance(state_dict, dict), \
         f"The state_dict should be a dictionary.But now the type is {type(state_dict)}."
-    _single_process("save_state_dict")
     if safetensors:
         raise NotImplementedError("(Unimplemented) save_state_dict(safetensors=True) is not "
                                   "implemented in eagergraph; the default .distcp files are")
     flat, mapping = _flatten(state_dict)
     os.makedirs(path, exist_ok=True)
+    nranks = get_world_size()
+    if nranks > 1 and process_group is None and not _group.is_initialized():
+        init_parallel_env()
     if unique_id is None:
         unique_id = _max_id(path, "distcp")
     else:
         assert unique_id >= 0, f'{unique_id} should be >= 0'
-    file_name = f"{get_rank()}_{unique_id}.distcp"
+    mine = {k: (tuple(t.shape), t.dtype.name) for k, t in flat.items()}
+    every, ids = [mine], [unique_id]
+    if nranks > 1:
+        from .communication import all_gather_object
+        every, ids = [], []
+        all_gather_object(every, mine, process_group)
+        all_gather_object(ids, unique_id, process_group)
+        if any(e != every[0] for e in every):
+            _sharded("the ranks hold different keys, shapes or dtypes")
+        unique_id = ids[0]
+    owner = _assign(every, len(every))
+    rank = get_rank(process_group) if nranks > 1 else 0
     meta = Metadata({}, {}, mapping)
-    for key, t in flat.items():
-        shape = tuple(t.shape)
+    for key, (shape, dtype) in every[0].items():
         zero = (0,) * len(shape)
-        meta.state_dict_metadata[key] = [LocalTensorMetadata(zero, shape, t.dtype.name, shape)]
-        meta.storage_metadata[LocalTensorIndex(key, zero, local_shape=shape)] = file_name
+        meta.state_dict_metadata[key] = [LocalTensorMetadata(zero, shape, dtype, shape)]
+        global_rank = owner[key] if process_group is None else process_group.ranks[owner[key]]
+        meta.storage_metadata[LocalTensorIndex(key, zero, local_shape=shape)] = \
+            f"{global_rank}_{unique_id}.distcp"
     meta_path = os.path.join(path, f"{unique_id}.metadata")
-    if not (os.path.exists(meta_path) and os.path.getsize(meta_path) > 0):
+    if rank == coordinator_rank and not (os.path.exists(meta_path)
+                                         and os.path.getsize(meta_path) > 0):
         with open(meta_path, "wb") as f:
             _MetadataPickler(f, protocol=4).dump(meta)
-    framework_io.save(flat, os.path.join(path, file_name))
+    framework_io.save({k: t for k, t in flat.items() if owner[k] == rank},
+                      os.path.join(path, f"{get_rank()}_{unique_id}.distcp"))
+    if nranks > 1:
+        from .communication import barrier
+        barrier(process_group)
 
 
 def _read_metadata(path):
@@ -155,7 +194,6 @@ def load_state_dict(state_dict, path, process_group=None, coordinator_rank=0, un
     cast to each tensor's dtype)."""
     assert isinstance(state_dict, dict), \
         f"The state_dict should be a dictionary.But now the type is {type(state_dict)}."
-    _single_process("load_state_dict")
     if not os.path.isdir(path):
         raise FileNotFoundError(f"load_state_dict: no checkpoint folder {path}")
     if unique_id is None:

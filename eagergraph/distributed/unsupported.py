@@ -7,7 +7,7 @@ from .auto_parallel import unsupported
 
 _SHARD = "is group-sharded (ZeRO) data parallelism on GPUs"
 _CKPT = ("is the sharded part of Paddle's distributed checkpoint (flex_checkpoint; "
-         "save_state_dict / load_state_dict of whole tensors on one process are implemented)")
+         "save_state_dict / load_state_dict of whole, replicated tensors are implemented)")
 _PS = "is a parameter-server dataset (fleet's PS training)"
 
 FUNCTIONS = {n: unsupported(n) for n in (

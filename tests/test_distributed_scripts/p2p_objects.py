@@ -49,5 +49,23 @@ dist.restart_process_group(g)
 y = paddle.ones([1])
 dist.all_reduce(y, group=g)
 assert y.item() == 2.0
+# a replicated (data-parallel) state dict saved by both ranks: each key written once
+import os, sys
+path = sys.argv[1]
+sd = {"model": {"w": paddle.to_tensor(np.arange(6, dtype=np.float32).reshape(2, 3)),
+                "b": paddle.to_tensor([1.0, 2.0], dtype="float64")},
+      "step": paddle.to_tensor([5], dtype="int64")}
+dist.save_state_dict(sd, path)
+assert sorted(os.listdir(path)) == ["0.metadata", "0_0.distcp", "1_0.distcp"], os.listdir(path)
+back = {"model": {"w": paddle.zeros([2, 3]), "b": paddle.zeros([2], dtype="float64")},
+        "step": paddle.zeros([1], dtype="int64")}
+dist.load_state_dict(back, path)
+assert back["model"]["w"].numpy().tolist() == [[0, 1, 2], [3, 4, 5]]
+assert back["model"]["b"].numpy().tolist() == [1.0, 2.0] and back["step"].item() == 5
+try:
+    dist.save_state_dict({"x": paddle.zeros([r + 1])}, path + "_bad")
+    raise AssertionError("sharded state dicts were accepted")
+except NotImplementedError as e:
+    assert "sharded" in str(e)
 dist.barrier()
 print(f"OK rank {r} p2p objects")
