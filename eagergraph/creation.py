@@ -9,6 +9,9 @@ _to_tensor_non_static).
   values (so [tensor(1.5), 2] is float64, as in Paddle).
 - NumPy dtypes Paddle has no tensor for (uint32, uint64, str, object: ragged or mixed lists)
   raise ValueError; objects that are not data raise TypeError.
+- A sparse COO/CSR tensor gives a sparse copy of the same layout and pattern (values cast to
+  dtype, stop_gradient as given); Paddle 3.3.1 raises an internal OSError there
+  (docs/differences.md). A list holding one, and paddle.Tensor(sparse), raise TypeError.
 """
 import numpy as np
 
@@ -59,6 +62,12 @@ def _python_data(data):
     if isinstance(data, (list, tuple)):
         has_tensor = any(isinstance(d, Tensor) for d in data)
         if has_tensor:
+            for d in data:
+                if _sparse_layout(d) is not None:
+                    raise TypeError(
+                        f"to_tensor(): the list holds a sparse {_sparse_layout(d)} tensor; "
+                        f"convert it with .to_dense() first (or pass it alone for a sparse "
+                        f"copy)")
             data = [d._data if isinstance(d, Tensor) else d for d in data]
         try:
             arr = np.array(data)
@@ -109,11 +118,28 @@ def _to_ndarray(data, dtype=None):
     return arr.astype(target.np_dtype)
 
 
+def _sparse_layout(data):
+    return getattr(type(data), "_sparse_layout", None)
+
+
+def _sparse_copy(data, dtype, stop_gradient):
+    """A new sparse tensor of data's layout and pattern holding a copy of its values."""
+    t = data._with_values(Tensor._wrap(_to_ndarray(Tensor._wrap(data._data), dtype)))
+    if _sparse_layout(data) == "COO":
+        t._indices = t._indices.copy()
+    else:
+        t._crows, t._cols = t._crows.copy(), t._cols.copy()
+    t.stop_gradient = bool(stop_gradient)
+    return t
+
+
 def to_tensor(data, dtype=None, place=None, stop_gradient=True):
     """paddle.to_tensor: a new Tensor holding a copy of `data` (see the module docstring for
     how the dtype is chosen)."""
     if place is not None:
         framework._convert_to_place(place)
+    if _sparse_layout(data) is not None:
+        return _sparse_copy(data, dtype, stop_gradient)
     t = Tensor._wrap(_to_ndarray(data, dtype))
     t.stop_gradient = bool(stop_gradient)
     return t
@@ -121,4 +147,13 @@ def to_tensor(data, dtype=None, place=None, stop_gradient=True):
 
 # Tensor(data, dtype) converts like to_tensor (tensor.py sits below this module, so the
 # conversion is installed here rather than imported there)
-Tensor._from_data = staticmethod(_to_ndarray)
+def _tensor_from_data(data, dtype=None):
+    if _sparse_layout(data) is not None:
+        raise TypeError(
+            f"paddle.Tensor(x) with a sparse {_sparse_layout(data)} tensor x is not supported "
+            f"in eagergraph; use paddle.to_tensor(x) or x.clone() for a sparse copy, or "
+            f"x.to_dense() for a dense one")
+    return _to_ndarray(data, dtype)
+
+
+Tensor._from_data = staticmethod(_tensor_from_data)

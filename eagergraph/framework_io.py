@@ -36,6 +36,11 @@ _UNPACK_INFO = "UnpackBigParamInfor@@"
 # ----------------------------------------------------------------------------------------- save
 
 def _tensor_array(t):
+    layout = getattr(type(t), "_sparse_layout", None)
+    if layout is not None:  # its _data is the values only: refuse rather than lose the pattern
+        raise TypeError(f"paddle.save(): a sparse {layout} tensor cannot be saved (Paddle "
+                        f"3.3.1 crashes on one); save its indices()/values() (crows()/cols()/"
+                        f"values() for CSR) or x.to_dense()")
     arr = np.asarray(t._data)
     if arr.dtype.name == "bfloat16":
         arr = arr.view(np.uint16)

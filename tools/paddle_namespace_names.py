@@ -11,7 +11,7 @@ import sys
 import warnings
 
 NAMESPACES = ["geometric", "vision.ops", "incubate.nn", "incubate.nn.functional",
-              "vision.datasets", "text.datasets", "sparse", "sparse.nn", "sparse.nn.functional",
+              "vision.datasets", "text", "text.datasets", "sparse", "sparse.nn", "sparse.nn.functional",
               "jit", "distributed", "distributed.fleet", "distributed.fleet.utils",
               "incubate.distributed.fleet"]
 

@@ -15,6 +15,32 @@ from .parallel import DataParallel
 from .spawn import spawn
 from ..io import DistributedBatchSampler
 from . import fleet
+from .fleet.base.topology import ParallelMode
+from .collective import (is_available, shutdown_process_group, restart_process_group,
+                         ReduceType, split)
+from .p2p import send_object_list, recv_object_list, P2POp, batch_isend_irecv
+from .parallel_with_gloo import gloo_init_parallel_env, gloo_barrier, gloo_release
+from .entry_attr import ProbabilityEntry, CountFilterEntry, ShowClickEntry
+from .auto_parallel import ProcessMesh, Placement, Shard, Replicate, Partial, set_mesh, get_mesh
+from .unsupported import (FUNCTIONS as _UNSUPPORTED_FUNCTIONS,
+                          CLASSES as _UNSUPPORTED_CLASSES, SplitPoint,
+                          in_auto_parallel_align_mode, create_nccl_config)
+from . import stream, collective, entry_attr, parallel_with_gloo, auto_parallel, io
+from .launch.main import launch as _launch_main
+from .flex_checkpoint import save_state_dict, load_state_dict
+
+ShardedStateDict = dict  # Paddle's typing alias: dict[str, ShardedWeight]
+globals().update(_UNSUPPORTED_FUNCTIONS)
+globals().update(_UNSUPPORTED_CLASSES)
+
+
+def launch():
+    """paddle.distributed.launch(): run `python -m paddle.distributed.launch`'s job from the
+    command-line arguments in sys.argv (eagergraph's launcher: MPI ranks); exits with the job's
+    code when it fails."""
+    rc = _launch_main()
+    if rc:
+        raise SystemExit(rc)
 
 __all__ = ["ReduceOp", "ParallelEnv", "Group", "is_initialized", "destroy_process_group",
            "get_group", "new_group", "get_backend", "init_parallel_env", "get_rank",
@@ -22,4 +48,13 @@ __all__ = ["ReduceOp", "ParallelEnv", "Group", "is_initialized", "destroy_proces
            "all_gather_object", "gather", "scatter", "reduce_scatter", "alltoall",
            "alltoall_single", "send", "recv", "isend", "irecv", "barrier", "wait",
            "broadcast_object_list", "scatter_object_list", "DataParallel",
-           "DistributedBatchSampler", "fleet", "spawn"]
+           "DistributedBatchSampler", "fleet", "spawn", "ParallelMode", "is_available",
+           "shutdown_process_group", "restart_process_group", "ReduceType", "split",
+           "send_object_list", "recv_object_list", "P2POp", "batch_isend_irecv",
+           "gloo_init_parallel_env", "gloo_barrier", "gloo_release", "ProbabilityEntry",
+           "CountFilterEntry", "ShowClickEntry", "ProcessMesh", "Placement", "Shard",
+           "Replicate", "Partial", "set_mesh", "get_mesh", "SplitPoint",
+           "in_auto_parallel_align_mode", "create_nccl_config", "launch", "ShardedStateDict",
+           "stream", "collective", "entry_attr", "parallel_with_gloo", "auto_parallel", "io",
+           "save_state_dict", "load_state_dict"]
+__all__ += sorted(_UNSUPPORTED_FUNCTIONS) + sorted(_UNSUPPORTED_CLASSES)

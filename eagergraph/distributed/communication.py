@@ -10,6 +10,7 @@ import numpy as np
 
 from ..tensor import Tensor
 from .backend import ReduceOp, Task
+from .collective import check_running
 from .group import resolve, solo_group
 from .watchdog import watched
 
@@ -23,7 +24,7 @@ _NOT_MEMBER = ("The group should not be None and all ranks which invoke this ope
 
 
 def _group(group):
-    g = resolve(group)
+    g = check_running(group)
     if g is not solo_group() and not g.is_member():
         raise RuntimeError(_NOT_MEMBER)
     return g

@@ -229,7 +229,15 @@ astype = cast
 
 
 def assign(x, output=None):
-    """Copy x (a Tensor, NumPy array, list or scalar) into a new Tensor, or into `output`."""
+    """Copy x (a Tensor, NumPy array, list or scalar) into a new Tensor, or into `output`.
+    A sparse x gives a sparse copy (x.clone(), differentiable); Paddle 3.3.1 raises an internal
+    OSError there."""
+    layout = getattr(type(x), "_sparse_layout", None)
+    if layout is not None:
+        if output is not None:
+            raise TypeError(f"assign(): output= is not supported for a sparse {layout} x; "
+                            f"use y = paddle.assign(x)")
+        return x.clone()
     if not isinstance(x, Tensor):
         from ..creation import to_tensor
         x = to_tensor(x)

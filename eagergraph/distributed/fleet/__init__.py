@@ -6,6 +6,8 @@ Tensor, pipeline, sharding and parameter-server parallelism are not implemented 
 NotImplementedError saying so."""
 from . import recompute
 from . import utils
+from . import data_generator
+from .data_generator import MultiSlotDataGenerator, MultiSlotStringDataGenerator
 from .base.role_maker import PaddleCloudRoleMaker, Role, UserDefinedRoleMaker
 from .base.strategy import DistributedStrategy
 from .base.topology import CommunicateTopology, HybridCommunicateGroup, ParallelMode
@@ -14,9 +16,10 @@ from .fleet import Fleet, distributed_model, distributed_optimizer, distributed_
 
 __all__ = ["CommunicateTopology", "UtilBase", "HybridCommunicateGroup", "UserDefinedRoleMaker",
            "DistributedStrategy", "Role", "PaddleCloudRoleMaker", "Fleet",
+           "MultiSlotDataGenerator", "MultiSlotStringDataGenerator",
            # beyond Paddle's __all__, public all the same
            "ParallelMode", "distributed_model", "distributed_optimizer", "distributed_scaler",
-           "recompute", "utils"]
+           "recompute", "utils", "data_generator"]
 
 init = fleet.init
 is_first_worker = fleet.is_first_worker
