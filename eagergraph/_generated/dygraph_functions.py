@@ -7449,7 +7449,7 @@ _mean_grad_kernels = KernelFactory.cache("mean_grad")  # ④'s cache, shared
 
 class MeanGradNode(GradNodeBase):
     """Backward of `mean` (mean_grad):
-        x_grad = scale(expand(reshape(out_grad, reduce_keep_shape(x.shape, axis)), x.shape), 1.0 / reduced_count(x.shape, axis), 0.0, True)
+        x_grad = scale(expand(reshape(out_grad, reduce_keep_shape(x.shape, axis)), x.shape), 1.0 / (reduced_count(x.shape, axis) or 1), 0.0, True)
     """
 
     __slots__ = ("x_saved", "axis", "keepdim")
@@ -7509,7 +7509,7 @@ def mean_grad_ad_func(need, x, out_grad, axis, keepdim):
     if grad_state.enabled and (not x._stop_gradient or not out_grad._stop_gradient):
         x_grad = None
         if need[0]:
-            x_grad = scale_ad_func(expand_ad_func(reshape_ad_func(out_grad, _meta.reduce_keep_shape(x._data.shape, axis)), x._data.shape), 1.0 / _meta.reduced_count(x._data.shape, axis), 0.0, True)
+            x_grad = scale_ad_func(expand_ad_func(reshape_ad_func(out_grad, _meta.reduce_keep_shape(x._data.shape, axis)), x._data.shape), 1.0 / (_meta.reduced_count(x._data.shape, axis) or 1), 0.0, True)
         return x_grad,
     # Forward API Call: the grad kernel, on arrays
     x_grad, = _api.mean_grad(need, x._data, out_grad._data, axis, keepdim)
