@@ -21,6 +21,7 @@ def _layers_state():
         [getattr(api, n).__code__ for n in _seams.kernel_api_names()],
         [getattr(api, n) for n in _seams.infermeta_names()],
         [api.prepare_data, api.select_kernel, dyf.promote_binary, dyf.autocast_int_to_float,
+         dyf.amp_auto_cast,
          eng._run, eng.prepare_roots, eng.holder_add, eng.in_degree_map],
         [(c, c.__dict__.get("__call__"), c.__dict__.get("clear_tensor_wrappers"))
          for c in _seams.grad_node_classes()],
@@ -55,6 +56,38 @@ def test_tracer_records_the_layers():
     table, summary = tr.table(), tr.summary()
     assert table.splitlines()[0].startswith("op ") and "float16 -> float32 kernel" in table
     assert "6 op calls" in summary and "eager overhead" in summary
+
+
+def _every_layer(call):
+    """What the tracer saw of one op call in each of the five layers (None: nothing)."""
+    return {"api": call.api, "amp": call.amp, "ad_func": call.op, "node": call.node,
+            "kernel_api": call.kernel_api or None, "kernel_key": call.kernel_key,
+            "infermeta": call.infermeta, "kernel": call.kernel}
+
+
+def test_tracer_sees_every_layer_of_one_op_and_amp_decisions():
+    x = paddle.to_tensor(np.ones((2, 3), np.float32), stop_gradient=False)
+    w = paddle.to_tensor(np.ones((3, 2), np.float32), stop_gradient=False)
+    with trace() as tr:
+        paddle.matmul(x, w)
+    call, = tr.calls
+    seen = _every_layer(call)
+    assert all(v is not None for v in seen.values()), seen
+    assert seen["amp"] == "O0" and seen["kernel_key"] == "(CPU, ANY, float32)"
+    with trace() as tr:
+        with paddle.amp.auto_cast(level="O1"):  # matmul is on the white list
+            paddle.matmul(x, w)
+    outer, casts, inner = tr.calls[0], tr.calls[1:-1], tr.calls[-1]
+    assert outer.amp == "O1 white: x float32 -> float16, y float32 -> float16", outer.amp
+    assert outer.api == "matmul" and outer.node == "MatmulGradNode"
+    assert [c.name for c in casts] == ["cast", "cast"] and all(c.depth == 1 for c in casts)
+    # the op again, AMP suspended, on the cast inputs: every layer, in float16
+    assert inner.name == "matmul" and inner.depth == 1 and inner.amp == "O0"
+    seen = _every_layer(inner)
+    assert all(v is not None for k, v in seen.items() if k != "api"), seen
+    assert inner.kernel_key == "(CPU, ANY, float16)"
+    assert inner.fallback == "float16 -> float32 kernel"
+    assert " O1 white: " in tr.table()
 
 
 def test_schedule_order_holders_releases():

@@ -5,8 +5,9 @@
     print(tr.table()); print(tr.summary())
 
 One `OpCall` per ad_func call (an API call that reaches no ad_func, or a kernel API called
-directly, gets one too): ① the API name and its parsed arguments, the AMP decision (eagergraph
-has no auto_cast: always O0), ③ the promotion or int->float autocast applied, whether a grad
+directly, gets one too): ① the API name and its parsed arguments, ② the AMP decision (the
+level, the list the op fell in, the casts: "O0" when AMP is off; under AMP the op then runs again
+with AMP suspended, an OpCall of its own one deeper), ③ the promotion or int->float autocast applied, whether a grad
 node was created and what it saved, ④ the KernelKey, the kernel selected and any fallback,
 InferMeta's result, and the time spent in each layer. Ops an op runs inside itself (composites,
 grad ops under create_graph) are OpCalls of their own with `depth` one more.
@@ -15,6 +16,7 @@ While active, the layer functions are wrapped (see _patch.py); on exit they are 
 import time
 
 from ..tensor import Tensor
+from ..eager import amp_utils
 from . import _seams
 from ._patch import Patches
 from .graph import saved_wrappers, wrapper_info
@@ -33,7 +35,7 @@ class OpCall:
         self.api = api            # ① public API function, or None (called below it)
         self.args = args          # ① parsed arguments (as the ad_func got them)
         self.op = None            # ③ the ad_func's op
-        self.amp = "O0"           # eagergraph has no auto_cast
+        self.amp = "O0"           # ② AMP's decision: "O0", or "<level> <list>: <casts>"
         self.promotion = []       # ③ promote_binary / autocast_int_to_float applied
         self.node = None          # ③ name of the grad node created, or None
         self.saved = []           # ③ what the node saved (wrapper_info dicts)
@@ -195,7 +197,7 @@ class Trace:
     # ---- reports ----------------------------------------------------------------------------
     def table(self):
         """One row per op call: the layers' findings and their times (us)."""
-        rows = [("op", "api", "promotion", "node (saved)", "kernel key", "kernel", "infermeta",
+        rows = [("op", "api", "amp", "promotion", "node (saved)", "kernel key", "kernel", "infermeta",
                  "api us", "ad us", "kapi us", "meta us", "kern us")]
         for c in self.calls:
             saved = ", ".join(f"{w['name']}{w['shape']}" for w in c.saved)
@@ -203,7 +205,8 @@ class Trace:
             kern = (c.kernel or "-").rsplit(".", 1)[-1] + (f" [{c.fallback}]" if c.fallback
                                                            else "")
             own = c.own_times()
-            rows.append(("  " * c.depth + c.name, c.api or "-", "; ".join(c.promotion) or "-",
+            rows.append(("  " * c.depth + c.name, c.api or "-", c.amp,
+                         "; ".join(c.promotion) or "-",
                          node, c.kernel_key or "-", kern,
                          c.infermeta[1] if c.infermeta else "-",
                          *(f"{own[k] / 1000:.1f}" for k in ("api", "ad_func", "kernel_api",
@@ -252,6 +255,18 @@ def _note_promotion(call, args, out):
         call.promotion.append(f"{x._data.dtype} -> {out._data.dtype}")
 
 
+def _note_amp(call, args, out):
+    """amp_auto_cast(op, names, inputs) -> the inputs cast: the level, why, and the casts."""
+    op, names, inputs = args
+    st = amp_utils.amp_state
+    if st.level == "O0":
+        return
+    dst, reason = amp_utils.dest_dtype(amp_utils.fluid_name(op), amp_utils._dtypes(inputs), st)
+    casts = [f"{n} {a._data.dtype} -> {b._data.dtype}" for n, a, b in zip(names, inputs, out)
+             if isinstance(a, Tensor) and isinstance(b, Tensor) and a._data.dtype != b._data.dtype]
+    call.amp = f"{st.level} {reason}: " + (", ".join(casts) or "no cast")
+
+
 def _infermeta_note(name):
     def note(call, args, out):
         call.infermeta = (name, _summ(out))
@@ -277,6 +292,7 @@ def _install(tr):
     p.wrap(api, "prepare_data", _layer(tr, "prepare", _note_prepare))
     p.wrap(dyf, "promote_binary", _layer(tr, "ad_func", _note_promotion, timed=False))
     p.wrap(dyf, "autocast_int_to_float", _layer(tr, "ad_func", _note_promotion, timed=False))
+    p.wrap(dyf, "amp_auto_cast", _layer(tr, "ad_func", _note_amp, timed=False))
     for name in [n for n in vars(dyf) if n.startswith("_") and n.endswith("_kernels")]:
         p.set(dyf, name, {})  # ad_funcs that run ④'s common case find no kernel: all go via ④
     wrapped = set()
