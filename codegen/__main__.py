@@ -9,7 +9,7 @@ import sys
 
 from .spec import load_ops
 from .backward_spec import load_backward
-from . import emit, emit_backward
+from . import emit, emit_arrays, emit_backward
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PKG = os.path.join(ROOT, "eagergraph")
@@ -34,11 +34,16 @@ def generate():
     metas = emit_backward.meta_names(PKG)
     by_fwd = {b.forward.name: b for b in bwd}
 
+    array_ops = {s.name for s in specs if emit_arrays.has_array_form(s)}
+    used = set()  # the ops first-order formulas call over arrays
+    for b in bwd:
+        used |= emit_backward.array_formula_ops(b, array_ops) or set()
+
     def after(spec):  # the op's grad node, then its grad op (if it has a kernel)
         b = by_fwd.get(spec.name)
         if b is None:
             return ""
-        code = emit_backward.emit_node(b, op_names, metas)
+        code = emit_backward.emit_node(b, op_names, metas, array_ops)
         if b.kernel:
             code += emit_backward.emit_grad_ad_func(b, op_names, metas)
         return code
@@ -51,6 +56,7 @@ def generate():
             emit_backward.saved_inputs_factory(by_fwd), after),
         "api.py": emit.emit_api(specs, emit_backward.emit_grad_api(bwd)),
         "public.py": emit.emit_public(specs),
+        "grad_arrays.py": emit_arrays.emit_grad_arrays(specs, used),
     }
     return {name: emit.prune_imports(text) for name, text in files.items()}
 

@@ -167,6 +167,7 @@ from ..phi.infermeta import backward as _meta
 from ..phi.kernel_registry import KernelFactory
 from ..tensor import wrap_like
 from . import api as _api
+from . import grad_arrays as _arr
 
 
 new_node = object.__new__  # a grad node without GradNodeBase.__init__'s call

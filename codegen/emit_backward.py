@@ -34,16 +34,21 @@ def node_class_name(fwd_name):
 
 class _Rewrite(ast.NodeTransformer):
     """Formula names -> generated code: ops -> `<op>_ad_func`, shape functions -> `_meta.f`,
-    formula words -> their helpers, `t.shape` -> `t._data.shape` (a tuple)."""
+    formula words -> their helpers, `t.shape` -> `t._data.shape` (a tuple).
+    arrays: the formula over ndarrays instead (run_raw): ops and formula words -> `_arr.f`
+    (_generated/grad_arrays.py), `t.dtype` -> `_arr.dtype_of(t)`, `t.shape` as it is."""
 
-    def __init__(self, bwd, ops, metas, local_names):
+    def __init__(self, bwd, ops, metas, local_names, arrays=False):
         self.bwd, self.ops, self.metas, self.locals = bwd, ops, metas, local_names
+        self.arrays = arrays
 
     def visit_Call(self, node):
         self.generic_visit(node)
         if isinstance(node.func, ast.Name):
             n = node.func.id  # a call is an op even where an attribute has its name (scale)
-            if n in _FORMULA_WORDS:
+            if self.arrays and (n in _FORMULA_WORDS or n in self.ops):
+                node.func = ast.Attribute(ast.Name("_arr", ast.Load()), n, ast.Load())
+            elif n in _FORMULA_WORDS:
                 node.func = ast.Name(_FORMULA_WORDS[n], ast.Load())
             elif n in self.ops:
                 node.func = ast.Name(n + "_ad_func", ast.Load())
@@ -53,6 +58,11 @@ class _Rewrite(ast.NodeTransformer):
 
     def visit_Attribute(self, node):
         self.generic_visit(node)
+        if self.arrays:
+            if node.attr == "dtype":
+                return ast.Call(ast.Attribute(ast.Name("_arr", ast.Load()), "dtype_of",
+                                              ast.Load()), [node.value], [])
+            return node
         if node.attr == "shape":
             return ast.Attribute(ast.Attribute(node.value, "_data", ast.Load()), "shape",
                                  ast.Load())
@@ -73,9 +83,28 @@ def _assigned_names(tree):
             and isinstance(n.ctx, ast.Store)}
 
 
-def formula_code(bwd, src, ops, metas, local_names):
+def formula_code(bwd, src, ops, metas, local_names, arrays=False):
     tree = ast.parse(src, mode="eval")
-    return ast.unparse(_Rewrite(bwd.name, ops, metas, local_names).visit(tree))
+    return ast.unparse(_Rewrite(bwd.name, ops, metas, local_names, arrays).visit(tree))
+
+
+def array_formula_ops(b, array_ops):
+    """The ops b's formulas call, when all of them have an array form (emit_arrays.py) and the
+    node can run them on arrays: formulas as expressions (not a block), one out grad, no
+    Tensor[] input; else None (the node runs its formulas over Tensors in both orders)."""
+    f = b.forward
+    if (b.kernel or b.is_block or len(f.outputs) != 1 or f.outputs[0].type != "Tensor"
+            or any(a.type == "Tensor[]" for a in f.inputs)):
+        return None
+    called = set()
+    for g in b.grads:
+        for n in ast.walk(ast.parse(str(b.formulas[g]), mode="eval")):
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Name):
+                called.add(n.func.id)
+            if isinstance(n, ast.Attribute) and n.attr not in ("shape", "dtype"):
+                return None
+    ops = called - set(_FORMULA_WORDS) - _BUILTINS
+    return ops if all(op in array_ops for op in ops) else None
 
 
 def block_code(bwd, src, ops, metas, local_names, indent):
@@ -88,9 +117,9 @@ def block_code(bwd, src, ops, metas, local_names, indent):
     return "".join(indent + line + "\n" for line in ast.unparse(tree).splitlines())
 
 
-def _formula_lines(b, ops, metas, local_names, need, indent):
+def _formula_lines(b, ops, metas, local_names, need, indent, arrays=False):
     """Statements that compute b's grads from the locals; a grad whose input needs none stays
-    None. need[i] is the code telling whether grad i is needed."""
+    None. need[i] is the code telling whether grad i is needed. arrays: over ndarrays."""
     lines = []
     if b.is_block:
         lines.append(f"{indent}{', '.join(b.grads)} = {', '.join('None' for _ in b.grads)}")
@@ -102,7 +131,7 @@ def _formula_lines(b, ops, metas, local_names, need, indent):
                     lines.append(f"{indent}    if not ({n}):\n{indent}        {g} = None")
         return lines
     for g, n in zip(b.grads, need):
-        code = formula_code(b, b.formulas[g], ops, metas, local_names)
+        code = formula_code(b, b.formulas[g], ops, metas, local_names, arrays)
         if n == "True":
             lines.append(f"{indent}{g} = {code}")
         else:
@@ -309,10 +338,16 @@ def _has_run_raw(b):
     return bool(b.kernel) and len(f.outputs) == 1 and f.outputs[0].type == "Tensor"
 
 
-def _invoke_node_body(b, ops, metas):
+def _invoke_node_body(b, ops, metas, arrays=False):
     f = b.forward
     list_inputs = {a.name for a in f.inputs if a.type == "Tensor[]"}
     L = _fill_lines(f, b)
+    if arrays:  # first order: run_raw, the same formulas over arrays
+        one = _single_next(f)
+        L.append("        if not create_graph:  # the formulas over arrays; grads are raw "
+                 "ndarrays here")
+        g = b.out_grads[0]
+        L.append(f"            return {f'[self.run_raw({g})]' if one else f'self.run_raw({g})'}")
     L += ["        # Recovered TensorWrappers and attributes"] if b.saved or b.attrs_used else []
     L += [f"        {n} = [w.recover(self) for w in self.{n}_wrapper]"
           if n in list_inputs else f'        {n} = recover_saved(self, "{n}")'
@@ -322,11 +357,41 @@ def _invoke_node_body(b, ops, metas):
     L.append("        # The gradient formulas, written with ops")
     L += _formula_lines(b, ops, metas, local_names, _need_codes(b), "        ")
     L.append(f"        return {_returns(b)}")
+    if arrays:
+        L += _array_run_raw(b, ops, metas, local_names)
     return "\n".join(L) + "\n"
 
 
-def emit_node(b, ops, metas):
+ARRAY_RUN_RAW_HEAD = '''
+    def run_raw(self, {out_grad}, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        {what}. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""'''
+
+
+def _array_run_raw(b, ops, metas, local_names):
     f = b.forward
+    one = _single_next(f)
+    L = [ARRAY_RUN_RAW_HEAD.format(what="the grad of the one input itself" if one else
+                                   "one grad per input position", out_grad=b.out_grads[0])]
+    L += _read_saved_lines(b, "        ")
+    L += [f"        {a} = self.{a}" for a in b.attrs_used]
+    L.append("        # The gradient formulas over arrays")
+    L += _formula_lines(b, ops, metas, local_names, _need_codes(b), "        ", arrays=True)
+    if b.saved:
+        L.append("        if release:  # backward no longer needs the saved tensors: release them")
+        L += _release_lines(b, "            ")
+    grads = {g[:-5]: g for g in b.grads}
+    L.append(f"        return {grads[f.inputs[0].name] if one else _returns(b)}")
+    return L
+
+
+def emit_node(b, ops, metas, array_ops=frozenset()):
+    """b's grad node class; array_ops: the ops with an array form (its formulas may run on
+    arrays in first order when every op they call has one)."""
+    f = b.forward
+    arrays = array_formula_ops(b, array_ops) is not None
     list_inputs = {a.name for a in f.inputs if a.type == "Tensor[]"}
     slots = []
     fields = []  # (name, "in"/"out", slot, no_need_buffer) per saved Tensor kept as fields
@@ -341,7 +406,7 @@ def emit_node(b, ops, metas):
             "out", [o.name for o in f.outputs].index(n))
         fields.append(f'("{n}", "{where}", {slot}, {nnb})')
     slots += list(b.attrs_used)
-    body = _kernel_node_body(b) if b.kernel else _invoke_node_body(b, ops, metas)
+    body = _kernel_node_body(b) if b.kernel else _invoke_node_body(b, ops, metas, arrays)
     clear = ""
     if b.saved:  # nodes that save nothing can run again after backward (as in Paddle)
         clear = "\n    def clear_tensor_wrappers(self):\n" + "\n".join(
@@ -357,7 +422,9 @@ def emit_node(b, ops, metas):
         cls=node_class_name(f.name), fwd=f.name, bwd=b.name, doc=_doc(b),
         slots=", ".join(f'"{s}"' for s in slots) + ("," if len(slots) == 1 else ""),
         body=body, clear=clear, fields=fields_line,
-        raw="\n    raw_grads = True  # the grad kernel works on ndarray grads" if b.kernel else "")
+        raw="\n    raw_grads = True  # the grad kernel works on ndarray grads" if b.kernel else
+        "\n    raw_grads = True  # first order runs the formulas on ndarray grads" if arrays else
+        "")
 
 
 GRAD_AD_FUNC = '''

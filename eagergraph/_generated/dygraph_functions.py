@@ -25,6 +25,7 @@ from ..phi.infermeta import backward as _meta
 from ..phi.kernel_registry import KernelFactory
 from ..tensor import wrap_like
 from . import api as _api
+from . import grad_arrays as _arr
 
 
 new_node = object.__new__  # a grad node without GradNodeBase.__init__'s call
@@ -1114,12 +1115,15 @@ class MaximumGradNode(GradNodeBase):
 
     __slots__ = ("x_saved", "x_version", "x_snap", "y_saved", "y_version", "y_snap")
     forward_op = "maximum"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("x", "in", 0, False), ("y", "in", 1, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return self.run_raw(out_grad)
         # Recovered TensorWrappers and attributes
         x = recover_saved(self, "x")
         y = recover_saved(self, "y")
@@ -1130,6 +1134,33 @@ class MaximumGradNode(GradNodeBase):
         y_grad = None
         if self._next[1] is not None:
             y_grad = multiply_ad_func(out_grad, add_ad_func(cast_ad_func(less_than_ad_func(x, y), out_grad.dtype), scale_ad_func(cast_ad_func(equal_ad_func(x, y), out_grad.dtype), 0.5, 0.0, True)))
+        return [x_grad, y_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        one grad per input position. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        y = self.y_saved
+        if type(y) is not ndarray or self.y_version.value != self.y_snap:
+            y = saved_data(self, "y")
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next[0] is not None:
+            x_grad = _arr.multiply(out_grad, _arr.add(_arr.cast(_arr.greater_than(x, y), _arr.dtype_of(out_grad)), _arr.scale(_arr.cast(_arr.equal(x, y), _arr.dtype_of(out_grad)), 0.5, 0.0, True)))
+        y_grad = None
+        if self._next[1] is not None:
+            y_grad = _arr.multiply(out_grad, _arr.add(_arr.cast(_arr.less_than(x, y), _arr.dtype_of(out_grad)), _arr.scale(_arr.cast(_arr.equal(x, y), _arr.dtype_of(out_grad)), 0.5, 0.0, True)))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self.y_version.saved -= 1
+            self.y_saved = self.y_version = None
+            self._wrappers_cleared = True
         return [x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
@@ -1233,12 +1264,15 @@ class MinimumGradNode(GradNodeBase):
 
     __slots__ = ("x_saved", "x_version", "x_snap", "y_saved", "y_version", "y_snap")
     forward_op = "minimum"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("x", "in", 0, False), ("y", "in", 1, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return self.run_raw(out_grad)
         # Recovered TensorWrappers and attributes
         x = recover_saved(self, "x")
         y = recover_saved(self, "y")
@@ -1249,6 +1283,33 @@ class MinimumGradNode(GradNodeBase):
         y_grad = None
         if self._next[1] is not None:
             y_grad = multiply_ad_func(out_grad, add_ad_func(cast_ad_func(greater_than_ad_func(x, y), out_grad.dtype), scale_ad_func(cast_ad_func(equal_ad_func(x, y), out_grad.dtype), 0.5, 0.0, True)))
+        return [x_grad, y_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        one grad per input position. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        y = self.y_saved
+        if type(y) is not ndarray or self.y_version.value != self.y_snap:
+            y = saved_data(self, "y")
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next[0] is not None:
+            x_grad = _arr.multiply(out_grad, _arr.add(_arr.cast(_arr.less_than(x, y), _arr.dtype_of(out_grad)), _arr.scale(_arr.cast(_arr.equal(x, y), _arr.dtype_of(out_grad)), 0.5, 0.0, True)))
+        y_grad = None
+        if self._next[1] is not None:
+            y_grad = _arr.multiply(out_grad, _arr.add(_arr.cast(_arr.greater_than(x, y), _arr.dtype_of(out_grad)), _arr.scale(_arr.cast(_arr.equal(x, y), _arr.dtype_of(out_grad)), 0.5, 0.0, True)))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self.y_version.saved -= 1
+            self.y_saved = self.y_version = None
+            self._wrappers_cleared = True
         return [x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
@@ -1979,12 +2040,15 @@ class Log1pGradNode(GradNodeBase):
 
     __slots__ = ("x_saved", "x_version", "x_snap")
     forward_op = "log1p"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # Recovered TensorWrappers and attributes
         x = recover_saved(self, "x")
         # The gradient formulas, written with ops
@@ -1992,6 +2056,25 @@ class Log1pGradNode(GradNodeBase):
         if self._next is not None:
             x_grad = divide_ad_func(out_grad, _conj(scale_ad_func(x, 1.0, 1.0, True)))
         return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            x_grad = _arr.divide(out_grad, _arr.conj(_arr.scale(x, 1.0, 1.0, True)))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self._wrappers_cleared = True
+        return x_grad
 
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
@@ -2068,12 +2151,15 @@ class Expm1GradNode(GradNodeBase):
 
     __slots__ = ("out_saved", "out_version", "out_snap")
     forward_op = "expm1"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("out", "out", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # Recovered TensorWrappers and attributes
         out = recover_saved(self, "out")
         # The gradient formulas, written with ops
@@ -2081,6 +2167,25 @@ class Expm1GradNode(GradNodeBase):
         if self._next is not None:
             x_grad = multiply_ad_func(out_grad, _conj(scale_ad_func(out, 1.0, 1.0, True)))
         return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        out = self.out_saved
+        if type(out) is not ndarray or self.out_version.value != self.out_snap:
+            out = saved_data(self, "out")
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            x_grad = _arr.multiply(out_grad, _arr.conj(_arr.scale(out, 1.0, 1.0, True)))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.out_version.saved -= 1
+            self.out_saved = self.out_version = None
+            self._wrappers_cleared = True
+        return x_grad
 
     def clear_tensor_wrappers(self):
         if self.out_version is not None:
@@ -2169,12 +2274,15 @@ class Log2GradNode(GradNodeBase):
 
     __slots__ = ("x_saved", "x_version", "x_snap")
     forward_op = "log2"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # Recovered TensorWrappers and attributes
         x = recover_saved(self, "x")
         # The gradient formulas, written with ops
@@ -2182,6 +2290,25 @@ class Log2GradNode(GradNodeBase):
         if self._next is not None:
             x_grad = divide_ad_func(out_grad, _conj(scale_ad_func(x, 0.6931471805599453, 0.0, True)))
         return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            x_grad = _arr.divide(out_grad, _arr.conj(_arr.scale(x, 0.6931471805599453, 0.0, True)))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self._wrappers_cleared = True
+        return x_grad
 
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
@@ -2526,12 +2653,15 @@ class RsqrtGradNode(GradNodeBase):
 
     __slots__ = ("out_saved", "out_version", "out_snap")
     forward_op = "rsqrt"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("out", "out", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # Recovered TensorWrappers and attributes
         out = recover_saved(self, "out")
         # The gradient formulas, written with ops
@@ -2539,6 +2669,25 @@ class RsqrtGradNode(GradNodeBase):
         if self._next is not None:
             x_grad = multiply_ad_func(out_grad, scale_ad_func(multiply_ad_func(out, square_ad_func(out)), -0.5, 0.0, True))
         return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        out = self.out_saved
+        if type(out) is not ndarray or self.out_version.value != self.out_snap:
+            out = saved_data(self, "out")
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            x_grad = _arr.multiply(out_grad, _arr.scale(_arr.multiply(out, _arr.square(out)), -0.5, 0.0, True))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.out_version.saved -= 1
+            self.out_saved = self.out_version = None
+            self._wrappers_cleared = True
+        return x_grad
 
     def clear_tensor_wrappers(self):
         if self.out_version is not None:
@@ -2849,14 +2998,28 @@ class SignGradNode(GradNodeBase):
 
     __slots__ = ()
     forward_op = "sign"
+    raw_grads = True  # first order runs the formulas on ndarray grads
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
             x_grad = scale_ad_func(out_grad, 0.0, 0.0, True)
         return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            x_grad = _arr.scale(out_grad, 0.0, 0.0, True)
+        return x_grad
 
 _sin_kernels = KernelFactory.cache("sin")  # ④'s per-dtype kernel cache, shared
 
@@ -2939,12 +3102,15 @@ class SinGradNode(GradNodeBase):
 
     __slots__ = ("x_saved", "x_version", "x_snap")
     forward_op = "sin"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # Recovered TensorWrappers and attributes
         x = recover_saved(self, "x")
         # The gradient formulas, written with ops
@@ -2952,6 +3118,25 @@ class SinGradNode(GradNodeBase):
         if self._next is not None:
             x_grad = multiply_ad_func(out_grad, _conj(cos_ad_func(x)))
         return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            x_grad = _arr.multiply(out_grad, _arr.conj(_arr.cos(x)))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self._wrappers_cleared = True
+        return x_grad
 
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
@@ -3040,12 +3225,15 @@ class CosGradNode(GradNodeBase):
 
     __slots__ = ("x_saved", "x_version", "x_snap")
     forward_op = "cos"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # Recovered TensorWrappers and attributes
         x = recover_saved(self, "x")
         # The gradient formulas, written with ops
@@ -3053,6 +3241,25 @@ class CosGradNode(GradNodeBase):
         if self._next is not None:
             x_grad = multiply_ad_func(out_grad, _conj(scale_ad_func(sin_ad_func(x), -1.0, 0.0, True)))
         return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            x_grad = _arr.multiply(out_grad, _arr.conj(_arr.scale(_arr.sin(x), -1.0, 0.0, True)))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self._wrappers_cleared = True
+        return x_grad
 
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
@@ -3141,12 +3348,15 @@ class TanGradNode(GradNodeBase):
 
     __slots__ = ("out_saved", "out_version", "out_snap")
     forward_op = "tan"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("out", "out", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # Recovered TensorWrappers and attributes
         out = recover_saved(self, "out")
         # The gradient formulas, written with ops
@@ -3154,6 +3364,25 @@ class TanGradNode(GradNodeBase):
         if self._next is not None:
             x_grad = multiply_ad_func(out_grad, _conj(scale_ad_func(square_ad_func(out), 1.0, 1.0, True)))
         return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        out = self.out_saved
+        if type(out) is not ndarray or self.out_version.value != self.out_snap:
+            out = saved_data(self, "out")
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            x_grad = _arr.multiply(out_grad, _arr.conj(_arr.scale(_arr.square(out), 1.0, 1.0, True)))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.out_version.saved -= 1
+            self.out_saved = self.out_version = None
+            self._wrappers_cleared = True
+        return x_grad
 
     def clear_tensor_wrappers(self):
         if self.out_version is not None:
@@ -3530,12 +3759,15 @@ class ErfGradNode(GradNodeBase):
 
     __slots__ = ("x_saved", "x_version", "x_snap")
     forward_op = "erf"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # Recovered TensorWrappers and attributes
         x = recover_saved(self, "x")
         # The gradient formulas, written with ops
@@ -3543,6 +3775,25 @@ class ErfGradNode(GradNodeBase):
         if self._next is not None:
             x_grad = multiply_ad_func(out_grad, scale_ad_func(exp_ad_func(scale_ad_func(square_ad_func(x), -1.0, 0.0, True)), 1.1283791670955126, 0.0, True))
         return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            x_grad = _arr.multiply(out_grad, _arr.scale(_arr.exp(_arr.scale(_arr.square(x), -1.0, 0.0, True)), 1.1283791670955126, 0.0, True))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self._wrappers_cleared = True
+        return x_grad
 
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
@@ -3631,12 +3882,15 @@ class AsinGradNode(GradNodeBase):
 
     __slots__ = ("x_saved", "x_version", "x_snap")
     forward_op = "asin"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # Recovered TensorWrappers and attributes
         x = recover_saved(self, "x")
         # The gradient formulas, written with ops
@@ -3644,6 +3898,25 @@ class AsinGradNode(GradNodeBase):
         if self._next is not None:
             x_grad = divide_ad_func(out_grad, _conj(sqrt_ad_func(scale_ad_func(square_ad_func(x), -1.0, 1.0, True))))
         return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            x_grad = _arr.divide(out_grad, _arr.conj(_arr.sqrt(_arr.scale(_arr.square(x), -1.0, 1.0, True))))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self._wrappers_cleared = True
+        return x_grad
 
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
@@ -3732,12 +4005,15 @@ class AcosGradNode(GradNodeBase):
 
     __slots__ = ("x_saved", "x_version", "x_snap")
     forward_op = "acos"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # Recovered TensorWrappers and attributes
         x = recover_saved(self, "x")
         # The gradient formulas, written with ops
@@ -3745,6 +4021,25 @@ class AcosGradNode(GradNodeBase):
         if self._next is not None:
             x_grad = scale_ad_func(divide_ad_func(out_grad, _conj(sqrt_ad_func(scale_ad_func(square_ad_func(x), -1.0, 1.0, True)))), -1.0, 0.0, True)
         return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            x_grad = _arr.scale(_arr.divide(out_grad, _arr.conj(_arr.sqrt(_arr.scale(_arr.square(x), -1.0, 1.0, True)))), -1.0, 0.0, True)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self._wrappers_cleared = True
+        return x_grad
 
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
@@ -3833,12 +4128,15 @@ class AtanGradNode(GradNodeBase):
 
     __slots__ = ("x_saved", "x_version", "x_snap")
     forward_op = "atan"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # Recovered TensorWrappers and attributes
         x = recover_saved(self, "x")
         # The gradient formulas, written with ops
@@ -3846,6 +4144,25 @@ class AtanGradNode(GradNodeBase):
         if self._next is not None:
             x_grad = divide_ad_func(out_grad, _conj(scale_ad_func(square_ad_func(x), 1.0, 1.0, True)))
         return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            x_grad = _arr.divide(out_grad, _arr.conj(_arr.scale(_arr.square(x), 1.0, 1.0, True)))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self._wrappers_cleared = True
+        return x_grad
 
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
@@ -3934,12 +4251,15 @@ class SinhGradNode(GradNodeBase):
 
     __slots__ = ("x_saved", "x_version", "x_snap")
     forward_op = "sinh"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # Recovered TensorWrappers and attributes
         x = recover_saved(self, "x")
         # The gradient formulas, written with ops
@@ -3947,6 +4267,25 @@ class SinhGradNode(GradNodeBase):
         if self._next is not None:
             x_grad = multiply_ad_func(out_grad, _conj(cosh_ad_func(x)))
         return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            x_grad = _arr.multiply(out_grad, _arr.conj(_arr.cosh(x)))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self._wrappers_cleared = True
+        return x_grad
 
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
@@ -4035,12 +4374,15 @@ class CoshGradNode(GradNodeBase):
 
     __slots__ = ("x_saved", "x_version", "x_snap")
     forward_op = "cosh"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # Recovered TensorWrappers and attributes
         x = recover_saved(self, "x")
         # The gradient formulas, written with ops
@@ -4048,6 +4390,25 @@ class CoshGradNode(GradNodeBase):
         if self._next is not None:
             x_grad = multiply_ad_func(out_grad, _conj(sinh_ad_func(x)))
         return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            x_grad = _arr.multiply(out_grad, _arr.conj(_arr.sinh(x)))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self._wrappers_cleared = True
+        return x_grad
 
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
@@ -4136,12 +4497,15 @@ class AsinhGradNode(GradNodeBase):
 
     __slots__ = ("x_saved", "x_version", "x_snap")
     forward_op = "asinh"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # Recovered TensorWrappers and attributes
         x = recover_saved(self, "x")
         # The gradient formulas, written with ops
@@ -4149,6 +4513,25 @@ class AsinhGradNode(GradNodeBase):
         if self._next is not None:
             x_grad = divide_ad_func(out_grad, _conj(sqrt_ad_func(scale_ad_func(square_ad_func(x), 1.0, 1.0, True))))
         return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            x_grad = _arr.divide(out_grad, _arr.conj(_arr.sqrt(_arr.scale(_arr.square(x), 1.0, 1.0, True))))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self._wrappers_cleared = True
+        return x_grad
 
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
@@ -4237,12 +4620,15 @@ class AcoshGradNode(GradNodeBase):
 
     __slots__ = ("x_saved", "x_version", "x_snap")
     forward_op = "acosh"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # Recovered TensorWrappers and attributes
         x = recover_saved(self, "x")
         # The gradient formulas, written with ops
@@ -4250,6 +4636,25 @@ class AcoshGradNode(GradNodeBase):
         if self._next is not None:
             x_grad = divide_ad_func(out_grad, _conj(multiply_ad_func(sqrt_ad_func(scale_ad_func(x, 1.0, -1.0, True)), sqrt_ad_func(scale_ad_func(x, 1.0, 1.0, True)))))
         return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            x_grad = _arr.divide(out_grad, _arr.conj(_arr.multiply(_arr.sqrt(_arr.scale(x, 1.0, -1.0, True)), _arr.sqrt(_arr.scale(x, 1.0, 1.0, True)))))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self._wrappers_cleared = True
+        return x_grad
 
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
@@ -4338,12 +4743,15 @@ class AtanhGradNode(GradNodeBase):
 
     __slots__ = ("x_saved", "x_version", "x_snap")
     forward_op = "atanh"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # Recovered TensorWrappers and attributes
         x = recover_saved(self, "x")
         # The gradient formulas, written with ops
@@ -4351,6 +4759,25 @@ class AtanhGradNode(GradNodeBase):
         if self._next is not None:
             x_grad = divide_ad_func(out_grad, _conj(scale_ad_func(square_ad_func(x), -1.0, 1.0, True)))
         return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            x_grad = _arr.divide(out_grad, _arr.conj(_arr.scale(_arr.square(x), -1.0, 1.0, True)))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self._wrappers_cleared = True
+        return x_grad
 
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
@@ -4439,12 +4866,15 @@ class Log10GradNode(GradNodeBase):
 
     __slots__ = ("x_saved", "x_version", "x_snap")
     forward_op = "log10"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # Recovered TensorWrappers and attributes
         x = recover_saved(self, "x")
         # The gradient formulas, written with ops
@@ -4452,6 +4882,25 @@ class Log10GradNode(GradNodeBase):
         if self._next is not None:
             x_grad = divide_ad_func(out_grad, _conj(scale_ad_func(x, 2.302585092994046, 0.0, True)))
         return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            x_grad = _arr.divide(out_grad, _arr.conj(_arr.scale(x, 2.302585092994046, 0.0, True)))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self._wrappers_cleared = True
+        return x_grad
 
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
@@ -4540,12 +4989,15 @@ class LgammaGradNode(GradNodeBase):
 
     __slots__ = ("x_saved", "x_version", "x_snap")
     forward_op = "lgamma"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # Recovered TensorWrappers and attributes
         x = recover_saved(self, "x")
         # The gradient formulas, written with ops
@@ -4553,6 +5005,25 @@ class LgammaGradNode(GradNodeBase):
         if self._next is not None:
             x_grad = multiply_ad_func(out_grad, digamma_ad_func(x))
         return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            x_grad = _arr.multiply(out_grad, _arr.digamma(x))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self._wrappers_cleared = True
+        return x_grad
 
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
@@ -4641,12 +5112,15 @@ class DigammaGradNode(GradNodeBase):
 
     __slots__ = ("x_saved", "x_version", "x_snap")
     forward_op = "digamma"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # Recovered TensorWrappers and attributes
         x = recover_saved(self, "x")
         # The gradient formulas, written with ops
@@ -4654,6 +5128,25 @@ class DigammaGradNode(GradNodeBase):
         if self._next is not None:
             x_grad = multiply_ad_func(out_grad, polygamma_ad_func(x, 1))
         return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            x_grad = _arr.multiply(out_grad, _arr.polygamma(x, 1))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self._wrappers_cleared = True
+        return x_grad
 
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
@@ -4742,12 +5235,15 @@ class I0GradNode(GradNodeBase):
 
     __slots__ = ("x_saved", "x_version", "x_snap")
     forward_op = "i0"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # Recovered TensorWrappers and attributes
         x = recover_saved(self, "x")
         # The gradient formulas, written with ops
@@ -4755,6 +5251,25 @@ class I0GradNode(GradNodeBase):
         if self._next is not None:
             x_grad = multiply_ad_func(out_grad, i1_ad_func(x))
         return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            x_grad = _arr.multiply(out_grad, _arr.i1(x))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self._wrappers_cleared = True
+        return x_grad
 
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
@@ -4844,12 +5359,15 @@ class PolygammaGradNode(GradNodeBase):
 
     __slots__ = ("x_saved", "x_version", "x_snap", "n")
     forward_op = "polygamma"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # Recovered TensorWrappers and attributes
         x = recover_saved(self, "x")
         n = self.n
@@ -4858,6 +5376,26 @@ class PolygammaGradNode(GradNodeBase):
         if self._next is not None:
             x_grad = multiply_ad_func(out_grad, polygamma_ad_func(x, n + 1))
         return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        n = self.n
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            x_grad = _arr.multiply(out_grad, _arr.polygamma(x, n + 1))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self._wrappers_cleared = True
+        return x_grad
 
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
@@ -5271,12 +5809,15 @@ class ErfinvGradNode(GradNodeBase):
 
     __slots__ = ("out_saved", "out_version", "out_snap")
     forward_op = "erfinv"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("out", "out", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # Recovered TensorWrappers and attributes
         out = recover_saved(self, "out")
         # The gradient formulas, written with ops
@@ -5284,6 +5825,25 @@ class ErfinvGradNode(GradNodeBase):
         if self._next is not None:
             x_grad = multiply_ad_func(out_grad, scale_ad_func(exp_ad_func(square_ad_func(out)), 0.886226925452758, 0.0, True))
         return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        out = self.out_saved
+        if type(out) is not ndarray or self.out_version.value != self.out_snap:
+            out = saved_data(self, "out")
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            x_grad = _arr.multiply(out_grad, _arr.scale(_arr.exp(_arr.square(out)), 0.886226925452758, 0.0, True))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.out_version.saved -= 1
+            self.out_saved = self.out_version = None
+            self._wrappers_cleared = True
+        return x_grad
 
     def clear_tensor_wrappers(self):
         if self.out_version is not None:
@@ -5357,14 +5917,28 @@ class TruncGradNode(GradNodeBase):
 
     __slots__ = ()
     forward_op = "trunc"
+    raw_grads = True  # first order runs the formulas on ndarray grads
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # The gradient formulas, written with ops
         input_grad = None
         if self._next is not None:
             input_grad = scale_ad_func(out_grad, 0.0, 0.0, True)
         return [input_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # The gradient formulas over arrays
+        input_grad = None
+        if self._next is not None:
+            input_grad = _arr.scale(out_grad, 0.0, 0.0, True)
+        return input_grad
 
 
 def isnan_ad_func(x):
@@ -5997,12 +6571,15 @@ class LerpGradNode(GradNodeBase):
 
     __slots__ = ("x_saved", "x_version", "x_snap", "y_saved", "y_version", "y_snap", "weight_saved", "weight_version", "weight_snap")
     forward_op = "lerp"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("x", "in", 0, False), ("y", "in", 1, False), ("weight", "in", 2, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return self.run_raw(out_grad)
         # Recovered TensorWrappers and attributes
         x = recover_saved(self, "x")
         y = recover_saved(self, "y")
@@ -6017,6 +6594,41 @@ class LerpGradNode(GradNodeBase):
         weight_grad = None
         if self._next[2] is not None:
             weight_grad = multiply_ad_func(out_grad, subtract_ad_func(y, x))
+        return [x_grad, y_grad, weight_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        one grad per input position. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        y = self.y_saved
+        if type(y) is not ndarray or self.y_version.value != self.y_snap:
+            y = saved_data(self, "y")
+        weight = self.weight_saved
+        if type(weight) is not ndarray or self.weight_version.value != self.weight_snap:
+            weight = saved_data(self, "weight")
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next[0] is not None:
+            x_grad = _arr.multiply(out_grad, _arr.scale(weight, -1.0, 1.0, True))
+        y_grad = None
+        if self._next[1] is not None:
+            y_grad = _arr.multiply(out_grad, weight)
+        weight_grad = None
+        if self._next[2] is not None:
+            weight_grad = _arr.multiply(out_grad, _arr.subtract(y, x))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self.y_version.saved -= 1
+            self.y_saved = self.y_version = None
+            self.weight_version.saved -= 1
+            self.weight_saved = self.weight_version = None
+            self._wrappers_cleared = True
         return [x_grad, y_grad, weight_grad]
 
     def clear_tensor_wrappers(self):
@@ -6097,14 +6709,28 @@ class FloorGradNode(GradNodeBase):
 
     __slots__ = ()
     forward_op = "floor"
+    raw_grads = True  # first order runs the formulas on ndarray grads
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
             x_grad = scale_ad_func(out_grad, 0.0, 0.0, True)
         return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            x_grad = _arr.scale(out_grad, 0.0, 0.0, True)
+        return x_grad
 
 _ceil_kernels = KernelFactory.cache("ceil")  # ④'s per-dtype kernel cache, shared
 
@@ -6172,14 +6798,28 @@ class CeilGradNode(GradNodeBase):
 
     __slots__ = ()
     forward_op = "ceil"
+    raw_grads = True  # first order runs the formulas on ndarray grads
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
             x_grad = scale_ad_func(out_grad, 0.0, 0.0, True)
         return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            x_grad = _arr.scale(out_grad, 0.0, 0.0, True)
+        return x_grad
 
 _round_kernels = KernelFactory.cache("round")  # ④'s per-dtype kernel cache, shared
 
@@ -6247,14 +6887,28 @@ class RoundGradNode(GradNodeBase):
 
     __slots__ = ()
     forward_op = "round"
+    raw_grads = True  # first order runs the formulas on ndarray grads
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
             x_grad = scale_ad_func(out_grad, 0.0, 0.0, True)
         return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            x_grad = _arr.scale(out_grad, 0.0, 0.0, True)
+        return x_grad
 
 _reciprocal_kernels = KernelFactory.cache("reciprocal")  # ④'s per-dtype kernel cache, shared
 
@@ -6337,12 +6991,15 @@ class ReciprocalGradNode(GradNodeBase):
 
     __slots__ = ("out_saved", "out_version", "out_snap")
     forward_op = "reciprocal"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("out", "out", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # Recovered TensorWrappers and attributes
         out = recover_saved(self, "out")
         # The gradient formulas, written with ops
@@ -6350,6 +7007,25 @@ class ReciprocalGradNode(GradNodeBase):
         if self._next is not None:
             x_grad = multiply_ad_func(out_grad, _conj(scale_ad_func(square_ad_func(out), -1.0, 0.0, True)))
         return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        out = self.out_saved
+        if type(out) is not ndarray or self.out_version.value != self.out_snap:
+            out = saved_data(self, "out")
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            x_grad = _arr.multiply(out_grad, _arr.conj(_arr.scale(_arr.square(out), -1.0, 0.0, True)))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.out_version.saved -= 1
+            self.out_saved = self.out_version = None
+            self._wrappers_cleared = True
+        return x_grad
 
     def clear_tensor_wrappers(self):
         if self.out_version is not None:
@@ -6927,14 +7603,28 @@ class ConjGradNode(GradNodeBase):
 
     __slots__ = ()
     forward_op = "conj"
+    raw_grads = True  # first order runs the formulas on ndarray grads
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
             x_grad = _conj(out_grad)
         return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            x_grad = _arr.conj(out_grad)
+        return x_grad
 
 
 def real_ad_func(x):
@@ -6977,12 +7667,15 @@ class RealGradNode(GradNodeBase):
 
     __slots__ = ("x_saved",)
     forward_op = "real"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("x", "in", 0, True),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # Recovered TensorWrappers and attributes
         x = recover_saved(self, "x")
         # The gradient formulas, written with ops
@@ -6990,6 +7683,24 @@ class RealGradNode(GradNodeBase):
         if self._next is not None:
             x_grad = cast_ad_func(out_grad, x.dtype)
         return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray:
+            x = saved_data(self, "x")
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            x_grad = _arr.cast(out_grad, _arr.dtype_of(x))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_saved = None
+            self._wrappers_cleared = True
+        return x_grad
 
     def clear_tensor_wrappers(self):
         self.x_saved = None
@@ -7036,12 +7747,15 @@ class ImagGradNode(GradNodeBase):
 
     __slots__ = ("x_saved",)
     forward_op = "imag"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("x", "in", 0, True),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # Recovered TensorWrappers and attributes
         x = recover_saved(self, "x")
         # The gradient formulas, written with ops
@@ -7049,6 +7763,24 @@ class ImagGradNode(GradNodeBase):
         if self._next is not None:
             x_grad = scale_ad_func(cast_ad_func(out_grad, x.dtype), 1j, 0.0, True)
         return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray:
+            x = saved_data(self, "x")
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            x_grad = _arr.scale(_arr.cast(out_grad, _arr.dtype_of(x)), 1j, 0.0, True)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_saved = None
+            self._wrappers_cleared = True
+        return x_grad
 
     def clear_tensor_wrappers(self):
         self.x_saved = None
@@ -7102,9 +7834,12 @@ class ComplexGradNode(GradNodeBase):
 
     __slots__ = ()
     forward_op = "complex"
+    raw_grads = True  # first order runs the formulas on ndarray grads
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return self.run_raw(out_grad)
         # The gradient formulas, written with ops
         real_grad = None
         if self._next[0] is not None:
@@ -7112,6 +7847,20 @@ class ComplexGradNode(GradNodeBase):
         imag_grad = None
         if self._next[1] is not None:
             imag_grad = imag_ad_func(out_grad)
+        return [real_grad, imag_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        one grad per input position. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # The gradient formulas over arrays
+        real_grad = None
+        if self._next[0] is not None:
+            real_grad = _arr.real(out_grad)
+        imag_grad = None
+        if self._next[1] is not None:
+            imag_grad = _arr.imag(out_grad)
         return [real_grad, imag_grad]
 
 
@@ -7154,14 +7903,28 @@ class AsComplexGradNode(GradNodeBase):
 
     __slots__ = ()
     forward_op = "as_complex"
+    raw_grads = True  # first order runs the formulas on ndarray grads
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
             x_grad = as_real_ad_func(out_grad)
         return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            x_grad = _arr.as_real(out_grad)
+        return x_grad
 
 
 def as_real_ad_func(x):
@@ -7203,14 +7966,28 @@ class AsRealGradNode(GradNodeBase):
 
     __slots__ = ()
     forward_op = "as_real"
+    raw_grads = True  # first order runs the formulas on ndarray grads
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
             x_grad = as_complex_ad_func(out_grad)
         return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            x_grad = _arr.as_complex(out_grad)
+        return x_grad
 
 
 def angle_ad_func(x):
@@ -8728,9 +9505,12 @@ class TrilGradNode(GradNodeBase):
 
     __slots__ = ("diagonal",)
     forward_op = "tril"
+    raw_grads = True  # first order runs the formulas on ndarray grads
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # Recovered TensorWrappers and attributes
         diagonal = self.diagonal
         # The gradient formulas, written with ops
@@ -8738,6 +9518,18 @@ class TrilGradNode(GradNodeBase):
         if self._next is not None:
             x_grad = tril_ad_func(out_grad, diagonal)
         return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        diagonal = self.diagonal
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            x_grad = _arr.tril(out_grad, diagonal)
+        return x_grad
 
 
 def triu_ad_func(x, diagonal):
@@ -8792,9 +9584,12 @@ class TriuGradNode(GradNodeBase):
 
     __slots__ = ("diagonal",)
     forward_op = "triu"
+    raw_grads = True  # first order runs the formulas on ndarray grads
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # Recovered TensorWrappers and attributes
         diagonal = self.diagonal
         # The gradient formulas, written with ops
@@ -8802,6 +9597,18 @@ class TriuGradNode(GradNodeBase):
         if self._next is not None:
             x_grad = triu_ad_func(out_grad, diagonal)
         return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        diagonal = self.diagonal
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            x_grad = _arr.triu(out_grad, diagonal)
+        return x_grad
 
 
 def dot_ad_func(x, y):
@@ -8968,12 +9775,15 @@ class BmmGradNode(GradNodeBase):
 
     __slots__ = ("x_saved", "x_version", "x_snap", "y_saved", "y_version", "y_snap")
     forward_op = "bmm"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("x", "in", 0, False), ("y", "in", 1, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return self.run_raw(out_grad)
         # Recovered TensorWrappers and attributes
         x = recover_saved(self, "x")
         y = recover_saved(self, "y")
@@ -8984,6 +9794,33 @@ class BmmGradNode(GradNodeBase):
         y_grad = None
         if self._next[1] is not None:
             y_grad = matmul_ad_func(_conj(x), out_grad, True, False)
+        return [x_grad, y_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        one grad per input position. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        y = self.y_saved
+        if type(y) is not ndarray or self.y_version.value != self.y_snap:
+            y = saved_data(self, "y")
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next[0] is not None:
+            x_grad = _arr.matmul(out_grad, _arr.conj(y), False, True)
+        y_grad = None
+        if self._next[1] is not None:
+            y_grad = _arr.matmul(_arr.conj(x), out_grad, True, False)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self.y_version.saved -= 1
+            self.y_saved = self.y_version = None
+            self._wrappers_cleared = True
         return [x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
@@ -9177,12 +10014,15 @@ class AddmmGradNode(GradNodeBase):
 
     __slots__ = ("x_saved", "x_version", "x_snap", "y_saved", "y_version", "y_snap", "beta", "alpha")
     forward_op = "addmm"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("x", "in", 1, False), ("y", "in", 2, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return self.run_raw(out_grad)
         # Recovered TensorWrappers and attributes
         x = recover_saved(self, "x")
         y = recover_saved(self, "y")
@@ -9198,6 +10038,38 @@ class AddmmGradNode(GradNodeBase):
         y_grad = None
         if self._next[2] is not None:
             y_grad = scale_ad_func(matmul_ad_func(_conj(x), out_grad, True, False), alpha, 0.0, True)
+        return [input_grad, x_grad, y_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        one grad per input position. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        y = self.y_saved
+        if type(y) is not ndarray or self.y_version.value != self.y_snap:
+            y = saved_data(self, "y")
+        beta = self.beta
+        alpha = self.alpha
+        # The gradient formulas over arrays
+        input_grad = None
+        if self._next[0] is not None:
+            input_grad = _arr.scale(out_grad, beta, 0.0, True)
+        x_grad = None
+        if self._next[1] is not None:
+            x_grad = _arr.scale(_arr.matmul(out_grad, _arr.conj(y), False, True), alpha, 0.0, True)
+        y_grad = None
+        if self._next[2] is not None:
+            y_grad = _arr.scale(_arr.matmul(_arr.conj(x), out_grad, True, False), alpha, 0.0, True)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self.y_version.saved -= 1
+            self.y_saved = self.y_version = None
+            self._wrappers_cleared = True
         return [input_grad, x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
@@ -9259,12 +10131,15 @@ class InverseGradNode(GradNodeBase):
 
     __slots__ = ("out_saved", "out_version", "out_snap")
     forward_op = "inverse"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("out", "out", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # Recovered TensorWrappers and attributes
         out = recover_saved(self, "out")
         # The gradient formulas, written with ops
@@ -9272,6 +10147,25 @@ class InverseGradNode(GradNodeBase):
         if self._next is not None:
             x_grad = scale_ad_func(matmul_ad_func(matmul_ad_func(_conj(out), out_grad, True, False), _conj(out), False, True), -1.0, 0.0, True)
         return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        out = self.out_saved
+        if type(out) is not ndarray or self.out_version.value != self.out_snap:
+            out = saved_data(self, "out")
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            x_grad = _arr.scale(_arr.matmul(_arr.matmul(_arr.conj(out), out_grad, True, False), _arr.conj(out), False, True), -1.0, 0.0, True)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.out_version.saved -= 1
+            self.out_saved = self.out_version = None
+            self._wrappers_cleared = True
+        return x_grad
 
     def clear_tensor_wrappers(self):
         if self.out_version is not None:
@@ -9711,9 +10605,12 @@ class DiagEmbedGradNode(GradNodeBase):
 
     __slots__ = ("offset", "dim1", "dim2")
     forward_op = "diag_embed"
+    raw_grads = True  # first order runs the formulas on ndarray grads
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # Recovered TensorWrappers and attributes
         offset = self.offset
         dim1 = self.dim1
@@ -9723,6 +10620,20 @@ class DiagEmbedGradNode(GradNodeBase):
         if self._next is not None:
             input_grad = diagonal_ad_func(out_grad, offset, dim1, dim2)
         return [input_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        offset = self.offset
+        dim1 = self.dim1
+        dim2 = self.dim2
+        # The gradient formulas over arrays
+        input_grad = None
+        if self._next is not None:
+            input_grad = _arr.diagonal(out_grad, offset, dim1, dim2)
+        return input_grad
 
 
 def diag_ad_func(x, offset, padding_value):
@@ -9994,12 +10905,15 @@ class CrossGradNode(GradNodeBase):
 
     __slots__ = ("x_saved", "x_version", "x_snap", "y_saved", "y_version", "y_snap", "axis")
     forward_op = "cross"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("x", "in", 0, False), ("y", "in", 1, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return self.run_raw(out_grad)
         # Recovered TensorWrappers and attributes
         x = recover_saved(self, "x")
         y = recover_saved(self, "y")
@@ -10011,6 +10925,34 @@ class CrossGradNode(GradNodeBase):
         y_grad = None
         if self._next[1] is not None:
             y_grad = cross_ad_func(out_grad, _conj(x), axis)
+        return [x_grad, y_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        one grad per input position. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        y = self.y_saved
+        if type(y) is not ndarray or self.y_version.value != self.y_snap:
+            y = saved_data(self, "y")
+        axis = self.axis
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next[0] is not None:
+            x_grad = _arr.cross(_arr.conj(y), out_grad, axis)
+        y_grad = None
+        if self._next[1] is not None:
+            y_grad = _arr.cross(out_grad, _arr.conj(x), axis)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self.y_version.saved -= 1
+            self.y_saved = self.y_version = None
+            self._wrappers_cleared = True
         return [x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
@@ -11528,12 +12470,15 @@ class UnfoldGradNode(GradNodeBase):
 
     __slots__ = ("x_saved", "kernel_sizes", "strides", "paddings", "dilations")
     forward_op = "unfold"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("x", "in", 0, True),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # Recovered TensorWrappers and attributes
         x = recover_saved(self, "x")
         kernel_sizes = self.kernel_sizes
@@ -11545,6 +12490,28 @@ class UnfoldGradNode(GradNodeBase):
         if self._next is not None:
             x_grad = fold_ad_func(out_grad, list(x._data.shape[2:]), kernel_sizes, strides, paddings, dilations)
         return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray:
+            x = saved_data(self, "x")
+        kernel_sizes = self.kernel_sizes
+        strides = self.strides
+        paddings = self.paddings
+        dilations = self.dilations
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            x_grad = _arr.fold(out_grad, list(x.shape[2:]), kernel_sizes, strides, paddings, dilations)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_saved = None
+            self._wrappers_cleared = True
+        return x_grad
 
     def clear_tensor_wrappers(self):
         self.x_saved = None
@@ -11594,9 +12561,12 @@ class FoldGradNode(GradNodeBase):
 
     __slots__ = ("kernel_sizes", "strides", "paddings", "dilations")
     forward_op = "fold"
+    raw_grads = True  # first order runs the formulas on ndarray grads
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # Recovered TensorWrappers and attributes
         kernel_sizes = self.kernel_sizes
         strides = self.strides
@@ -11607,6 +12577,21 @@ class FoldGradNode(GradNodeBase):
         if self._next is not None:
             x_grad = unfold_ad_func(out_grad, kernel_sizes, strides, paddings, dilations)
         return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        kernel_sizes = self.kernel_sizes
+        strides = self.strides
+        paddings = self.paddings
+        dilations = self.dilations
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            x_grad = _arr.unfold(out_grad, kernel_sizes, strides, paddings, dilations)
+        return x_grad
 
 
 def conv2d_ad_func(input, filter, strides, paddings, padding_algorithm, dilations, groups, data_format):
@@ -13749,12 +14734,15 @@ class SiluGradNode(GradNodeBase):
 
     __slots__ = ("x_saved", "x_version", "x_snap")
     forward_op = "silu"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # Recovered TensorWrappers and attributes
         x = recover_saved(self, "x")
         # The gradient formulas, written with ops
@@ -13762,6 +14750,25 @@ class SiluGradNode(GradNodeBase):
         if self._next is not None:
             x_grad = multiply_ad_func(out_grad, _conj(multiply_ad_func(sigmoid_ad_func(x), scale_ad_func(multiply_ad_func(x, scale_ad_func(sigmoid_ad_func(x), -1.0, 1.0, True)), 1.0, 1.0, True))))
         return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            x_grad = _arr.multiply(out_grad, _arr.conj(_arr.multiply(_arr.sigmoid(x), _arr.scale(_arr.multiply(x, _arr.scale(_arr.sigmoid(x), -1.0, 1.0, True)), 1.0, 1.0, True))))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self._wrappers_cleared = True
+        return x_grad
 
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
@@ -15048,14 +16055,28 @@ class ExpandGradNode(GradNodeBase):
 
     __slots__ = ()
     forward_op = "expand"
+    raw_grads = True  # first order runs the formulas on ndarray grads
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
             x_grad = out_grad
         return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            x_grad = out_grad
+        return x_grad
 
 
 def tile_ad_func(x, repeat_times):
@@ -15174,9 +16195,12 @@ class FlipGradNode(GradNodeBase):
 
     __slots__ = ("axis",)
     forward_op = "flip"
+    raw_grads = True  # first order runs the formulas on ndarray grads
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # Recovered TensorWrappers and attributes
         axis = self.axis
         # The gradient formulas, written with ops
@@ -15184,6 +16208,18 @@ class FlipGradNode(GradNodeBase):
         if self._next is not None:
             x_grad = flip_ad_func(out_grad, axis)
         return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        axis = self.axis
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            x_grad = _arr.flip(out_grad, axis)
+        return x_grad
 
 
 def where_ad_func(condition, x, y):
@@ -15987,12 +17023,15 @@ class IndexAddGradNode(GradNodeBase):
 
     __slots__ = ("index_saved", "index_version", "index_snap", "axis")
     forward_op = "index_add"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("index", "in", 1, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return self.run_raw(out_grad)
         # Recovered TensorWrappers and attributes
         index = recover_saved(self, "index")
         axis = self.axis
@@ -16003,6 +17042,29 @@ class IndexAddGradNode(GradNodeBase):
         add_value_grad = None
         if self._next[2] is not None:
             add_value_grad = index_select_ad_func(out_grad, index, axis)
+        return [x_grad, None, add_value_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        one grad per input position. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        index = self.index_saved
+        if type(index) is not ndarray or self.index_version.value != self.index_snap:
+            index = saved_data(self, "index")
+        axis = self.axis
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next[0] is not None:
+            x_grad = out_grad
+        add_value_grad = None
+        if self._next[2] is not None:
+            add_value_grad = _arr.index_select(out_grad, index, axis)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.index_version.saved -= 1
+            self.index_saved = self.index_version = None
+            self._wrappers_cleared = True
         return [x_grad, None, add_value_grad]
 
     def clear_tensor_wrappers(self):
@@ -16557,12 +17619,15 @@ class GatherGradGradNode(GradNodeBase):
 
     __slots__ = ("index_saved", "index_version", "index_snap", "axis")
     forward_op = "gather_grad"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("index", "in", 1, False),)
 
     def __call__(self, grads, create_graph=False):
         x_grad_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return self.run_raw(x_grad_grad)
         # Recovered TensorWrappers and attributes
         index = recover_saved(self, "index")
         axis = self.axis
@@ -16570,6 +17635,26 @@ class GatherGradGradNode(GradNodeBase):
         out_grad_grad = None
         if self._next[2] is not None:
             out_grad_grad = gather_ad_func(x_grad_grad, index, axis)
+        return [None, None, out_grad_grad]
+
+    def run_raw(self, x_grad_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        one grad per input position. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        index = self.index_saved
+        if type(index) is not ndarray or self.index_version.value != self.index_snap:
+            index = saved_data(self, "index")
+        axis = self.axis
+        # The gradient formulas over arrays
+        out_grad_grad = None
+        if self._next[2] is not None:
+            out_grad_grad = _arr.gather(x_grad_grad, index, axis)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.index_version.saved -= 1
+            self.index_saved = self.index_version = None
+            self._wrappers_cleared = True
         return [None, None, out_grad_grad]
 
     def clear_tensor_wrappers(self):
@@ -16638,12 +17723,15 @@ class IndexSelectGradGradNode(GradNodeBase):
 
     __slots__ = ("index_saved", "index_version", "index_snap", "axis")
     forward_op = "index_select_grad"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("index", "in", 1, False),)
 
     def __call__(self, grads, create_graph=False):
         x_grad_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return self.run_raw(x_grad_grad)
         # Recovered TensorWrappers and attributes
         index = recover_saved(self, "index")
         axis = self.axis
@@ -16651,6 +17739,26 @@ class IndexSelectGradGradNode(GradNodeBase):
         out_grad_grad = None
         if self._next[2] is not None:
             out_grad_grad = index_select_ad_func(x_grad_grad, index, axis)
+        return [None, None, out_grad_grad]
+
+    def run_raw(self, x_grad_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        one grad per input position. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        index = self.index_saved
+        if type(index) is not ndarray or self.index_version.value != self.index_snap:
+            index = saved_data(self, "index")
+        axis = self.axis
+        # The gradient formulas over arrays
+        out_grad_grad = None
+        if self._next[2] is not None:
+            out_grad_grad = _arr.index_select(x_grad_grad, index, axis)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.index_version.saved -= 1
+            self.index_saved = self.index_version = None
+            self._wrappers_cleared = True
         return [None, None, out_grad_grad]
 
     def clear_tensor_wrappers(self):
@@ -16718,18 +17826,40 @@ class GatherNdGradGradNode(GradNodeBase):
 
     __slots__ = ("index_saved", "index_version", "index_snap")
     forward_op = "gather_nd_grad"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("index", "in", 1, False),)
 
     def __call__(self, grads, create_graph=False):
         x_grad_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return self.run_raw(x_grad_grad)
         # Recovered TensorWrappers and attributes
         index = recover_saved(self, "index")
         # The gradient formulas, written with ops
         out_grad_grad = None
         if self._next[2] is not None:
             out_grad_grad = gather_nd_ad_func(x_grad_grad, index)
+        return [None, None, out_grad_grad]
+
+    def run_raw(self, x_grad_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        one grad per input position. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        index = self.index_saved
+        if type(index) is not ndarray or self.index_version.value != self.index_snap:
+            index = saved_data(self, "index")
+        # The gradient formulas over arrays
+        out_grad_grad = None
+        if self._next[2] is not None:
+            out_grad_grad = _arr.gather_nd(x_grad_grad, index)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.index_version.saved -= 1
+            self.index_saved = self.index_version = None
+            self._wrappers_cleared = True
         return [None, None, out_grad_grad]
 
     def clear_tensor_wrappers(self):
@@ -16797,18 +17927,40 @@ class MaskedSelectGradGradNode(GradNodeBase):
 
     __slots__ = ("mask_saved", "mask_version", "mask_snap")
     forward_op = "masked_select_grad"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("mask", "in", 1, False),)
 
     def __call__(self, grads, create_graph=False):
         x_grad_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return self.run_raw(x_grad_grad)
         # Recovered TensorWrappers and attributes
         mask = recover_saved(self, "mask")
         # The gradient formulas, written with ops
         out_grad_grad = None
         if self._next[2] is not None:
             out_grad_grad = masked_select_ad_func(x_grad_grad, mask)
+        return [None, None, out_grad_grad]
+
+    def run_raw(self, x_grad_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        one grad per input position. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        mask = self.mask_saved
+        if type(mask) is not ndarray or self.mask_version.value != self.mask_snap:
+            mask = saved_data(self, "mask")
+        # The gradient formulas over arrays
+        out_grad_grad = None
+        if self._next[2] is not None:
+            out_grad_grad = _arr.masked_select(x_grad_grad, mask)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.mask_version.saved -= 1
+            self.mask_saved = self.mask_version = None
+            self._wrappers_cleared = True
         return [None, None, out_grad_grad]
 
     def clear_tensor_wrappers(self):
