@@ -33,6 +33,19 @@ def constant(a):
     return a
 
 
+def is_complex(a):
+    """`t.is_complex()` in formulas (called on what this returns)."""
+    return _TRUE if a.dtype.kind == "c" else _FALSE
+
+
+def _TRUE():
+    return True
+
+
+def _FALSE():
+    return False
+
+
 def dtype_of(a):
     """`t.dtype` in formulas: the array's dtype as Paddle's DataType (what Tensor.dtype gives)."""
     return NP_TO_DTYPE[a.dtype]

@@ -62,6 +62,9 @@ class _Rewrite(ast.NodeTransformer):
             if node.attr == "dtype":
                 return ast.Call(ast.Attribute(ast.Name("_arr", ast.Load()), "dtype_of",
                                               ast.Load()), [node.value], [])
+            if node.attr == "is_complex":  # t.is_complex() -> _arr.is_complex(t)()
+                return ast.Call(ast.Attribute(ast.Name("_arr", ast.Load()), "is_complex",
+                                              ast.Load()), [node.value], [])
             return node
         if node.attr == "shape":
             return ast.Attribute(ast.Attribute(node.value, "_data", ast.Load()), "shape",
@@ -93,27 +96,36 @@ def array_formula_ops(b, array_ops):
     node can run them on arrays: formulas as expressions (not a block), one out grad, no
     Tensor[] input; else None (the node runs its formulas over Tensors in both orders)."""
     f = b.forward
-    if (b.kernel or b.is_block or len(f.outputs) != 1 or f.outputs[0].type != "Tensor"
+    if (b.kernel or len(f.outputs) != 1 or f.outputs[0].type != "Tensor"
             or any(a.type == "Tensor[]" for a in f.inputs)):
         return None
-    called = set()
-    for g in b.grads:
-        for n in ast.walk(ast.parse(str(b.formulas[g]), mode="eval")):
+    trees = ([ast.parse(b.formulas, mode="exec")] if b.is_block else
+             [ast.parse(str(b.formulas[g]), mode="eval") for g in b.grads])
+    called, assigned = set(), set()
+    for tree in trees:
+        assigned |= _assigned_names(tree)
+        for n in ast.walk(tree):
             if isinstance(n, ast.Call) and isinstance(n.func, ast.Name):
                 called.add(n.func.id)
-            if isinstance(n, ast.Attribute) and n.attr not in ("shape", "dtype"):
+            if isinstance(n, ast.Attribute) and n.attr not in _ARRAY_ATTRS:
                 return None
-    ops = called - set(_FORMULA_WORDS) - _BUILTINS
+    ops = called - set(_FORMULA_WORDS) - _BUILTINS - assigned
     return ops if all(op in array_ops for op in ops) else None
 
 
-def block_code(bwd, src, ops, metas, local_names, indent):
+# what formulas may read of a tensor when they run on arrays too (`.dtype` and `.is_complex()`
+# are rewritten; `.append` is a Python list's)
+_ARRAY_ATTRS = {"shape", "dtype", "ndim", "is_complex", "append"}
+
+
+def block_code(bwd, src, ops, metas, local_names, indent, arrays=False):
     tree = ast.parse(src, mode="exec")
     missing = set(bwd.grads) - _assigned_names(tree)
     if missing:
         raise ValueError(f"backward_op '{bwd.name}': the formula block does not assign "
                          f"{sorted(missing)}")
-    tree = _Rewrite(bwd.name, ops, metas, local_names | _assigned_names(tree)).visit(tree)
+    tree = _Rewrite(bwd.name, ops, metas, local_names | _assigned_names(tree),
+                    arrays).visit(tree)
     return "".join(indent + line + "\n" for line in ast.unparse(tree).splitlines())
 
 
@@ -124,7 +136,8 @@ def _formula_lines(b, ops, metas, local_names, need, indent, arrays=False):
     if b.is_block:
         lines.append(f"{indent}{', '.join(b.grads)} = {', '.join('None' for _ in b.grads)}")
         lines.append(f"{indent}if {' or '.join(need)}:")
-        lines.append(block_code(b, b.formulas, ops, metas, local_names, indent + "    ").rstrip())
+        lines.append(block_code(b, b.formulas, ops, metas, local_names, indent + "    ",
+                                arrays).rstrip())
         if len(b.grads) > 1:  # the block computed them all: keep only the needed ones
             for g, n in zip(b.grads, need):
                 if n != "True":

@@ -849,12 +849,15 @@ class RemainderGradNode(GradNodeBase):
 
     __slots__ = ("x_saved", "x_version", "x_snap", "y_saved", "y_version", "y_snap")
     forward_op = "remainder"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("x", "in", 0, False), ("y", "in", 1, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return self.run_raw(out_grad)
         # Recovered TensorWrappers and attributes
         x = recover_saved(self, "x")
         y = recover_saved(self, "y")
@@ -868,6 +871,36 @@ class RemainderGradNode(GradNodeBase):
                 x_grad = None
             if not (self._next[1] is not None):
                 y_grad = None
+        return [x_grad, y_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        one grad per input position. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        y = self.y_saved
+        if type(y) is not ndarray or self.y_version.value != self.y_snap:
+            y = saved_data(self, "y")
+        # The gradient formulas over arrays
+        x_grad, y_grad = None, None
+        if self._next[0] is not None or self._next[1] is not None:
+            x_grad = out_grad
+            q = _arr.round(_arr.divide(x, y), 0) if _arr.is_complex(x)() else _arr.floor_divide(x, y)
+            y_grad = _arr.scale(_arr.multiply(out_grad, _arr.conj(q)), -1.0, 0.0, True)
+            if not (self._next[0] is not None):
+                x_grad = None
+            if not (self._next[1] is not None):
+                y_grad = None
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self.y_version.saved -= 1
+            self.y_saved = self.y_version = None
+            self._wrappers_cleared = True
         return [x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
@@ -6067,12 +6100,15 @@ class Atan2GradNode(GradNodeBase):
 
     __slots__ = ("x_saved", "x_version", "x_snap", "y_saved", "y_version", "y_snap")
     forward_op = "atan2"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("x", "in", 0, False), ("y", "in", 1, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return self.run_raw(out_grad)
         # Recovered TensorWrappers and attributes
         x = recover_saved(self, "x")
         y = recover_saved(self, "y")
@@ -6086,6 +6122,36 @@ class Atan2GradNode(GradNodeBase):
                 x_grad = None
             if not (self._next[1] is not None):
                 y_grad = None
+        return [x_grad, y_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        one grad per input position. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        y = self.y_saved
+        if type(y) is not ndarray or self.y_version.value != self.y_snap:
+            y = saved_data(self, "y")
+        # The gradient formulas over arrays
+        x_grad, y_grad = None, None
+        if self._next[0] is not None or self._next[1] is not None:
+            r2 = _arr.add(_arr.square(x), _arr.square(y))
+            x_grad = _arr.divide(_arr.multiply(out_grad, y), r2)
+            y_grad = _arr.scale(_arr.divide(_arr.multiply(out_grad, x), r2), -1.0, 0.0, True)
+            if not (self._next[0] is not None):
+                x_grad = None
+            if not (self._next[1] is not None):
+                y_grad = None
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self.y_version.saved -= 1
+            self.y_saved = self.y_version = None
+            self._wrappers_cleared = True
         return [x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
@@ -6190,12 +6256,15 @@ class FmaxGradNode(GradNodeBase):
 
     __slots__ = ("x_saved", "x_version", "x_snap", "y_saved", "y_version", "y_snap")
     forward_op = "fmax"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("x", "in", 0, False), ("y", "in", 1, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return self.run_raw(out_grad)
         # Recovered TensorWrappers and attributes
         x = recover_saved(self, "x")
         y = recover_saved(self, "y")
@@ -6209,6 +6278,36 @@ class FmaxGradNode(GradNodeBase):
                 x_grad = None
             if not (self._next[1] is not None):
                 y_grad = None
+        return [x_grad, y_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        one grad per input position. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        y = self.y_saved
+        if type(y) is not ndarray or self.y_version.value != self.y_snap:
+            y = saved_data(self, "y")
+        # The gradient formulas over arrays
+        x_grad, y_grad = None, None
+        if self._next[0] is not None or self._next[1] is not None:
+            to_x = _arr.logical_or(_arr.greater_equal(x, y), _arr.isnan(y))
+            x_grad = _arr.multiply(out_grad, _arr.cast(to_x, _arr.dtype_of(out_grad)))
+            y_grad = _arr.multiply(out_grad, _arr.cast(_arr.logical_not(to_x), _arr.dtype_of(out_grad)))
+            if not (self._next[0] is not None):
+                x_grad = None
+            if not (self._next[1] is not None):
+                y_grad = None
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self.y_version.saved -= 1
+            self.y_saved = self.y_version = None
+            self._wrappers_cleared = True
         return [x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
@@ -6313,12 +6412,15 @@ class FminGradNode(GradNodeBase):
 
     __slots__ = ("x_saved", "x_version", "x_snap", "y_saved", "y_version", "y_snap")
     forward_op = "fmin"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("x", "in", 0, False), ("y", "in", 1, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return self.run_raw(out_grad)
         # Recovered TensorWrappers and attributes
         x = recover_saved(self, "x")
         y = recover_saved(self, "y")
@@ -6332,6 +6434,36 @@ class FminGradNode(GradNodeBase):
                 x_grad = None
             if not (self._next[1] is not None):
                 y_grad = None
+        return [x_grad, y_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        one grad per input position. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        y = self.y_saved
+        if type(y) is not ndarray or self.y_version.value != self.y_snap:
+            y = saved_data(self, "y")
+        # The gradient formulas over arrays
+        x_grad, y_grad = None, None
+        if self._next[0] is not None or self._next[1] is not None:
+            to_x = _arr.logical_or(_arr.less_equal(x, y), _arr.isnan(y))
+            x_grad = _arr.multiply(out_grad, _arr.cast(to_x, _arr.dtype_of(out_grad)))
+            y_grad = _arr.multiply(out_grad, _arr.cast(_arr.logical_not(to_x), _arr.dtype_of(out_grad)))
+            if not (self._next[0] is not None):
+                x_grad = None
+            if not (self._next[1] is not None):
+                y_grad = None
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self.y_version.saved -= 1
+            self.y_saved = self.y_version = None
+            self._wrappers_cleared = True
         return [x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
@@ -11461,12 +11593,15 @@ class BaddbmmGradNode(GradNodeBase):
 
     __slots__ = ("input_saved", "x_saved", "x_version", "x_snap", "y_saved", "y_version", "y_snap", "beta", "alpha")
     forward_op = "baddbmm"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("input", "in", 0, True), ("x", "in", 1, False), ("y", "in", 2, False))
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return self.run_raw(out_grad)
         # Recovered TensorWrappers and attributes
         input = recover_saved(self, "input")
         x = recover_saved(self, "x")
@@ -11486,6 +11621,45 @@ class BaddbmmGradNode(GradNodeBase):
                 x_grad = None
             if not (self._next[2] is not None):
                 y_grad = None
+        return [input_grad, x_grad, y_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        one grad per input position. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        input = self.input_saved
+        if type(input) is not ndarray:
+            input = saved_data(self, "input")
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        y = self.y_saved
+        if type(y) is not ndarray or self.y_version.value != self.y_snap:
+            y = saved_data(self, "y")
+        beta = self.beta
+        alpha = self.alpha
+        # The gradient formulas over arrays
+        input_grad, x_grad, y_grad = None, None, None
+        if self._next[0] is not None or self._next[1] is not None or self._next[2] is not None:
+            gi = _arr.scale(out_grad, beta, 0.0, True)
+            input_grad = _arr.sum(gi, (1,), None, False) if input.ndim == 2 else gi
+            x_grad = _arr.scale(_arr.matmul(out_grad, _arr.conj(y), False, True), alpha, 0.0, True)
+            y_grad = _arr.scale(_arr.matmul(_arr.conj(x), out_grad, True, False), alpha, 0.0, True)
+            if not (self._next[0] is not None):
+                input_grad = None
+            if not (self._next[1] is not None):
+                x_grad = None
+            if not (self._next[2] is not None):
+                y_grad = None
+        if release:  # backward no longer needs the saved tensors: release them
+            self.input_saved = None
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self.y_version.saved -= 1
+            self.y_saved = self.y_version = None
+            self._wrappers_cleared = True
         return [input_grad, x_grad, y_grad]
 
     def clear_tensor_wrappers(self):
@@ -14626,12 +14800,15 @@ class GeluGradNode(GradNodeBase):
 
     __slots__ = ("x_saved", "x_version", "x_snap", "approximate")
     forward_op = "gelu"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # Recovered TensorWrappers and attributes
         x = recover_saved(self, "x")
         approximate = self.approximate
@@ -14651,6 +14828,37 @@ class GeluGradNode(GradNodeBase):
                 right = multiply_ad_func(scale_ad_func(x, 0.5, 0.0, True), multiply_ad_func(scale_ad_func(square_ad_func(t), -1.0, 1.0, True), du))
                 x_grad = multiply_ad_func(out_grad, add_ad_func(left, right))
         return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        approximate = self.approximate
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            if not approximate:
+                cdf = _arr.scale(_arr.erf(_arr.scale(x, 0.7071067811865476, 0.0, True)), 0.5, 0.5, True)
+                pdf = _arr.scale(_arr.exp(_arr.scale(_arr.square(x), -0.5, 0.0, True)), 0.3989422804014327, 0.0, True)
+                x_grad = _arr.multiply(out_grad, _arr.add(cdf, _arr.multiply(x, pdf)))
+            else:
+                k = 0.7978845608028654
+                x2 = _arr.square(x)
+                t = _arr.tanh(_arr.scale(_arr.multiply(x, _arr.scale(x2, 0.044715, 1.0, True)), k, 0.0, True))
+                du = _arr.scale(x2, 3 * 0.044715 * k, k, True)
+                left = _arr.scale(t, 0.5, 0.5, True)
+                right = _arr.multiply(_arr.scale(x, 0.5, 0.0, True), _arr.multiply(_arr.scale(_arr.square(t), -1.0, 1.0, True), du))
+                x_grad = _arr.multiply(out_grad, _arr.add(left, right))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self._wrappers_cleared = True
+        return x_grad
 
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
@@ -16356,9 +16564,12 @@ class RollGradNode(GradNodeBase):
 
     __slots__ = ("shifts", "axis")
     forward_op = "roll"
+    raw_grads = True  # first order runs the formulas on ndarray grads
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
         # Recovered TensorWrappers and attributes
         shifts = self.shifts
         axis = self.axis
@@ -16370,6 +16581,22 @@ class RollGradNode(GradNodeBase):
                 back.append(-s)
             x_grad = roll_ad_func(out_grad, back, axis)
         return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        shifts = self.shifts
+        axis = self.axis
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            back = []
+            for s in shifts:
+                back.append(-s)
+            x_grad = _arr.roll(out_grad, back, axis)
+        return x_grad
 
 
 def slice_ad_func(input, axes, starts, ends, decrease_axis):

@@ -21,6 +21,19 @@ def constant(a):
     return a
 
 
+def is_complex(a):
+    """`t.is_complex()` in formulas (called on what this returns)."""
+    return _TRUE if a.dtype.kind == "c" else _FALSE
+
+
+def _TRUE():
+    return True
+
+
+def _FALSE():
+    return False
+
+
 def dtype_of(a):
     """`t.dtype` in formulas: the array's dtype as Paddle's DataType (what Tensor.dtype gives)."""
     return NP_TO_DTYPE[a.dtype]
@@ -66,6 +79,16 @@ def divide(x, y):
     return kernel.fn(x, y)
 
 
+_floor_divide_kernels = KernelFactory.cache("floor_divide")
+
+
+def floor_divide(x, y):
+    kernel = _floor_divide_kernels.get(x.dtype)
+    if kernel is None or kernel.input_np_dtype is not None:
+        return _api.floor_divide(_wrap(np.asarray(x)), _wrap(np.asarray(y)))._data
+    return kernel.fn(x, y)
+
+
 _equal_kernels = KernelFactory.cache("equal")
 
 
@@ -86,6 +109,16 @@ def less_than(x, y):
     return kernel.fn(x, y)
 
 
+_less_equal_kernels = KernelFactory.cache("less_equal")
+
+
+def less_equal(x, y):
+    kernel = _less_equal_kernels.get(x.dtype)
+    if kernel is None or kernel.input_np_dtype is not None:
+        return _api.less_equal(_wrap(np.asarray(x)), _wrap(np.asarray(y)))._data
+    return kernel.fn(x, y)
+
+
 _greater_than_kernels = KernelFactory.cache("greater_than")
 
 
@@ -94,6 +127,36 @@ def greater_than(x, y):
     if kernel is None or kernel.input_np_dtype is not None:
         return _api.greater_than(_wrap(np.asarray(x)), _wrap(np.asarray(y)))._data
     return kernel.fn(x, y)
+
+
+_greater_equal_kernels = KernelFactory.cache("greater_equal")
+
+
+def greater_equal(x, y):
+    kernel = _greater_equal_kernels.get(x.dtype)
+    if kernel is None or kernel.input_np_dtype is not None:
+        return _api.greater_equal(_wrap(np.asarray(x)), _wrap(np.asarray(y)))._data
+    return kernel.fn(x, y)
+
+
+_logical_or_kernels = KernelFactory.cache("logical_or")
+
+
+def logical_or(x, y):
+    kernel = _logical_or_kernels.get(x.dtype)
+    if kernel is None or kernel.input_np_dtype is not None:
+        return _api.logical_or(_wrap(np.asarray(x)), _wrap(np.asarray(y)))._data
+    return kernel.fn(x, y)
+
+
+_logical_not_kernels = KernelFactory.cache("logical_not")
+
+
+def logical_not(x):
+    kernel = _logical_not_kernels.get(x.dtype)
+    if kernel is None or kernel.input_np_dtype is not None:
+        return _api.logical_not(_wrap(np.asarray(x)))._data
+    return kernel.fn(x)
 
 
 _exp_kernels = KernelFactory.cache("exp")
@@ -146,6 +209,16 @@ def cos(x):
     return kernel.fn(x)
 
 
+_tanh_kernels = KernelFactory.cache("tanh")
+
+
+def tanh(x):
+    kernel = _tanh_kernels.get(x.dtype)
+    if kernel is None or kernel.input_np_dtype is not None:
+        return _api.tanh(_wrap(np.asarray(x)))._data
+    return kernel.fn(x)
+
+
 _sigmoid_kernels = KernelFactory.cache("sigmoid")
 
 
@@ -153,6 +226,16 @@ def sigmoid(x):
     kernel = _sigmoid_kernels.get(x.dtype)
     if kernel is None or kernel.input_np_dtype is not None:
         return _api.sigmoid(_wrap(np.asarray(x)))._data
+    return kernel.fn(x)
+
+
+_erf_kernels = KernelFactory.cache("erf")
+
+
+def erf(x):
+    kernel = _erf_kernels.get(x.dtype)
+    if kernel is None or kernel.input_np_dtype is not None:
+        return _api.erf(_wrap(np.asarray(x)))._data
     return kernel.fn(x)
 
 
@@ -204,6 +287,26 @@ def i1(x):
     if kernel is None or kernel.input_np_dtype is not None:
         return _api.i1(_wrap(np.asarray(x)))._data
     return kernel.fn(x)
+
+
+_isnan_kernels = KernelFactory.cache("isnan")
+
+
+def isnan(x):
+    kernel = _isnan_kernels.get(x.dtype)
+    if kernel is None or kernel.input_np_dtype is not None:
+        return _api.isnan(_wrap(np.asarray(x)))._data
+    return kernel.fn(x)
+
+
+_round_kernels = KernelFactory.cache("round")
+
+
+def round(x, decimals):
+    kernel = _round_kernels.get(x.dtype)
+    if kernel is None or kernel.input_np_dtype is not None:
+        return _api.round(_wrap(np.asarray(x)), decimals)._data
+    return kernel.fn(x, decimals)
 
 
 _scale_kernels = KernelFactory.cache("scale")
@@ -264,6 +367,16 @@ def as_real(x):
     if kernel is None or kernel.input_np_dtype is not None:
         return _api.as_real(_wrap(np.asarray(x)))._data
     return kernel.fn(x)
+
+
+_sum_kernels = KernelFactory.cache("sum")
+
+
+def sum(x, axis, dtype, keepdim):
+    kernel = _sum_kernels.get(x.dtype)
+    if kernel is None or kernel.input_np_dtype is not None:
+        return _api.sum(_wrap(np.asarray(x)), axis, dtype, keepdim)._data
+    return kernel.fn(x, axis, dtype, keepdim)
 
 
 _matmul_kernels = KernelFactory.cache("matmul")
@@ -344,6 +457,16 @@ def flip(x, axis):
     if kernel is None or kernel.input_np_dtype is not None:
         return _api.flip(_wrap(np.asarray(x)), axis)._data
     return kernel.fn(x, axis)
+
+
+_roll_kernels = KernelFactory.cache("roll")
+
+
+def roll(x, shifts, axis):
+    kernel = _roll_kernels.get(x.dtype)
+    if kernel is None or kernel.input_np_dtype is not None:
+        return _api.roll(_wrap(np.asarray(x)), shifts, axis)._data
+    return kernel.fn(x, shifts, axis)
 
 
 _gather_kernels = KernelFactory.cache("gather")
