@@ -36,56 +36,71 @@ _NAN = float("nan")
 
 
 class _Draws:
-    """generate_canonical draws of `dtype` from an engine, one at a time: taken in blocks from
-    a copy of the engine; commit() moves the engine past exactly the draws used."""
+    """generate_canonical draws of `dtype` from an engine as a list `buf` that the samplers
+    index directly (a sampler runs from index j and returns where it stopped; one that runs off
+    the end raises IndexError, and the element is drawn again after grow()): peeked from the
+    engine; commit(j) moves it past exactly the j draws used (reusing the peeked words)."""
 
     def __init__(self, engine, dtype, hint=64):
         self._engine = engine
-        self._src = engine.copy()
         self._dtype = dtype
-        self._buf = []
-        self._i = 0
-        self._used = 0
-        self._block = int(min(max(hint, 64), 1 << 20))
+        self._n = int(min(max(hint, 64), 1 << 24))
+        self.buf = canonical_from_bits(engine.peek(self._n), dtype).tolist()
 
-    def __call__(self):
-        i = self._i
-        if i == len(self._buf):
-            self._used += len(self._buf)
-            self._buf = canonical_from_bits(self._src.take(self._block), self._dtype).tolist()
-            self._block = min(2 * self._block, 1 << 20)
-            i = 0
-        self._i = i + 1
-        return self._buf[i]
+    def grow(self):
+        n = self._n + max(self._n // 2, 1024)
+        self.buf.extend(canonical_from_bits(self._engine.peek(n)[self._n:], self._dtype).tolist())
+        self._n = n
 
-    def commit(self):
-        self._engine.advance(self._used + self._i)
+    def commit(self, j):
+        self._engine.advance(j)
+
+
+def _run(draws, sample, params):
+    """[sample(buf, j, params[i]) -> (value, next j) for each i], element after element."""
+    j = 0
+    buf = draws.buf
+    out = []
+    append = out.append
+    for prm in params:
+        while True:
+            try:
+                v, j = sample(buf, j, prm)
+                break
+            except IndexError:
+                draws.grow()
+        append(v)
+    draws.commit(j)
+    return out
 
 
 # ---- std::normal_distribution (Marsaglia's polar method) -------------------------------------
 
-def _polar64(u):
-    """One polar pair of normal_distribution<double>: (returned value, saved value)."""
+def _polar64(b, j):
+    """One polar pair of normal_distribution<double> from b[j:]: (returned value, saved
+    value, next j)."""
     while True:
-        x = 2.0 * u() - 1.0
-        y = 2.0 * u() - 1.0
+        x = 2.0 * b[j] - 1.0
+        y = 2.0 * b[j + 1] - 1.0
+        j += 2
         r2 = x * x + y * y
         if r2 <= 1.0 and r2 != 0.0:
             break
     m = math.sqrt(-2.0 * math.log(r2) / r2)
-    return y * m, x * m
+    return y * m, x * m, j
 
 
-def _polar32_first(u):
-    """The value a fresh normal_distribution<float> returns (the first of its pair)."""
+def _polar32_first(b, j):
+    """The value a fresh normal_distribution<float> returns (the first of its pair), next j."""
     while True:
-        x = _f32(2.0 * u() - 1.0)
-        y = _f32(2.0 * u() - 1.0)
+        x = _f32(2.0 * b[j] - 1.0)
+        y = _f32(2.0 * b[j + 1] - 1.0)
+        j += 2
         r2 = _f32(_f32(x * x) + _f32(y * y))
         if r2 <= 1.0 and r2 != 0.0:
             break
     m = _f32(math.sqrt(_f32(_f32(-2.0 * libm.logf(r2)) / r2)))
-    return _f32(y * m)
+    return _f32(y * m), j
 
 
 # ---- poisson -----------------------------------------------------------------------------------
@@ -126,16 +141,17 @@ def _poisson_params(mean):
     return m, lm_thr, lfm, sm, d, scx, c1x, c1, c2, c3, c4, c5, c, 2 * (2 * m + d)
 
 
-def _poisson_large(u, prm):
+def _poisson_large(b, j, prm):
     m, lm_thr, lfm, sm, d, scx, c1x, c1, c2, c3, c4, c5, c, c2x2 = prm
     saved = None  # the distribution's normal_distribution<double> and its saved value
     while True:
-        uu = c * u()
-        e = -libm.log(1.0 - u())
+        uu = c * b[j]
+        e = -libm.log(1.0 - b[j + 1])
+        j += 2
         w = 0.0
         if uu <= c2:
             if saved is None:
-                n, saved = _polar64(u)
+                n, saved, j = _polar64(b, j)
             else:
                 n, saved = saved, None
             if uu <= c1:
@@ -158,40 +174,48 @@ def _poisson_large(u, prm):
             x = 1.0
             w = _1_78
         else:
-            v = -libm.log(1.0 - u())
+            v = -libm.log(1.0 - b[j])
+            j += 1
             y = d + v * c2x2 / d
             x = math.ceil(y)
             w = -d * c1x * (1 + y / 2)
         if w - e - x * lm_thr > lfm - libm.lgamma(x + m + 1) or x + m >= _INT_THR:
             continue
-        return int(x + m + _NAF)
+        return int(x + m + _NAF), j
+
+
+def _poisson_small(b, j, t):
+    """The product method: b[j] * b[j + 1] * ... until it is <= t = exp(-rate)."""
+    x = 0
+    prod = b[j]
+    j += 1
+    while prod > t:
+        prod *= b[j]
+        j += 1
+        x += 1
+    return x, j
+
+
+def _poisson_plan(b, j, plan):
+    return plan[0](b, j, plan[1])
 
 
 def poisson(engine, rates):
     """One std::poisson_distribution<int>(rate) draw per rate (a float array), in order; the
     counts as int64."""
     flat = np.asarray(rates, np.float64).ravel()
-    out = np.empty(flat.size, np.int64)
     small = flat < 12
-    hint = int(np.sum(np.where(small, flat, 3.0), dtype=np.float64)) + flat.size + 64 \
+    hint = int(np.sum(np.where(small, flat, 3.0), dtype=np.float64) * 1.05) + flat.size + 64 \
         if flat.size else 0
-    u = _Draws(engine, np.float64, hint)
+    draws = _Draws(engine, np.float64, hint)
     params = {}
-    for i, mean in enumerate(flat.tolist()):
-        if mean >= 12:
-            prm = params.get(mean)
-            if prm is None:
-                prm = params[mean] = _poisson_params(mean)
-            out[i] = _poisson_large(u, prm)
-            continue
-        t = libm.exp(-mean)
-        x = 0
-        prod = u()
-        while prod > t:
-            prod *= u()
-            x += 1
-        out[i] = x
-    u.commit()
+    for mean in np.unique(flat).tolist():
+        params[mean] = (_poisson_large, _poisson_params(mean)) if mean >= 12 else \
+            (_poisson_small, libm.exp(-mean))
+    nan = params.get(_NAN, (_poisson_small, _NAN))
+    plans = [params[m] if m == m else nan for m in flat.tolist()]
+    out = _run(draws, _poisson_plan, plans)
+    out = np.array(out, np.int64)
     return out.reshape(np.shape(rates))
 
 
@@ -221,10 +245,9 @@ def _ident(x):
     return x
 
 
-def _btrs(u, n, p, single):
-    """btrs<T>(n, p) (T float when single: every T result rounded to float32)."""
+def _btrs_params(n, p, single):
+    """btrs<T>(n, p)'s constants (T float when single: every T result rounded to float32)."""
     rt = _f32 if single else _ident
-    lg = libm.logf if single else libm.log
     stddev = rt(math.sqrt(rt(rt(n * p) * rt(1 - p))))
     b = rt(1.15 + 2.53 * stddev)
     a = rt(-0.0873 + 0.0248 * b + 0.01 * p)
@@ -233,64 +256,92 @@ def _btrs(u, n, p, single):
     r = rt(p / rt(1 - p))
     alpha = rt((2.83 + 5.1 / b) * stddev)
     m = float(math.floor(rt(rt(n + 1) * p)))
+    a2 = rt(2 * a)
+    t1 = (m + 0.5) * (libm.logf if single else libm.log)(rt(rt(m + 1) / rt(r * rt(rt(n - m) + 1))))
+    tails = _tail(int(m), rt), _tail(int(rt(n - m)), rt)
+    return n, single, a, b, c, v_r, r, alpha, m, a2, t1, tails
+
+
+def _btrs(bf, j, prm):
+    n, single, a, b, c, v_r, r, alpha, m, a2, t1, tails = prm
+    rt = _f32 if single else _ident
+    lg = libm.logf if single else libm.log
     while True:
-        uu = rt(u() - 0.5)
-        v = u()
+        uu = rt(bf[j] - 0.5)
+        v = bf[j + 1]
+        j += 2
         us = rt(0.5 - abs(uu))
         k = _INT64_MIN  # the x86 conversion of a value out of range (rejected below)
         if us != 0:
-            t = rt(rt(rt(rt(2 * a) / us) + b) * uu)
+            t = rt(rt(rt(a2 / us) + b) * uu)
             t = rt(t + c)
             if -2.0 ** 63 <= t < 2.0 ** 63:
                 k = math.floor(t)
         if k < 0 or rt(float(k)) > n:
             continue
         if us >= 0.07 and v <= v_r:
-            return k
+            return k, j
         v = lg(rt(rt(v * alpha) / rt(rt(a / rt(us * us)) + b)))
-        nk1 = rt(rt(n - rt(float(k))) + 1)
-        t1 = (m + 0.5) * lg(rt(rt(m + 1) / rt(r * rt(rt(n - m) + 1))))
+        kf = rt(float(k))
+        nk1 = rt(rt(n - kf) + 1)
         t2 = rt(rt(n + 1) * lg(rt(rt(rt(n - m) + 1) / nk1)))
         t3 = (k + 0.5) * lg(rt(rt(r * nk1) / rt(float(k + 1))))
-        upper = rt(t1 + t2 + t3 + _tail(int(m), rt) + _tail(int(rt(n - m)), rt)
-                   - _tail(k, rt) - _tail(int(rt(n - rt(float(k)))), rt))
+        # ((((t1 + t2) + t3) + tail(m)) + tail(n - m)) - tail(k) - tail(n - k), as the C++
+        upper = rt(t1 + t2 + t3 + tails[0] + tails[1] - _tail(k, rt) - _tail(int(rt(n - kf)), rt))
         if v <= upper:
-            return k
+            return k, j
 
 
-def _inversion(u, n, p, single):
+def _inversion(bf, j, prm):
+    n, single, logprob = prm
     rt = _f32 if single else _ident
     lg = libm.logf if single else libm.log
-    logprob = libm.log1pf(-p) if single else libm.log1p(-p)
     geom_sum = 0.0
     num = 0
     while True:
-        g = _ceil(rt(lg(u()) / logprob))
+        g = _ceil(rt(lg(bf[j]) / logprob))
+        j += 1
         geom_sum = rt(geom_sum + g)
         if geom_sum > n:
-            return num
+            return num, j
         num += 1
+
+
+def _fixed(bf, j, value):
+    return value, j
+
+
+def _binomial_plan(n, p, single):
+    """(sampler, its parameters, sign, offset): the draw is offset + sign * sampler's."""
+    rt = _f32 if single else _ident
+    if n <= 0 or p <= 0:
+        return _fixed, 0, 1, 0
+    if p >= 1:
+        return _fixed, int(n), 1, 0
+    sign, off = 1, 0
+    if p > 0.5:
+        p, sign, off = rt(1.0 - p), -1, int(n)
+    if rt(n * p) >= 10:
+        return _btrs, _btrs_params(n, p, single), sign, off
+    return _inversion, (n, single, libm.log1pf(-p) if single else libm.log1p(-p)), sign, off
+
+
+def _binomial_one(bf, j, plan):
+    sample, prm, sign, off = plan
+    v, j = sample(bf, j, prm)
+    return off + sign * v, j
 
 
 def binomial(engine, count, prob):
     """BinomialFunctor<T>(count, prob) per element (T the arrays' dtype), as int64."""
     single = prob.dtype == np.float32
     ns, ps = np.ravel(count).tolist(), np.ravel(prob).tolist()
-    out = np.empty(len(ns), np.int64)
-    u = _Draws(engine, np.float32 if single else np.float64, 4 * len(ns) + 64)
-    rt = _f32 if single else _ident
-    for i, (n, p) in enumerate(zip(ns, ps)):
-        if n <= 0 or p <= 0:
-            out[i] = 0
-        elif p >= 1:
-            out[i] = int(n)
-        elif p <= 0.5:
-            out[i] = _btrs(u, n, p, single) if rt(n * p) >= 10 else _inversion(u, n, p, single)
-        else:
-            q = rt(1.0 - p)
-            out[i] = int(n) - (_btrs(u, n, q, single) if rt(n * q) >= 10
-                               else _inversion(u, n, q, single))
-    u.commit()
+    draws = _Draws(engine, np.float32 if single else np.float64, 4 * len(ns) + 64)
+    plans = {}
+    for key in set(zip(ns, ps)):
+        plans[key] = _binomial_plan(key[0], key[1], single)
+    out = _run(draws, _binomial_one, [plans[key] for key in zip(ns, ps)])
+    out = np.array(out, np.int64)
     return out.reshape(np.shape(prob))
 
 
@@ -300,67 +351,84 @@ _THIRD_F = float(np.float32(1.0) / np.float32(3.0))  # 1.0f / 3.0f, in double ar
 _C0331 = float(np.float32(0.0331))
 
 
-def _gamma64(u, alpha):
-    scale = 1.0
+def _gamma_params(alpha, single):
+    """(boost exponent or None, zero result?, d, c) of sample_gamma for alpha."""
+    rt = _f32 if single else _ident
+    boost = None
     if alpha < 1.0:
         if alpha == 0:
-            return 0.0
-        scale *= libm.pow(1 - u(), 1.0 / alpha)
-        alpha += 1.0
-    d = alpha - _THIRD_F
+            return None, True, 0.0, 0.0
+        boost = rt(1.0 / alpha)
+        alpha = rt(alpha + 1.0)
+    d = rt(alpha - _THIRD_F)
+    c = rt(1.0 / rt(math.sqrt(rt(9.0 * d)))) if d > 0 else _NAN
+    return boost, False, d, c
+
+
+def _gamma64(b, j, prm):
+    boost, zero, d, c = prm
+    if zero:
+        return 0.0, j
+    scale = 1.0
+    if boost is not None:
+        scale = libm.pow(1 - b[j], boost)
+        j += 1
     if not d > 0:
-        return _NAN  # Paddle's loop never ends
-    c = 1.0 / math.sqrt(9.0 * d)
+        return _NAN, j  # Paddle's loop never ends
     while True:
         while True:
-            x = _polar64(u)[0]
+            x, _, j = _polar64(b, j)
             y = 1.0 + c * x
             if not y <= 0:
                 break
         v = y * y * y
-        uu = 1 - u()
+        uu = 1 - b[j]
+        j += 1
         xx = x * x
         if uu < 1.0 - _C0331 * xx * xx:
-            return scale * d * v
+            return scale * d * v, j
         if libm.log(uu) < 0.5 * xx + d * (1.0 - v + libm.log(v)):
-            return scale * d * v
+            return scale * d * v, j
 
 
-def _gamma32(u, alpha):
+def _gamma32(b, j, prm):
+    boost, zero, d, c = prm
+    if zero:
+        return 0.0, j
     scale = 1.0
-    if alpha < 1.0:
-        if alpha == 0:
-            return 0.0
-        scale = libm.powf(_f32(1 - u()), _f32(1.0 / alpha))
-        alpha = _f32(alpha + 1.0)
-    d = _f32(alpha - _THIRD_F)
+    if boost is not None:
+        scale = libm.powf(_f32(1 - b[j]), boost)
+        j += 1
     if not d > 0:
-        return _NAN
-    c = _f32(1.0 / _f32(math.sqrt(_f32(9.0 * d))))
+        return _NAN, j
     while True:
         while True:
-            x = _polar32_first(u)
+            x, j = _polar32_first(b, j)
             y = _f32(1.0 + _f32(c * x))
             if not y <= 0:
                 break
         v = _f32(_f32(y * y) * y)
-        uu = _f32(1 - u())
+        uu = _f32(1 - b[j])
+        j += 1
         xx = _f32(x * x)
         if uu < _f32(1.0 - _f32(_f32(_C0331 * xx) * xx)):
-            return _f32(_f32(scale * d) * v)
+            return _f32(_f32(scale * d) * v), j
         if libm.logf(uu) < _f32(_f32(0.5 * xx) + _f32(d * _f32(_f32(1.0 - v) +
                                                                 libm.logf(v)))):
-            return _f32(_f32(scale * d) * v)
+            return _f32(_f32(scale * d) * v), j
 
 
 def standard_gamma(engine, alpha):
     """GammaCPUFunctor over alpha (float32 or float64 array), in order."""
     single = alpha.dtype == np.float32
     flat = np.ravel(alpha).tolist()
-    u = _Draws(engine, np.float32 if single else np.float64, 4 * len(flat) + 64)
-    one = _gamma32 if single else _gamma64
-    out = np.array([one(u, a) for a in flat], alpha.dtype)
-    u.commit()
+    draws = _Draws(engine, np.float32 if single else np.float64, 4 * len(flat) + 64)
+    params = {}
+    for a in set(flat):
+        params[a] = _gamma_params(a, single)
+    nan_prm = _gamma_params(_NAN, single)
+    prms = [params[a] if a == a else nan_prm for a in flat]
+    out = np.array(_run(draws, _gamma32 if single else _gamma64, prms), alpha.dtype)
     tiny = np.finfo(alpha.dtype).tiny
     out[out < tiny] = tiny  # std::max(numeric_limits<T>::min(), sample) (NaN stays NaN here)
     return out.reshape(alpha.shape)
