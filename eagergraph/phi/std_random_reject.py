@@ -26,7 +26,7 @@ import math
 import numpy as np
 
 from . import libm
-from .std_random import canonical_from_bits
+from .std_random import canonical_from_bits, std_log
 
 __all__ = ["poisson", "binomial", "standard_gamma"]
 
@@ -88,19 +88,6 @@ def _polar64(b, j):
             break
     m = math.sqrt(-2.0 * math.log(r2) / r2)
     return y * m, x * m, j
-
-
-def _polar32_first(b, j):
-    """The value a fresh normal_distribution<float> returns (the first of its pair), next j."""
-    while True:
-        x = _f32(2.0 * b[j] - 1.0)
-        y = _f32(2.0 * b[j + 1] - 1.0)
-        j += 2
-        r2 = _f32(_f32(x * x) + _f32(y * y))
-        if r2 <= 1.0 and r2 != 0.0:
-            break
-    m = _f32(math.sqrt(_f32(_f32(-2.0 * libm.logf(r2)) / r2)))
-    return _f32(y * m), j
 
 
 # ---- poisson -----------------------------------------------------------------------------------
@@ -351,84 +338,157 @@ _THIRD_F = float(np.float32(1.0) / np.float32(3.0))  # 1.0f / 3.0f, in double ar
 _C0331 = float(np.float32(0.0331))
 
 
-def _gamma_params(alpha, single):
-    """(boost exponent or None, zero result?, d, c) of sample_gamma for alpha."""
-    rt = _f32 if single else _ident
-    boost = None
-    if alpha < 1.0:
-        if alpha == 0:
-            return None, True, 0.0, 0.0
-        boost = rt(1.0 / alpha)
-        alpha = rt(alpha + 1.0)
-    d = rt(alpha - _THIRD_F)
-    c = rt(1.0 / rt(math.sqrt(rt(9.0 * d)))) if d > 0 else _NAN
-    return boost, False, d, c
+def _gamma_params(alpha):
+    """Per element of alpha (a float array of dtype T), sample_gamma's constants in T: the
+    boost exponent 1 / alpha (NaN where alpha >= 1: no boost), whether the result is 0, d
+    and c."""
+    T = alpha.dtype.type
+    with np.errstate(all="ignore"):
+        boosted = alpha < 1
+        boost = np.where(boosted, T(1) / alpha, np.nan).astype(T)
+        a = np.where(boosted, alpha + T(1), alpha).astype(T)
+        d = a - T(_THIRD_F)
+        c = T(1) / np.sqrt(T(9) * d)
+    return boost, alpha == 0, d, c
 
 
-def _gamma64(b, j, prm):
+def _next_accepted_pair(acc):
+    """na[p]: the first q of p, p + 2, p + 4, ... whose polar pair (q, q + 1) is accepted
+    (past the end where none is in the window, so that indexing with it raises)."""
+    big = 4 * len(acc) + 8
+    idx = np.where(acc, np.arange(len(acc), dtype=np.int64), big)
+    na = np.empty(len(acc), np.int64)
+    for par in (0, 1):
+        sub = idx[par::2]
+        na[par::2] = np.minimum.accumulate(sub[::-1])[::-1]
+    return na
+
+
+class _GammaDraws(_Draws):
+    """The draws, and what sample_gamma needs of them that does not depend on alpha, worked
+    out for every position at once in NumPy: for each q, the value nv[q] a fresh
+    normal_distribution<T> returns from a polar pair at (q, q + 1) (if accepted), na[q] the
+    first accepted pair of q, q + 2, ..., uu[q] = 1 - U[q + 2] (the uniform after that pair)
+    and sq[q] whether it passes the squeeze test u < 1 - 0.0331 x^4."""
+
+    def __init__(self, engine, dtype, hint):
+        super().__init__(engine, dtype, hint)
+        self._derive()
+
+    def grow(self):
+        super().grow()
+        self._derive()
+
+    def _derive(self):
+        T = self._dtype
+        U = np.asarray(self.buf, T)
+        x = U[:-1] * T(2)
+        x -= T(1)
+        y = U[1:] * T(2)
+        y -= T(1)
+        r2 = x * x
+        r2 += y * y
+        acc = (r2 <= 1) & (r2 != 0)
+        nv = np.zeros(len(r2), T)
+        ra = r2[acc]
+        nv[acc] = y[acc] * np.sqrt(T(-2) * std_log(ra) / ra)
+        uu = T(1) - U[2:]
+        xx = nv[:len(uu)] * nv[:len(uu)]
+        self.sq = (uu < T(1) - T(_C0331) * xx * xx).tolist()
+        self.na = _next_accepted_pair(acc).tolist()
+        self.nv = nv.tolist()
+        self.uu = uu.tolist()
+
+
+def _gamma64(D, j, prm):
     boost, zero, d, c = prm
     if zero:
         return 0.0, j
     scale = 1.0
-    if boost is not None:
-        scale = libm.pow(1 - b[j], boost)
+    if boost == boost:
+        scale = libm.pow(1 - D.buf[j], boost)
         j += 1
     if not d > 0:
         return _NAN, j  # Paddle's loop never ends
+    na, nv, sq, uu = D.na, D.nv, D.sq, D.uu
     while True:
-        while True:
-            x, _, j = _polar64(b, j)
-            y = 1.0 + c * x
-            if not y <= 0:
-                break
+        q = na[j]
+        x = nv[q]
+        y = 1.0 + c * x
+        if y <= 0:
+            j = q + 2
+            continue
+        j = q + 3
         v = y * y * y
-        uu = 1 - b[j]
-        j += 1
+        if sq[q]:
+            return scale * d * v, j
         xx = x * x
-        if uu < 1.0 - _C0331 * xx * xx:
-            return scale * d * v, j
-        if libm.log(uu) < 0.5 * xx + d * (1.0 - v + libm.log(v)):
+        if libm.log(uu[q]) < 0.5 * xx + d * (1.0 - v + libm.log(v)):
             return scale * d * v, j
 
 
-def _gamma32(b, j, prm):
+_ONE32 = np.float32(1)
+_HALF32 = np.float32(0.5)
+
+
+def _gamma32(D, j, prm):
+    # d, c are np.float32, so every operation with them is a float32 one
     boost, zero, d, c = prm
     if zero:
         return 0.0, j
-    scale = 1.0
-    if boost is not None:
-        scale = libm.powf(_f32(1 - b[j]), boost)
+    scale = _ONE32
+    if boost == boost:
+        scale = np.float32(libm.powf(_f32(1 - D.buf[j]), boost))
         j += 1
     if not d > 0:
         return _NAN, j
+    na, nv, sq, uu = D.na, D.nv, D.sq, D.uu
     while True:
+        q = na[j]
+        x = nv[q]
+        y = _ONE32 + c * x
+        if y <= 0:
+            j = q + 2
+            continue
+        j = q + 3
+        v = y * y * y
+        if sq[q]:
+            return scale * d * v, j
+        xx = np.float32(x) * x
+        if libm.logf(uu[q]) < _HALF32 * xx + d * ((_ONE32 - v) + np.float32(libm.logf(v))):
+            return scale * d * v, j
+
+
+def _run_derived(draws, sample, params):
+    """_run for samplers that take the draws object (its derived lists change on grow())."""
+    j = 0
+    out = []
+    append = out.append
+    for prm in params:
         while True:
-            x, j = _polar32_first(b, j)
-            y = _f32(1.0 + _f32(c * x))
-            if not y <= 0:
+            try:
+                v, j = sample(draws, j, prm)
                 break
-        v = _f32(_f32(y * y) * y)
-        uu = _f32(1 - b[j])
-        j += 1
-        xx = _f32(x * x)
-        if uu < _f32(1.0 - _f32(_f32(_C0331 * xx) * xx)):
-            return _f32(_f32(scale * d) * v), j
-        if libm.logf(uu) < _f32(_f32(0.5 * xx) + _f32(d * _f32(_f32(1.0 - v) +
-                                                                libm.logf(v)))):
-            return _f32(_f32(scale * d) * v), j
+            except IndexError:
+                draws.grow()
+        append(v)
+    draws.commit(j)
+    return out
 
 
 def standard_gamma(engine, alpha):
     """GammaCPUFunctor over alpha (float32 or float64 array), in order."""
     single = alpha.dtype == np.float32
-    flat = np.ravel(alpha).tolist()
-    draws = _Draws(engine, np.float32 if single else np.float64, 4 * len(flat) + 64)
-    params = {}
-    for a in set(flat):
-        params[a] = _gamma_params(a, single)
-    nan_prm = _gamma_params(_NAN, single)
-    prms = [params[a] if a == a else nan_prm for a in flat]
-    out = np.array(_run(draws, _gamma32 if single else _gamma64, prms), alpha.dtype)
+    flat = np.ravel(alpha)
+    T = np.float32 if single else np.float64
+    boost, zero, d, c = _gamma_params(flat)
+    # about 3.7 draws an element (a polar pair takes 2 / (pi / 4) on average), one more boosted
+    draws = _GammaDraws(engine, T, int(4.0 * len(flat)) + int(np.sum(boost == boost)) + 256)
+    if single:  # np.float32 scalars: the sampler's arithmetic with them is float32's
+        prms = zip(boost.tolist(), zero.tolist(), list(d), list(c))
+    else:
+        prms = zip(boost.tolist(), zero.tolist(), d.tolist(), c.tolist())
+    out = np.array(_run_derived(draws, _gamma32 if single else _gamma64, prms), alpha.dtype)
     tiny = np.finfo(alpha.dtype).tiny
     out[out < tiny] = tiny  # std::max(numeric_limits<T>::min(), sample) (NaN stays NaN here)
     return out.reshape(alpha.shape)
