@@ -142,6 +142,15 @@ def _cases():
             f"paddle.seed({s}); nn = paddle.nn; net = nn.Sequential("
             f"nn.TransformerEncoderLayer(8, 2, 16), nn.LSTM(4, 3, num_layers=2, "
             f"direction='bidirect')); out = list(net.parameters())")
+    for dt in ("float32", "float64"):  # many parameters: the samplers' rarer branches
+        cases[f"rejection_wide_{dt}"] = (
+            f"paddle.seed(5); rs = np.random.RandomState(3); "
+            f"rate = paddle.to_tensor(rs.exponential(15.0, 3000).astype('{dt}')); "
+            f"conc = paddle.to_tensor(rs.exponential(1.5, 3000).astype('{dt}')); "
+            f"n = paddle.to_tensor(rs.randint(0, 2000, 3000)); "
+            f"p = paddle.to_tensor(rs.uniform(0, 1, 3000).astype('{dt}')); "
+            f"out = [paddle.poisson(rate), paddle.standard_gamma(conc), paddle.binomial(n, p), "
+            f"paddle.rand([3], '{dt}')]")
     return cases
 
 

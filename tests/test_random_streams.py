@@ -139,3 +139,27 @@ def test_randint_bounds_are_int32_as_in_paddle():
         paddle.randint_like(paddle.zeros([2]), -2 ** 31 - 1, 5)
     v = paddle.randint(-2 ** 31, 2 ** 31 - 1, [1000]).numpy()
     assert v.min() >= -2 ** 31 and v.max() < 2 ** 31 - 1
+
+
+def test_rejection_samplers_resume_across_refills(monkeypatch):
+    # poisson/binomial/standard_gamma peek a block of draws and take more when an element runs
+    # off its end (it is then drawn again from its start): a block of 64 must give the values
+    # and the engine position of one block large enough for all
+    from eagergraph.phi import std_random_reject as R
+    rs = np.random.RandomState(0)
+    args = {
+        "poisson": (rs.exponential(8.0, 3000),),
+        "standard_gamma": (rs.exponential(1.0, 3000).astype(np.float32),),
+        "binomial": (rs.randint(0, 500, 3000).astype(np.float64), rs.uniform(0, 1, 3000)),
+    }
+    ref = {}
+    for name, a in args.items():
+        e = MT19937_64(11)
+        ref[name] = (getattr(R, name)(e, *a), e.take(3))
+    init = R._Draws.__init__
+    monkeypatch.setattr(R._Draws, "__init__", lambda self, eng, dt, hint=64: init(self, eng, dt))
+    for name, a in args.items():
+        e = MT19937_64(11)
+        out = getattr(R, name)(e, *a)
+        assert out.tobytes() == ref[name][0].tobytes(), name
+        assert np.array_equal(e.take(3), ref[name][1]), name
