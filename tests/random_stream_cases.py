@@ -151,6 +151,11 @@ def _cases():
             f"p = paddle.to_tensor(rs.uniform(0, 1, 3000).astype('{dt}')); "
             f"out = [paddle.poisson(rate), paddle.standard_gamma(conc), paddle.binomial(n, p), "
             f"paddle.rand([3], '{dt}')]")
+        cases[f"rejection_edges_{dt}"] = (
+            f"paddle.seed(6); nan, inf = float('nan'), float('inf'); "
+            f"out = [paddle.standard_gamma(paddle.to_tensor([nan, -0.5, -1.0, 0.0, inf, -0.7, "
+            f"2.0, -3.0, 1e-30] * 8, '{dt}')), paddle.poisson(paddle.to_tensor([nan, -1.0, 0.0, "
+            f"1e-30, 5.0, 12.0] * 8, '{dt}')), paddle.rand([3], '{dt}')]")
     return cases
 
 

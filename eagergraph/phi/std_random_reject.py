@@ -19,8 +19,9 @@ element after the other from the CPU generator's engine, as its kernels loop.
 Every draw a C++ element consumes is consumed here in the same order; the arithmetic is the
 C++'s, operation by operation (float32 steps done in float64 and rounded once, which gives the
 float result for +, -, *, /, sqrt), with the C library's log/log1p/exp/pow/lgamma and their
-float versions (eagergraph.phi.libm). Where Paddle's kernel would loop forever (a NaN or
-negative gamma concentration whose boosted value is not above 1/3) the element is NaN."""
+float versions (eagergraph.phi.libm). A NaN gamma concentration (or one whose boosted value is
+not above 1/3) goes through the loop as in C++ (its squeeze test does not involve it) and ends
+as T's smallest normal number, as Paddle's."""
 import math
 
 import numpy as np
@@ -408,8 +409,6 @@ def _gamma64(D, j, prm):
     if boost == boost:
         scale = libm.pow(1 - D.buf[j], boost)
         j += 1
-    if not d > 0:
-        return _NAN, j  # Paddle's loop never ends
     na, nv, sq, uu = D.na, D.nv, D.sq, D.uu
     while True:
         q = na[j]
@@ -440,8 +439,6 @@ def _gamma32(D, j, prm):
     if boost == boost:
         scale = np.float32(libm.powf(_f32(1 - D.buf[j]), boost))
         j += 1
-    if not d > 0:
-        return _NAN, j
     na, nv, sq, uu = D.na, D.nv, D.sq, D.uu
     while True:
         q = na[j]
@@ -488,7 +485,9 @@ def standard_gamma(engine, alpha):
         prms = zip(boost.tolist(), zero.tolist(), list(d), list(c))
     else:
         prms = zip(boost.tolist(), zero.tolist(), d.tolist(), c.tolist())
-    out = np.array(_run_derived(draws, _gamma32 if single else _gamma64, prms), alpha.dtype)
+    with np.errstate(all="ignore"):  # NaN/inf concentrations run through float32 scalars
+        out = np.array(_run_derived(draws, _gamma32 if single else _gamma64, prms), alpha.dtype)
     tiny = np.finfo(alpha.dtype).tiny
-    out[out < tiny] = tiny  # std::max(numeric_limits<T>::min(), sample) (NaN stays NaN here)
+    with np.errstate(invalid="ignore"):  # std::max(numeric_limits<T>::min(), sample): NaN too
+        out = np.where(out > tiny, out, alpha.dtype.type(tiny))
     return out.reshape(alpha.shape)
