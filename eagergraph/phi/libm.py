@@ -6,24 +6,25 @@ CPython's math.log, log1p, exp and pow call the C library; math.lgamma is CPytho
 algorithm, and the float versions (logf, log1pf, powf) are not in the math module: those come
 from libm through ctypes (with a fallback where no libm can be loaded: CPython's lgamma, and the
 double function rounded to float, which can differ in the last bit)."""
+import array
 import ctypes
 import ctypes.util
 import math
-import struct
 
 __all__ = ["log", "log1p", "exp", "pow", "lgamma", "logf", "log1pf", "powf", "f32"]
 
 _INF = float("inf")
 _NAN = float("nan")
-_F32 = struct.Struct("f")
+
+
+_F32_CELL = array.array("f", [0.0])
 
 
 def f32(x):
-    """x (a Python float) rounded to float32, as a Python float."""
-    try:
-        return _F32.unpack(_F32.pack(x))[0]
-    except OverflowError:
-        return math.copysign(_INF, x)
+    """x (a Python float) rounded to float32 (nearest, ties to even; beyond the range, inf), as
+    a Python float: stored into a C float and read back."""
+    _F32_CELL[0] = x
+    return _F32_CELL[0]
 
 
 def log(x):

@@ -225,33 +225,46 @@ def _tail(k, rt):
 _INT64_MIN = -(1 << 63)
 
 
-def _ceil(x):  # std::ceil on a float (inf and NaN stay)
-    return float(math.ceil(x)) if math.isfinite(x) else x
-
-
 def _ident(x):
     return x
 
 
+def _tails(k, T):
+    """stirling_approx_tail<T> of an int64 array, in T."""
+    table = np.asarray(_TAIL, np.float64)
+    kp1 = (k + 1).astype(np.float64)
+    kp1sq = (kp1 * kp1).astype(T).astype(np.float64)
+    with np.errstate(all="ignore"):
+        big = (1.0 / 12 - (1.0 / 360 - 1.0 / 1260 / kp1sq) / kp1sq) / kp1
+    return np.where(k <= 9, table[np.clip(k, 0, 9)], big).astype(T)
+
+
 def _btrs_params(n, p, single):
-    """btrs<T>(n, p)'s constants (T float when single: every T result rounded to float32)."""
-    rt = _f32 if single else _ident
-    stddev = rt(math.sqrt(rt(rt(n * p) * rt(1 - p))))
-    b = rt(1.15 + 2.53 * stddev)
-    a = rt(-0.0873 + 0.0248 * b + 0.01 * p)
-    c = rt(rt(n * p) + 0.5)
-    v_r = rt(0.92 - 4.2 / b)
-    r = rt(p / rt(1 - p))
-    alpha = rt((2.83 + 5.1 / b) * stddev)
-    m = float(math.floor(rt(rt(n + 1) * p)))
-    a2 = rt(2 * a)
-    t1 = (m + 0.5) * (libm.logf if single else libm.log)(rt(rt(m + 1) / rt(r * rt(rt(n - m) + 1))))
-    tails = _tail(int(m), rt), _tail(int(rt(n - m)), rt)
-    return n, single, a, b, c, v_r, r, alpha, m, a2, t1, tails
+    """btrs<T>(n, p)'s constants for arrays n, p of T, one tuple an element: T operations in
+    T, those with a double literal in double and rounded to T, as the C++."""
+    T = np.float32 if single else np.float64
+    f64 = np.float64
+    stddev = np.sqrt((n * p) * (T(1) - p))
+    b = (1.15 + 2.53 * stddev.astype(f64)).astype(T)
+    a = (-0.0873 + 0.0248 * b.astype(f64) + 0.01 * p.astype(f64)).astype(T)
+    c = ((n * p).astype(f64) + 0.5).astype(T)
+    v_r = (0.92 - 4.2 / b.astype(f64)).astype(T)
+    r = p / (T(1) - p)
+    alpha = ((2.83 + 5.1 / b.astype(f64)) * stddev.astype(f64)).astype(T)
+    m = np.floor((n + T(1)) * p)
+    a2 = T(2) * a
+    with np.errstate(divide="ignore"):
+        t1 = (m.astype(f64) + 0.5) * std_log((m + T(1)) / (r * ((n - m) + T(1)))).astype(f64)
+    tail_m = _tails(m.astype(np.int64), T)
+    tail_nm = _tails((n - m).astype(np.int64), T)
+    cols = [x.tolist() for x in (n, a, b, c, v_r, r, alpha, m, a2, t1, tail_m, tail_nm)]
+    return [(nn, single, aa, bb, cc, vr, rr, al, mm, a2_, t1_, (tm, tn))
+            for nn, aa, bb, cc, vr, rr, al, mm, a2_, t1_, tm, tn in zip(*cols)]
 
 
-def _btrs(bf, j, prm):
+def _btrs(D, j, prm):
     n, single, a, b, c, v_r, r, alpha, m, a2, t1, tails = prm
+    bf = D.buf
     rt = _f32 if single else _ident
     lg = libm.logf if single else libm.log
     while True:
@@ -280,55 +293,98 @@ def _btrs(bf, j, prm):
             return k, j
 
 
-def _inversion(bf, j, prm):
+def _inversion(D, j, prm):
+    """binomial_inversion<T>: geometric waiting times ceil(log(u) / log1p(-p)) (in T) summed
+    until they pass n. log(u) of every draw is D.lg; the quotient is taken in double and
+    rounded to float (for T float) only where that can move its ceiling: just above an
+    integer, or from 2^23 on."""
     n, single, logprob = prm
-    rt = _f32 if single else _ident
-    lg = libm.logf if single else libm.log
+    lgl = D.lg
     geom_sum = 0.0
     num = 0
     while True:
-        g = _ceil(rt(lg(bf[j]) / logprob))
+        qd = lgl[j] / logprob
         j += 1
-        geom_sum = rt(geom_sum + g)
+        if not qd < _INF:
+            return num, j  # inf (or NaN: Paddle's loop would not end)
+        g = math.ceil(qd)
+        if single:
+            if qd >= 8388608.0 or qd - (g - 1) <= qd * 1.2e-7:
+                g = math.ceil(_f32(qd))
+            geom_sum += g
+            if geom_sum > 16777216.0:
+                geom_sum = _f32(geom_sum)
+        else:
+            geom_sum += g
         if geom_sum > n:
             return num, j
         num += 1
 
 
-def _fixed(bf, j, value):
+class _LogDraws(_Draws):
+    """The draws and std::log (in T) of each, for the binomial inversion."""
+
+    def __init__(self, engine, dtype, hint):
+        super().__init__(engine, dtype, hint)
+        self._derive()
+
+    def grow(self):
+        super().grow()
+        self._derive()
+
+    def _derive(self):
+        with np.errstate(divide="ignore"):
+            self.lg = std_log(np.asarray(self.buf, self._dtype)).tolist()
+
+
+def _fixed(D, j, value):
     return value, j
 
 
-def _binomial_plan(n, p, single):
-    """(sampler, its parameters, sign, offset): the draw is offset + sign * sampler's."""
-    rt = _f32 if single else _ident
-    if n <= 0 or p <= 0:
-        return _fixed, 0, 1, 0
-    if p >= 1:
-        return _fixed, int(n), 1, 0
-    sign, off = 1, 0
-    if p > 0.5:
-        p, sign, off = rt(1.0 - p), -1, int(n)
-    if rt(n * p) >= 10:
-        return _btrs, _btrs_params(n, p, single), sign, off
-    return _inversion, (n, single, libm.log1pf(-p) if single else libm.log1p(-p)), sign, off
+def _binomial_plans(n, p, single):
+    """Per element (arrays n, p of T): (sampler, its parameters, sign, offset), the draw being
+    offset + sign * the sampler's (BinomialFunctor's branches); and about how many draws they
+    take."""
+    T = np.float32 if single else np.float64
+    with np.errstate(invalid="ignore"):
+        zero = (n <= 0) | (p <= 0)
+        full = ~zero & (p >= 1)
+        flip = ~zero & ~full & ~(p <= 0.5)
+        q = np.where(flip, (1.0 - p.astype(np.float64)).astype(T), p)
+        btrs = ~zero & ~full & ((n * q) >= 10)
+    inv = ~zero & ~full & ~btrs
+    nint = [int(x) if x == x and abs(x) < 2.0 ** 63 else 0 for x in n.tolist()]
+    plans = [(_fixed, 0, 1, 0)] * len(n)
+    for i in np.flatnonzero(full).tolist():
+        plans[i] = (_fixed, nint[i], 1, 0)
+    sign = np.where(flip, -1, 1).tolist()
+    bi = np.flatnonzero(btrs)
+    for i, prm in zip(bi.tolist(), _btrs_params(n[bi], q[bi], single)):
+        plans[i] = (_btrs, prm, sign[i], nint[i] if sign[i] < 0 else 0)
+    ii = np.flatnonzero(inv)
+    log1p = libm.log1pf if single else libm.log1p
+    lp = {v: log1p(-v) for v in set(q[ii].tolist())}
+    for i, nn, qq in zip(ii.tolist(), n[ii].tolist(), q[ii].tolist()):
+        plans[i] = (_inversion, (nn, single, lp[qq]), sign[i], nint[i] if sign[i] < 0 else 0)
+    # draws: an inversion takes n q + 1 on average (below 11), BTRS about 2.3
+    hint = int(1.1 * float(np.sum((n[ii] * q[ii]).astype(np.float64))) + 1.15 * len(ii)
+               + 2.6 * len(bi)) + 256
+    return plans, hint
 
 
-def _binomial_one(bf, j, plan):
+def _binomial_one(D, j, plan):
     sample, prm, sign, off = plan
-    v, j = sample(bf, j, prm)
+    v, j = sample(D, j, prm)
     return off + sign * v, j
 
 
 def binomial(engine, count, prob):
     """BinomialFunctor<T>(count, prob) per element (T the arrays' dtype), as int64."""
     single = prob.dtype == np.float32
-    ns, ps = np.ravel(count).tolist(), np.ravel(prob).tolist()
-    draws = _Draws(engine, np.float32 if single else np.float64, 4 * len(ns) + 64)
-    plans = {}
-    for key in set(zip(ns, ps)):
-        plans[key] = _binomial_plan(key[0], key[1], single)
-    out = _run(draws, _binomial_one, [plans[key] for key in zip(ns, ps)])
+    ns, ps = np.ravel(count).astype(prob.dtype), np.ravel(prob)
+    plans, hint = _binomial_plans(ns, ps, single)
+    draws = _LogDraws(engine, np.float32 if single else np.float64, hint)
+    out = _run_derived(draws, _binomial_one, plans)
     out = np.array(out, np.int64)
     return out.reshape(np.shape(prob))
 
