@@ -58,37 +58,21 @@ class _Draws:
 
 
 def _run(draws, sample, params):
-    """[sample(buf, j, params[i]) -> (value, next j) for each i], element after element."""
+    """[sample(draws, j, params[i]) -> (value, next j) for each i], element after element (an
+    element that runs off the draws is drawn again from its start after draws.grow())."""
     j = 0
-    buf = draws.buf
     out = []
     append = out.append
     for prm in params:
         while True:
             try:
-                v, j = sample(buf, j, prm)
+                v, j = sample(draws, j, prm)
                 break
             except IndexError:
                 draws.grow()
         append(v)
     draws.commit(j)
     return out
-
-
-# ---- std::normal_distribution (Marsaglia's polar method) -------------------------------------
-
-def _polar64(b, j):
-    """One polar pair of normal_distribution<double> from b[j:]: (returned value, saved
-    value, next j)."""
-    while True:
-        x = 2.0 * b[j] - 1.0
-        y = 2.0 * b[j + 1] - 1.0
-        j += 2
-        r2 = x * x + y * y
-        if r2 <= 1.0 and r2 != 0.0:
-            break
-    m = math.sqrt(-2.0 * math.log(r2) / r2)
-    return y * m, x * m, j
 
 
 # ---- poisson -----------------------------------------------------------------------------------
@@ -129,17 +113,31 @@ def _poisson_params(mean):
     return m, lm_thr, lfm, sm, d, scx, c1x, c1, c2, c3, c4, c5, c, 2 * (2 * m + d)
 
 
-def _poisson_large(b, j, prm):
+_LGAMMA = {}  # lgamma of the integer-valued x + m + 1 the rejection test asks for
+
+
+def _lgamma(x):
+    v = _LGAMMA.get(x)
+    if v is None:
+        if len(_LGAMMA) > 1 << 16:
+            _LGAMMA.clear()
+        v = _LGAMMA[x] = libm.lgamma(x)
+    return v
+
+
+def _poisson_large(D, j, prm):
     m, lm_thr, lfm, sm, d, scx, c1x, c1, c2, c3, c4, c5, c, c2x2 = prm
+    b, E, na, nv1, nv2 = D.buf, D.e, D.na, D.nv, D.nv2
     saved = None  # the distribution's normal_distribution<double> and its saved value
     while True:
         uu = c * b[j]
-        e = -libm.log(1.0 - b[j + 1])
+        e = E[j + 1]  # -log(1.0 - u)
         j += 2
         w = 0.0
         if uu <= c2:
             if saved is None:
-                n, saved, j = _polar64(b, j)
+                q = na[j]
+                n, saved, j = nv1[q], nv2[q], q + 2
             else:
                 n, saved = saved, None
             if uu <= c1:
@@ -162,18 +160,19 @@ def _poisson_large(b, j, prm):
             x = 1.0
             w = _1_78
         else:
-            v = -libm.log(1.0 - b[j])
+            v = E[j]
             j += 1
             y = d + v * c2x2 / d
             x = math.ceil(y)
             w = -d * c1x * (1 + y / 2)
-        if w - e - x * lm_thr > lfm - libm.lgamma(x + m + 1) or x + m >= _INT_THR:
+        if w - e - x * lm_thr > lfm - _lgamma(x + m + 1) or x + m >= _INT_THR:
             continue
         return int(x + m + _NAF), j
 
 
-def _poisson_small(b, j, t):
-    """The product method: b[j] * b[j + 1] * ... until it is <= t = exp(-rate)."""
+def _poisson_small(D, j, t):
+    """The product method: u[j] * u[j + 1] * ... until it is <= t = exp(-rate)."""
+    b = D.buf
     x = 0
     prod = b[j]
     j += 1
@@ -184,18 +183,47 @@ def _poisson_small(b, j, t):
     return x, j
 
 
-def _poisson_plan(b, j, plan):
-    return plan[0](b, j, plan[1])
+def _poisson_plan(D, j, plan):
+    return plan[0](D, j, plan[1])
+
+
+class _PoissonDraws(_Draws):
+    """The draws and, for the rejection method, what it needs of them worked out for every
+    position in NumPy: e[q] = -log(1 - u[q]), and the polar pair at (q, q + 1) (nv, nv2: the
+    value a fresh normal_distribution<double> returns and the one it saves; na[q] the first
+    accepted pair of q, q + 2, ...)."""
+
+    def __init__(self, engine, dtype, hint, large):
+        self._large = large
+        super().__init__(engine, dtype, hint)
+        self._derive()
+
+    def grow(self):
+        super().grow()
+        self._derive()
+
+    def _derive(self):
+        if not self._large:
+            return
+        U = np.asarray(self.buf, np.float64)
+        with np.errstate(divide="ignore"):
+            self.e = (-std_log(1.0 - U)).tolist()
+        acc, first, second = _polar_values(U)
+        self.na = _next_accepted_pair(acc).tolist()
+        self.nv = first.tolist()
+        self.nv2 = second.tolist()
 
 
 def poisson(engine, rates):
     """One std::poisson_distribution<int>(rate) draw per rate (a float array), in order; the
     counts as int64."""
     flat = np.asarray(rates, np.float64).ravel()
-    small = flat < 12
-    hint = int(np.sum(np.where(small, flat, 3.0), dtype=np.float64) * 1.05) + flat.size + 64 \
-        if flat.size else 0
-    draws = _Draws(engine, np.float64, hint)
+    small = ~(flat >= 12)
+    # draws: rate + 1 an element below 12, 4.5 (rate 10^6) to 5.3 (rate 12) from 12 on (2 a
+    # round, a polar pair every other round)
+    hint = int(np.sum(np.where(small, np.nan_to_num(flat) + 1, 0.0)) * 1.05
+               + 5.6 * np.sum(~small)) + 256
+    draws = _PoissonDraws(engine, np.float64, hint, bool(np.any(~small)))
     params = {}
     for mean in np.unique(flat).tolist():
         params[mean] = (_poisson_large, _poisson_params(mean)) if mean >= 12 else \
@@ -384,7 +412,7 @@ def binomial(engine, count, prob):
     ns, ps = np.ravel(count).astype(prob.dtype), np.ravel(prob)
     plans, hint = _binomial_plans(ns, ps, single)
     draws = _LogDraws(engine, np.float32 if single else np.float64, hint)
-    out = _run_derived(draws, _binomial_one, plans)
+    out = _run(draws, _binomial_one, plans)
     out = np.array(out, np.int64)
     return out.reshape(np.shape(prob))
 
@@ -421,6 +449,28 @@ def _next_accepted_pair(acc):
     return na
 
 
+def _polar_values(U, second=True):
+    """For every q: whether the polar pair (U[q], U[q + 1]) of normal_distribution<T> is
+    accepted, and its values y * m (returned first) and x * m (saved) where it is (0 else)."""
+    T = U.dtype.type
+    x = U[:-1] * T(2)
+    x -= T(1)
+    y = U[1:] * T(2)
+    y -= T(1)
+    r2 = x * x
+    r2 += y * y
+    acc = (r2 <= 1) & (r2 != 0)
+    ra = r2[acc]
+    mult = np.sqrt(T(-2) * std_log(ra) / ra)
+    first = np.zeros(len(r2), T)
+    first[acc] = y[acc] * mult
+    if not second:
+        return acc, first, None
+    sec = np.zeros(len(r2), T)
+    sec[acc] = x[acc] * mult
+    return acc, first, sec
+
+
 class _GammaDraws(_Draws):
     """The draws, and what sample_gamma needs of them that does not depend on alpha, worked
     out for every position at once in NumPy: for each q, the value nv[q] a fresh
@@ -439,16 +489,7 @@ class _GammaDraws(_Draws):
     def _derive(self):
         T = self._dtype
         U = np.asarray(self.buf, T)
-        x = U[:-1] * T(2)
-        x -= T(1)
-        y = U[1:] * T(2)
-        y -= T(1)
-        r2 = x * x
-        r2 += y * y
-        acc = (r2 <= 1) & (r2 != 0)
-        nv = np.zeros(len(r2), T)
-        ra = r2[acc]
-        nv[acc] = y[acc] * np.sqrt(T(-2) * std_log(ra) / ra)
+        acc, nv, _ = _polar_values(U, second=False)
         uu = T(1) - U[2:]
         xx = nv[:len(uu)] * nv[:len(uu)]
         self.sq = (uu < T(1) - T(_C0331) * xx * xx).tolist()
@@ -512,23 +553,6 @@ def _gamma32(D, j, prm):
             return scale * d * v, j
 
 
-def _run_derived(draws, sample, params):
-    """_run for samplers that take the draws object (its derived lists change on grow())."""
-    j = 0
-    out = []
-    append = out.append
-    for prm in params:
-        while True:
-            try:
-                v, j = sample(draws, j, prm)
-                break
-            except IndexError:
-                draws.grow()
-        append(v)
-    draws.commit(j)
-    return out
-
-
 def standard_gamma(engine, alpha):
     """GammaCPUFunctor over alpha (float32 or float64 array), in order."""
     single = alpha.dtype == np.float32
@@ -542,7 +566,7 @@ def standard_gamma(engine, alpha):
     else:
         prms = zip(boost.tolist(), zero.tolist(), d.tolist(), c.tolist())
     with np.errstate(all="ignore"):  # NaN/inf concentrations run through float32 scalars
-        out = np.array(_run_derived(draws, _gamma32 if single else _gamma64, prms), alpha.dtype)
+        out = np.array(_run(draws, _gamma32 if single else _gamma64, prms), alpha.dtype)
     tiny = np.finfo(alpha.dtype).tiny
     with np.errstate(invalid="ignore"):  # std::max(numeric_limits<T>::min(), sample): NaN too
         out = np.where(out > tiny, out, alpha.dtype.type(tiny))
