@@ -75,6 +75,20 @@ def _run(draws, sample, params):
     return out
 
 
+def _polar64(b, j):
+    """One polar pair of a std::normal_distribution<double> from b[j:]: (the value it returns,
+    the one it saves, next j)."""
+    while True:
+        x = 2.0 * b[j] - 1.0
+        y = 2.0 * b[j + 1] - 1.0
+        j += 2
+        r2 = x * x + y * y
+        if r2 <= 1.0 and r2 != 0.0:
+            break
+    m = math.sqrt(-2.0 * math.log(r2) / r2)
+    return y * m, x * m, j
+
+
 # ---- poisson -----------------------------------------------------------------------------------
 
 _PI_4 = 0.7853981633974483096156608458198757
@@ -127,17 +141,16 @@ def _lgamma(x):
 
 def _poisson_large(D, j, prm):
     m, lm_thr, lfm, sm, d, scx, c1x, c1, c2, c3, c4, c5, c, c2x2 = prm
-    b, E, na, nv1, nv2 = D.buf, D.e, D.na, D.nv, D.nv2
+    b = D.buf
     saved = None  # the distribution's normal_distribution<double> and its saved value
     while True:
         uu = c * b[j]
-        e = E[j + 1]  # -log(1.0 - u)
+        e = -libm.log(1.0 - b[j + 1])
         j += 2
         w = 0.0
         if uu <= c2:
             if saved is None:
-                q = na[j]
-                n, saved, j = nv1[q], nv2[q], q + 2
+                n, saved, j = _polar64(b, j)
             else:
                 n, saved = saved, None
             if uu <= c1:
@@ -160,7 +173,7 @@ def _poisson_large(D, j, prm):
             x = 1.0
             w = _1_78
         else:
-            v = E[j]
+            v = -libm.log(1.0 - b[j])
             j += 1
             y = d + v * c2x2 / d
             x = math.ceil(y)
@@ -187,33 +200,6 @@ def _poisson_plan(D, j, plan):
     return plan[0](D, j, plan[1])
 
 
-class _PoissonDraws(_Draws):
-    """The draws and, for the rejection method, what it needs of them worked out for every
-    position in NumPy: e[q] = -log(1 - u[q]), and the polar pair at (q, q + 1) (nv, nv2: the
-    value a fresh normal_distribution<double> returns and the one it saves; na[q] the first
-    accepted pair of q, q + 2, ...)."""
-
-    def __init__(self, engine, dtype, hint, large):
-        self._large = large
-        super().__init__(engine, dtype, hint)
-        self._derive()
-
-    def grow(self):
-        super().grow()
-        self._derive()
-
-    def _derive(self):
-        if not self._large:
-            return
-        U = np.asarray(self.buf, np.float64)
-        with np.errstate(divide="ignore"):
-            self.e = (-std_log(1.0 - U)).tolist()
-        acc, first, second = _polar_values(U)
-        self.na = _next_accepted_pair(acc).tolist()
-        self.nv = first.tolist()
-        self.nv2 = second.tolist()
-
-
 def poisson(engine, rates):
     """One std::poisson_distribution<int>(rate) draw per rate (a float array), in order; the
     counts as int64."""
@@ -223,7 +209,7 @@ def poisson(engine, rates):
     # round, a polar pair every other round)
     hint = int(np.sum(np.where(small, np.nan_to_num(flat) + 1, 0.0)) * 1.05
                + 5.6 * np.sum(~small)) + 256
-    draws = _PoissonDraws(engine, np.float64, hint, bool(np.any(~small)))
+    draws = _Draws(engine, np.float64, hint)
     params = {}
     for mean in np.unique(flat).tolist():
         params[mean] = (_poisson_large, _poisson_params(mean)) if mean >= 12 else \
@@ -449,9 +435,9 @@ def _next_accepted_pair(acc):
     return na
 
 
-def _polar_values(U, second=True):
+def _polar_values(U):
     """For every q: whether the polar pair (U[q], U[q + 1]) of normal_distribution<T> is
-    accepted, and its values y * m (returned first) and x * m (saved) where it is (0 else)."""
+    accepted, and the value y * m it returns first where it is (0 else)."""
     T = U.dtype.type
     x = U[:-1] * T(2)
     x -= T(1)
@@ -461,14 +447,9 @@ def _polar_values(U, second=True):
     r2 += y * y
     acc = (r2 <= 1) & (r2 != 0)
     ra = r2[acc]
-    mult = np.sqrt(T(-2) * std_log(ra) / ra)
     first = np.zeros(len(r2), T)
-    first[acc] = y[acc] * mult
-    if not second:
-        return acc, first, None
-    sec = np.zeros(len(r2), T)
-    sec[acc] = x[acc] * mult
-    return acc, first, sec
+    first[acc] = y[acc] * np.sqrt(T(-2) * std_log(ra) / ra)
+    return acc, first
 
 
 class _GammaDraws(_Draws):
@@ -489,7 +470,7 @@ class _GammaDraws(_Draws):
     def _derive(self):
         T = self._dtype
         U = np.asarray(self.buf, T)
-        acc, nv, _ = _polar_values(U, second=False)
+        acc, nv = _polar_values(U)
         uu = T(1) - U[2:]
         xx = nv[:len(uu)] * nv[:len(uu)]
         self.sq = (uu < T(1) - T(_C0331) * xx * xx).tolist()
