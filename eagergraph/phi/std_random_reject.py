@@ -453,11 +453,12 @@ def _polar_values(U):
 
 
 class _GammaDraws(_Draws):
-    """The draws, and what sample_gamma needs of them that does not depend on alpha, worked
-    out for every position at once in NumPy: for each q, the value nv[q] a fresh
-    normal_distribution<T> returns from a polar pair at (q, q + 1) (if accepted), na[q] the
-    first accepted pair of q, q + 2, ..., uu[q] = 1 - U[q + 2] (the uniform after that pair)
-    and sq[q] whether it passes the squeeze test u < 1 - 0.0331 x^4."""
+    """The float32 draws, and what sample_gamma needs of them that does not depend on alpha,
+    worked out for every position at once in NumPy (float32 steps in Python cost a rounding
+    each): for each q, the value nv[q] a fresh normal_distribution<float> returns from a polar
+    pair at (q, q + 1) (if accepted), na[q] the first accepted pair of q, q + 2, ...,
+    uu[q] = 1 - U[q + 2] (the uniform after that pair) and sq[q] whether it passes the squeeze
+    test u < 1 - 0.0331 x^4."""
 
     def __init__(self, engine, dtype, hint):
         super().__init__(engine, dtype, hint)
@@ -480,27 +481,29 @@ class _GammaDraws(_Draws):
 
 
 def _gamma64(D, j, prm):
+    # double: the polar pair drawn here (math.log is the C library's and cheaper per element
+    # than a table of every position's, which needs a long-double log to round as it does)
     boost, zero, d, c = prm
     if zero:
         return 0.0, j
+    b = D.buf
     scale = 1.0
     if boost == boost:
-        scale = libm.pow(1 - D.buf[j], boost)
+        scale = libm.pow(1 - b[j], boost)
         j += 1
-    na, nv, sq, uu = D.na, D.nv, D.sq, D.uu
     while True:
-        q = na[j]
-        x = nv[q]
-        y = 1.0 + c * x
-        if y <= 0:
-            j = q + 2
-            continue
-        j = q + 3
+        while True:
+            x, _, j = _polar64(b, j)
+            y = 1.0 + c * x
+            if not y <= 0:
+                break
         v = y * y * y
-        if sq[q]:
-            return scale * d * v, j
+        uu = 1 - b[j]
+        j += 1
         xx = x * x
-        if libm.log(uu[q]) < 0.5 * xx + d * (1.0 - v + libm.log(v)):
+        if uu < 1.0 - _C0331 * xx * xx:
+            return scale * d * v, j
+        if libm.log(uu) < 0.5 * xx + d * (1.0 - v + libm.log(v)):
             return scale * d * v, j
 
 
@@ -541,7 +544,8 @@ def standard_gamma(engine, alpha):
     T = np.float32 if single else np.float64
     boost, zero, d, c = _gamma_params(flat)
     # about 3.7 draws an element (a polar pair takes 2 / (pi / 4) on average), one more boosted
-    draws = _GammaDraws(engine, T, int(4.0 * len(flat)) + int(np.sum(boost == boost)) + 256)
+    hint = int(4.0 * len(flat)) + int(np.sum(boost == boost)) + 256
+    draws = _GammaDraws(engine, T, hint) if single else _Draws(engine, T, hint)
     if single:  # np.float32 scalars: the sampler's arithmetic with them is float32's
         prms = zip(boost.tolist(), zero.tolist(), list(d), list(c))
     else:
