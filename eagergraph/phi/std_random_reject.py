@@ -307,12 +307,30 @@ def _btrs(D, j, prm):
             return k, j
 
 
-def _inversion(D, j, prm):
-    """binomial_inversion<T>: geometric waiting times ceil(log(u) / log1p(-p)) (in T) summed
-    until they pass n. log(u) of every draw is D.lg; the quotient is taken in double and
-    rounded to float (for T float) only where that can move its ceiling: just above an
-    integer, or from 2^23 on."""
-    n, single, logprob = prm
+def _inversion64(D, j, prm):
+    """binomial_inversion<double>: geometric waiting times ceil(log(u) / log1p(-p)) summed
+    until they pass n."""
+    n, logprob = prm
+    b = D.buf
+    log = math.log
+    geom_sum = 0.0
+    num = 0
+    while True:
+        u = b[j]
+        j += 1
+        if u == 0:
+            return num, j  # log(0) / logprob = inf
+        geom_sum += math.ceil(log(u) / logprob)
+        if geom_sum > n:
+            return num, j
+        num += 1
+
+
+def _inversion32(D, j, prm):
+    """binomial_inversion<float>: as the double one in float arithmetic. logf(u) of every draw
+    is D.lg; the quotient is taken in double and rounded to float only where that can move
+    its ceiling: just above an integer, or from 2^23 on."""
+    n, logprob = prm
     lgl = D.lg
     geom_sum = 0.0
     num = 0
@@ -320,23 +338,21 @@ def _inversion(D, j, prm):
         qd = lgl[j] / logprob
         j += 1
         if not qd < _INF:
-            return num, j  # inf (or NaN: Paddle's loop would not end)
+            return num, j
         g = math.ceil(qd)
-        if single:
-            if qd >= 8388608.0 or qd - (g - 1) <= qd * 1.2e-7:
-                g = math.ceil(_f32(qd))
-            geom_sum += g
-            if geom_sum > 16777216.0:
-                geom_sum = _f32(geom_sum)
-        else:
-            geom_sum += g
+        if qd >= 8388608.0 or qd - (g - 1) <= qd * 1.2e-7:
+            g = math.ceil(_f32(qd))
+        geom_sum += g
+        if geom_sum > 16777216.0:
+            geom_sum = _f32(geom_sum)
         if geom_sum > n:
             return num, j
         num += 1
 
 
 class _LogDraws(_Draws):
-    """The draws and std::log (in T) of each, for the binomial inversion."""
+    """The float32 draws and logf of each (NumPy's emulation of glibc's, cheaper than a call
+    through ctypes a draw), for the binomial inversion."""
 
     def __init__(self, engine, dtype, hint):
         super().__init__(engine, dtype, hint)
@@ -377,9 +393,10 @@ def _binomial_plans(n, p, single):
         plans[i] = (_btrs, prm, sign[i], nint[i] if sign[i] < 0 else 0)
     ii = np.flatnonzero(inv)
     log1p = libm.log1pf if single else libm.log1p
+    inversion = _inversion32 if single else _inversion64
     lp = {v: log1p(-v) for v in set(q[ii].tolist())}
     for i, nn, qq in zip(ii.tolist(), n[ii].tolist(), q[ii].tolist()):
-        plans[i] = (_inversion, (nn, single, lp[qq]), sign[i], nint[i] if sign[i] < 0 else 0)
+        plans[i] = (inversion, (nn, lp[qq]), sign[i], nint[i] if sign[i] < 0 else 0)
     # draws: an inversion takes n q + 1 on average (below 11), BTRS about 2.3
     hint = int(1.1 * float(np.sum((n[ii] * q[ii]).astype(np.float64))) + 1.15 * len(ii)
                + 2.6 * len(bi)) + 256
@@ -397,7 +414,10 @@ def binomial(engine, count, prob):
     single = prob.dtype == np.float32
     ns, ps = np.ravel(count).astype(prob.dtype), np.ravel(prob)
     plans, hint = _binomial_plans(ns, ps, single)
-    draws = _LogDraws(engine, np.float32 if single else np.float64, hint)
+    if single and any(plan[0] is _inversion32 for plan in plans):
+        draws = _LogDraws(engine, np.float32, hint)
+    else:
+        draws = _Draws(engine, np.float32 if single else np.float64, hint)
     out = _run(draws, _binomial_one, plans)
     out = np.array(out, np.int64)
     return out.reshape(np.shape(prob))
