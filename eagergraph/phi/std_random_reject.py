@@ -498,6 +498,7 @@ class _GammaDraws(_Draws):
         self.na = _next_accepted_pair(acc).tolist()
         self.nv = nv.tolist()
         self.uu = uu.tolist()
+        self.nv_arr, self.U = nv, U
 
 
 def _gamma64(D, j, prm):
@@ -532,29 +533,54 @@ _HALF32 = np.float32(0.5)
 
 
 def _gamma32(D, j, prm):
-    # d, c are np.float32, so every operation with them is a float32 one
-    boost, zero, d, c = prm
+    """sample_gamma<float> from draw j, as (q, s): the polar pair q whose attempt was accepted
+    (-1: alpha is 0) and the boost's draw s (-1: none); the value, (scale * d) * (1 + c x)^3
+    with x the pair's normal, is worked out for all elements at the end. Here only what
+    decides the draws: y = 1 + c x <= 0 (c x is exact in double; it is rounded to float only
+    when it is near -1) and the acceptance tests (the log test, rare, in float32 steps with d
+    and c as np.float32 scalars)."""
+    boost, zero, d, c, cx = prm
     if zero:
-        return 0.0, j
-    scale = _ONE32
+        return (-1, -1), j
+    s = -1
     if boost == boost:
-        scale = np.float32(libm.powf(_f32(1 - D.buf[j]), boost))
+        s = j
         j += 1
-    na, nv, sq, uu = D.na, D.nv, D.sq, D.uu
+    na, nv, sq = D.na, D.nv, D.sq
     while True:
         q = na[j]
         x = nv[q]
-        y = _ONE32 + c * x
-        if y <= 0:
+        if not cx * x > -0.999 and _ONE32 + c * x <= 0:  # y <= 0: another normal
             j = q + 2
             continue
         j = q + 3
-        v = y * y * y
         if sq[q]:
-            return scale * d * v, j
+            return (q, s), j
+        y = _ONE32 + c * x
+        v = y * y * y
         xx = np.float32(x) * x
-        if libm.logf(uu[q]) < _HALF32 * xx + d * ((_ONE32 - v) + np.float32(libm.logf(v))):
-            return scale * d * v, j
+        if libm.logf(D.uu[q]) < _HALF32 * xx + d * ((_ONE32 - v) + np.float32(libm.logf(v))):
+            return (q, s), j
+
+
+_powf = np.frompyfunc(libm.powf, 2, 1)
+
+
+def _gamma32_values(D, pos, boost, d, c):
+    """The values of the elements _gamma32 drew: (scale * d) * v, v = y * y * y, y = 1 + c x,
+    scale = powf(1 - u[s], 1 / alpha) where boosted, in float32 as the C++."""
+    q, s = pos[:, 0], pos[:, 1]
+    T = np.float32
+    x = D.nv_arr[np.maximum(q, 0)]
+    y = T(1) + c * x
+    v = y * y * y
+    scale = np.ones(len(q), T)
+    b = np.flatnonzero(s >= 0)
+    if len(b):
+        scale[b] = _powf(T(1) - D.U[s[b]], boost[b]).astype(T)
+    out = (scale * d) * v
+    out[q < 0] = 0
+    return out
 
 
 def standard_gamma(engine, alpha):
@@ -566,12 +592,14 @@ def standard_gamma(engine, alpha):
     # about 3.7 draws an element (a polar pair takes 2 / (pi / 4) on average), one more boosted
     hint = int(4.0 * len(flat)) + int(np.sum(boost == boost)) + 256
     draws = _GammaDraws(engine, T, hint) if single else _Draws(engine, T, hint)
-    if single:  # np.float32 scalars: the sampler's arithmetic with them is float32's
-        prms = zip(boost.tolist(), zero.tolist(), list(d), list(c))
-    else:
-        prms = zip(boost.tolist(), zero.tolist(), d.tolist(), c.tolist())
     with np.errstate(all="ignore"):  # NaN/inf concentrations run through float32 scalars
-        out = np.array(_run(draws, _gamma32 if single else _gamma64, prms), alpha.dtype)
+        if single:  # np.float32 scalars: the sampler's arithmetic with them is float32's
+            prms = zip(boost.tolist(), zero.tolist(), list(d), list(c), c.tolist())
+            pos = np.array(_run(draws, _gamma32, prms), np.int64).reshape(-1, 2)
+            out = _gamma32_values(draws, pos, boost, d, c)
+        else:
+            prms = zip(boost.tolist(), zero.tolist(), d.tolist(), c.tolist())
+            out = np.array(_run(draws, _gamma64, prms), alpha.dtype)
     tiny = np.finfo(alpha.dtype).tiny
     with np.errstate(invalid="ignore"):  # std::max(numeric_limits<T>::min(), sample): NaN too
         out = np.where(out > tiny, out, alpha.dtype.type(tiny))
