@@ -307,6 +307,34 @@ def _btrs(D, j, prm):
             return k, j
 
 
+def _btrs64(D, j, prm):
+    """btrs<double>: _btrs without the rounding steps."""
+    n, _, a, b, c, v_r, r, alpha, m, a2, t1, tails = prm
+    bf = D.buf
+    lg = libm.log
+    while True:
+        uu = bf[j] - 0.5
+        v = bf[j + 1]
+        j += 2
+        us = 0.5 - abs(uu)
+        if us == 0:
+            continue  # (2a / 0 + b) * -0.5 + c = -inf: k < 0
+        t = (a2 / us + b) * uu + c
+        if not -2.0 ** 63 <= t < 2.0 ** 63:
+            continue  # converted to INT64_MIN: k < 0
+        k = math.floor(t)
+        if k < 0 or k > n:
+            continue
+        if us >= 0.07 and v <= v_r:
+            return k, j
+        v = lg(v * alpha / (a / (us * us) + b))
+        nk1 = n - k + 1
+        upper = (t1 + (n + 1) * lg((n - m + 1) / nk1) + (k + 0.5) * lg(r * nk1 / (k + 1))
+                 + tails[0] + tails[1] - _tail(k, _ident) - _tail(int(n - k), _ident))
+        if v <= upper:
+            return k, j
+
+
 def _inversion64(D, j, prm):
     """binomial_inversion<double>: geometric waiting times ceil(log(u) / log1p(-p)) summed
     until they pass n."""
@@ -389,8 +417,9 @@ def _binomial_plans(n, p, single):
         plans[i] = (_fixed, nint[i], 1, 0)
     sign = np.where(flip, -1, 1).tolist()
     bi = np.flatnonzero(btrs)
+    btrs = _btrs if single else _btrs64
     for i, prm in zip(bi.tolist(), _btrs_params(n[bi], q[bi], single)):
-        plans[i] = (_btrs, prm, sign[i], nint[i] if sign[i] < 0 else 0)
+        plans[i] = (btrs, prm, sign[i], nint[i] if sign[i] < 0 else 0)
     ii = np.flatnonzero(inv)
     log1p = libm.log1pf if single else libm.log1p
     inversion = _inversion32 if single else _inversion64
