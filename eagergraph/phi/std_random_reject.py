@@ -36,25 +36,44 @@ _INF = float("inf")
 _NAN = float("nan")
 
 
+_BLOCK = 1 << 20  # draws held at a time (a Python list of floats: 32 MB)
+
+
 class _Draws:
     """generate_canonical draws of `dtype` from an engine as a list `buf` that the samplers
     index directly (a sampler runs from index j and returns where it stopped; one that runs off
     the end raises IndexError, and the element is drawn again after grow()): peeked from the
-    engine; commit(j) moves it past exactly the j draws used (reusing the peeked words)."""
+    engine; commit(j) moves it past exactly the j draws used (reusing the peeked words), and
+    rebase(j) does so and peeks on from there (buf[0] is then the next draw). Subclasses add
+    tables worked out from buf in _derive()."""
 
     def __init__(self, engine, dtype, hint=64):
         self._engine = engine
         self._dtype = dtype
-        self._n = int(min(max(hint, 64), 1 << 24))
-        self.buf = canonical_from_bits(engine.peek(self._n), dtype).tolist()
+        self._left = int(hint)
+        self._peek(self._left)
+
+    def _peek(self, n):
+        self._n = int(min(max(n, 64), _BLOCK))
+        self.buf = canonical_from_bits(self._engine.peek(self._n), self._dtype).tolist()
+        self._derive()
+
+    def _derive(self):
+        pass
 
     def grow(self):
         n = self._n + max(self._n // 2, 1024)
         self.buf.extend(canonical_from_bits(self._engine.peek(n)[self._n:], self._dtype).tolist())
         self._n = n
+        self._derive()
 
     def commit(self, j):
         self._engine.advance(j)
+
+    def rebase(self, j):
+        self._engine.advance(j)
+        self._left -= j
+        self._peek(self._left + 256)
 
 
 def _run(draws, sample, params):
@@ -63,6 +82,7 @@ def _run(draws, sample, params):
     j = 0
     out = []
     append = out.append
+    limit = _BLOCK - 4096
     for prm in params:
         while True:
             try:
@@ -71,6 +91,9 @@ def _run(draws, sample, params):
             except IndexError:
                 draws.grow()
         append(v)
+        if j > limit:
+            draws.rebase(j)
+            j = 0
     draws.commit(j)
     return out
 
@@ -200,14 +223,31 @@ def _poisson_plan(D, j, plan):
     return plan[0](D, j, plan[1])
 
 
+_CHUNK = 1 << 18  # elements drawn at a time (the per-element Python objects stay bounded)
+
+
+def _chunked(fn, engine, *arrays):
+    """fn(engine, *arrays) over consecutive chunks of the flattened arrays (the engine goes on
+    from one to the next, as one loop over all elements), reshaped as arrays[-1]."""
+    flat = [np.ravel(a) for a in arrays]
+    n = flat[-1].size
+    if n <= _CHUNK:
+        return fn(engine, *flat).reshape(np.shape(arrays[-1]))
+    parts = [fn(engine, *(f[i:i + _CHUNK] for f in flat)) for i in range(0, n, _CHUNK)]
+    return np.concatenate(parts).reshape(np.shape(arrays[-1]))
+
+
 def poisson(engine, rates):
     """One std::poisson_distribution<int>(rate) draw per rate (a float array), in order; the
     counts as int64."""
-    flat = np.asarray(rates, np.float64).ravel()
+    return _chunked(_poisson, engine, np.asarray(rates, np.float64))
+
+
+def _poisson(engine, flat):
     small = ~(flat >= 12)
     # draws: rate + 1 an element below 12, 4.5 (rate 10^6) to 5.3 (rate 12) from 12 on (2 a
     # round, a polar pair every other round)
-    hint = int(np.sum(np.where(small, np.nan_to_num(flat) + 1, 0.0)) * 1.05
+    hint = int(np.sum(np.where(small, np.maximum(np.nan_to_num(flat), 0) + 1, 0.0)) * 1.05
                + 5.6 * np.sum(~small)) + 256
     draws = _Draws(engine, np.float64, hint)
     params = {}
@@ -217,8 +257,7 @@ def poisson(engine, rates):
     nan = params.get(_NAN, (_poisson_small, _NAN))
     plans = [params[m] if m == m else nan for m in flat.tolist()]
     out = _run(draws, _poisson_plan, plans)
-    out = np.array(out, np.int64)
-    return out.reshape(np.shape(rates))
+    return np.array(out, np.int64)
 
 
 # ---- binomial ----------------------------------------------------------------------------------
@@ -382,14 +421,6 @@ class _LogDraws(_Draws):
     """The float32 draws and logf of each (NumPy's emulation of glibc's, cheaper than a call
     through ctypes a draw), for the binomial inversion."""
 
-    def __init__(self, engine, dtype, hint):
-        super().__init__(engine, dtype, hint)
-        self._derive()
-
-    def grow(self):
-        super().grow()
-        self._derive()
-
     def _derive(self):
         with np.errstate(divide="ignore"):
             self.lg = std_log(np.asarray(self.buf, self._dtype)).tolist()
@@ -440,6 +471,10 @@ def _binomial_one(D, j, plan):
 
 def binomial(engine, count, prob):
     """BinomialFunctor<T>(count, prob) per element (T the arrays' dtype), as int64."""
+    return _chunked(_binomial, engine, np.asarray(count), np.asarray(prob))
+
+
+def _binomial(engine, count, prob):
     single = prob.dtype == np.float32
     ns, ps = np.ravel(count).astype(prob.dtype), np.ravel(prob)
     plans, hint = _binomial_plans(ns, ps, single)
@@ -509,14 +544,6 @@ class _GammaDraws(_Draws):
     uu[q] = 1 - U[q + 2] (the uniform after that pair) and sq[q] whether it passes the squeeze
     test u < 1 - 0.0331 x^4."""
 
-    def __init__(self, engine, dtype, hint):
-        super().__init__(engine, dtype, hint)
-        self._derive()
-
-    def grow(self):
-        super().grow()
-        self._derive()
-
     def _derive(self):
         T = self._dtype
         U = np.asarray(self.buf, T)
@@ -527,7 +554,6 @@ class _GammaDraws(_Draws):
         self.na = _next_accepted_pair(acc).tolist()
         self.nv = nv.tolist()
         self.uu = uu.tolist()
-        self.nv_arr, self.U = nv, U
 
 
 def _gamma64(D, j, prm):
@@ -562,18 +588,19 @@ _HALF32 = np.float32(0.5)
 
 
 def _gamma32(D, j, prm):
-    """sample_gamma<float> from draw j, as (q, s): the polar pair q whose attempt was accepted
-    (-1: alpha is 0) and the boost's draw s (-1: none); the value, (scale * d) * (1 + c x)^3
-    with x the pair's normal, is worked out for all elements at the end. Here only what
+    """sample_gamma<float> from draw j, as (x, u): the normal x of the accepted attempt and
+    the boost's uniform u (0 where none); the value, (scale * d) * (1 + c x)^3 with
+    scale = powf(1 - u, 1 / alpha), is worked out for all elements at the end. Here only what
     decides the draws: y = 1 + c x <= 0 (c x is exact in double; it is rounded to float only
     when it is near -1) and the acceptance tests (the log test, rare, in float32 steps with d
     and c as np.float32 scalars)."""
     boost, zero, d, c, cx = prm
     if zero:
-        return (-1, -1), j
-    s = -1
+        return (0.0, 0.0), j
+    b = D.buf
+    u = 0.0
     if boost == boost:
-        s = j
+        u = b[j]
         j += 1
     na, nv, sq = D.na, D.nv, D.sq
     while True:
@@ -584,36 +611,39 @@ def _gamma32(D, j, prm):
             continue
         j = q + 3
         if sq[q]:
-            return (q, s), j
+            return (x, u), j
         y = _ONE32 + c * x
         v = y * y * y
         xx = np.float32(x) * x
         if libm.logf(D.uu[q]) < _HALF32 * xx + d * ((_ONE32 - v) + np.float32(libm.logf(v))):
-            return (q, s), j
+            return (x, u), j
 
 
 _powf = np.frompyfunc(libm.powf, 2, 1)
 
 
-def _gamma32_values(D, pos, boost, d, c):
+def _gamma32_values(xu, boost, zero, d, c):
     """The values of the elements _gamma32 drew: (scale * d) * v, v = y * y * y, y = 1 + c x,
-    scale = powf(1 - u[s], 1 / alpha) where boosted, in float32 as the C++."""
-    q, s = pos[:, 0], pos[:, 1]
+    scale = powf(1 - u, 1 / alpha) where boosted, in float32 as the C++."""
     T = np.float32
-    x = D.nv_arr[np.maximum(q, 0)]
+    x, u = xu[:, 0].astype(T), xu[:, 1].astype(T)
     y = T(1) + c * x
     v = y * y * y
-    scale = np.ones(len(q), T)
-    b = np.flatnonzero(s >= 0)
+    scale = np.ones(len(x), T)
+    b = np.flatnonzero(boost == boost)
     if len(b):
-        scale[b] = _powf(T(1) - D.U[s[b]], boost[b]).astype(T)
+        scale[b] = _powf(T(1) - u[b], boost[b]).astype(T)
     out = (scale * d) * v
-    out[q < 0] = 0
+    out[zero] = 0
     return out
 
 
 def standard_gamma(engine, alpha):
     """GammaCPUFunctor over alpha (float32 or float64 array), in order."""
+    return _chunked(_standard_gamma, engine, np.asarray(alpha))
+
+
+def _standard_gamma(engine, alpha):
     single = alpha.dtype == np.float32
     flat = np.ravel(alpha)
     T = np.float32 if single else np.float64
@@ -624,8 +654,8 @@ def standard_gamma(engine, alpha):
     with np.errstate(all="ignore"):  # NaN/inf concentrations run through float32 scalars
         if single:  # np.float32 scalars: the sampler's arithmetic with them is float32's
             prms = zip(boost.tolist(), zero.tolist(), list(d), list(c), c.tolist())
-            pos = np.array(_run(draws, _gamma32, prms), np.int64).reshape(-1, 2)
-            out = _gamma32_values(draws, pos, boost, d, c)
+            xu = np.array(_run(draws, _gamma32, prms), np.float64).reshape(-1, 2)
+            out = _gamma32_values(xu, boost, zero, d, c)
         else:
             prms = zip(boost.tolist(), zero.tolist(), d.tolist(), c.tolist())
             out = np.array(_run(draws, _gamma64, prms), alpha.dtype)
