@@ -432,8 +432,8 @@ def _fixed(D, j, value):
 
 def _binomial_plans(n, p, single):
     """Per element (arrays n, p of T): (sampler, its parameters, sign, offset), the draw being
-    offset + sign * the sampler's (BinomialFunctor's branches); and about how many draws they
-    take."""
+    offset + sign * the sampler's (BinomialFunctor's branches); and about how many draws each
+    takes."""
     T = np.float32 if single else np.float64
     with np.errstate(invalid="ignore"):
         zero = (n <= 0) | (p <= 0)
@@ -458,9 +458,10 @@ def _binomial_plans(n, p, single):
     for i, nn, qq in zip(ii.tolist(), n[ii].tolist(), q[ii].tolist()):
         plans[i] = (inversion, (nn, lp[qq]), sign[i], nint[i] if sign[i] < 0 else 0)
     # draws: an inversion takes n q + 1 on average (below 11), BTRS about 2.3
-    hint = int(1.1 * float(np.sum((n[ii] * q[ii]).astype(np.float64))) + 1.15 * len(ii)
-               + 2.6 * len(bi)) + 256
-    return plans, hint
+    draws = np.zeros(len(n))
+    draws[ii] = 1.1 * (n[ii] * q[ii]).astype(np.float64) + 1.15
+    draws[bi] = 2.6
+    return plans, draws
 
 
 def _binomial_one(D, j, plan):
@@ -477,8 +478,13 @@ def binomial(engine, count, prob):
 def _binomial(engine, count, prob):
     single = prob.dtype == np.float32
     ns, ps = np.ravel(count).astype(prob.dtype), np.ravel(prob)
-    plans, hint = _binomial_plans(ns, ps, single)
-    if single and any(plan[0] is _inversion32 for plan in plans):
+    # one plan per distinct (count, prob) pair
+    pairs, inv = np.unique(np.stack([ns, ps], 1), axis=0, return_inverse=True)
+    inv = inv.reshape(-1)
+    uplans, udraws = _binomial_plans(pairs[:, 0].copy(), pairs[:, 1].copy(), single)
+    plans = [uplans[i] for i in inv.tolist()]
+    hint = int(np.sum(udraws[inv])) + 256
+    if single and any(plan[0] is _inversion32 for plan in uplans):
         draws = _LogDraws(engine, np.float32, hint)
     else:
         draws = _Draws(engine, np.float32 if single else np.float64, hint)
