@@ -256,8 +256,41 @@ def _poisson(engine, flat):
             (_poisson_small, libm.exp(-mean))
     nan = params.get(_NAN, (_poisson_small, _NAN))
     plans = [params[m] if m == m else nan for m in flat.tolist()]
+    if small.all():  # all by the product method: one loop, no call an element
+        return np.array(_product_method(draws, [plan[1] for plan in plans]), np.int64)
     out = _run(draws, _poisson_plan, plans)
     return np.array(out, np.int64)
+
+
+def _product_method(draws, thresholds):
+    """_poisson_small for each threshold in turn (as _run, inlined)."""
+    out = []
+    append = out.append
+    j = 0
+    limit = _BLOCK - 4096
+    b = draws.buf
+    for t in thresholds:
+        while True:
+            try:
+                x = 0
+                prod = b[j]
+                k = j + 1
+                while prod > t:
+                    prod *= b[k]
+                    k += 1
+                    x += 1
+                break
+            except IndexError:
+                draws.grow()
+                b = draws.buf
+        append(x)
+        j = k
+        if j > limit:
+            draws.rebase(j)
+            b = draws.buf
+            j = 0
+    draws.commit(j)
+    return out
 
 
 # ---- binomial ----------------------------------------------------------------------------------
