@@ -146,7 +146,7 @@ def test_rejection_samplers_resume_across_refills(monkeypatch):
     # off its end (it is then drawn again from its start), and move the block on past the
     # draws used when it is large: a block of 64, or one moved on often, must give the values
     # and the engine position of one block large enough for all
-    from eagergraph.phi import std_random_reject as R
+    from eagergraph.phi import std_random_reject as R, std_draws
     rs = np.random.RandomState(0)
     args = {
         "poisson": (rs.exponential(8.0, 3000),),
@@ -157,13 +157,13 @@ def test_rejection_samplers_resume_across_refills(monkeypatch):
     for name, a in args.items():
         e = MT19937_64(11)
         ref[name] = (getattr(R, name)(e, *a), e.take(3))
-    init = R._Draws.__init__
+    init = std_draws.Draws.__init__
     small = lambda self, eng, dt, hint=64: init(self, eng, dt)  # noqa: E731
     for patch in ("start small", "rebase often"):
         if patch == "start small":
-            monkeypatch.setattr(R._Draws, "__init__", small)
+            monkeypatch.setattr(std_draws.Draws, "__init__", small)
         else:  # the block of draws held is moved on every ~1900 draws
-            monkeypatch.setattr(R, "_BLOCK", 6000)
+            monkeypatch.setattr(std_draws, "BLOCK", 6000)
         for name, a in args.items():
             e = MT19937_64(11)
             out = getattr(R, name)(e, *a)
@@ -174,7 +174,7 @@ def test_rejection_samplers_resume_across_refills(monkeypatch):
 def test_rejection_samplers_in_chunks_are_one_loop(monkeypatch):
     # large tensors are drawn a chunk of elements at a time: the same values and engine
     # position as one loop over them all, whatever the shape
-    from eagergraph.phi import std_random_reject as R
+    from eagergraph.phi import std_random_reject as R, std_draws
     rs = np.random.RandomState(1)
     args = {
         "poisson": (rs.exponential(8.0, (40, 25)),),
@@ -186,7 +186,7 @@ def test_rejection_samplers_in_chunks_are_one_loop(monkeypatch):
     for name, a in args.items():
         e = MT19937_64(12)
         ref[name] = (getattr(R, name)(e, *a), e.take(3))
-    monkeypatch.setattr(R, "_CHUNK", 64)
+    monkeypatch.setattr(std_draws, "CHUNK", 64)
     for name, a in args.items():
         e = MT19937_64(12)
         out = getattr(R, name)(e, *a)
