@@ -54,6 +54,29 @@ def _cases():
                 f"default_initializer=init))\n"
                 f"    out.append(paddle.create_parameter([6, 3, 3, 3], '{dt}', "
                 f"default_initializer=init))")
+            rates = "[0.0, 0.5, 3.0, 11.99, 12.0, 25.0, 700.0, 1e6, 7.5, 1.0]"
+            cases[f"poisson_{dt}_{s}"] = (
+                f"paddle.seed({s}); r = paddle.to_tensor({rates}, '{dt}'); "
+                f"out = [paddle.poisson(r.tile([30])), paddle.poisson(r.reshape([2, 5]) * 0.1), "
+                f"paddle.poisson(paddle.full([7, 9], 40.0, '{dt}')), paddle.rand([3], '{dt}')]")
+            cases[f"binomial_{dt}_{s}"] = (
+                f"paddle.seed({s}); n = paddle.to_tensor([0, 1, 5, 30, 100, 1000, 10 ** 6, 60]); "
+                f"p = paddle.to_tensor([0.5, 0.3, 0.05, 0.6, 0.2, 0.9, 0.001, 0.35], '{dt}'); "
+                f"out = [paddle.binomial(n.tile([40]), p.tile([40])), "
+                f"paddle.binomial(paddle.to_tensor([[20], [500]]), paddle.to_tensor([0.0, 1.0, "
+                f"0.45, 0.99], '{dt}')), paddle.rand([3], '{dt}')]")
+            cases[f"standard_gamma_{dt}_{s}"] = (
+                f"paddle.seed({s}); a = paddle.to_tensor([0.0, 1e-3, 0.1, 0.5, 0.999, 1.0, 1.5, "
+                f"3.0, 50.0, 1e5], '{dt}'); out = [paddle.standard_gamma(a.tile([30])), "
+                f"paddle.standard_gamma(paddle.full([4, 25], 2.0, '{dt}')), "
+                f"paddle.standard_gamma(paddle.full([30], 0.2, '{dt}')), paddle.rand([3], '{dt}')]")
+            cases[f"gamma_distributions_{dt}_{s}"] = (
+                f"paddle.seed({s}); D = paddle.distribution; "
+                f"c = paddle.to_tensor([0.4, 2.0, 9.0], '{dt}'); "
+                f"out = [D.Gamma(c, paddle.to_tensor([1.0, 0.5, 3.0], '{dt}')).sample([20]), "
+                f"D.Dirichlet(c).sample([15]), D.Beta(c, c[::-1]).sample([10]), "
+                f"D.Chi2(c).sample([10]), D.Poisson(c * 5).sample([20]), "
+                f"D.Binomial(paddle.to_tensor([10, 40, 200]), c / 10).sample([20])]")
         cases[f"randint_{s}"] = \
             f"paddle.seed({s}); out = [paddle.randint(-5, 17, [300]), " \
             f"paddle.randint(0, 2 ** 31 - 1, [50], dtype='int32'), paddle.randint(7, shape=[3, 4]), " \
@@ -119,6 +142,20 @@ def _cases():
             f"paddle.seed({s}); nn = paddle.nn; net = nn.Sequential("
             f"nn.TransformerEncoderLayer(8, 2, 16), nn.LSTM(4, 3, num_layers=2, "
             f"direction='bidirect')); out = list(net.parameters())")
+    for dt in ("float32", "float64"):  # many parameters: the samplers' rarer branches
+        cases[f"rejection_wide_{dt}"] = (
+            f"paddle.seed(5); rs = np.random.RandomState(3); "
+            f"rate = paddle.to_tensor(rs.exponential(15.0, 3000).astype('{dt}')); "
+            f"conc = paddle.to_tensor(rs.exponential(1.5, 3000).astype('{dt}')); "
+            f"n = paddle.to_tensor(rs.randint(0, 2000, 3000)); "
+            f"p = paddle.to_tensor(rs.uniform(0, 1, 3000).astype('{dt}')); "
+            f"out = [paddle.poisson(rate), paddle.standard_gamma(conc), paddle.binomial(n, p), "
+            f"paddle.rand([3], '{dt}')]")
+        cases[f"rejection_edges_{dt}"] = (
+            f"paddle.seed(6); nan, inf = float('nan'), float('inf'); "
+            f"out = [paddle.standard_gamma(paddle.to_tensor([nan, -0.5, -1.0, 0.0, inf, -0.7, "
+            f"2.0, -3.0, 1e-30] * 8, '{dt}')), paddle.poisson(paddle.to_tensor([nan, -1.0, 0.0, "
+            f"1e-30, 5.0, 12.0] * 8, '{dt}')), paddle.rand([3], '{dt}')]")
     return cases
 
 

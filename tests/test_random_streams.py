@@ -139,3 +139,56 @@ def test_randint_bounds_are_int32_as_in_paddle():
         paddle.randint_like(paddle.zeros([2]), -2 ** 31 - 1, 5)
     v = paddle.randint(-2 ** 31, 2 ** 31 - 1, [1000]).numpy()
     assert v.min() >= -2 ** 31 and v.max() < 2 ** 31 - 1
+
+
+def test_rejection_samplers_resume_across_refills(monkeypatch):
+    # poisson/binomial/standard_gamma peek a block of draws and take more when an element runs
+    # off its end (it is then drawn again from its start), and move the block on past the
+    # draws used when it is large: a block of 64, or one moved on often, must give the values
+    # and the engine position of one block large enough for all
+    from eagergraph.phi import std_random_reject as R, std_draws
+    rs = np.random.RandomState(0)
+    args = {
+        "poisson": (rs.exponential(8.0, 3000),),
+        "standard_gamma": (rs.exponential(1.0, 3000).astype(np.float32),),
+        "binomial": (rs.randint(0, 500, 3000).astype(np.float64), rs.uniform(0, 1, 3000)),
+    }
+    ref = {}
+    for name, a in args.items():
+        e = MT19937_64(11)
+        ref[name] = (getattr(R, name)(e, *a), e.take(3))
+    init = std_draws.Draws.__init__
+    small = lambda self, eng, dt, hint=64: init(self, eng, dt)  # noqa: E731
+    for patch in ("start small", "rebase often"):
+        if patch == "start small":
+            monkeypatch.setattr(std_draws.Draws, "__init__", small)
+        else:  # the block of draws held is moved on every ~1900 draws
+            monkeypatch.setattr(std_draws, "BLOCK", 6000)
+        for name, a in args.items():
+            e = MT19937_64(11)
+            out = getattr(R, name)(e, *a)
+            assert out.tobytes() == ref[name][0].tobytes(), (patch, name)
+            assert np.array_equal(e.take(3), ref[name][1]), (patch, name)
+
+
+def test_rejection_samplers_in_chunks_are_one_loop(monkeypatch):
+    # large tensors are drawn a chunk of elements at a time: the same values and engine
+    # position as one loop over them all, whatever the shape
+    from eagergraph.phi import std_random_reject as R, std_draws
+    rs = np.random.RandomState(1)
+    args = {
+        "poisson": (rs.exponential(8.0, (40, 25)),),
+        "standard_gamma": (rs.exponential(1.0, (40, 25)).astype(np.float32),),
+        "binomial": (rs.randint(0, 500, (40, 25)).astype(np.float32),
+                     rs.uniform(0, 1, (40, 25)).astype(np.float32)),
+    }
+    ref = {}
+    for name, a in args.items():
+        e = MT19937_64(12)
+        ref[name] = (getattr(R, name)(e, *a), e.take(3))
+    monkeypatch.setattr(std_draws, "CHUNK", 64)
+    for name, a in args.items():
+        e = MT19937_64(12)
+        out = getattr(R, name)(e, *a)
+        assert out.shape == (40, 25) and out.tobytes() == ref[name][0].tobytes(), name
+        assert np.array_equal(e.take(3), ref[name][1]), name

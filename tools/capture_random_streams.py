@@ -9,7 +9,8 @@ values, in their dtype, to tests/fixtures/random_streams.npz (key "<case>/<i>").
 tests/test_random_streams.py runs the same cases on eagergraph and compares bit for bit, no
 Paddle needed. --check runs the cases on both Paddle and eagergraph here and prints, per case,
 how many values differ (writes nothing; exit status 1 if any differ). --scale compares a
-million draws of the main streams (and their time) between Paddle and eagergraph."""
+million draws of the main streams (10^5 of the rejection samplers), and their time, between
+Paddle and eagergraph."""
 import argparse
 import os
 import sys
@@ -41,6 +42,20 @@ SCALE_CASES = {
     "randperm": "out = paddle.randperm(100000)",
     "multinomial": "out = paddle.multinomial(paddle.to_tensor([[0.2, 0.3, 0.5]] * 1000), 100, "
                    "replacement=True)",
+    # the rejection samplers, 10^5 draws each
+    "poisson rate 3": "out = paddle.poisson(paddle.full([100000], 3.0))",
+    "poisson rate 40": "out = paddle.poisson(paddle.full([100000], 40.0))",
+    "poisson varied rates float64": "out = paddle.poisson(paddle.to_tensor(np.random.RandomState"
+                                    "(0).exponential(10.0, 100000)))",
+    "standard_gamma 2.0": "out = paddle.standard_gamma(paddle.full([100000], 2.0))",
+    "standard_gamma 0.3 float64": "out = paddle.standard_gamma(paddle.full([100000], 0.3, "
+                                  "'float64'))",
+    "Dirichlet [0.5, 1, 3]": "out = paddle.distribution.Dirichlet(paddle.to_tensor([0.5, 1.0, "
+                             "3.0])).sample([33333])",
+    "binomial n=20 p=0.2": "out = paddle.binomial(paddle.full([100000], 20, 'int64'), "
+                           "paddle.full([100000], 0.2))",
+    "binomial n=1000 p=0.3 float64": "out = paddle.binomial(paddle.full([100000], 1000, 'int64'), "
+                                     "paddle.full([100000], 0.3, 'float64'))",
 }
 
 

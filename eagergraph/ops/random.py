@@ -11,9 +11,9 @@ here it is the ceiling of that, a geometric count in {1, 2, ...} (the distributi
 
 All draw from the CPU generator (eagergraph.phi.generator), Paddle's std::mt19937_64 engine
 and libstdc++ distributions: under `paddle.seed(n)`, rand/randn/uniform/normal/randint/randperm/
-bernoulli/multinomial/exponential_/uniform_/normal_/bernoulli_/random_ give Paddle 3.3.1's
+bernoulli/multinomial/exponential_/uniform_/normal_/bernoulli_/random_/poisson/binomial/
+standard_gamma give Paddle 3.3.1's
 values (log_normal_: Paddle's normal draws; exp may differ in the last bit) (tests/test_random_streams.py compares them with values captured from Paddle).
-poisson, binomial and standard_gamma repeat under paddle.seed but are not Paddle's values.
 Difference from Paddle: Paddle's cauchy_ transforms normal_() draws (not a Cauchy
 distribution); here cauchy_ transforms uniform draws, tan(pi * (u - 0.5))."""
 import numpy as np
@@ -26,6 +26,7 @@ from ..phi.common import int64, complex64, convert_dtype
 from ..eager_utils import parse_tensor, parse_float, errors_name_op
 from ..tensor import Tensor
 from .inplace import _overwrite, _check_float
+from .manipulation import broadcast_tensors
 
 __all__ = ["rand", "randn", "standard_normal", "uniform", "normal", "randint", "randperm",
            "bernoulli", "poisson", "multinomial", "binomial", "standard_gamma", "log_normal",
@@ -148,6 +149,8 @@ def binomial(count, prob, name=None):
     prob = parse_tensor(prob, "binomial", "prob", 1)
     if count.dtype != prob.dtype:
         count = count.astype(prob.dtype)
+    if tuple(count.shape) != tuple(prob.shape):  # Paddle broadcasts the two
+        count, prob = broadcast_tensors([count, prob])
     return _C_ops.binomial(count, prob)
 
 

@@ -8,16 +8,16 @@ repeats its values. The kernels take min/max and mean/std as float32, as Paddle'
 float64 output too). float16/bfloat16 reach the float32 kernels through the registry's
 fallback: drawn in float32 and rounded to the output type, as Paddle does. Complex outputs
 (gaussian only in Paddle) draw interleaved real and imaginary parts, each N(mean, std^2 / 2).
-poisson, standard_gamma and binomial are seeded from the engine but do not reproduce Paddle's
-values (libstdc++'s gamma/poisson/binomial algorithms are not reimplemented); the others are
-checked value for value against Paddle 3.3.1 (tests/test_random_streams.py)."""
+poisson, standard_gamma and binomial loop over the elements as Paddle's kernels do
+(eagergraph.phi.std_random_reject). All are checked value for value against Paddle 3.3.1
+(tests/test_random_streams.py)."""
 import math
 
 import numpy as np
 
 from ... import common
 from ...generator import kernel_engine
-from ... import std_random
+from ... import std_random, std_random_reject
 from ...kernel_registry import register_kernel
 from ..dtype_groups import FLOAT_COMPLEX, INT_32_64
 
@@ -68,12 +68,6 @@ def randperm(n, dtype):
         dtype.np_dtype, copy=False)
 
 
-def _legacy_rng():
-    """A NumPy generator seeded from one engine draw, for the distributions whose libstdc++
-    algorithm is not reproduced: repeatable under paddle.seed, not Paddle's values."""
-    return np.random.default_rng(int(kernel_engine().take(1)[0]))
-
-
 # ---- draws shaped like an input tensor (bernoulli, poisson, multinomial, binomial,
 # standard_gamma, exponential)
 
@@ -95,12 +89,12 @@ def bernoulli(x):
 
 @register_kernel("poisson", (common.float32, common.float64))
 def poisson(x):
-    return np.asarray(_legacy_rng().poisson(x), x.dtype)
+    return std_random_reject.poisson(kernel_engine(), x).astype(x.dtype)
 
 
 @register_kernel("standard_gamma", (common.float32, common.float64))
 def standard_gamma(x):
-    return np.asarray(_legacy_rng().standard_gamma(x), x.dtype)
+    return std_random_reject.standard_gamma(kernel_engine(), np.asarray(x))
 
 
 @register_kernel("exponential", (common.float32, common.float64))
@@ -117,7 +111,7 @@ def binomial(count, prob):
     _check_probability(prob)
     if np.any(count < 0):
         raise ValueError("(InvalidArgument) binomial(): count must be >= 0.")
-    return np.asarray(_legacy_rng().binomial(count.astype(np.int64), prob), np.int64)
+    return std_random_reject.binomial(kernel_engine(), count.astype(prob.dtype), prob)
 
 
 @register_kernel("multinomial", (common.float32, common.float64))

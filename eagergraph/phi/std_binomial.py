@@ -1,0 +1,244 @@
+"""Paddle 3.3.1's CPU binomial kernel (phi/kernels/funcs/binomial_functor.h), one element after
+the other (eagergraph.phi.std_random_reject says how)."""
+import math
+
+import numpy as np
+
+from . import libm
+from .std_draws import Draws, run, chunked
+from .std_random import std_log
+
+__all__ = ["binomial"]
+
+_f32 = libm.f32
+_INF = float("inf")
+
+_TAIL = (0.0810614667953272, 0.0413406959554092, 0.0276779256849983, 0.02079067210376509,
+         0.0166446911898211, 0.0138761288230707, 0.0118967099458917, 0.0104112652619720,
+         0.00925546218271273, 0.00833056343336287)
+
+
+def _tail(k, rt):
+    """stirling_approx_tail<T>(int64 k), rounded by rt to T."""
+    if k <= 9:
+        return rt(_TAIL[k])
+    kp1sq = rt(float((k + 1) * (k + 1)))
+    return rt((1.0 / 12 - (1.0 / 360 - 1.0 / 1260 / kp1sq) / kp1sq) / (k + 1))
+
+
+_INT64_MIN = -(1 << 63)
+
+
+def _ident(x):
+    return x
+
+
+def _tails(k, T):
+    """stirling_approx_tail<T> of an int64 array, in T."""
+    table = np.asarray(_TAIL, np.float64)
+    kp1 = (k + 1).astype(np.float64)
+    kp1sq = (kp1 * kp1).astype(T).astype(np.float64)
+    with np.errstate(all="ignore"):
+        big = (1.0 / 12 - (1.0 / 360 - 1.0 / 1260 / kp1sq) / kp1sq) / kp1
+    return np.where(k <= 9, table[np.clip(k, 0, 9)], big).astype(T)
+
+
+def _btrs_params(n, p, single):
+    """btrs<T>(n, p)'s constants for arrays n, p of T, one tuple an element: T operations in
+    T, those with a double literal in double and rounded to T, as the C++."""
+    T = np.float32 if single else np.float64
+    f64 = np.float64
+    stddev = np.sqrt((n * p) * (T(1) - p))
+    b = (1.15 + 2.53 * stddev.astype(f64)).astype(T)
+    a = (-0.0873 + 0.0248 * b.astype(f64) + 0.01 * p.astype(f64)).astype(T)
+    c = ((n * p).astype(f64) + 0.5).astype(T)
+    v_r = (0.92 - 4.2 / b.astype(f64)).astype(T)
+    r = p / (T(1) - p)
+    alpha = ((2.83 + 5.1 / b.astype(f64)) * stddev.astype(f64)).astype(T)
+    m = np.floor((n + T(1)) * p)
+    a2 = T(2) * a
+    with np.errstate(divide="ignore"):
+        t1 = (m.astype(f64) + 0.5) * std_log((m + T(1)) / (r * ((n - m) + T(1)))).astype(f64)
+    tail_m = _tails(m.astype(np.int64), T)
+    tail_nm = _tails((n - m).astype(np.int64), T)
+    cols = [x.tolist() for x in (n, a, b, c, v_r, r, alpha, m, a2, t1, tail_m, tail_nm)]
+    return [(nn, single, aa, bb, cc, vr, rr, al, mm, a2_, t1_, (tm, tn))
+            for nn, aa, bb, cc, vr, rr, al, mm, a2_, t1_, tm, tn in zip(*cols)]
+
+
+def _btrs(D, j, prm):
+    n, single, a, b, c, v_r, r, alpha, m, a2, t1, tails = prm
+    bf = D.buf
+    rt = _f32 if single else _ident
+    lg = libm.logf if single else libm.log
+    while True:
+        uu = rt(bf[j] - 0.5)
+        v = bf[j + 1]
+        j += 2
+        us = rt(0.5 - abs(uu))
+        k = _INT64_MIN  # the x86 conversion of a value out of range (rejected below)
+        if us != 0:
+            t = rt(rt(rt(a2 / us) + b) * uu)
+            t = rt(t + c)
+            if -2.0 ** 63 <= t < 2.0 ** 63:
+                k = math.floor(t)
+        if k < 0 or rt(float(k)) > n:
+            continue
+        if us >= 0.07 and v <= v_r:
+            return k, j
+        v = lg(rt(rt(v * alpha) / rt(rt(a / rt(us * us)) + b)))
+        kf = rt(float(k))
+        nk1 = rt(rt(n - kf) + 1)
+        t2 = rt(rt(n + 1) * lg(rt(rt(rt(n - m) + 1) / nk1)))
+        t3 = (k + 0.5) * lg(rt(rt(r * nk1) / rt(float(k + 1))))
+        # ((((t1 + t2) + t3) + tail(m)) + tail(n - m)) - tail(k) - tail(n - k), as the C++
+        upper = rt(t1 + t2 + t3 + tails[0] + tails[1] - _tail(k, rt) - _tail(int(rt(n - kf)), rt))
+        if v <= upper:
+            return k, j
+
+
+def _btrs64(D, j, prm):
+    """btrs<double>: _btrs without the rounding steps."""
+    n, _, a, b, c, v_r, r, alpha, m, a2, t1, tails = prm
+    bf = D.buf
+    lg = libm.log
+    while True:
+        uu = bf[j] - 0.5
+        v = bf[j + 1]
+        j += 2
+        us = 0.5 - abs(uu)
+        if us == 0:
+            continue  # (2a / 0 + b) * -0.5 + c = -inf: k < 0
+        t = (a2 / us + b) * uu + c
+        if not -2.0 ** 63 <= t < 2.0 ** 63:
+            continue  # converted to INT64_MIN: k < 0
+        k = math.floor(t)
+        if k < 0 or k > n:
+            continue
+        if us >= 0.07 and v <= v_r:
+            return k, j
+        v = lg(v * alpha / (a / (us * us) + b))
+        nk1 = n - k + 1
+        upper = (t1 + (n + 1) * lg((n - m + 1) / nk1) + (k + 0.5) * lg(r * nk1 / (k + 1))
+                 + tails[0] + tails[1] - _tail(k, _ident) - _tail(int(n - k), _ident))
+        if v <= upper:
+            return k, j
+
+
+def _inversion64(D, j, prm):
+    """binomial_inversion<double>: geometric waiting times ceil(log(u) / log1p(-p)) summed
+    until they pass n."""
+    n, logprob = prm
+    b = D.buf
+    log = math.log
+    geom_sum = 0.0
+    num = 0
+    while True:
+        u = b[j]
+        j += 1
+        if u == 0:
+            return num, j  # log(0) / logprob = inf
+        geom_sum += math.ceil(log(u) / logprob)
+        if geom_sum > n:
+            return num, j
+        num += 1
+
+
+def _inversion32(D, j, prm):
+    """binomial_inversion<float>: as the double one in float arithmetic. logf(u) of every draw
+    is D.lg; the quotient is taken in double and rounded to float only where that can move
+    its ceiling: just above an integer, or from 2^23 on."""
+    n, logprob = prm
+    lgl = D.lg
+    geom_sum = 0.0
+    num = 0
+    while True:
+        qd = lgl[j] / logprob
+        j += 1
+        if not qd < _INF:
+            return num, j
+        g = math.ceil(qd)
+        if qd >= 8388608.0 or qd - (g - 1) <= qd * 1.2e-7:
+            g = math.ceil(_f32(qd))
+        geom_sum += g
+        if geom_sum > 16777216.0:
+            geom_sum = _f32(geom_sum)
+        if geom_sum > n:
+            return num, j
+        num += 1
+
+
+class _LogDraws(Draws):
+    """The float32 draws and logf of each (NumPy's emulation of glibc's, cheaper than a call
+    through ctypes a draw), for the binomial inversion."""
+
+    def _derive(self):
+        with np.errstate(divide="ignore"):
+            self.lg = std_log(np.asarray(self.buf, self._dtype)).tolist()
+
+
+def _fixed(D, j, value):
+    return value, j
+
+
+def _binomial_plans(n, p, single):
+    """Per element (arrays n, p of T): (sampler, its parameters, sign, offset), the draw being
+    offset + sign * the sampler's (BinomialFunctor's branches); and about how many draws each
+    takes."""
+    T = np.float32 if single else np.float64
+    with np.errstate(invalid="ignore"):
+        zero = (n <= 0) | (p <= 0)
+        full = ~zero & (p >= 1)
+        flip = ~zero & ~full & ~(p <= 0.5)
+        q = np.where(flip, (1.0 - p.astype(np.float64)).astype(T), p)
+        btrs = ~zero & ~full & ((n * q) >= 10)
+    inv = ~zero & ~full & ~btrs
+    nint = [int(x) if x == x and abs(x) < 2.0 ** 63 else 0 for x in n.tolist()]
+    plans = [(_fixed, 0, 1, 0)] * len(n)
+    for i in np.flatnonzero(full).tolist():
+        plans[i] = (_fixed, nint[i], 1, 0)
+    sign = np.where(flip, -1, 1).tolist()
+    bi = np.flatnonzero(btrs)
+    btrs = _btrs if single else _btrs64
+    for i, prm in zip(bi.tolist(), _btrs_params(n[bi], q[bi], single)):
+        plans[i] = (btrs, prm, sign[i], nint[i] if sign[i] < 0 else 0)
+    ii = np.flatnonzero(inv)
+    log1p = libm.log1pf if single else libm.log1p
+    inversion = _inversion32 if single else _inversion64
+    lp = {v: log1p(-v) for v in set(q[ii].tolist())}
+    for i, nn, qq in zip(ii.tolist(), n[ii].tolist(), q[ii].tolist()):
+        plans[i] = (inversion, (nn, lp[qq]), sign[i], nint[i] if sign[i] < 0 else 0)
+    # draws: an inversion takes n q + 1 on average (below 11), BTRS about 2.3
+    draws = np.zeros(len(n))
+    draws[ii] = 1.1 * (n[ii] * q[ii]).astype(np.float64) + 1.15
+    draws[bi] = 2.6
+    return plans, draws
+
+
+def _binomial_one(D, j, plan):
+    sample, prm, sign, off = plan
+    v, j = sample(D, j, prm)
+    return off + sign * v, j
+
+
+def binomial(engine, count, prob):
+    """BinomialFunctor<T>(count, prob) per element (T the arrays' dtype), as int64."""
+    return chunked(_binomial, engine, np.asarray(count), np.asarray(prob))
+
+
+def _binomial(engine, count, prob):
+    single = prob.dtype == np.float32
+    ns, ps = np.ravel(count).astype(prob.dtype), np.ravel(prob)
+    # one plan per distinct (count, prob) pair
+    pairs, inv = np.unique(np.stack([ns, ps], 1), axis=0, return_inverse=True)
+    inv = inv.reshape(-1)
+    uplans, udraws = _binomial_plans(pairs[:, 0].copy(), pairs[:, 1].copy(), single)
+    plans = [uplans[i] for i in inv.tolist()]
+    hint = int(np.sum(udraws[inv])) + 256
+    if single and any(plan[0] is _inversion32 for plan in uplans):
+        draws = _LogDraws(engine, np.float32, hint)
+    else:
+        draws = Draws(engine, np.float32 if single else np.float64, hint)
+    out = run(draws, _binomial_one, plans)
+    out = np.array(out, np.int64)
+    return out.reshape(np.shape(prob))

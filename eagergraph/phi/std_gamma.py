@@ -1,0 +1,155 @@
+"""Paddle 3.3.1's CPU standard_gamma kernel (sample_gamma of phi/kernels/impl/
+dirichlet_kernel_impl.h), one element after the other (eagergraph.phi.std_random_reject says how)."""
+
+import numpy as np
+
+from . import libm
+from .std_draws import Draws, run, chunked, polar64, next_accepted_pair, polar_values
+
+__all__ = ["standard_gamma"]
+
+_THIRD_F = float(np.float32(1.0) / np.float32(3.0))  # 1.0f / 3.0f, in double arithmetic too
+_C0331 = float(np.float32(0.0331))
+
+
+def _gamma_params(alpha):
+    """Per element of alpha (a float array of dtype T), sample_gamma's constants in T: the
+    boost exponent 1 / alpha (NaN where alpha >= 1: no boost), whether the result is 0, d
+    and c."""
+    T = alpha.dtype.type
+    with np.errstate(all="ignore"):
+        boosted = alpha < 1
+        boost = np.where(boosted, T(1) / alpha, np.nan).astype(T)
+        a = np.where(boosted, alpha + T(1), alpha).astype(T)
+        d = a - T(_THIRD_F)
+        c = T(1) / np.sqrt(T(9) * d)
+    return boost, alpha == 0, d, c
+
+
+class _GammaDraws(Draws):
+    """The float32 draws, and what sample_gamma needs of them that does not depend on alpha,
+    worked out for every position at once in NumPy (float32 steps in Python cost a rounding
+    each): for each q, the value nv[q] a fresh normal_distribution<float> returns from a polar
+    pair at (q, q + 1) (if accepted), na[q] the first accepted pair of q, q + 2, ...,
+    uu[q] = 1 - U[q + 2] (the uniform after that pair) and sq[q] whether it passes the squeeze
+    test u < 1 - 0.0331 x^4."""
+
+    def _derive(self):
+        T = self._dtype
+        U = np.asarray(self.buf, T)
+        acc, nv = polar_values(U)
+        uu = T(1) - U[2:]
+        xx = nv[:len(uu)] * nv[:len(uu)]
+        self.sq = (uu < T(1) - T(_C0331) * xx * xx).tolist()
+        self.na = next_accepted_pair(acc).tolist()
+        self.nv = nv.tolist()
+        self.uu = uu.tolist()
+
+
+def _gamma64(D, j, prm):
+    # double: the polar pair drawn here (math.log is the C library's and cheaper per element
+    # than a table of every position's, which needs a long-double log to round as it does)
+    boost, zero, d, c = prm
+    if zero:
+        return 0.0, j
+    b = D.buf
+    scale = 1.0
+    if boost == boost:
+        scale = libm.pow(1 - b[j], boost)
+        j += 1
+    while True:
+        while True:
+            x, _, j = polar64(b, j)
+            y = 1.0 + c * x
+            if not y <= 0:
+                break
+        v = y * y * y
+        uu = 1 - b[j]
+        j += 1
+        xx = x * x
+        if uu < 1.0 - _C0331 * xx * xx:
+            return scale * d * v, j
+        if libm.log(uu) < 0.5 * xx + d * (1.0 - v + libm.log(v)):
+            return scale * d * v, j
+
+
+_ONE32 = np.float32(1)
+_HALF32 = np.float32(0.5)
+
+
+def _gamma32(D, j, prm):
+    """sample_gamma<float> from draw j, as (x, u): the normal x of the accepted attempt and
+    the boost's uniform u (0 where none); the value, (scale * d) * (1 + c x)^3 with
+    scale = powf(1 - u, 1 / alpha), is worked out for all elements at the end. Here only what
+    decides the draws: y = 1 + c x <= 0 (c x is exact in double; it is rounded to float only
+    when it is near -1) and the acceptance tests (the log test, rare, in float32 steps with d
+    and c as np.float32 scalars)."""
+    boost, zero, d, c, cx = prm
+    if zero:
+        return (0.0, 0.0), j
+    b = D.buf
+    u = 0.0
+    if boost == boost:
+        u = b[j]
+        j += 1
+    na, nv, sq = D.na, D.nv, D.sq
+    while True:
+        q = na[j]
+        x = nv[q]
+        if not cx * x > -0.999 and _ONE32 + c * x <= 0:  # y <= 0: another normal
+            j = q + 2
+            continue
+        j = q + 3
+        if sq[q]:
+            return (x, u), j
+        y = _ONE32 + c * x
+        v = y * y * y
+        xx = np.float32(x) * x
+        if libm.logf(D.uu[q]) < _HALF32 * xx + d * ((_ONE32 - v) + np.float32(libm.logf(v))):
+            return (x, u), j
+
+
+_powf = np.frompyfunc(libm.powf, 2, 1)
+
+
+def _gamma32_values(xu, boost, zero, d, c):
+    """The values of the elements _gamma32 drew: (scale * d) * v, v = y * y * y, y = 1 + c x,
+    scale = powf(1 - u, 1 / alpha) where boosted, in float32 as the C++."""
+    T = np.float32
+    x, u = xu[:, 0].astype(T), xu[:, 1].astype(T)
+    y = T(1) + c * x
+    v = y * y * y
+    scale = np.ones(len(x), T)
+    b = np.flatnonzero(boost == boost)
+    if len(b):
+        scale[b] = _powf(T(1) - u[b], boost[b]).astype(T)
+    out = (scale * d) * v
+    out[zero] = 0
+    return out
+
+
+def standard_gamma(engine, alpha):
+    """GammaCPUFunctor over alpha (float32 or float64 array), in order."""
+    return chunked(_standard_gamma, engine, np.asarray(alpha))
+
+
+def _standard_gamma(engine, alpha):
+    single = alpha.dtype == np.float32
+    flat = np.ravel(alpha)
+    T = np.float32 if single else np.float64
+    boost, zero, d, c = _gamma_params(flat)
+    # about 3.7 draws an element (a polar pair takes 2 / (pi / 4) on average), one more boosted
+    hint = int(4.0 * len(flat)) + int(np.sum(boost == boost)) + 256
+    draws = _GammaDraws(engine, T, hint) if single else Draws(engine, T, hint)
+    with np.errstate(all="ignore"):  # NaN/inf concentrations run through float32 scalars
+        if single:  # np.float32 scalars: the sampler's arithmetic with them is float32's
+            prms = zip(boost.tolist(), zero.tolist(), list(d), list(c), c.tolist())
+            xu = np.array(run(draws, _gamma32, prms), np.float64).reshape(-1, 2)
+            out = _gamma32_values(xu, boost, zero, d, c)
+        else:
+            prms = zip(boost.tolist(), zero.tolist(), d.tolist(), c.tolist())
+            out = np.array(run(draws, _gamma64, prms), alpha.dtype)
+    tiny = np.finfo(alpha.dtype).tiny
+    with np.errstate(invalid="ignore"):  # std::max(numeric_limits<T>::min(), sample): NaN too
+        out = np.where(out > tiny, out, alpha.dtype.type(tiny))
+    return out.reshape(alpha.shape)
