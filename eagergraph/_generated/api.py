@@ -5581,38 +5581,6 @@ def relu_grad(need, out, out_grad):
     return kernel.fn(need, out, out_grad)
 
 
-_softmax_grad_kernels = KernelFactory.cache("softmax_grad")
-
-
-def softmax_grad(need, out, out_grad, axis):
-    """④ Kernel API of the grad op `softmax_grad`, on arrays (a grad node calls it directly when no
-    graph is recorded). Grads come at the forward output's shape, one per input of `softmax`,
-    None where need[i] is False; the engine reduces and casts each to its input's meta."""
-    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
-    kernel = _softmax_grad_kernels.get(out_grad.dtype) or select_kernel("softmax_grad", NP_TO_DTYPE[out_grad.dtype])
-    # PrepareData
-    if kernel.input_np_dtype is not None:
-        out, out_grad = prepare_data(kernel, out, out_grad)
-    # Kernel Call
-    return kernel.fn(need, out, out_grad, axis)
-
-
-_log_softmax_grad_kernels = KernelFactory.cache("log_softmax_grad")
-
-
-def log_softmax_grad(need, out, out_grad, axis):
-    """④ Kernel API of the grad op `log_softmax_grad`, on arrays (a grad node calls it directly when no
-    graph is recorded). Grads come at the forward output's shape, one per input of `log_softmax`,
-    None where need[i] is False; the engine reduces and casts each to its input's meta."""
-    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
-    kernel = _log_softmax_grad_kernels.get(out_grad.dtype) or select_kernel("log_softmax_grad", NP_TO_DTYPE[out_grad.dtype])
-    # PrepareData
-    if kernel.input_np_dtype is not None:
-        out, out_grad = prepare_data(kernel, out, out_grad)
-    # Kernel Call
-    return kernel.fn(need, out, out_grad, axis)
-
-
 _reshape_grad_kernels = KernelFactory.cache("reshape_grad")
 
 

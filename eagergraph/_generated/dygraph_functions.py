@@ -15346,9 +15346,6 @@ def softmax__ad_func(x, axis):
     return commit_inplace(x, out, "softmax_")
 
 
-_softmax_grad_kernels = KernelFactory.cache("softmax_grad")  # ④'s cache, shared
-
-
 class SoftmaxGradNode(GradNodeBase):
     """Backward of `softmax` (softmax_grad):
         x_grad = multiply(out, subtract(out_grad, sum(multiply(out_grad, out), (axis,), None, True)))
@@ -15356,42 +15353,38 @@ class SoftmaxGradNode(GradNodeBase):
 
     __slots__ = ("out_saved", "out_version", "out_snap", "axis")
     forward_op = "softmax"
-    raw_grads = True  # the grad kernel works on ndarray grads
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("out", "out", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
             return [self.run_raw(out_grad)]
-        need = (self._next is not None,)
-        # Recording a graph: the grad op's ad_func (its composite formulas)
-        x_grad, = softmax_grad_ad_func(
-            need, recover_saved(self, "out"),
-            out_grad,
-            self.axis)
+        # Recovered TensorWrappers and attributes
+        out = recover_saved(self, "out")
+        axis = self.axis
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            x_grad = multiply_ad_func(out, subtract_ad_func(out_grad, sum_ad_func(multiply_ad_func(out_grad, out), (axis,), None, True)))
         return [x_grad]
 
     def run_raw(self, out_grad, release=False):
-        """The engine's fast path (no graph recorded): the grad kernel on the one output's
-        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
-        release: backward no longer needs the saved tensors (retain_graph=False): they are
-        released once the kernel has run."""
-        need = (self._next is not None,)
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         out = self.out_saved
         if type(out) is not ndarray or self.out_version.value != self.out_snap:
             out = saved_data(self, "out")
-        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
-        # needs no PrepareData; anything else through ④
-        kernel = _softmax_grad_kernels.get(out_grad.dtype)
-        fn = (_api.softmax_grad if kernel is None or kernel.input_np_dtype is not None
-              else kernel.fn)
-        x_grad, = fn(
-            need, out,
-            out_grad,
-            self.axis)
+        axis = self.axis
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            x_grad = _arr.multiply(out, _arr.subtract(out_grad, _arr.sum(_arr.multiply(out_grad, out), (axis,), None, True)))
         if release:  # backward no longer needs the saved tensors: release them
             self.out_version.saved -= 1
             self.out_saved = self.out_version = None
@@ -15403,20 +15396,6 @@ class SoftmaxGradNode(GradNodeBase):
             self.out_version.saved -= 1
         self.out_saved = self.out_version = None
         self._wrappers_cleared = True
-
-
-def softmax_grad_ad_func(need, out, out_grad, axis):
-    """③ The grad op `softmax_grad` (softmax's backward): `need[i]` says whether input i of `softmax`
-    wants its grad. Grads come at the forward output's shape; the engine reduces them."""
-    # Composite: while a graph is recorded (create_graph), the formulas, written with ops
-    if grad_state.enabled and (not out._stop_gradient or not out_grad._stop_gradient):
-        x_grad = None
-        if need[0]:
-            x_grad = multiply_ad_func(out, subtract_ad_func(out_grad, sum_ad_func(multiply_ad_func(out_grad, out), (axis,), None, True)))
-        return x_grad,
-    # Forward API Call: the grad kernel, on arrays
-    x_grad, = _api.softmax_grad(need, out._data, out_grad._data, axis)
-    return wrap_grad(x_grad),
 
 
 def log_softmax_ad_func(x, axis):
@@ -15462,9 +15441,6 @@ def log_softmax_ad_func(x, axis):
     return out
 
 
-_log_softmax_grad_kernels = KernelFactory.cache("log_softmax_grad")  # ④'s cache, shared
-
-
 class LogSoftmaxGradNode(GradNodeBase):
     """Backward of `log_softmax` (log_softmax_grad):
         x_grad = subtract(out_grad, multiply(exp(out), sum(out_grad, (axis,), None, True)))
@@ -15472,42 +15448,38 @@ class LogSoftmaxGradNode(GradNodeBase):
 
     __slots__ = ("out_saved", "out_version", "out_snap", "axis")
     forward_op = "log_softmax"
-    raw_grads = True  # the grad kernel works on ndarray grads
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("out", "out", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
             return [self.run_raw(out_grad)]
-        need = (self._next is not None,)
-        # Recording a graph: the grad op's ad_func (its composite formulas)
-        x_grad, = log_softmax_grad_ad_func(
-            need, recover_saved(self, "out"),
-            out_grad,
-            self.axis)
+        # Recovered TensorWrappers and attributes
+        out = recover_saved(self, "out")
+        axis = self.axis
+        # The gradient formulas, written with ops
+        x_grad = None
+        if self._next is not None:
+            x_grad = subtract_ad_func(out_grad, multiply_ad_func(exp_ad_func(out), sum_ad_func(out_grad, (axis,), None, True)))
         return [x_grad]
 
     def run_raw(self, out_grad, release=False):
-        """The engine's fast path (no graph recorded): the grad kernel on the one output's
-        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
-        release: backward no longer needs the saved tensors (retain_graph=False): they are
-        released once the kernel has run."""
-        need = (self._next is not None,)
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        the grad of the one input itself. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         out = self.out_saved
         if type(out) is not ndarray or self.out_version.value != self.out_snap:
             out = saved_data(self, "out")
-        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
-        # needs no PrepareData; anything else through ④
-        kernel = _log_softmax_grad_kernels.get(out_grad.dtype)
-        fn = (_api.log_softmax_grad if kernel is None or kernel.input_np_dtype is not None
-              else kernel.fn)
-        x_grad, = fn(
-            need, out,
-            out_grad,
-            self.axis)
+        axis = self.axis
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next is not None:
+            x_grad = _arr.subtract(out_grad, _arr.multiply(_arr.exp(out), _arr.sum(out_grad, (axis,), None, True)))
         if release:  # backward no longer needs the saved tensors: release them
             self.out_version.saved -= 1
             self.out_saved = self.out_version = None
@@ -15519,20 +15491,6 @@ class LogSoftmaxGradNode(GradNodeBase):
             self.out_version.saved -= 1
         self.out_saved = self.out_version = None
         self._wrappers_cleared = True
-
-
-def log_softmax_grad_ad_func(need, out, out_grad, axis):
-    """③ The grad op `log_softmax_grad` (log_softmax's backward): `need[i]` says whether input i of `log_softmax`
-    wants its grad. Grads come at the forward output's shape; the engine reduces them."""
-    # Composite: while a graph is recorded (create_graph), the formulas, written with ops
-    if grad_state.enabled and (not out._stop_gradient or not out_grad._stop_gradient):
-        x_grad = None
-        if need[0]:
-            x_grad = subtract_ad_func(out_grad, multiply_ad_func(exp_ad_func(out), sum_ad_func(out_grad, (axis,), None, True)))
-        return x_grad,
-    # Forward API Call: the grad kernel, on arrays
-    x_grad, = _api.log_softmax_grad(need, out._data, out_grad._data, axis)
-    return wrap_grad(x_grad),
 
 
 def reshape_ad_func(x, shape):

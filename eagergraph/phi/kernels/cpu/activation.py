@@ -111,17 +111,3 @@ def relu_grad(need, out, out_grad):
     return (out_grad * (out > 0),)
 
 
-@register_kernel("softmax_grad", FLOAT)
-def softmax_grad(need, out, out_grad, axis):
-    t = out_grad * out  # one array of x's size, reused for every step
-    if t.ndim == 0:  # 0-d: NumPy gives a scalar, which cannot be written into
-        return (out * (out_grad - t),)
-    s = np.sum(t, axis=axis, keepdims=True)
-    np.subtract(out_grad, s, out=t)
-    t *= out
-    return (t,)
-
-
-@register_kernel("log_softmax_grad", FLOAT)
-def log_softmax_grad(need, out, out_grad, axis):
-    return (out_grad - np.exp(out) * np.sum(out_grad, axis=axis, keepdims=True),)
