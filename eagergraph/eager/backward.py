@@ -239,6 +239,7 @@ def _run(queue, indeg, buffers, retain_graph, create_graph, capture):
     whose `raw_grads` is False (formula nodes, PyLayer), hooks and captured results see them
     as Tensors. Under create_graph they are Tensors throughout, recorded with ops."""
     raw = not create_graph
+    project = _project_array if raw else _project  # chosen once for the run
     popleft, append, appendleft, take = queue.popleft, queue.append, queue.appendleft, buffers.pop
     get_indeg = indeg.get
     while queue:
@@ -262,11 +263,9 @@ def _run(queue, indeg, buffers, retain_graph, create_graph, capture):
             left = None if nxt is None else get_indeg(nxt)  # None: no edge, or pruned away
             if left is not None:
                 if g is not None:
-                    if raw:
-                        if g.dtype is not dt or g.shape != shape:
-                            g = _project_array(g, shape, dt)
-                    elif g._data.dtype is not dt or g._data.shape != shape:
-                        g = _project(g, shape, dt)
+                    meta = g if raw else g._data  # what the grad's shape and dtype are read from
+                    if meta.dtype is not dt or meta.shape != shape:
+                        g = project(g, shape, dt)
                     buf = buffers.get(nxt)
                     if buf is None:  # the first grad for nxt: a fresh buffer holding it
                         if nxt.bwd_in_meta:
