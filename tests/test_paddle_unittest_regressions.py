@@ -102,3 +102,57 @@ def test_embedding_renorm_bad_ids_raise_value_error():
     with pytest.raises(ValueError):
         embedding_renorm_(paddle.to_tensor([0.5]), w, 1.0)
     np.testing.assert_array_equal(w.numpy(), np.ones((3, 2)))
+
+
+def test_data_feeder_convert_dtype_gives_paddle_names():
+    # Paddle 3.3.1's paddle.base.data_feeder.convert_dtype (strings; bfloat16 is stored as uint16)
+    from eagergraph.base.data_feeder import convert_dtype
+    assert convert_dtype(paddle.float32) == "float32"
+    assert convert_dtype(paddle.bfloat16) == "uint16"
+    assert convert_dtype("bfloat16") == "uint16"
+    assert convert_dtype(np.float16) == "float16"
+    assert convert_dtype(np.dtype("int64")) == "int64"
+    assert convert_dtype(bool) == "bool"
+    for bad in ("float", float, None, 3):
+        with pytest.raises(TypeError, match="dtype must be any of"):
+            convert_dtype(bad)
+
+
+def test_distribution_submodules_where_paddle_has_them():
+    from eagergraph.distribution import constraint
+    from eagergraph.distribution.gumbel import Gumbel
+    from eagergraph.distribution.binomial import Binomial
+    D = paddle.distribution
+    assert Gumbel is D.Gumbel and Binomial is D.Binomial
+    assert D.geometric.Geometric is D.Geometric and D.exponential.Exponential is D.Exponential
+    assert D.beta.Beta is D.Beta
+    x = paddle.to_tensor([0.2, 0.8, -1.0])
+    np.testing.assert_array_equal(constraint.Positive()(x).numpy(), [True, True, False])
+    np.testing.assert_array_equal(constraint.Range(0.0, 0.5)(x).numpy(), [True, False, False])
+    with pytest.raises(NotImplementedError):
+        constraint.Constraint()(x)
+
+
+def test_bce_with_logits_keeps_the_small_log_term():
+    # max(x, 0) - x z + log(1 + exp(-|x|)): at x = 15.94, z = 1 the loss is log1p(exp(-x)),
+    # 1.19e-07 in float32, not 0 (softplus(x) - x z rounds it away)
+    x = np.array([15.942385, -15.9, 30.0, -30.0, 0.0, 1e-3, -2.5], np.float32)
+    z = np.array([1.0, 0.0, 0.5, 1.0, 0.3, 0.7, 0.2], np.float32)
+    xt = paddle.to_tensor(x, stop_gradient=False)
+    out = F.binary_cross_entropy_with_logits(xt, paddle.to_tensor(z), reduction="none")
+    x64, z64 = x.astype(np.float64), z.astype(np.float64)
+    exact = np.maximum(x64, 0) - x64 * z64 + np.log1p(np.exp(-np.abs(x64)))
+    # log(1 + e) in float32 resolves e only to 2**-24 (as Paddle's kernel does)
+    np.testing.assert_allclose(out.numpy(), exact, rtol=1e-6, atol=2.0 ** -24)
+    assert out.numpy()[0] > 1e-7 and out.numpy()[1] > 1e-7
+    out.sum().backward()
+    # d/dx = sigmoid(x) - z, also at x = 0 (Paddle 3.3.1's kernel gives -0.8 there: differences.md)
+    np.testing.assert_allclose(xt.grad.numpy(), 1 / (1 + np.exp(-x64)) - z64, rtol=1e-6, atol=1e-7)
+
+
+def test_bernoulli_at_probability_one_matches_paddle():
+    # values Paddle 3.3.1 gives (its unit test test_distribution_bernoulli, probs = 1.0)
+    b = paddle.distribution.Bernoulli(paddle.to_tensor([1.0]))
+    np.testing.assert_allclose(b.log_prob(paddle.to_tensor([1.0])).numpy(), [-1.1920928e-07],
+                               rtol=1e-6)
+    np.testing.assert_allclose(b.entropy().numpy(), [2.026558e-06], rtol=1e-5)
