@@ -156,3 +156,51 @@ def test_bernoulli_at_probability_one_matches_paddle():
     np.testing.assert_allclose(b.log_prob(paddle.to_tensor([1.0])).numpy(), [-1.1920928e-07],
                                rtol=1e-6)
     np.testing.assert_allclose(b.entropy().numpy(), [2.026558e-06], rtol=1e-5)
+
+
+def test_pdist_is_top_level():
+    from scipy.spatial.distance import pdist as scipy_pdist
+    a = np.array([[0.0, 1, 2], [3, 4, 5.5], [1, 1, 1], [-2, 0.5, 3]])
+    for p in (2.0, 1.0):
+        np.testing.assert_allclose(paddle.pdist(paddle.to_tensor(a), p=p).numpy(),
+                                   scipy_pdist(a, "minkowski", p=p), rtol=1e-12)
+    # p = 1.5: Paddle's p_norm keeps 1 / p as a float32 attribute
+    i, j = np.triu_indices(4, 1)
+    ref = (np.abs(a[i] - a[j]) ** 1.5).sum(-1) ** float(np.float32(1) / np.float32(1.5))
+    np.testing.assert_allclose(paddle.pdist(paddle.to_tensor(a), p=1.5).numpy(), ref, rtol=1e-12)
+
+
+def test_multigammaln_and_its_gradient():
+    from scipy import special
+    x = np.array([2.5, 3.0, 7.1, 10.0])
+    xt = paddle.to_tensor(x, stop_gradient=False)
+    out = paddle.multigammaln(xt, 3)
+    np.testing.assert_allclose(out.numpy(), special.multigammaln(x[:, None], 3).ravel(),
+                               rtol=1e-12)
+    out.sum().backward()  # d/dx = sum_j digamma(x + (1 - p + j) / 2)
+    np.testing.assert_allclose(xt.grad.numpy(),
+                               sum(special.digamma(x + (1 - 3 + j) / 2) for j in range(3)),
+                               rtol=1e-12)
+    y = paddle.to_tensor(np.array([2.5, 3.0], np.float32))
+    np.testing.assert_allclose(y.multigammaln(2).numpy(), special.multigammaln([[2.5], [3.0]], 2).ravel(),
+                               rtol=1e-6)
+    y.multigammaln_(2)
+    np.testing.assert_allclose(y.numpy(), special.multigammaln([[2.5], [3.0]], 2).ravel(), rtol=1e-6)
+    with pytest.raises(AssertionError, match="greater than or equal to 1"):
+        paddle.multigammaln(xt, 0)
+
+
+def test_multiplex_picks_rows_and_routes_gradients():
+    a = np.arange(6.0).reshape(3, 2)
+    b = np.arange(6.0, 12).reshape(3, 2)
+    at = paddle.to_tensor(a, stop_gradient=False)
+    bt = paddle.to_tensor(b, stop_gradient=False)
+    idx = np.array([[1], [0], [1]], np.int32)
+    out = paddle.multiplex([at, bt], paddle.to_tensor(idx))
+    np.testing.assert_array_equal(out.numpy(), np.where(idx == 1, b, a))
+    w = np.arange(6.0).reshape(3, 2)
+    (out * paddle.to_tensor(w)).sum().backward()
+    np.testing.assert_array_equal(at.grad.numpy(), np.where(idx == 0, w, 0))
+    np.testing.assert_array_equal(bt.grad.numpy(), np.where(idx == 1, w, 0))
+    with pytest.raises(ValueError, match="more than one candidate"):
+        paddle.multiplex([at], paddle.to_tensor(idx))

@@ -383,9 +383,10 @@ def equal_all(x, y, name=None):
 
 # ---- unary math that Paddle composes in Python (math.py): polygamma's checks, neg, frac, sinc,
 # sgn; their gradients come from the ops they are made of
-__all__ += ["polygamma", "polygamma_", "neg", "neg_", "frac", "frac_", "sinc", "sinc_", "sgn"]
+__all__ += ["polygamma", "polygamma_", "neg", "neg_", "frac", "frac_", "sinc", "sinc_", "sgn",
+            "multigammaln", "multigammaln_"]
 TENSOR_METHODS += ["polygamma", "polygamma_", "neg", "neg_", "frac", "frac_", "sinc", "sinc_",
-                   "sgn"]
+                   "sgn", "multigammaln", "multigammaln_"]
 
 
 def _check_n(n):
@@ -406,6 +407,30 @@ def polygamma_(x, n, name=None):
     """polygamma written into x."""
     _check_n(n)
     return _C_ops.digamma_(x) if n == 0 else _C_ops.polygamma_(x, n)
+
+
+def _multigammaln_parts(x, p):
+    if p < 1:
+        raise AssertionError(f"The p must be greater than or equal to 1, But received p is {p}.\n")
+    import math
+    c = 0.25 * p * (p - 1) * math.log(math.pi)
+    dt = x._data.dtype
+    b = Tensor._wrap(np.arange(1 - p, 1).astype(dt) * dt.type(0.5))
+    return c, b
+
+
+def multigammaln(x, p, name=None):
+    """log of the multivariate gamma function: sum_j lgamma(x + (1 - p + j) / 2) (j < p) +
+    p (p - 1) / 4 * log(pi), composed as Paddle's math.py does."""
+    from . import reduce as _reduce, manipulation as _manip
+    c, b = _multigammaln_parts(x, p)
+    return _reduce.sum(_C_ops.lgamma(_manip.unsqueeze(x, -1) + b), axis=-1) + c
+
+
+def multigammaln_(x, p, name=None):
+    """multigammaln written into x."""
+    check_inplace(x, "multigammaln_")
+    return commit_inplace(x, multigammaln(inplace_input(x, False), p), "multigammaln_")
 
 
 def neg(x, name=None):
