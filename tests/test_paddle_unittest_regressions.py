@@ -204,3 +204,16 @@ def test_multiplex_picks_rows_and_routes_gradients():
     np.testing.assert_array_equal(bt.grad.numpy(), np.where(idx == 1, w, 0))
     with pytest.raises(ValueError, match="more than one candidate"):
         paddle.multiplex([at], paddle.to_tensor(idx))
+
+
+def test_diagonal_scatter_argument_errors_are_assertions():
+    # Paddle 3.3.1 asserts these (test_diagonal_scatter.TestDiagonalScatterError)
+    x = paddle.zeros([3, 3])
+    y = paddle.ones([3])
+    for args in ((0, 3, 1), (0, 0, -4), (0, 0, 0)):
+        with pytest.raises(AssertionError):
+            paddle.diagonal_scatter(x, y, *args)
+    with pytest.raises(AssertionError):
+        paddle.diagonal_scatter(paddle.zeros([3]), y)
+    out = paddle.diagonal_scatter(x, y, 0, -2, -1)
+    np.testing.assert_array_equal(out.numpy(), np.eye(3))

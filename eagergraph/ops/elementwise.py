@@ -410,6 +410,8 @@ def polygamma_(x, n, name=None):
 
 
 def _multigammaln_parts(x, p):
+    if not isinstance(p, (int, np.integer)) or isinstance(p, bool):
+        raise TypeError(f"multigammaln(): p must be an int, but got {type(p).__name__}")
     if p < 1:
         raise AssertionError(f"The p must be greater than or equal to 1, But received p is {p}.\n")
     import math
@@ -423,14 +425,22 @@ def multigammaln(x, p, name=None):
     """log of the multivariate gamma function: sum_j lgamma(x + (1 - p + j) / 2) (j < p) +
     p (p - 1) / 4 * log(pi), composed as Paddle's math.py does."""
     from . import reduce as _reduce, manipulation as _manip
+    x = parse_tensor(x, "multigammaln", "x", 0)
+    if x._data.dtype.kind not in "fc" and x.dtype.name != "bfloat16":
+        raise TypeError(f"multigammaln(): x must be a floating tensor, but got {x.dtype.name}")
     c, b = _multigammaln_parts(x, p)
     return _reduce.sum(_C_ops.lgamma(_manip.unsqueeze(x, -1) + b), axis=-1) + c
 
 
 def multigammaln_(x, p, name=None):
     """multigammaln written into x."""
+    x = parse_tensor(x, "multigammaln_", "x", 0)
     check_inplace(x, "multigammaln_")
     return commit_inplace(x, multigammaln(inplace_input(x, False), p), "multigammaln_")
+
+
+multigammaln = errors_name_op(multigammaln, "multigammaln", ValueError)
+multigammaln_ = errors_name_op(multigammaln_, "multigammaln_", ValueError)
 
 
 def neg(x, name=None):

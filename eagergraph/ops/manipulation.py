@@ -883,11 +883,15 @@ def unfold(x, axis, size, step, name=None):
     return _ad.transpose_ad_func(out, perm)
 
 
+@names_errors("multiplex")
 def multiplex(inputs, index, name=None):
     """out[i] = inputs[index[i, 0]][i]: row i taken from the candidate that index names (a
     stack of the candidates gathered at (index[i], i), so each candidate's gradient is its
     picked rows). index is int32 (int64 too: Paddle 3.3.1's CPU kernel rejects it)."""
     inputs = _tensor_list("multiplex", inputs)
+    if not isinstance(inputs, (list, tuple)) or not all(isinstance(t, Tensor) for t in inputs):
+        raise TypeError("multiplex(): inputs must be a list of Tensors, got "
+                        f"{type(inputs).__name__}")
     if len(inputs) < 2:
         raise ValueError("(InvalidArgument) multiplex operator should have more than one "
                          "candidate input tensors.")
