@@ -217,3 +217,21 @@ def test_diagonal_scatter_argument_errors_are_assertions():
         paddle.diagonal_scatter(paddle.zeros([3]), y)
     out = paddle.diagonal_scatter(x, y, 0, -2, -1)
     np.testing.assert_array_equal(out.numpy(), np.eye(3))
+
+
+def test_incubate_lbfgs_is_the_deprecated_lbfgs():
+    from eagergraph.incubate.optimizer import LBFGS, lbfgs, line_search_dygraph
+    assert lbfgs.LBFGS is LBFGS and callable(line_search_dygraph._strong_wolfe)
+    target = np.array([1.5, -2.0, 0.25])
+    w = paddle.create_parameter([3], "float64")
+    w.set_value(np.zeros(3))
+    with pytest.warns(DeprecationWarning, match="paddle.optimizer.LBFGS"):
+        opt = LBFGS(learning_rate=1, max_iter=50, line_search_fn="strong_wolfe", parameters=[w])
+
+    def closure():
+        opt.clear_grad()
+        loss = ((w - paddle.to_tensor(target)) ** 2).sum()
+        loss.backward()
+        return loss
+    opt.step(closure)
+    np.testing.assert_allclose(w.numpy(), target, atol=1e-6)  # the quadratic's minimum
