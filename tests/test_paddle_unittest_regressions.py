@@ -235,3 +235,24 @@ def test_incubate_lbfgs_is_the_deprecated_lbfgs():
         return loss
     opt.step(closure)
     np.testing.assert_allclose(w.numpy(), target, atol=1e-6)  # the quadratic's minimum
+
+
+def test_intermediate_layer_getter_returns_named_children_outputs():
+    from eagergraph.vision.models._utils import IntermediateLayerGetter
+    paddle.seed(0)
+    model = paddle.nn.Sequential(("conv", paddle.nn.Conv2D(1, 2, 3)), ("act", paddle.nn.ReLU()),
+                                 ("fc", paddle.nn.Linear(2 * 2 * 2, 3)), ("tail", paddle.nn.ReLU()))
+    getter = IntermediateLayerGetter(model, {"conv": "c", "fc": "f"})
+    assert list(getter.keys()) == ["conv", "act", "fc"]  # stops after the last one asked for
+    x = np.random.default_rng(0).standard_normal((2, 1, 4, 4))
+    out = getter(paddle.to_tensor(x, dtype="float32"))
+    assert list(out) == ["c", "f"]
+    w = model.conv.weight.numpy()
+    conv = np.stack([[sum(np.sum(x[n, 0, i:i + 3, j:j + 3] * w[o, 0]) for _ in [0])
+                      + model.conv.bias.numpy()[o] for i in range(2) for j in range(2)]
+                     for n in range(2) for o in range(2)]).reshape(2, 2, 2, 2)
+    np.testing.assert_allclose(out["c"].numpy(), conv, rtol=1e-5, atol=1e-6)
+    fc = np.maximum(conv, 0).reshape(2, -1) @ model.fc.weight.numpy() + model.fc.bias.numpy()
+    np.testing.assert_allclose(out["f"].numpy(), fc, rtol=1e-5, atol=1e-6)
+    with pytest.raises(ValueError, match="return_layers are not present"):
+        IntermediateLayerGetter(model, {"nope": "x"})
