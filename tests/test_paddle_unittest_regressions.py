@@ -256,3 +256,10 @@ def test_intermediate_layer_getter_returns_named_children_outputs():
     np.testing.assert_allclose(out["f"].numpy(), fc, rtol=1e-5, atol=1e-6)
     with pytest.raises(ValueError, match="return_layers are not present"):
         IntermediateLayerGetter(model, {"nope": "x"})
+
+
+def test_einsum_without_operands_asserts_as_paddle():
+    # Paddle 3.3.1's einsum (einsum_v2 path) asserts, with this message
+    with pytest.raises(AssertionError, match="Required at least one operand in Einsum API, but "
+                                             "received 0"):
+        paddle.einsum("ijk")
