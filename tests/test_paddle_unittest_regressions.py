@@ -263,3 +263,14 @@ def test_einsum_without_operands_asserts_as_paddle():
     with pytest.raises(AssertionError, match="Required at least one operand in Einsum API, but "
                                              "received 0"):
         paddle.einsum("ijk")
+
+
+def test_tensor_namespace_fill_constant():
+    # paddle.tensor.fill_constant(shape, dtype, value, out=None), as Paddle 3.3.1
+    t = paddle.tensor.fill_constant([2, 3], "float32", 1.5)
+    assert t.dtype == paddle.float32
+    np.testing.assert_array_equal(t.numpy(), np.full((2, 3), 1.5, np.float32))
+    np.testing.assert_array_equal(paddle.tensor.fill_constant([2], "int64", 3.7).numpy(), [3, 3])
+    out = paddle.zeros([2], "float64")
+    assert paddle.tensor.fill_constant([2], "float64", 3.0, out=out) is out
+    np.testing.assert_array_equal(out.numpy(), [3.0, 3.0])
