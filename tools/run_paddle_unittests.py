@@ -15,7 +15,8 @@ Every file runs twice, each time in a fresh worker process with a timeout: once 
 paddle, once with eagergraph installed as `paddle` (eagergraph.install_as_paddle()). A worker
 runs the file's unittest cases one by one, each with its own alarm. A case counts only when it
 passes on real Paddle; cases whose test method, setUp/setUpClass, or a helper either calls
-(a method on self or a module-level function, one level deep) mentions static-graph machinery
+(a method on self or a module-level function, one level deep), or tearDown/tearDownClass
+mentions static-graph machinery
 (STATIC_MARKERS) are left out before either run. The workers hide the GPU
 (CUDA_VISIBLE_DEVICES=""), so GPU-only cases skip or fail on Paddle and do not count; a GPU-only
 case that just returns early on a CPU build passes on both and does count. Many dygraph tests end
@@ -296,7 +297,8 @@ def src(cls, name):
         return ""
 def is_static(case):
     cls = type(case)
-    text = src(cls, case._testMethodName) + src(cls, "setUp") + src(cls, "setUpClass")
+    text = "".join(src(cls, n) for n in (case._testMethodName, "setUp", "setUpClass", "tearDown",
+                                          "tearDownClass"))
     for name in dir(cls):  # helpers the test method calls on self (one level)
         if name != case._testMethodName and ("self." + name + "(") in text:
             text += src(cls, name)
@@ -380,6 +382,8 @@ def main():
     ap.add_argument("--failures", action="store_true")
     ap.add_argument("--jobs", type=int, default=1, help="files run at the same time")
     ap.add_argument("--brief", action="store_true", help="table without the files column")
+    ap.add_argument("--reuse-paddle", default="",
+                    help="take real Paddle's outcomes from this earlier --json report")
     args = ap.parse_args()
     areas = [a for a in AREAS if not args.areas or a in args.areas.split(",")]
     only = set(f for f in args.files.split(",") if f)
@@ -399,10 +403,16 @@ def main():
                 continue
             tasks.append((area, name, path))
 
+    cached = {}
+    if args.reuse_paddle:  # the oracle's outcomes from an earlier --json report
+        with open(args.reuse_paddle) as f:
+            cached = {name: r["paddle"] for name, r in json.load(f).items()}
+
     def both(task):
-        _area, _name, path = task
-        return (run_file("paddle", path, shim_dir, args.timeout, args.case_timeout),
-                run_file("eagergraph", path, shim_dir, args.timeout, args.case_timeout))
+        _area, name, path = task
+        ref = cached.get(name) or run_file("paddle", path, shim_dir, args.timeout,
+                                           args.case_timeout)
+        return ref, run_file("eagergraph", path, shim_dir, args.timeout, args.case_timeout)
 
     with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as pool:
         results = list(pool.map(both, tasks))
