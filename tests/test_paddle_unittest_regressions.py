@@ -274,3 +274,33 @@ def test_tensor_namespace_fill_constant():
     out = paddle.zeros([2], "float64")
     assert paddle.tensor.fill_constant([2], "float64", 3.0, out=out) is out
     np.testing.assert_array_equal(out.numpy(), [3.0, 3.0])
+
+
+def test_gammaincc_gammainc_values_gradients_and_checks():
+    from scipy import special
+    from tests.gradcheck import check_grads
+    x = np.array([0.5, 2.0, 3.0, 7.5])
+    y = np.array([0.3, 1.5, 4.0, 6.0])
+    np.testing.assert_allclose(paddle.gammaincc(paddle.to_tensor(x), paddle.to_tensor(y)).numpy(),
+                               special.gammaincc(x, y), rtol=1e-12)
+    np.testing.assert_allclose(paddle.gammainc(paddle.to_tensor(x), paddle.to_tensor(y)).numpy(),
+                               special.gammainc(x, y), rtol=1e-12)
+    # Q(x, 0) = 1, Q(0, 0) too (Paddle 3.3.1's value)
+    np.testing.assert_array_equal(
+        paddle.gammaincc(paddle.to_tensor([0.0, 3.0]), paddle.to_tensor([0.0, 0.0])).numpy(), [1, 1])
+    # differentiable in y only (Paddle: x gets no gradient); y by finite differences, float64
+    check_grads(lambda ts: paddle.gammaincc(paddle.to_tensor(x), ts[0]), [y], order=2)
+    check_grads(lambda ts: paddle.gammainc(paddle.to_tensor(x), ts[0]), [y], order=1)
+    xt = paddle.to_tensor(x, stop_gradient=False)
+    yt = paddle.to_tensor(y, stop_gradient=False)
+    paddle.gammaincc(xt, yt).sum().backward()
+    assert xt.grad is None
+    np.testing.assert_allclose(yt.grad.numpy(),
+                               -np.exp(-y) * y ** (x - 1) / special.gamma(x), rtol=1e-12)
+    with pytest.raises(ValueError, match="x must be greater than or equal to 0"):
+        paddle.gammaincc(paddle.to_tensor([-1.0]), paddle.to_tensor([1.0]))
+    with pytest.raises(ValueError, match="y must be greater than or equal to 0"):
+        paddle.gammainc(paddle.to_tensor([1.0]), paddle.to_tensor([-1.0]))
+    a = paddle.to_tensor(x)
+    a.gammainc_(paddle.to_tensor(y))
+    np.testing.assert_allclose(a.numpy(), special.gammainc(x, y), rtol=1e-12)

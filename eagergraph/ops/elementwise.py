@@ -384,9 +384,10 @@ def equal_all(x, y, name=None):
 # ---- unary math that Paddle composes in Python (math.py): polygamma's checks, neg, frac, sinc,
 # sgn; their gradients come from the ops they are made of
 __all__ += ["polygamma", "polygamma_", "neg", "neg_", "frac", "frac_", "sinc", "sinc_", "sgn",
-            "multigammaln", "multigammaln_"]
+            "multigammaln", "multigammaln_", "gammaincc", "gammainc", "gammaincc_", "gammainc_"]
 TENSOR_METHODS += ["polygamma", "polygamma_", "neg", "neg_", "frac", "frac_", "sinc", "sinc_",
-                   "sgn", "multigammaln", "multigammaln_"]
+                   "sgn", "multigammaln", "multigammaln_", "gammaincc", "gammainc", "gammaincc_",
+                   "gammainc_"]
 
 
 def _check_n(n):
@@ -441,6 +442,50 @@ def multigammaln_(x, p, name=None):
 
 multigammaln = errors_name_op(multigammaln, "multigammaln", ValueError)
 multigammaln_ = errors_name_op(multigammaln_, "multigammaln_", ValueError)
+
+
+def _gamma_args(x, y, op):
+    x = parse_tensor(x, op, "x", 0)
+    y = parse_tensor(y, op, "y", 1)
+    with np.errstate(invalid="ignore"):
+        if not np.all(x._data >= 0):
+            raise ValueError("The input argument x must be greater than or equal to 0.")
+        if not np.all(y._data >= 0):
+            raise ValueError("The input argument y must be greater than or equal to 0.")
+    return x, y
+
+
+def gammaincc(x, y, name=None):
+    """The regularized upper incomplete gamma function Q(x, y) = Gamma(x, y) / Gamma(x), for
+    x, y >= 0; differentiable in y (Paddle gives x no gradient)."""
+    x, y = _gamma_args(x, y, "gammaincc")
+    return _C_ops.gammaincc(x, y)
+
+
+def gammainc(x, y, name=None):
+    """The regularized lower incomplete gamma function P(x, y) = 1 - Q(x, y)."""
+    x, y = _gamma_args(x, y, "gammainc")
+    return 1 - _C_ops.gammaincc(x, y)
+
+
+def gammaincc_(x, y, name=None):
+    """gammaincc written into x."""
+    x, y = _gamma_args(x, y, "gammaincc_")
+    check_inplace(x, "gammaincc_")
+    return commit_inplace(x, _C_ops.gammaincc(inplace_input(x, False), y), "gammaincc_")
+
+
+def gammainc_(x, y, name=None):
+    """gammainc written into x."""
+    x, y = _gamma_args(x, y, "gammainc_")
+    check_inplace(x, "gammainc_")
+    return commit_inplace(x, 1 - _C_ops.gammaincc(inplace_input(x, False), y), "gammainc_")
+
+
+gammaincc = errors_name_op(gammaincc, "gammaincc", ValueError)
+gammainc = errors_name_op(gammainc, "gammainc", ValueError)
+gammaincc_ = errors_name_op(gammaincc_, "gammaincc_", ValueError)
+gammainc_ = errors_name_op(gammainc_, "gammainc_", ValueError)
 
 
 def neg(x, name=None):
