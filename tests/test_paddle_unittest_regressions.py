@@ -304,3 +304,16 @@ def test_gammaincc_gammainc_values_gradients_and_checks():
     a = paddle.to_tensor(x)
     a.gammainc_(paddle.to_tensor(y))
     np.testing.assert_allclose(a.numpy(), special.gammainc(x, y), rtol=1e-12)
+
+
+def test_stanh_is_scaled_tanh_with_float32_scales():
+    x = np.array([-1.5, 0.2, 3.0])
+    a, b = float(np.float32(0.67)), float(np.float32(1.7159))  # Paddle's float attributes
+    xt = paddle.to_tensor(x, stop_gradient=False)
+    out = paddle.stanh(xt)
+    np.testing.assert_allclose(out.numpy(), b * np.tanh(a * x), rtol=1e-15)
+    out.sum().backward()
+    np.testing.assert_allclose(xt.grad.numpy(), a * b * (1 - np.tanh(a * x) ** 2), rtol=1e-14)
+    assert paddle.stanh(paddle.to_tensor([1, 2])).dtype == paddle.float32
+    np.testing.assert_allclose(paddle.to_tensor(x).stanh(0.5, 2.0).numpy(), 2 * np.tanh(0.5 * x),
+                               rtol=1e-15)

@@ -384,10 +384,10 @@ def equal_all(x, y, name=None):
 # ---- unary math that Paddle composes in Python (math.py): polygamma's checks, neg, frac, sinc,
 # sgn; their gradients come from the ops they are made of
 __all__ += ["polygamma", "polygamma_", "neg", "neg_", "frac", "frac_", "sinc", "sinc_", "sgn",
-            "multigammaln", "multigammaln_", "gammaincc", "gammainc", "gammaincc_", "gammainc_"]
+            "multigammaln", "multigammaln_", "gammaincc", "gammainc", "gammaincc_", "gammainc_", "stanh"]
 TENSOR_METHODS += ["polygamma", "polygamma_", "neg", "neg_", "frac", "frac_", "sinc", "sinc_",
                    "sgn", "multigammaln", "multigammaln_", "gammaincc", "gammainc", "gammaincc_",
-                   "gammainc_"]
+                   "gammainc_", "stanh"]
 
 
 def _check_n(n):
@@ -486,6 +486,20 @@ gammaincc = errors_name_op(gammaincc, "gammaincc", ValueError)
 gammainc = errors_name_op(gammainc, "gammainc", ValueError)
 gammaincc_ = errors_name_op(gammaincc_, "gammaincc_", ValueError)
 gammainc_ = errors_name_op(gammainc_, "gammainc_", ValueError)
+
+
+def stanh(x, scale_a=0.67, scale_b=1.7159, name=None):
+    """scale_b * tanh(scale_a * x), Paddle's scaled tanh; the scales are float32 attributes
+    and integer x runs in float32, as Paddle's kernel."""
+    from ..eager_utils import to_float32
+    x = parse_tensor(x, "stanh", "x", 0)
+    if x._data.dtype.kind in "biu":
+        x = _C_ops.cast(x, "float32")
+    a, b = to_float32(scale_a), to_float32(scale_b)
+    return _C_ops.scale(_C_ops.tanh(_C_ops.scale(x, a, 0.0, True)), b, 0.0, True)
+
+
+stanh = errors_name_op(stanh, "stanh", ValueError)
 
 
 def neg(x, name=None):
