@@ -108,3 +108,6 @@ _framework_exports.install(__import__(__name__))
 from .tensor_namespace import TensorMethodOrModule as _TensorMethodOrModule  # noqa: E402
 tensor = _TensorMethodOrModule()
 __all__ += ["tensor"]
+
+from .nn.functional.distance import pdist  # noqa: E402  (paddle.pdist, as in Paddle 3.3.1)
+__all__ += ["pdist"]

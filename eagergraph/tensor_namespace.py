@@ -14,7 +14,7 @@ from . import tensor as _tensor_module
 from .creation import to_tensor
 from .param_alias import check_device
 
-__all__ = ["tensor", "TensorMethodOrModule"]
+__all__ = ["tensor", "TensorMethodOrModule", "fill_constant"]
 
 _SUBMODULES = ("array", "attribute", "creation", "einsum", "linalg", "logic", "manipulation",
                "math", "random", "search", "stat", "to_string", "ops")
@@ -29,6 +29,17 @@ def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False)
     return to_tensor(data, dtype, stop_gradient=not requires_grad)
 
 
+def fill_constant(shape, dtype, value, force_cpu=False, out=None, place=None, name=None):
+    """paddle.tensor.fill_constant (Paddle 3.3.1's creation.fill_constant): a tensor of `shape`
+    filled with `value` in `dtype`, written into `out` (and returned) when given."""
+    from . import ops
+    t = ops.full(shape, value, dtype)
+    if out is None:
+        return t
+    ops.assign(t, out)
+    return out
+
+
 class TensorMethodOrModule:
     def __call__(self, *args, **kwargs):
         return tensor(*args, **kwargs)
@@ -39,6 +50,8 @@ class TensorMethodOrModule:
             return public
         if name.startswith("__"):
             raise AttributeError(name)
+        if name == "fill_constant":
+            return fill_constant
         try:
             return getattr(public, name)
         except AttributeError:

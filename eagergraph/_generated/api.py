@@ -1732,6 +1732,31 @@ def heaviside(x, y):
     return out
 
 
+_gammaincc_kernels = KernelFactory.cache("gammaincc")
+
+
+def gammaincc(x, y):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _gammaincc_kernels.get(x._data.dtype) or select_kernel("gammaincc", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    y_d = y._data
+    if kernel.input_np_dtype is not None:
+        x_d, y_d = prepare_data(kernel, x_d, y_d)
+    try:
+        # InferMeta
+        meta = ElementwiseInferMeta(x, y)
+        # Kernel Call
+        out = kernel.fn(x_d, y_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("gammaincc", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("gammaincc", out, meta)
+    return out
+
+
 _nextafter_kernels = KernelFactory.cache("nextafter")
 
 

@@ -6584,6 +6584,141 @@ class HeavisideGradNode(GradNodeBase):
         self.x_saved = self.x_version = None
         self._wrappers_cleared = True
 
+_gammaincc_kernels = KernelFactory.cache("gammaincc")  # ④'s per-dtype kernel cache, shared
+
+
+def gammaincc_ad_func(x, y):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, y = amp_auto_cast("gammaincc", ("x", "y"), (x, y))
+        return amp_call(gammaincc_ad_func, x, y)
+    # Inputs: arrays and dtypes, read once
+    x_d = x._data
+    x_dt = x_d.dtype
+    y_d = y._data
+    y_dt = y_d.dtype
+    # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
+    # same dtypes and shapes: InferMeta's result is x's shape and dtype); anything else through ④
+    x_shape = x_d.shape
+    y_shape = y_d.shape
+    kernel = _gammaincc_kernels.get(x_dt)
+    if (kernel is None or kernel.input_np_dtype is not None
+            or y_dt is not x_dt or y_shape != x_shape):
+        out = _api.gammaincc(x, y)
+    else:
+        try:
+            out = wrap_like(kernel.fn(x_d, y_d), x_dt)
+        except (ValueError, TypeError, IndexError):
+            out = _api.gammaincc(x, y)  # again through ④, for its error
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient):
+        node = new_node(GammainccGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x_dt.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x_shape, x_dt)
+        y_next = y._grad_node
+        if (y_next is None or y._stop_gradient or y._base is not None
+                or y_dt.kind in "biu"):
+            y_next, y_meta = edge_record(y)
+        else:
+            y_meta = (y._out_slot, y._out_rank, y_shape, y_dt)
+        node._next = (x_next, y_next)
+        node._meta = (x_meta, y_meta)
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        # TensorWrapper of x: its array, version counter and version now
+        x_v = x._version
+        if x_v is None:
+            x_v = x._version = VersionCounter()
+        x_v.saved += 1
+        node.x_saved = x._data
+        node.x_version = x_v
+        node.x_snap = x_v.value
+        # TensorWrapper of y: its array, version counter and version now
+        y_v = y._version
+        if y_v is None:
+            y_v = y._version = VersionCounter()
+        y_v.saved += 1
+        node.y_saved = y._data
+        node.y_version = y_v
+        node.y_snap = y_v.value
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if x_dt.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "x", x)
+            pack_saved(node, "y", y)
+    # Returns
+    return out
+
+
+class GammainccGradNode(GradNodeBase):
+    """Backward of `gammaincc` (gammaincc_grad):
+        y_grad = scale(multiply(out_grad, exp(subtract(subtract(multiply(scale(x, 1.0, -1.0, True), log(y)), y), lgamma(x)))), -1.0, 0.0, True)
+    """
+
+    __slots__ = ("x_saved", "x_version", "x_snap", "y_saved", "y_version", "y_snap")
+    forward_op = "gammaincc"
+    raw_grads = True  # first order runs the formulas on ndarray grads
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, False), ("y", "in", 1, False))
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return self.run_raw(out_grad)
+        # Recovered TensorWrappers and attributes
+        x = recover_saved(self, "x")
+        y = recover_saved(self, "y")
+        # The gradient formulas, written with ops
+        y_grad = None
+        if self._next[1] is not None:
+            y_grad = scale_ad_func(multiply_ad_func(out_grad, exp_ad_func(subtract_ad_func(subtract_ad_func(multiply_ad_func(scale_ad_func(x, 1.0, -1.0, True), log_ad_func(y)), y), lgamma_ad_func(x)))), -1.0, 0.0, True)
+        return [None, y_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the formulas over the one output's
+        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
+        one grad per input position. release: backward no longer needs the saved tensors
+        (retain_graph=False): they are released once the formulas have run."""
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        y = self.y_saved
+        if type(y) is not ndarray or self.y_version.value != self.y_snap:
+            y = saved_data(self, "y")
+        # The gradient formulas over arrays
+        y_grad = None
+        if self._next[1] is not None:
+            y_grad = _arr.scale(_arr.multiply(out_grad, _arr.exp(_arr.subtract(_arr.subtract(_arr.multiply(_arr.scale(x, 1.0, -1.0, True), _arr.log(y)), y), _arr.lgamma(x)))), -1.0, 0.0, True)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self.y_version.saved -= 1
+            self.y_saved = self.y_version = None
+            self._wrappers_cleared = True
+        return [None, y_grad]
+
+    def clear_tensor_wrappers(self):
+        if self.x_version is not None:
+            self.x_version.saved -= 1
+        self.x_saved = self.x_version = None
+        if self.y_version is not None:
+            self.y_version.saved -= 1
+        self.y_saved = self.y_version = None
+        self._wrappers_cleared = True
+
 _nextafter_kernels = KernelFactory.cache("nextafter")  # ④'s per-dtype kernel cache, shared
 
 

@@ -169,6 +169,16 @@ def exp(x):
     return kernel.fn(x)
 
 
+_log_kernels = KernelFactory.cache("log")
+
+
+def log(x):
+    kernel = _log_kernels.get(x.dtype)
+    if kernel is None or kernel.input_np_dtype is not None:
+        return _api.log(_wrap(np.asarray(x)))._data
+    return kernel.fn(x)
+
+
 _sqrt_kernels = KernelFactory.cache("sqrt")
 
 
@@ -256,6 +266,16 @@ def cosh(x):
     kernel = _cosh_kernels.get(x.dtype)
     if kernel is None or kernel.input_np_dtype is not None:
         return _api.cosh(_wrap(np.asarray(x)))._data
+    return kernel.fn(x)
+
+
+_lgamma_kernels = KernelFactory.cache("lgamma")
+
+
+def lgamma(x):
+    kernel = _lgamma_kernels.get(x.dtype)
+    if kernel is None or kernel.input_np_dtype is not None:
+        return _api.lgamma(_wrap(np.asarray(x)))._data
     return kernel.fn(x)
 
 

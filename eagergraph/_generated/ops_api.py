@@ -880,6 +880,15 @@ def heaviside(x, y, name=None):
     return _ad.heaviside_ad_func(x, y)
 
 
+def gammaincc(x, y, name=None):
+    """`gammaincc` (ops.yaml: gammaincc(Tensor x, Tensor y) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "gammaincc", "x", 0)
+    if type(y) is not Tensor:
+        y = parse_tensor(y, "gammaincc", "y", 1)
+    return _ad.gammaincc_ad_func(x, y)
+
+
 def nextafter(x, y, name=None):
     """`nextafter` (ops.yaml: nextafter(Tensor x, Tensor y) -> Tensor(out))"""
     if type(x) is not Tensor:

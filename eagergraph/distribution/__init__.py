@@ -21,6 +21,12 @@ from .transform import (AbsTransform, AffineTransform, ChainTransform, ExpTransf
                         PowerTransform, ReshapeTransform, SigmoidTransform, SoftmaxTransform, StackTransform,
                         StickBreakingTransform, TanhTransform, Transform)
 from .kl import kl_divergence, register_kl
+from . import (beta, binomial, cauchy, chi2, constraint, exponential, geometric, gumbel,
+               laplace, multinomial, poisson, variable)
+
+# Paddle's namespace also holds its submodules (paddle.distribution.beta.Beta, ...)
+_SUBMODULES = (beta, binomial, cauchy, chi2, constraint, exponential, geometric, gumbel, laplace,
+               multinomial, poisson, variable)
 
 __all__ = ["Bernoulli", "Beta", "Categorical", "Cauchy", "Chi2", "Dirichlet", "Distribution",
            "Exponential", "ExponentialFamily", "Normal", "Uniform", "kl_divergence", "register_kl",

@@ -1,40 +1,9 @@
 """Domains of transforms (event rank + constraint), as in paddle.distribution.variable/constraint."""
 from .. import ops as _ops
+from .constraint import Constraint, Range, real as real_c, positive as positive_c, simplex
 
-
-class Constraint:
-    def __call__(self, value):
-        raise NotImplementedError
-
-    def check(self, value):
-        return self(value)
-
-
-class _RealC(Constraint):
-    def __call__(self, value):
-        return value == value
-
-
-class Range(Constraint):
-    def __init__(self, lower, upper):
-        self._lower, self._upper = lower, upper
-        super().__init__()
-
-    def __call__(self, value):
-        return (self._lower <= value) & (value <= self._upper)
-
-
-class _PositiveC(Constraint):
-    def __call__(self, value):
-        return value >= 0.0
-
-
-class _SimplexC(Constraint):
-    def __call__(self, value):
-        return _ops.all(value >= 0, axis=-1) & ((value.sum(-1) - 1).abs() < 1e-6)
-
-
-real_c, positive_c, simplex = _RealC(), _PositiveC(), _SimplexC()
+__all__ = ["Variable", "Real", "Positive", "Independent", "Stack", "Constraint", "Range",
+           "simplex"]
 
 
 class Variable:

@@ -3,5 +3,6 @@
 from . import autograd
 from . import nn
 from . import distributed
+from . import optimizer
 
-__all__ = ["autograd", "nn", "distributed"]
+__all__ = ["autograd", "nn", "distributed", "optimizer"]

@@ -391,9 +391,11 @@ def equal_all(x, y, name=None):
 
 # ---- unary math that Paddle composes in Python (math.py): polygamma's checks, neg, frac, sinc,
 # sgn; their gradients come from the ops they are made of
-__all__ += ["polygamma", "polygamma_", "neg", "neg_", "frac", "frac_", "sinc", "sinc_", "sgn"]
+__all__ += ["polygamma", "polygamma_", "neg", "neg_", "frac", "frac_", "sinc", "sinc_", "sgn",
+            "multigammaln", "multigammaln_", "gammaincc", "gammainc", "gammaincc_", "gammainc_", "stanh"]
 TENSOR_METHODS += ["polygamma", "polygamma_", "neg", "neg_", "frac", "frac_", "sinc", "sinc_",
-                   "sgn"]
+                   "sgn", "multigammaln", "multigammaln_", "gammaincc", "gammainc", "gammaincc_",
+                   "gammainc_", "stanh"]
 
 
 def _check_n(n):
@@ -414,6 +416,98 @@ def polygamma_(x, n, name=None):
     """polygamma written into x."""
     _check_n(n)
     return _C_ops.digamma_(x) if n == 0 else _C_ops.polygamma_(x, n)
+
+
+def _multigammaln_parts(x, p):
+    if not isinstance(p, (int, np.integer)) or isinstance(p, bool):
+        raise TypeError(f"multigammaln(): p must be an int, but got {type(p).__name__}")
+    if p < 1:
+        raise AssertionError(f"The p must be greater than or equal to 1, But received p is {p}.\n")
+    import math
+    c = 0.25 * p * (p - 1) * math.log(math.pi)
+    dt = x._data.dtype
+    b = Tensor._wrap(np.arange(1 - p, 1).astype(dt) * dt.type(0.5))
+    return c, b
+
+
+def multigammaln(x, p, name=None):
+    """log of the multivariate gamma function: sum_j lgamma(x + (1 - p + j) / 2) (j < p) +
+    p (p - 1) / 4 * log(pi), composed as Paddle's math.py does."""
+    from . import reduce as _reduce, manipulation as _manip
+    x = parse_tensor(x, "multigammaln", "x", 0)
+    if x._data.dtype.kind not in "fc" and x.dtype.name != "bfloat16":
+        raise TypeError(f"multigammaln(): x must be a floating tensor, but got {x.dtype.name}")
+    c, b = _multigammaln_parts(x, p)
+    return _reduce.sum(_C_ops.lgamma(_manip.unsqueeze(x, -1) + b), axis=-1) + c
+
+
+def multigammaln_(x, p, name=None):
+    """multigammaln written into x."""
+    x = parse_tensor(x, "multigammaln_", "x", 0)
+    check_inplace(x, "multigammaln_")
+    return commit_inplace(x, multigammaln(inplace_input(x, False), p), "multigammaln_")
+
+
+multigammaln = errors_name_op(multigammaln, "multigammaln", ValueError)
+multigammaln_ = errors_name_op(multigammaln_, "multigammaln_", ValueError)
+
+
+def _gamma_args(x, y, op):
+    x = parse_tensor(x, op, "x", 0)
+    y = parse_tensor(y, op, "y", 1)
+    with np.errstate(invalid="ignore"):
+        if not np.all(x._data >= 0):
+            raise ValueError("The input argument x must be greater than or equal to 0.")
+        if not np.all(y._data >= 0):
+            raise ValueError("The input argument y must be greater than or equal to 0.")
+    return x, y
+
+
+def gammaincc(x, y, name=None):
+    """The regularized upper incomplete gamma function Q(x, y) = Gamma(x, y) / Gamma(x), for
+    x, y >= 0; differentiable in y (Paddle gives x no gradient)."""
+    x, y = _gamma_args(x, y, "gammaincc")
+    return _C_ops.gammaincc(x, y)
+
+
+def gammainc(x, y, name=None):
+    """The regularized lower incomplete gamma function P(x, y) = 1 - Q(x, y)."""
+    x, y = _gamma_args(x, y, "gammainc")
+    return 1 - _C_ops.gammaincc(x, y)
+
+
+def gammaincc_(x, y, name=None):
+    """gammaincc written into x."""
+    x, y = _gamma_args(x, y, "gammaincc_")
+    check_inplace(x, "gammaincc_")
+    return commit_inplace(x, _C_ops.gammaincc(inplace_input(x, False), y), "gammaincc_")
+
+
+def gammainc_(x, y, name=None):
+    """gammainc written into x."""
+    x, y = _gamma_args(x, y, "gammainc_")
+    check_inplace(x, "gammainc_")
+    return commit_inplace(x, 1 - _C_ops.gammaincc(inplace_input(x, False), y), "gammainc_")
+
+
+gammaincc = errors_name_op(gammaincc, "gammaincc", ValueError)
+gammainc = errors_name_op(gammainc, "gammainc", ValueError)
+gammaincc_ = errors_name_op(gammaincc_, "gammaincc_", ValueError)
+gammainc_ = errors_name_op(gammainc_, "gammainc_", ValueError)
+
+
+def stanh(x, scale_a=0.67, scale_b=1.7159, name=None):
+    """scale_b * tanh(scale_a * x), Paddle's scaled tanh; the scales are float32 attributes
+    and integer x runs in float32, as Paddle's kernel."""
+    from ..eager_utils import to_float32
+    x = parse_tensor(x, "stanh", "x", 0)
+    if x._data.dtype.kind in "biu":
+        x = _C_ops.cast(x, "float32")
+    a, b = to_float32(scale_a), to_float32(scale_b)
+    return _C_ops.scale(_C_ops.tanh(_C_ops.scale(x, a, 0.0, True)), b, 0.0, True)
+
+
+stanh = errors_name_op(stanh, "stanh", ValueError)
 
 
 def neg(x, name=None):

@@ -876,13 +876,17 @@ def diagonal_scatter(x, y, offset=0, axis1=0, axis2=1, name=None):
     x = _tensor(x, "diagonal_scatter", "x", 0)
     y = _tensor(y, "diagonal_scatter", "y", 1)
     n = x._data.ndim
+    # Paddle 3.3.1 checks these with Python asserts (its _fill_diagonal_tensor_impl)
+    if not -n <= axis1 < n:
+        raise AssertionError("dim1 should between [-rank,rank) in fill_diagonal_tensor_")
+    if not -n <= axis2 < n:
+        raise AssertionError("dim2 should between [-rank,rank) in fill_diagonal_tensor_")
     if n < 2:
-        raise ValueError(f"(InvalidArgument) diagonal_scatter(): x must have at least 2 "
-                         f"dimensions, but got {n}.")
+        raise AssertionError("Tensor dims should >= 2 in fill_diagonal_tensor_")
     a1, a2 = axis1 % n, axis2 % n
-    if a1 == a2:
-        raise ValueError(f"(InvalidArgument) diagonal_scatter(): axis1 and axis2 must differ, "
-                         f"but both are {axis1}.")
+    if a1 == a2:  # Paddle fails its y-shape assert here
+        raise AssertionError(f"diagonal_scatter(): axis1 and axis2 must differ, but both are "
+                             f"{axis1}.")
     fp = np.diagonal(_positions_of(x), offset, a1, a2)
     if y._data.shape != fp.shape:
         raise AssertionError(f"the y shape should be {list(fp.shape)}")

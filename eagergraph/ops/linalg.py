@@ -853,7 +853,7 @@ def einsum(equation, *operands):
     if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
         operands = tuple(operands[0])
     if len(operands) < 1:
-        raise ValueError("At least one operand is expected.")
+        raise AssertionError("Required at least one operand in Einsum API, but received 0")
     if not isinstance(equation, str):
         raise TypeError(f"The equation should be a str, but received "
                         f"{type(equation).__name__}")

@@ -881,3 +881,29 @@ def unfold(x, axis, size, step, name=None):
     perm = list(range(len(rest) + 1))
     perm.append(perm.pop(axis + 1))
     return _ad.transpose_ad_func(out, perm)
+
+
+@names_errors("multiplex")
+def multiplex(inputs, index, name=None):
+    """out[i] = inputs[index[i, 0]][i]: row i taken from the candidate that index names (a
+    stack of the candidates gathered at (index[i], i), so each candidate's gradient is its
+    picked rows). index is int32 (int64 too: Paddle 3.3.1's CPU kernel rejects it)."""
+    inputs = _tensor_list("multiplex", inputs)
+    if not isinstance(inputs, (list, tuple)) or not all(isinstance(t, Tensor) for t in inputs):
+        raise TypeError("multiplex(): inputs must be a list of Tensors, got "
+                        f"{type(inputs).__name__}")
+    if len(inputs) < 2:
+        raise ValueError("(InvalidArgument) multiplex operator should have more than one "
+                         "candidate input tensors.")
+    index = parse_tensor(index, "multiplex", "index", 1)
+    if index._data.dtype.kind not in "iu":
+        raise ValueError("(InvalidArgument) multiplex(): index must be int32 or int64, but got "
+                         f"{index.dtype.name}.")
+    n = inputs[0].shape[0]
+    rows = Tensor._wrap(np.arange(n, dtype=np.int64).reshape(n, 1))
+    coords = _C_ops.concat([_C_ops.cast(_C_ops.reshape(index, [n, 1]), "int64"), rows], 1)
+    return _ad.gather_nd_ad_func(_C_ops.stack(inputs, 0), coords)
+
+
+__all__ += ["multiplex"]
+TENSOR_METHODS += ["multiplex"]

@@ -81,6 +81,14 @@ ROWS = [
            F + ("int32", "int64"), arity=2),
     OpInfo("nextafter", paddle.nextafter, np.nextafter, ("float32", "float64"), arity=2, grad=0,
            rtol=0, atol=0),
+    # Q(x, y), differentiable in y only (Paddle gives x no gradient): x rides along as a kwarg
+    OpInfo("gammaincc",
+           lambda y, x=None: paddle.gammaincc(paddle.to_tensor(x).astype(y.dtype), y),
+           lambda y, x=None: special.gammaincc(x, y).astype(y.dtype), ("float32", "float64"),
+           sample_inputs=lambda rng, dt: [
+               Sample([make_array(rng, s, dt, (0.5, 4.0))],
+                      {"x": make_array(rng, s, dt, (0.5, 4.0))}, desc=str(s))
+               for s in [(3,), (2, 3)]]),
     OpInfo("lerp", paddle.lerp, lambda x, y, w: x + w * (y - x), F,
            sample_inputs=lambda rng, dt: [
                Sample([make_array(rng, s[0], dt), make_array(rng, s[1], dt),

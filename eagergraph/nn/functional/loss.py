@@ -279,7 +279,15 @@ def binary_cross_entropy_with_logits(logit, label, weight=None, reduction="mean"
     if pos_weight is not None:
         pos_weight = pos_weight.detach()
     if pos_weight is None:
-        out = _ops.subtract(_softplus(logit, 1.0, 20.0), _ops.multiply(logit, label))
+        # Paddle's kernel: max(x, 0) - x * z + log(1 + exp(-|x|)). Keeping the small log term
+        # apart matters: softplus(x) - x * z rounds it away (Bernoulli(1.).log_prob(1.) is
+        # -1.19e-07 in float32 there, not 0). The branches are chosen so that x = 0 takes the
+        # x <= 0 side everywhere, giving the gradient sigmoid(x) - z there too.
+        positive = _ops.greater_than(logit, _ops.zeros_like(logit))
+        xz = _ops.multiply(logit, label)
+        head = _ops.where(positive, _ops.subtract(logit, xz), _ops.scale(xz, -1.0))
+        neg_abs = _ops.where(positive, _ops.scale(logit, -1.0), logit)
+        out = _ops.add(head, _ops.log(_ops.scale(_ops.exp(neg_abs), 1.0, 1.0)))
     else:
         log_weight = _ops.scale(_ops.multiply(label, _ops.scale(pos_weight, 1.0, -1.0)), 1.0,
                                 1.0)

@@ -444,6 +444,16 @@ def heaviside(x, y):
 register_kernel("nextafter", FLOAT)(np.nextafter)
 
 
+@register_kernel("gammaincc", FLOAT)
+@quiet
+def gammaincc(x, y):
+    """Q(x, y) = Gamma(x, y) / Gamma(x); Q(x, 0) = 1 for every x >= 0, Q(0, 0) too (as
+    Paddle's igammac; SciPy gives NaN there)."""
+    from scipy.special import gammaincc as _q
+    x, y = np.broadcast_arrays(x, y)
+    return np.where(y == 0, 1.0, _q(x, y)).astype(x.dtype)
+
+
 @register_kernel("lerp", FLOAT)
 def lerp(x, y, weight):
     return x + weight * (y - x)
