@@ -974,14 +974,16 @@ def elementwise_pow_ad_func(x, y):
 class ElementwisePowGradNode(GradNodeBase):
     """Backward of `elementwise_pow` (elementwise_pow_grad):
         # y x^(y-1) with x^(y-1) taken as 1 where y = 0 (x^0 has derivative 0, also at x = 0);
-        # out log(x) with log(x) taken as 0 where out = 0 (x = 0, y > 0): as Paddle and finite
-        # differences, and no 0 * inf computed anywhere
+        # out log(x) with log(x) taken as 0 where out = 0 (x = 0, y > 0) and at 0^0: as Paddle
+        # (0 there), and no 0 * inf computed except at 0^y, y < 0 (inf log 0 = -inf, as Paddle)
         xb, yb = expand(x, out.shape), expand(y, out.shape)  # where() takes equal shapes
         zero, one = full_like(out, 0.0, out.dtype), full_like(out, 1.0, out.dtype)
         base = where(equal(yb, zero), one, xb)
         x_grad = multiply(out_grad, conj(multiply(yb, elementwise_pow(base, scale(yb, 1.0, -1.0,
                                                                                True)))))
-        y_grad = multiply(out_grad, conj(multiply(out, log(where(equal(out, zero), one, xb)))))
+        safe = where(equal(yb, zero), where(equal(xb, zero), one, xb),
+                     where(equal(out, zero), one, xb))
+        y_grad = multiply(out_grad, conj(multiply(out, log(safe))))
     """
 
     __slots__ = ("x_saved", "x_version", "x_snap", "y_saved", "y_version", "y_snap", "out_saved", "out_version", "out_snap")
@@ -1003,7 +1005,8 @@ class ElementwisePowGradNode(GradNodeBase):
             zero, one = (full_like_ad_func(out, 0.0, out.dtype), full_like_ad_func(out, 1.0, out.dtype))
             base = where_ad_func(equal_ad_func(yb, zero), one, xb)
             x_grad = multiply_ad_func(out_grad, _conj(multiply_ad_func(yb, elementwise_pow_ad_func(base, scale_ad_func(yb, 1.0, -1.0, True)))))
-            y_grad = multiply_ad_func(out_grad, _conj(multiply_ad_func(out, log_ad_func(where_ad_func(equal_ad_func(out, zero), one, xb)))))
+            safe = where_ad_func(equal_ad_func(yb, zero), where_ad_func(equal_ad_func(xb, zero), one, xb), where_ad_func(equal_ad_func(out, zero), one, xb))
+            y_grad = multiply_ad_func(out_grad, _conj(multiply_ad_func(out, log_ad_func(safe))))
             if not (self._next[0] is not None):
                 x_grad = None
             if not (self._next[1] is not None):

@@ -68,17 +68,14 @@ EXTRA = [
         Edge([np.array([-3.0, 3.0, 0.0, -4.0, 4.0, -1.5, INF, -INF, NAN])], desc="float64 kinks")]),
 ]
 
-PENDING = {
-    "hardsigmoid": [("float64 kinks", "Paddle's slope attribute is float32 (0.16666670143...), "
-                                      "so its kinks and gradient are float32's (attribute widths "
-                                      "are being fixed on another branch)")],
-    "silu": [("float", "silu'(+inf) is NaN here, inf in Paddle (the limit is 1); silu'(-745) is "
-                       "-0.0 here, NaN in Paddle")],
-    "hardtanh": [("bounds are float32", "Paddle's min/max attributes are float32; eagergraph "
-                                        "clips at the float64 value (attribute widths are being "
-                                        "fixed on another branch)"),
-                 ("int64", "Paddle 3.3.1's hardtanh has no integer kernel (RuntimeError); "
-                           "eagergraph clips integers")],
+XFAIL = {
+    "hardtanh": [("int64", "eagergraph's F.hardtanh of int64 returns float32 clipped values; "
+                           "Paddle 3.3.1 has no integer hardtanh kernel (RuntimeError)")],
+    "silu": [(t, "eagergraph's silu gradient s(x) (1 + x (1 - s(x))) is inf * 0 = NaN at "
+                       "x = +inf, where the limit is 1 (Paddle 3.3.1: inf); at x = -745 it is "
+                       "-0.0 (Paddle: NaN)")
+             for t in ("float64 specials", "float64 0-d special", "float32 specials",
+                       "float32 0-d special")],
 }
 DIFFERS = {
     "silu": [("complex128", "Paddle 3.3.1 computes complex128 silu in float32 precision", "ref")],
