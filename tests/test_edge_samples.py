@@ -5,6 +5,7 @@ as captured by tools/capture_edges.py into tests/fixtures/edges/ (no Paddle need
 Finite differences cannot see these: a heaviside whose y-gradient ignores x == 0, or a clip at
 float64 0.1 where Paddle's float32 attribute is 0.10000000149, pass tests/test_ops_grad.py; they
 fail here (test_the_edges_catch_what_finite_differences_miss shows it)."""
+import inspect
 import json
 import os
 import warnings
@@ -120,8 +121,9 @@ def _differs(name, key, edge):
 
 def _as_expected(name, edge, want, got, expect):
     """'' or how eagergraph's record misses the behaviour a `differs` mark expects."""
-    if callable(expect):
-        return "" if expect(got) else f"got {got}"
+    if callable(expect):  # check(record) or check(record, edge)
+        two = len(inspect.signature(expect).parameters) == 2
+        return "" if (expect(got, edge) if two else expect(got)) else f"got {got}"
     if expect.startswith("error:"):
         e = expect[len("error:"):]
         return "" if got.get("error") == e else f"should raise {e}, got {got.get('error', 'none')}"

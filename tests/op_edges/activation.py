@@ -69,8 +69,6 @@ EXTRA = [
 ]
 
 XFAIL = {
-    "hardtanh": [("int64", "eagergraph's F.hardtanh of int64 returns float32 clipped values; "
-                           "Paddle 3.3.1 has no integer hardtanh kernel (RuntimeError)")],
     "silu": [(t, "eagergraph's silu gradient s(x) (1 + x (1 - s(x))) is inf * 0 = NaN at "
                        "x = +inf, where the limit is 1 (Paddle 3.3.1: inf); at x = -745 it is "
                        "-0.0 (Paddle: NaN)")
