@@ -13747,7 +13747,12 @@ def silu__ad_func(x):
 
 class SiluGradNode(GradNodeBase):
     """Backward of `silu` (silu_grad):
-        x_grad = multiply(out_grad, conj(multiply(sigmoid(x), scale(multiply(x, scale(sigmoid(x), -1.0, 1.0, True)), 1.0, 1.0, True))))
+        # s (1 + x (1 - s)) with x (1 - s) taken as 0 at x = +-inf (its limit there, not inf * 0):
+        # silu' is 1 at +inf and 0 at -inf
+        s = sigmoid(x)
+        t = multiply(x, scale(s, -1.0, 1.0, True))
+        t = where(isinf(x), full_like(t, 0.0, t.dtype), t)
+        x_grad = multiply(out_grad, conj(multiply(s, scale(t, 1.0, 1.0, True))))
     """
 
     __slots__ = ("x_saved", "x_version", "x_snap")
@@ -13763,7 +13768,10 @@ class SiluGradNode(GradNodeBase):
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
-            x_grad = multiply_ad_func(out_grad, _conj(multiply_ad_func(sigmoid_ad_func(x), scale_ad_func(multiply_ad_func(x, scale_ad_func(sigmoid_ad_func(x), -1.0, 1.0, True)), 1.0, 1.0, True))))
+            s = sigmoid_ad_func(x)
+            t = multiply_ad_func(x, scale_ad_func(s, -1.0, 1.0, True))
+            t = where_ad_func(isinf_ad_func(x), full_like_ad_func(t, 0.0, t.dtype), t)
+            x_grad = multiply_ad_func(out_grad, _conj(multiply_ad_func(s, scale_ad_func(t, 1.0, 1.0, True))))
         return [x_grad]
 
     def clear_tensor_wrappers(self):
