@@ -41,9 +41,6 @@ XFAIL = {
     "inverse": [(("float", "nan/inf/0"), "eagergraph's inverse of a real matrix with inf/nan "
                                          "is NaN (NumPy's); Paddle 3.3.1's LU check raises "
                                          "ValueError on the NaN pivot")],
-    "solve": [(("float", "nan/inf/0"), "eagergraph's solve with a real matrix with inf/nan is "
-                                       "NaN (NumPy's); Paddle 3.3.1's LU check raises "
-                                       "ValueError on the NaN pivot")],
     "det": [("singular", "eagergraph's det gradient det(X) X^-T goes through the inverse, which "
                          "raises ValueError at a singular matrix; the gradient there is the "
                          "adjugate's transpose (finite: Paddle 3.3.1 gives it)")],
