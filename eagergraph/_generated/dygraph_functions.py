@@ -7261,15 +7261,17 @@ def angle_ad_func(x):
 class AngleGradNode(GradNodeBase):
     """Backward of `angle` (angle_grad):
         # real x: angle is piecewise constant (0 or pi), so 0. Complex x = a + ib,
-        # theta = atan2(b, a): x_grad = (i out_grad) x / |x|^2, and 0 where x == 0
+        # theta = atan2(b, a): x_grad = out_grad (-b + ia) / |x|^2, and 0 where x == 0; the two
+        # parts computed apart (as Paddle), so x = inf keeps the finite one (-0 / inf = -0)
         if not x.is_complex():
             x_grad = scale(out_grad, 0.0, 0.0, True)
         else:
-            r2 = multiply(x, conj(x))
-            a = abs(x)
-            r2 = add(r2, cast(equal(a, full_like(a, 0.0, a.dtype)), r2.dtype))
-            g = scale(cast(out_grad, x.dtype), 1j, 0.0, True)
-            x_grad = divide(multiply(g, x), r2)
+            a, b = real(x), imag(x)
+            r2 = add(multiply(a, a), multiply(b, b))
+            m = abs(x)
+            r2 = add(r2, cast(equal(m, full_like(m, 0.0, m.dtype)), r2.dtype))
+            x_grad = complex(divide(multiply(scale(out_grad, -1.0, 0.0, True), b), r2),
+                             divide(multiply(out_grad, a), r2))
     """
 
     __slots__ = ("x_saved", "x_version", "x_snap")
@@ -7288,11 +7290,11 @@ class AngleGradNode(GradNodeBase):
             if not x.is_complex():
                 x_grad = scale_ad_func(out_grad, 0.0, 0.0, True)
             else:
-                r2 = multiply_ad_func(x, _conj(x))
-                a = abs_ad_func(x)
-                r2 = add_ad_func(r2, cast_ad_func(equal_ad_func(a, full_like_ad_func(a, 0.0, a.dtype)), r2.dtype))
-                g = scale_ad_func(cast_ad_func(out_grad, x.dtype), 1j, 0.0, True)
-                x_grad = divide_ad_func(multiply_ad_func(g, x), r2)
+                a, b = (real_ad_func(x), imag_ad_func(x))
+                r2 = add_ad_func(multiply_ad_func(a, a), multiply_ad_func(b, b))
+                m = abs_ad_func(x)
+                r2 = add_ad_func(r2, cast_ad_func(equal_ad_func(m, full_like_ad_func(m, 0.0, m.dtype)), r2.dtype))
+                x_grad = complex_ad_func(divide_ad_func(multiply_ad_func(scale_ad_func(out_grad, -1.0, 0.0, True), b), r2), divide_ad_func(multiply_ad_func(out_grad, a), r2))
         return [x_grad]
 
     def clear_tensor_wrappers(self):
