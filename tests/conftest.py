@@ -1,15 +1,17 @@
 import os
 import sys
 
+import pytest
+
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+# whole-model, demo and multi-process (MPI) tests: marked `slow`, run by default (CI and the
+# README's command); `python -m pytest -q tests -m "not slow"` is the quick run without them
+SLOW_MODULES = {"test_demo", "test_distributed", "test_distributed_mpi", "test_distributed_spawn",
+                "test_distributed_faults", "test_vision_models", "test_vision_models_more"}
 
-def pytest_terminal_summary(terminalreporter):
-    """One line for the edge samples that still differ from Paddle by a known, pending reason
-    (tests/op_edges), instead of a warning each."""
-    mod = sys.modules.get("tests.test_edge_samples")
-    seen = getattr(mod, "PENDING_SEEN", None)
-    if seen:
-        terminalreporter.write_line(
-            f"{len(seen)} edge samples differ from Paddle 3.3.1 for known, pending reasons "
-            f"(tests/op_edges; EAGERGRAPH_SHOW_PENDING=1 lists them)")
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if item.module is not None and item.module.__name__.rsplit(".", 1)[-1] in SLOW_MODULES:
+            item.add_marker(pytest.mark.slow)

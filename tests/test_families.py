@@ -31,7 +31,9 @@ def test_family_folders_use_family_names():
 def _yaml_sections(path, key):
     """entry name -> the family of the YAML section it stands in."""
     out, family = {}, None
-    for line in open(path):
+    with open(path) as f:
+        lines = f.readlines()
+    for line in lines:
         m = re.match(r"# -+ (\w+):", line)
         if m:
             family = m.group(1)

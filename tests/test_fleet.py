@@ -2,6 +2,8 @@
 the topology and hybrid group, distributed_model / distributed_optimizer, recompute_hybrid;
 against real Paddle 3.3.1 where it is installed. The multi-rank runs are in
 test_distributed_spawn.py."""
+import warnings
+
 import numpy as np
 import pytest
 
@@ -139,7 +141,11 @@ def test_against_real_paddle():
             assert a.get_axis_list(axis, 1) == b.get_axis_list(axis, 1)
         assert [tuple(a.get_coord(r)) for r in range(a.world_size())] == \
             [tuple(b.get_coord(r)) for r in range(b.world_size())]
-    pf.init(is_collective=True)
+    with warnings.catch_warnings(record=True) as seen:  # real Paddle outside a parallel job
+        warnings.simplefilter("always")
+        pf.init(is_collective=True)
+        group = pf.get_hybrid_communicate_group().get_model_parallel_group()
+    assert any("not a parallel execution environment" in str(w.message) for w in seen)
     assert (pf.worker_index(), pf.worker_num(), pf.worker_endpoints()) == \
         (fleet.worker_index(), fleet.worker_num(), fleet.worker_endpoints())
     # Paddle's recompute_hybrid refuses the CPU (eagergraph's runs it as recompute, above)
@@ -147,6 +153,5 @@ def test_against_real_paddle():
     lin = rp.nn.Linear(4, 3)
     x = rp.randn([2, 4])
     x.stop_gradient = False
-    group = pf.get_hybrid_communicate_group().get_model_parallel_group()
     with pytest.raises(AssertionError, match="not support current device: cpu"):
         prh({"mp_group": group}, lin, x)

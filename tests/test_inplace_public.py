@@ -13,7 +13,8 @@ import pytest
 import eagergraph as paddle
 
 FIXTURE = os.path.join(os.path.dirname(__file__), "fixtures", "paddle331_inplace_public.json")
-PADDLE = json.load(open(FIXTURE))
+with open(FIXTURE) as _f:
+    PADDLE = json.load(_f)
 PLACES = {"paddle": paddle, "Tensor": paddle.Tensor, "nn.functional": paddle.nn.functional}
 
 # Paddle inplace forms of ops eagergraph has out of place but not (yet) in place: comparisons,

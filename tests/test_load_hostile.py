@@ -23,6 +23,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 P = pickle
 
 
+def _read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
 def glob(module, name):
     return b"c" + module.encode() + b"\n" + name.encode() + b"\n"
 
@@ -293,10 +298,10 @@ paddle.save(paddle.to_tensor(np.arange(6.0).reshape(2, 3)), d + '/tensor.pd', pr
 def test_failed_save_keeps_the_previous_file(tmp_path):
     path = str(tmp_path / "model.pdparams")
     paddle.save({"w": paddle.to_tensor([1.0, 2.0])}, path)
-    before = open(path, "rb").read()
+    before = _read(path)
     with pytest.raises(Exception):
         paddle.save({"w": paddle.to_tensor([3.0]), "bad": [lambda: 0]}, path)
-    assert open(path, "rb").read() == before
+    assert _read(path) == before
     assert os.listdir(tmp_path) == ["model.pdparams"]  # no temporary file left behind
     np.testing.assert_array_equal(paddle.load(path)["w"].numpy(), [1.0, 2.0])
 
@@ -309,7 +314,7 @@ def test_save_replaces_through_a_temporary_file(tmp_path, monkeypatch):
     real_replace = os.replace
 
     def spy(src, dst):
-        seen.append((os.path.dirname(src), os.path.basename(dst), open(dst, "rb").read()))
+        seen.append((os.path.dirname(src), os.path.basename(dst), _read(dst)))
         real_replace(src, dst)
 
     monkeypatch.setattr(os, "replace", spy)

@@ -4937,7 +4937,7 @@ def check(expr, got, want, facts):
     return None if same_outcome(got, want) else f"Paddle gives {want}"
 
 
-# Rows that differ because of ops/kernels owned elsewhere (reported to their owners).
+# Rows where the kernels behind the operators still differ from Paddle 3.3.1 (reasons above each).
 KNOWN_GAPS = [
     # bitwise ops on a float tensor with a bool/integer one: Paddle ValueError,
     # eagergraph RuntimeError (the other dtype pairs already match Paddle)

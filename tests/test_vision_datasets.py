@@ -4,6 +4,7 @@ both image backends, transforms, the cache lookup and the errors; and, where Pad
 installed, item by item against it on the same files."""
 import gzip
 import os
+import pathlib
 import io
 import pickle
 import struct
@@ -79,7 +80,7 @@ def test_mnist_from_the_cache_and_the_errors(tmp_path, monkeypatch):
     (tmp_path / "mnist").mkdir()
     ip, lp, images, _ = _mnist(tmp_path, 2)
     cache_img = tmp_path / "mnist" / "t10k-images-idx3-ubyte.gz"
-    cache_img.write_bytes(open(ip, "rb").read())
+    cache_img.write_bytes(pathlib.Path(ip).read_bytes())
     # a cached file is used only with the md5 of the file Paddle downloads
     with pytest.raises(RuntimeError, match="does not have the md5"):
         D.MNIST(mode="test", label_path=lp)

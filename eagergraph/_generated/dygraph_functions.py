@@ -1008,14 +1008,16 @@ def elementwise_pow_ad_func(x, y):
 class ElementwisePowGradNode(GradNodeBase):
     """Backward of `elementwise_pow` (elementwise_pow_grad):
         # y x^(y-1) with x^(y-1) taken as 1 where y = 0 (x^0 has derivative 0, also at x = 0);
-        # out log(x) with log(x) taken as 0 where out = 0 (x = 0, y > 0): as Paddle and finite
-        # differences, and no 0 * inf computed anywhere
+        # out log(x) with log(x) taken as 0 where out = 0 (x = 0, y > 0) and at 0^0: as Paddle
+        # (0 there), and no 0 * inf computed except at 0^y, y < 0 (inf log 0 = -inf, as Paddle)
         xb, yb = expand(x, out.shape), expand(y, out.shape)  # where() takes equal shapes
         zero, one = full_like(out, 0.0, out.dtype), full_like(out, 1.0, out.dtype)
         base = where(equal(yb, zero), one, xb)
         x_grad = multiply(out_grad, conj(multiply(yb, elementwise_pow(base, scale(yb, 1.0, -1.0,
                                                                                True)))))
-        y_grad = multiply(out_grad, conj(multiply(out, log(where(equal(out, zero), one, xb)))))
+        safe = where(equal(yb, zero), where(equal(xb, zero), one, xb),
+                     where(equal(out, zero), one, xb))
+        y_grad = multiply(out_grad, conj(multiply(out, log(safe))))
     """
 
     __slots__ = ("x_saved", "x_version", "x_snap", "y_saved", "y_version", "y_snap", "out_saved", "out_version", "out_snap")
@@ -1037,7 +1039,8 @@ class ElementwisePowGradNode(GradNodeBase):
             zero, one = (full_like_ad_func(out, 0.0, out.dtype), full_like_ad_func(out, 1.0, out.dtype))
             base = where_ad_func(equal_ad_func(yb, zero), one, xb)
             x_grad = multiply_ad_func(out_grad, _conj(multiply_ad_func(yb, elementwise_pow_ad_func(base, scale_ad_func(yb, 1.0, -1.0, True)))))
-            y_grad = multiply_ad_func(out_grad, _conj(multiply_ad_func(out, log_ad_func(where_ad_func(equal_ad_func(out, zero), one, xb)))))
+            safe = where_ad_func(equal_ad_func(yb, zero), where_ad_func(equal_ad_func(xb, zero), one, xb), where_ad_func(equal_ad_func(out, zero), one, xb))
+            y_grad = multiply_ad_func(out_grad, _conj(multiply_ad_func(out, log_ad_func(safe))))
             if not (self._next[0] is not None):
                 x_grad = None
             if not (self._next[1] is not None):
@@ -8302,15 +8305,17 @@ def angle_ad_func(x):
 class AngleGradNode(GradNodeBase):
     """Backward of `angle` (angle_grad):
         # real x: angle is piecewise constant (0 or pi), so 0. Complex x = a + ib,
-        # theta = atan2(b, a): x_grad = (i out_grad) x / |x|^2, and 0 where x == 0
+        # theta = atan2(b, a): x_grad = out_grad (-b + ia) / |x|^2, and 0 where x == 0; the two
+        # parts computed apart (as Paddle), so x = inf keeps the finite one (-0 / inf = -0)
         if not x.is_complex():
             x_grad = scale(out_grad, 0.0, 0.0, True)
         else:
-            r2 = multiply(x, conj(x))
-            a = abs(x)
-            r2 = add(r2, cast(equal(a, full_like(a, 0.0, a.dtype)), r2.dtype))
-            g = scale(cast(out_grad, x.dtype), 1j, 0.0, True)
-            x_grad = divide(multiply(g, x), r2)
+            a, b = real(x), imag(x)
+            r2 = add(multiply(a, a), multiply(b, b))
+            m = abs(x)
+            r2 = add(r2, cast(equal(m, full_like(m, 0.0, m.dtype)), r2.dtype))
+            x_grad = complex(divide(multiply(scale(out_grad, -1.0, 0.0, True), b), r2),
+                             divide(multiply(out_grad, a), r2))
     """
 
     __slots__ = ("x_saved", "x_version", "x_snap")
@@ -8329,11 +8334,11 @@ class AngleGradNode(GradNodeBase):
             if not x.is_complex():
                 x_grad = scale_ad_func(out_grad, 0.0, 0.0, True)
             else:
-                r2 = multiply_ad_func(x, _conj(x))
-                a = abs_ad_func(x)
-                r2 = add_ad_func(r2, cast_ad_func(equal_ad_func(a, full_like_ad_func(a, 0.0, a.dtype)), r2.dtype))
-                g = scale_ad_func(cast_ad_func(out_grad, x.dtype), 1j, 0.0, True)
-                x_grad = divide_ad_func(multiply_ad_func(g, x), r2)
+                a, b = (real_ad_func(x), imag_ad_func(x))
+                r2 = add_ad_func(multiply_ad_func(a, a), multiply_ad_func(b, b))
+                m = abs_ad_func(x)
+                r2 = add_ad_func(r2, cast_ad_func(equal_ad_func(m, full_like_ad_func(m, 0.0, m.dtype)), r2.dtype))
+                x_grad = complex_ad_func(divide_ad_func(multiply_ad_func(scale_ad_func(out_grad, -1.0, 0.0, True), b), r2), divide_ad_func(multiply_ad_func(out_grad, a), r2))
         return [x_grad]
 
     def clear_tensor_wrappers(self):
@@ -15072,7 +15077,12 @@ def silu__ad_func(x):
 
 class SiluGradNode(GradNodeBase):
     """Backward of `silu` (silu_grad):
-        x_grad = multiply(out_grad, conj(multiply(sigmoid(x), scale(multiply(x, scale(sigmoid(x), -1.0, 1.0, True)), 1.0, 1.0, True))))
+        # s (1 + x (1 - s)) with x (1 - s) taken as 0 at x = +-inf (its limit there, not inf * 0):
+        # silu' is 1 at +inf and 0 at -inf
+        s = sigmoid(x)
+        t = multiply(x, scale(s, -1.0, 1.0, True))
+        t = where(isinf(x), full_like(t, 0.0, t.dtype), t)
+        x_grad = multiply(out_grad, conj(multiply(s, scale(t, 1.0, 1.0, True))))
     """
 
     __slots__ = ("x_saved", "x_version", "x_snap")
@@ -15091,7 +15101,10 @@ class SiluGradNode(GradNodeBase):
         # The gradient formulas, written with ops
         x_grad = None
         if self._next is not None:
-            x_grad = multiply_ad_func(out_grad, _conj(multiply_ad_func(sigmoid_ad_func(x), scale_ad_func(multiply_ad_func(x, scale_ad_func(sigmoid_ad_func(x), -1.0, 1.0, True)), 1.0, 1.0, True))))
+            s = sigmoid_ad_func(x)
+            t = multiply_ad_func(x, scale_ad_func(s, -1.0, 1.0, True))
+            t = where_ad_func(isinf_ad_func(x), full_like_ad_func(t, 0.0, t.dtype), t)
+            x_grad = multiply_ad_func(out_grad, _conj(multiply_ad_func(s, scale_ad_func(t, 1.0, 1.0, True))))
         return [x_grad]
 
     def run_raw(self, out_grad, release=False):

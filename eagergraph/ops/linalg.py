@@ -143,6 +143,11 @@ def solve(x, y, left=True, name=None):
                              f"is {y.shape[-2:]}")
         x, y = _transpose_last_2dim(x), _transpose_last_2dim(y)
     out = _ad.solve_ad_func(x, y)
+    xd, od = x._data, out._data
+    if xd.dtype.kind == "f" and not np.isfinite(xd).all() and np.isnan(od).any():
+        # Paddle's LU check (min |pivot| > 0) fails on the NaN pivot of a real matrix with
+        # inf/nan entries, seen here as a NaN in the solution
+        raise ValueError("(InvalidArgument) Input is not invertible.")
     return out if left else _transpose_last_2dim(out)
 
 

@@ -10,21 +10,23 @@ Every op-table row gets generic samples built from the row (`default_edges`): el
 rows get their own samples with the float inputs rounded (ties, zeros) and poisoned with
 NaN/inf/0. tests/op_edges/<family>.py adds per-op samples: `BOUNDARY` (extra special values
 for an elementwise op), `EDGES` (op name -> list of Edge) and `EXTRA` (public functions without
-a row of their own, e.g. F.hardtanh, as Extra) and `PENDING` (op name -> [(key substring or
-"*", reason)]: samples where eagergraph is known to differ, reported as warnings until fixed),
+a row of their own, e.g. F.hardtanh, as Extra), `XFAIL` (op name -> [(key substring or "*",
+reason)]: samples where eagergraph's code still differs from Paddle; each is a strict expected
+failure of its own, test_known_divergence[op key], which fails once the sample matches),
 `DIFFERS` (op name -> [(key substring or "*", reason, expect)]: the same as an Edge's
 differs/expect, for generated samples) and `SHAPE_ONLY` (ops whose values are arbitrary, like
-empty: only dtypes and shapes are compared) and `NO_PADDLE` (op name -> why the row's callable
+empty, or (op, key substring) for such samples of an op: only dtypes and shapes are compared) and `NO_PADDLE` (op name -> why the row's callable
 cannot run in Paddle; captured as {"paddle": "not comparable: ..."}).
 
 `expect` is "ref" (eagergraph's first output equals the row's NumPy reference), "error:Name"
 (eagergraph raises that class), "grads" (eagergraph gives a gradient for every differentiable
-input where Paddle gives None), or a callable record -> bool.
+input where Paddle gives None), "fd" (eagergraph's gradients equal central finite differences of
+the op, for a finite sample where Paddle's gradient is wrong), or a callable record -> bool.
 
 An Edge whose eagergraph result deliberately differs from Paddle's carries `differs` (the
 README's reason) and `expect` (what eagergraph gives instead: an error class name, or a
-callable that checks the eagergraph record); one that differs because of an eagergraph bug not
-yet fixed carries `pending` (the reason) and is reported, not failed.
+callable that checks the eagergraph record); one where eagergraph's code still differs carries
+`xfail` (the reason): a strict expected failure, as an XFAIL entry.
 """
 import builtins
 from dataclasses import dataclass, field
@@ -51,7 +53,7 @@ class Edge:
     grad: object = None     # None: the row's (grad > 0); False: values only
     differs: str = ""       # docs/differences.md reason ...
     expect: object = None   # ... and eagergraph's behaviour: error class name or check(record)
-    pending: str = ""       # an eagergraph bug (or a fix in flight elsewhere): report, not fail
+    xfail: str = ""         # why eagergraph still differs: a strict expected failure
     shape_only: bool = False  # Paddle's values are garbage here: keep its dtypes and shapes only
 
 
@@ -66,7 +68,7 @@ class Extra:
 
 
 def _load():
-    boundary, edges, extra, pending, differs, shape_only = {}, {}, [], {}, {}, set()
+    boundary, edges, extra, xfail, differs, shape_only = {}, {}, [], {}, {}, set()
     no_paddle = {}
     for m in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
         if m.name == "record":
@@ -74,17 +76,17 @@ def _load():
         mod = importlib.import_module(f"{__name__}.{m.name}")
         boundary.update(getattr(mod, "BOUNDARY", {}))
         edges.update(getattr(mod, "EDGES", {}))
-        pending.update(getattr(mod, "PENDING", {}))
+        xfail.update(getattr(mod, "XFAIL", {}))
         differs.update(getattr(mod, "DIFFERS", {}))
         shape_only |= set(getattr(mod, "SHAPE_ONLY", ()))
         no_paddle.update(getattr(mod, "NO_PADDLE", {}))
         for e in getattr(mod, "EXTRA", []):
             e.family = m.name
             extra.append(e)
-    return boundary, edges, extra, pending, differs, shape_only, no_paddle
+    return boundary, edges, extra, xfail, differs, shape_only, no_paddle
 
 
-BOUNDARY, EDGES, EXTRAS, PENDING, DIFFERS, SHAPE_ONLY, NO_PADDLE = _load()
+BOUNDARY, EDGES, EXTRAS, XFAIL, DIFFERS, SHAPE_ONLY, NO_PADDLE = _load()
 
 
 def _row_dtypes(info):

@@ -5,6 +5,7 @@ import numpy as np
 
 import eagergraph.nn.functional as F
 from . import Edge, Extra, INF, NAN
+from .record import decode, upstream
 
 BOUNDARY = {
     "relu": [1e-300, -1e-300],
@@ -68,20 +69,24 @@ EXTRA = [
         Edge([np.array([-3.0, 3.0, 0.0, -4.0, 4.0, -1.5, INF, -INF, NAN])], desc="float64 kinks")]),
 ]
 
-PENDING = {
-    "hardsigmoid": [("float64 kinks", "Paddle's slope attribute is float32 (0.16666670143...), "
-                                      "so its kinks and gradient are float32's (attribute widths "
-                                      "are being fixed on another branch)")],
-    "silu": [("float", "silu'(+inf) is NaN here, inf in Paddle (the limit is 1); silu'(-745) is "
-                       "-0.0 here, NaN in Paddle")],
-    "hardtanh": [("bounds are float32", "Paddle's min/max attributes are float32; eagergraph "
-                                        "clips at the float64 value (attribute widths are being "
-                                        "fixed on another branch)"),
-                 ("int64", "Paddle 3.3.1's hardtanh has no integer kernel (RuntimeError); "
-                           "eagergraph clips integers")],
-}
+
+
+def _silu_grad_at_its_limits(r, e):
+    """silu' is 1 at +inf, 0 at -inf and finite wherever x is not NaN (-0.0 at -745)."""
+    if not r.get("grads") or r["grads"][0] is None:
+        return False
+    x, g = e.args[0], decode(r["grads"][0])
+    up = upstream(x.shape, x.dtype)
+    return bool(np.isfinite(g[~np.isnan(x)]).all() and np.all(g[x == INF] == up[x == INF])
+                and np.all(g[x == -INF] == 0))
+
+
+_SILU = ("Paddle 3.3.1's silu gradient is inf at x = +inf (the limit is 1) and NaN at x = -745 "
+         "and -inf (it is -0.0 and 0)", _silu_grad_at_its_limits)
 DIFFERS = {
-    "silu": [("complex128", "Paddle 3.3.1 computes complex128 silu in float32 precision", "ref")],
+    "silu": [(t,) + _SILU for t in ("float64 specials", "float64 0-d special", "float32 specials",
+                                    "float32 0-d special")]
+    + [("complex128", "Paddle 3.3.1 computes complex128 silu in float32 precision", "ref")],
     "softplus": [("complex128", "Paddle 3.3.1 computes complex128 softplus in float32 precision",
                   "ref")],
 }

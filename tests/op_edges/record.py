@@ -148,3 +148,36 @@ def run_sample(mod, fn, args, kwargs, grad=True):
     except Exception as e:  # noqa: BLE001
         rec["grad_error"] = type(e).__name__
     return rec
+
+
+def fd_grads(mod, fn, args, kwargs, eps=1e-6):
+    """Central differences of L = sum over float/complex outputs of Re(sum(conj(g) * out)), g the
+    fixed upstream gradient: d L / d Re(x) + i d L / d Im(x) for each float/complex array arg
+    (Paddle's convention for a complex input's gradient). For finite float64/complex128 samples."""
+    def loss(vals):
+        res = fn(*[mod.to_tensor(v) if isinstance(v, np.ndarray) else v for v in vals],
+                 **copy.deepcopy(kwargs))
+        total = 0.0
+        for o in _outputs(res)[0]:
+            a = np.asarray(o.numpy())
+            if a.dtype.kind in "fc":
+                total += float(np.sum(np.real(np.conj(upstream(a.shape, a.dtype)) * a)))
+        return total
+
+    grads = []
+    for i, a in enumerate(args):
+        if not (isinstance(a, np.ndarray) and a.dtype.kind in "fc"):
+            continue
+        g = np.zeros(a.shape, a.dtype)
+        for j in range(a.size):
+            for step in ((1.0, 1j) if a.dtype.kind == "c" else (1.0,)):
+                vals = list(args)
+                hi, lo = a.copy(), a.copy()
+                hi.reshape(-1)[j] += eps * step
+                lo.reshape(-1)[j] -= eps * step
+                vals[i] = hi
+                up = loss(vals)
+                vals[i] = lo
+                g.reshape(-1)[j] += step * (up - loss(vals)) / (2 * eps)
+        grads.append(g)
+    return grads

@@ -29,8 +29,19 @@ def relu6(x, name=None):
     return _clip_open(x, 0.0, 6.0)
 
 
+def _float_only(x, kernel):
+    """Paddle 3.3.1 registers hardtanh's kernel for float types only: an integer or bool x
+    finds none (where paddle.clip would clip it)."""
+    data = getattr(x, "_data", None)
+    if data is not None and data.dtype.kind in "biu":
+        raise RuntimeError(f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), "
+                           f"{x.dtype.name}) of kernel `{kernel}` is not registered. Paddle "
+                           f"support following DataTypes: float64, float32.")
+
+
 def hardtanh(x, min=-1.0, max=1.0, name=None):  # noqa: A002 (Paddle's argument names)
     """x clipped to [min, max]."""
+    _float_only(x, "hardtanh")
     return _clip_open(x, _f32(min), _f32(max))
 
 
@@ -38,6 +49,7 @@ def hardtanh_(x, min=-1.0, max=1.0, name=None):  # noqa: A002
     """hardtanh written into x (an inplace write, with its version bump and gradient)."""
     x = parse_tensor(x, "hardtanh_", "x", 0)
     check_inplace(x, "hardtanh_")
+    _float_only(x, "hardtanh")
     out = _clip_open(inplace_input(x, True), _f32(min), _f32(max))  # clip saves its input
     return commit_inplace(x, out, "hardtanh_")
 
