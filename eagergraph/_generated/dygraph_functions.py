@@ -15087,15 +15087,12 @@ class SiluGradNode(GradNodeBase):
 
     __slots__ = ("x_saved", "x_version", "x_snap")
     forward_op = "silu"
-    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("x", "in", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
-            return [self.run_raw(out_grad)]
         # Recovered TensorWrappers and attributes
         x = recover_saved(self, "x")
         # The gradient formulas, written with ops
@@ -15106,25 +15103,6 @@ class SiluGradNode(GradNodeBase):
             t = where_ad_func(isinf_ad_func(x), full_like_ad_func(t, 0.0, t.dtype), t)
             x_grad = multiply_ad_func(out_grad, _conj(multiply_ad_func(s, scale_ad_func(t, 1.0, 1.0, True))))
         return [x_grad]
-
-    def run_raw(self, out_grad, release=False):
-        """The engine's fast path (no graph recorded): the formulas over the one output's
-        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
-        the grad of the one input itself. release: backward no longer needs the saved tensors
-        (retain_graph=False): they are released once the formulas have run."""
-        # Recovered saved tensors (TensorWrappers, as the node's fields)
-        x = self.x_saved
-        if type(x) is not ndarray or self.x_version.value != self.x_snap:
-            x = saved_data(self, "x")
-        # The gradient formulas over arrays
-        x_grad = None
-        if self._next is not None:
-            x_grad = _arr.multiply(out_grad, _arr.conj(_arr.multiply(_arr.sigmoid(x), _arr.scale(_arr.multiply(x, _arr.scale(_arr.sigmoid(x), -1.0, 1.0, True)), 1.0, 1.0, True))))
-        if release:  # backward no longer needs the saved tensors: release them
-            self.x_version.saved -= 1
-            self.x_saved = self.x_version = None
-            self._wrappers_cleared = True
-        return x_grad
 
     def clear_tensor_wrappers(self):
         if self.x_version is not None:

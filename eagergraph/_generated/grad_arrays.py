@@ -229,16 +229,6 @@ def tanh(x):
     return kernel.fn(x)
 
 
-_sigmoid_kernels = KernelFactory.cache("sigmoid")
-
-
-def sigmoid(x):
-    kernel = _sigmoid_kernels.get(x.dtype)
-    if kernel is None or kernel.input_np_dtype is not None:
-        return _api.sigmoid(_wrap(np.asarray(x)))._data
-    return kernel.fn(x)
-
-
 _erf_kernels = KernelFactory.cache("erf")
 
 
