@@ -499,11 +499,11 @@ gammainc_ = errors_name_op(gammainc_, "gammainc_", ValueError)
 def stanh(x, scale_a=0.67, scale_b=1.7159, name=None):
     """scale_b * tanh(scale_a * x), Paddle's scaled tanh; the scales are float32 attributes
     and integer x runs in float32, as Paddle's kernel."""
-    from ..eager_utils import to_float32
+    from ..eager_utils import parse_float32
     x = parse_tensor(x, "stanh", "x", 0)
     if x._data.dtype.kind in "biu":
         x = _C_ops.cast(x, "float32")
-    a, b = to_float32(scale_a), to_float32(scale_b)
+    a, b = parse_float32(scale_a, "stanh", "scale_a", 1), parse_float32(scale_b, "stanh", "scale_b", 2)
     return _C_ops.scale(_C_ops.tanh(_C_ops.scale(x, a, 0.0, True)), b, 0.0, True)
 
 
