@@ -433,12 +433,11 @@ def _multigammaln_parts(x, p):
 def multigammaln(x, p, name=None):
     """log of the multivariate gamma function: sum_j lgamma(x + (1 - p + j) / 2) (j < p) +
     p (p - 1) / 4 * log(pi), composed as Paddle's math.py does."""
-    from . import reduce as _reduce, manipulation as _manip
     x = parse_tensor(x, "multigammaln", "x", 0)
     if x._data.dtype.kind not in "fc" and x.dtype.name != "bfloat16":
         raise TypeError(f"multigammaln(): x must be a floating tensor, but got {x.dtype.name}")
     c, b = _multigammaln_parts(x, p)
-    return _reduce.sum(_C_ops.lgamma(_manip.unsqueeze(x, -1) + b), axis=-1) + c
+    return _C_ops.sum(_C_ops.lgamma(_C_ops.unsqueeze(x, [-1]) + b), [-1], None, False) + c
 
 
 def multigammaln_(x, p, name=None):
