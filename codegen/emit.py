@@ -241,8 +241,8 @@ def _forward_section(s):
     ins = [a.name for a in s.inputs]
     x = ins[0]
     # a shape is read where it is used: the same-shape test, and the edge metas of a node
-    shapes = "".join(f"    {n}_shape = {n}_d.shape\n" for i, n in enumerate(ins)
-                     if s.backward or (len(ins) > 1 and i == 0) or i > 0)
+    shapes = "".join(f"    {n}_shape = {n}_d.shape\n" for n in ins
+                     if s.backward or len(ins) > 1)
     differ = "".join(f"\n            or {n}_dt is not {x}_dt or {n}_shape != {x}_shape"
                      for n in ins[1:])
     k_args = ", ".join(p + "_d" if p in ins else p for p in s.kernel_params)

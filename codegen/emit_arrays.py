@@ -34,16 +34,8 @@ def constant(a):
 
 
 def is_complex(a):
-    """`t.is_complex()` in formulas (called on what this returns)."""
-    return _TRUE if a.dtype.kind == "c" else _FALSE
-
-
-def _TRUE():
-    return True
-
-
-def _FALSE():
-    return False
+    """`t.is_complex()` in formulas."""
+    return a.dtype.kind == "c"
 
 
 def dtype_of(a):
@@ -62,10 +54,6 @@ def {name}({params}):
         return _api.{name}({wrapped})._data
     return kernel.fn({k_args})
 '''
-
-# formula words with their own array form in the header
-WORDS = ("conj", "constant")
-
 
 def has_array_form(spec):
     """The op's kernel takes its inputs as they are: plain Tensor inputs, one Tensor output."""

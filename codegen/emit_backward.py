@@ -44,6 +44,11 @@ class _Rewrite(ast.NodeTransformer):
 
     def visit_Call(self, node):
         self.generic_visit(node)
+        if (self.arrays and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "is_complex" and not node.args):
+            # t.is_complex() -> _arr.is_complex(t)
+            return ast.Call(ast.Attribute(ast.Name("_arr", ast.Load()), "is_complex",
+                                          ast.Load()), [node.func.value], [])
         if isinstance(node.func, ast.Name):
             n = node.func.id  # a call is an op even where an attribute has its name (scale)
             if self.arrays and (n in _FORMULA_WORDS or n in self.ops):
@@ -61,9 +66,6 @@ class _Rewrite(ast.NodeTransformer):
         if self.arrays:
             if node.attr == "dtype":
                 return ast.Call(ast.Attribute(ast.Name("_arr", ast.Load()), "dtype_of",
-                                              ast.Load()), [node.value], [])
-            if node.attr == "is_complex":  # t.is_complex() -> _arr.is_complex(t)()
-                return ast.Call(ast.Attribute(ast.Name("_arr", ast.Load()), "is_complex",
                                               ast.Load()), [node.value], [])
             return node
         if node.attr == "shape":
@@ -93,8 +95,9 @@ def formula_code(bwd, src, ops, metas, local_names, arrays=False):
 
 def array_formula_ops(b, array_ops):
     """The ops b's formulas call, when all of them have an array form (emit_arrays.py) and the
-    node can run them on arrays: formulas as expressions (not a block), one out grad, no
-    Tensor[] input; else None (the node runs its formulas over Tensors in both orders)."""
+    node can run them on arrays: an `invoke` formula (expressions or a block), one out grad, no
+    Tensor[] input, no tensor attribute but _ARRAY_ATTRS; else None (the node runs its
+    formulas over Tensors in both orders)."""
     f = b.forward
     if (b.kernel or len(f.outputs) != 1 or f.outputs[0].type != "Tensor"
             or any(a.type == "Tensor[]" for a in f.inputs)):

@@ -205,18 +205,18 @@ def _direct_wrapper(fn, sig, aliases, extras, general):
         return None
     aliased = set(aliases.values())
     env = {"_fn": fn, "_general": general, "_M": _MISSING}
-    head, kw_head, forward, given = [], [], [], []
+    head, kw_head, forward = [], [], []
     for i, p in enumerate(params):
+        if p.default is not p.empty:
+            env[f"_d{i}"] = p.default
         if p.name in aliased or p.default is p.empty:
             default = "_M"  # must know whether it was given
         elif p.default is None or type(p.default) in (bool, int, str):
             default = repr(p.default)
         else:
-            env[f"_d{i}"] = p.default
             default = f"_d{i}"
         (head if p.kind is p.POSITIONAL_OR_KEYWORD else kw_head).append(f"{p.name}={default}")
         forward.append(p.name if p.kind is p.POSITIONAL_OR_KEYWORD else f"{p.name}={p.name}")
-        given.append(p.name)
     kw_only = kw_head + [f"{n}=_M" for n in list(aliases) + list(extras)]
     # *_more: too many positional arguments reach fn, for its own TypeError
     signature = ", ".join(head + ["*_more"] + kw_only)
@@ -226,13 +226,11 @@ def _direct_wrapper(fn, sig, aliases, extras, general):
             tests.append(f"{p.name} is _M")
     fill = [f"    if {p.name} is _M:\n        {p.name} = _d{i}\n"
             for i, p in enumerate(params) if p.name in aliased and p.default is not p.empty]
-    for i, p in enumerate(params):
-        if p.name in aliased and p.default is not p.empty:
-            env[f"_d{i}"] = p.default
-    every = given + list(aliases) + list(extras)
+    every = [p.name for p in params] + list(aliases) + list(extras)
     positional = [p.name for p in params if p.kind is p.POSITIONAL_OR_KEYWORD]
     keywords = [n for n in every if n not in positional]
-    src = (f"def {fn.__name__ if fn.__name__.isidentifier() else 'wrapper'}({signature}):\n"
+    name = fn.__name__ if fn.__name__.isidentifier() and fn.__name__ not in env else "wrapper"
+    src = (f"def {name}({signature}):\n"
            f"    if _more:\n"
            f"        return _general({''.join(n + ', ' for n in positional)}*_more, **{{k: v for k, v in ("
            f"{''.join(f'({n!r}, {n}), ' for n in keywords)}) if v is not _M}})\n"
@@ -247,8 +245,7 @@ def _direct_wrapper(fn, sig, aliases, extras, general):
     filename = f"{__file__[:-3]}<wrapper of {fn.__qualname__}>"
     linecache.cache[filename] = (len(src), None, src.splitlines(True), filename)
     exec(compile(src, filename, "exec"), env)
-    direct = next(v for k, v in env.items() if k not in ("_fn", "_general", "_M", "__builtins__")
-                  and not k.startswith("_d"))
+    direct = env[name]
     functools.update_wrapper(direct, fn)
     direct.__alias_source__ = src
     return direct

@@ -16,7 +16,7 @@ import pytest
 import eagergraph as paddle
 from .op_db import OP_DB, samples
 from .op_edges import targets
-from .op_edges.record import run_sample
+from .op_edges.record import decode, run_sample
 
 TARGETS = [t for t in targets() if t[3] > 0]  # rows with a gradient
 RTOL = {"float64": 1e-10, "complex128": 1e-10, "float32": 2e-5, "complex64": 2e-5,
@@ -54,7 +54,6 @@ def _disagreement(first, second):
             second.get("grad_error"):
         return (f"first order: {first.get('error') or first.get('grad_error') or 'ok'}, "
                 f"create_graph: {second.get('error') or second.get('grad_error') or 'ok'}")
-    from .op_edges.record import decode
     for i, (a, b) in enumerate(zip(first.get("grads") or [], second.get("grads") or [])):
         if (a is None) != (b is None):
             return f"grad[{i}]: first order {a and 'a tensor'}, create_graph {b and 'a tensor'}"

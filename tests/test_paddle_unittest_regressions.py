@@ -317,3 +317,21 @@ def test_stanh_is_scaled_tanh_with_float32_scales():
     assert paddle.stanh(paddle.to_tensor([1, 2])).dtype == paddle.float32
     np.testing.assert_allclose(paddle.to_tensor(x).stanh(0.5, 2.0).numpy(), 2 * np.tanh(0.5 * x),
                                rtol=1e-15)
+
+
+@pytest.mark.parametrize("name", ["stanh", "multigammaln", "pdist", "multiplex"])
+def test_composed_apis_have_numerically_checked_gradients(name):
+    """These public functions are compositions of op-table ops (no row of their own): their
+    gradients, first and second order, against central differences in float64."""
+    from .gradcheck import check_grads
+    rng = np.random.default_rng(7)
+    if name == "stanh":
+        check_grads(lambda xs: paddle.stanh(xs[0], 0.5, 1.3), [rng.uniform(-2, 2, (2, 3))])
+    elif name == "multigammaln":
+        check_grads(lambda xs: paddle.multigammaln(xs[0], 3), [rng.uniform(2.5, 4, (4,))])
+    elif name == "pdist":
+        check_grads(lambda xs: paddle.pdist(xs[0]), [rng.uniform(-1, 1, (4, 3))])
+    else:
+        index = paddle.to_tensor(np.array([[1], [0], [1]], np.int32))
+        check_grads(lambda xs: paddle.multiplex([xs[0], xs[1]], index),
+                    [rng.uniform(-1, 1, (3, 2)), rng.uniform(-1, 1, (3, 2))])

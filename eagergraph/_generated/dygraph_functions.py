@@ -889,7 +889,7 @@ class RemainderGradNode(GradNodeBase):
         x_grad, y_grad = None, None
         if self._next[0] is not None or self._next[1] is not None:
             x_grad = out_grad
-            q = _arr.round(_arr.divide(x, y), 0) if _arr.is_complex(x)() else _arr.floor_divide(x, y)
+            q = _arr.round(_arr.divide(x, y), 0) if _arr.is_complex(x) else _arr.floor_divide(x, y)
             y_grad = _arr.scale(_arr.multiply(out_grad, _arr.conj(q)), -1.0, 0.0, True)
             if not (self._next[0] is not None):
                 x_grad = None

@@ -22,16 +22,8 @@ def constant(a):
 
 
 def is_complex(a):
-    """`t.is_complex()` in formulas (called on what this returns)."""
-    return _TRUE if a.dtype.kind == "c" else _FALSE
-
-
-def _TRUE():
-    return True
-
-
-def _FALSE():
-    return False
+    """`t.is_complex()` in formulas."""
+    return a.dtype.kind == "c"
 
 
 def dtype_of(a):
