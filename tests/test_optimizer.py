@@ -57,6 +57,18 @@ def test_sgd():
     _check(lambda ps: O.SGD(0.1, parameters=ps), lambda x, g, t, s: x - 0.1 * g)
 
 
+def test_sgd_update_of_a_large_parameter_is_exactly_data_minus_lr_grad():
+    # the update runs a block at a time (a small temporary): the same float32 roundings
+    rng = np.random.default_rng(3)
+    w0 = rng.standard_normal((300, 211)).astype("float32")  # not a multiple of the block
+    g = rng.standard_normal((300, 211)).astype("float32")
+    w = paddle.to_tensor(w0, stop_gradient=False)
+    opt = O.SGD(0.03, parameters=[w])
+    (w * paddle.to_tensor(g)).sum().backward()
+    opt.step()
+    np.testing.assert_array_equal(w.numpy(), w0 - np.float32(0.03) * g)
+
+
 def test_momentum_and_nesterov():
     def ref(mu, nesterov):
         def f(x, g, t, s):

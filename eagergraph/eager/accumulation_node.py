@@ -4,6 +4,7 @@ eager/accumulation/accumulation_node.h). It runs the leaf's tensor hooks, accumu
 
 It holds the leaf weakly: leaf -> AutogradMeta -> node -> leaf would be a reference cycle."""
 import weakref
+from sys import getrefcount
 
 import numpy as np
 
@@ -55,9 +56,11 @@ class GradNodeAccumulation(GradNodeBase):
         self.run_raw(grads[0][0], False, create_graph)
         return []
 
-    def run_raw(self, g, release=False, create_graph=False):
+    def run_raw(self, g, release=False, create_graph=False, sole=False):
         """Accumulate grad `g` into the leaf's .grad: an ndarray (the engine's fast path calls
-        this directly), or a Tensor under create_graph. (A leaf saves nothing to release.)"""
+        this directly), or a Tensor under create_graph. (A leaf saves nothing to release.)
+        sole: nothing but the caller holds ndarray `g` (the fast path's reference count), so
+        `.grad` may keep it instead of a copy (see `accumulate_grad`)."""
         t = self._tensor_ref()
         stops, self.first_grad_stops = self.first_grad_stops, False
         if g is None or t is None:
@@ -69,7 +72,8 @@ class GradNodeAccumulation(GradNodeBase):
             g = self.apply_tensor_hooks(g)
             if not create_graph:
                 g = g._data
-        accumulate_grad(t, g, create_graph, stops)
+            sole = False  # the hook may keep what it returned
+        accumulate_grad(t, g, create_graph, stops, sole)
         if self._reduce_hooks:
             for h in list(self._reduce_hooks):
                 h()
@@ -86,14 +90,14 @@ def leaf_node(t):
     return node
 
 
-def accumulate_grad(t, g, create_graph, stops=False):
+def accumulate_grad(t, g, create_graph, stops=False, sole=False):
     """t.grad += g (g an ndarray, or a Tensor under create_graph). The first grad is copied,
     so `.grad` never aliases a tensor that a hook or another leaf received (Paddle 3.3.1 lets
-    them alias); later ones add in place into
-    `.grad`'s own buffer, keeping the same Tensor object across backward calls (into a `.grad`
-    that clear_gradient zeroed and nothing wrote since, they are copied: the same values, one
-    memory pass less). Under
-    create_graph the sum is a differentiable op."""
+    them alias); later ones add in place into `.grad`'s own buffer, keeping the same Tensor
+    object across backward calls. Into a `.grad` that clear_gradient zeroed and nothing wrote
+    since, the grad is copied (the same values, one memory pass less), or handed over: with
+    `sole` (nothing else holds the array, which owns its memory and is writeable) `.grad`
+    keeps `g` itself instead of a copy. Under create_graph the sum is a differentiable op."""
     meta = t._autograd_meta
     if meta is None:  # (detach_ dropped it while the graph lived)
         meta = t._autograd_meta = AutogradMeta()
@@ -106,19 +110,46 @@ def accumulate_grad(t, g, create_graph, stops=False):
             with enable_grad():
                 meta.grad = ops.add(old, g)
         return
+    dtype = t._data.dtype
+    own = sole and g.dtype == dtype and g.base is None and g.flags.writeable
     if old is None:
-        new = meta.grad = Tensor._wrap(g.astype(t._data.dtype, copy=True))
+        new = meta.grad = Tensor._wrap(g if own else g.astype(dtype, copy=True))
         new.stop_gradient = stops  # as in Paddle: False unless a PyLayer's grad came first
+        return
+    od = old._data
+    if od.shape != g.shape or od.dtype != g.dtype:
+        old._data = (od + g).astype(od.dtype, copy=False)
+    elif zeroed is not None and zeroed[0] is old and old._version.value == zeroed[1]:
+        # zeros since clear_gradient: a write, not a read and a write
+        if od.flags.writeable:
+            np.copyto(od, g)
+        else:  # the zero broadcast of `zero_grad`
+            old._data = g if own else g.copy()
+        old._bump_inplace_version()
+    elif od.flags.writeable:
+        od += g
+        old._bump_inplace_version()
     else:
-        od = old._data
-        if od.shape == g.shape and od.dtype == g.dtype and od.flags.writeable:
-            if zeroed is not None and zeroed[0] is old and old._version.value == zeroed[1]:
-                np.copyto(od, g)  # zeros since clear_gradient: a write, not a read and a write
-            else:
-                od += g
-            old._bump_inplace_version()
-        else:
-            old._data = (od + g).astype(od.dtype, copy=False)
+        old._data = od + g
+
+
+def zero_grad(meta):
+    """clear_gradient(set_to_zero=True): `.grad` stays the same Tensor and reads as zeros, and
+    the next accumulation into it is a copy (`accumulate_grad`). When nothing but `.grad`
+    holds its buffer (no view of it, no array handed out), the buffer is dropped for a
+    read-only zero broadcast (no pass over memory: the next accumulation gives `.grad` a
+    buffer again); otherwise it is zeroed in place, so that its views see the zeros too."""
+    g = meta.grad
+    # references to the buffer: g's field and getrefcount's argument; any view adds its base
+    if getrefcount(g._data) == 2 and g._base is None:
+        d = g._data
+        g._data = np.broadcast_to(np.zeros((), d.dtype), d.shape)
+    elif g._data.flags.writeable:
+        g._data[...] = 0
+    else:
+        g._data = np.zeros_like(g._data)
+    g._bump_inplace_version()
+    meta.grad_zeroed = (g, g._version.value)
 
 
 def _copy(g):

@@ -16,6 +16,7 @@ No recursion anywhere, so a 1,000,000-node chain runs with the default recursion
 """
 import warnings
 from collections import deque
+from sys import getrefcount
 
 import numpy as np
 
@@ -313,6 +314,14 @@ def _run_raw(queue, indeg, buffers, retain_graph):
         # ---- the node's backward
         if cls.run_raw is None or node._gradient_hooks or node._post_hooks:
             out = _step_raw(node, held, buffers, indeg, retain_graph)
+        elif cls is GradNodeAccumulation:  # a leaf: no next node
+            if held is not None:
+                # sole: only `held` (and getrefcount's argument) refers to the array, once the
+                # last node's `out` and `g` are dropped, so `.grad` may keep it uncopied
+                out = g = None
+                sole = getrefcount(held) == 2
+                node.run_raw(held, False, False, sole)
+            continue
         elif held is not None:  # (a released node raises in run_raw: its wrappers' recover_data)
             out = node.run_raw(held, release)  # releases what it saved as it reads it
         else:  # nothing arrived: propagate nothing, but release

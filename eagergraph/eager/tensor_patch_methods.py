@@ -2,11 +2,9 @@
 tensor_patch_methods.py): backward, grad, grad_fn, hooks, retain_grads, detach, clone, ..."""
 import weakref
 
-import numpy as np
-
 from ..tensor import Tensor
 from .autograd_meta import autograd_meta
-from .accumulation_node import GradNodeAccumulation
+from .accumulation_node import GradNodeAccumulation, zero_grad
 from .slot_meta import edge_record
 from ..phi.version_counter import VersionCounter
 from . import backward as _engine
@@ -58,13 +56,7 @@ def clear_gradient(self, set_to_zero=True):
     if m is None or m.grad is None:
         return
     if set_to_zero:
-        g = m.grad
-        if g._data.flags.writeable:
-            g._data[...] = 0  # in place: a tensor held as `x.grad` sees the zeros too
-        else:
-            g._data = np.zeros_like(g._data)
-        g._bump_inplace_version()
-        m.grad_zeroed = (g, g._version.value)
+        zero_grad(m)  # the same Tensor: one held as `x.grad` sees the zeros too
     else:
         m.grad = m.grad_zeroed = None
 
