@@ -25,7 +25,7 @@ def matmul(x, y, transpose_x, transpose_y):
 
 
 def _t(a):
-    return np.swapaxes(a, -1, -2)
+    return a.swapaxes(-1, -2)
 
 
 @register_kernel("matmul_grad", FLOAT_COMPLEX)
