@@ -14,7 +14,8 @@ from ..phi.infermeta import (AddmmInferMeta, AllcloseInferMeta, AngleInferMeta, 
                              BinomialInferMeta, BmmInferMeta, CastInferMeta, CholeskyInferMeta,
                              ClipInferMeta, CompareInferMeta, ComplexInferMeta, ConcatInferMeta,
                              Conv3DInferMeta, ConvInferMeta, ConvTransposeInferMeta,
-                             CreateInferMeta, CreateLikeInferMeta, CrossInferMeta,
+                             CreateInferMeta, CreateLikeInferMeta,
+                             CrossEntropyWithSoftmaxInferMeta, CrossInferMeta,
                              CumExtremumInferMeta, CumInferMeta, CumprodInferMeta,
                              DeterminantInferMeta, DiagEmbedInferMeta, DiagInferMeta,
                              DiagonalInferMeta, DotInferMeta, EigInferMeta, EighInferMeta,
@@ -3828,6 +3829,27 @@ def log_softmax(x, axis):
     if out._data.shape != meta[0]:
         check_output("log_softmax", out, meta)
     return out
+
+
+_cross_entropy_with_softmax_kernels = KernelFactory.cache("cross_entropy_with_softmax")
+
+
+def cross_entropy_with_softmax(input, label, soft_label, use_softmax, numeric_stable_mode, ignore_index, axis):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of input)
+    kernel = _cross_entropy_with_softmax_kernels.get(input._data.dtype) or select_kernel("cross_entropy_with_softmax", dtype_of(input))
+    # PrepareData
+    input_d = input._data
+    label_d = label._data
+    if kernel.input_np_dtype is not None:
+        input_d, label_d = prepare_data(kernel, input_d, label_d)
+    try:
+        # InferMeta
+        meta = CrossEntropyWithSoftmaxInferMeta(input, label, soft_label, use_softmax, numeric_stable_mode, ignore_index, axis)
+        # Kernel Call
+        out = kernel.fn(input_d, label_d, soft_label, use_softmax, numeric_stable_mode, ignore_index, axis)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("cross_entropy_with_softmax", e)
+    return make_outputs("cross_entropy_with_softmax", out, meta)
 
 
 _reshape_kernels = KernelFactory.cache("reshape")

@@ -15619,6 +15619,144 @@ class LogSoftmaxGradNode(GradNodeBase):
         self._wrappers_cleared = True
 
 
+def cross_entropy_with_softmax_ad_func(input, label, soft_label, use_softmax, numeric_stable_mode, ignore_index, axis):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        input, label = amp_auto_cast("cross_entropy_with_softmax", ("input", "label"), (input, label))
+        return amp_call(cross_entropy_with_softmax_ad_func, input, label, soft_label, use_softmax, numeric_stable_mode, ignore_index, axis)
+    # Forward API Call
+    softmax, loss = _api.cross_entropy_with_softmax(input, label, soft_label, use_softmax, numeric_stable_mode, ignore_index, axis)
+    # Node Creation
+    if grad_state.enabled and (not input._stop_gradient or not label._stop_gradient):
+        node = new_node(CrossEntropyWithSoftmaxGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
+        input_next = input._grad_node
+        if (input_next is None or input._stop_gradient or input._base is not None
+                or input._data.dtype.kind in "biu"):
+            input_next, input_meta = edge_record(input)
+        else:
+            input_meta = (input._out_slot, input._out_rank, input._data.shape, input._data.dtype)
+        label_next = label._grad_node
+        if (label_next is None or label._stop_gradient or label._base is not None
+                or label._data.dtype.kind in "biu"):
+            label_next, label_meta = edge_record(label)
+        else:
+            label_meta = (label._out_slot, label._out_rank, label._data.shape, label._data.dtype)
+        node._next = (input_next, label_next)
+        node._meta = (input_meta, label_meta)
+        node.bwd_in_meta = [[out_meta(softmax)], [out_meta(loss)]]
+        node.soft_label = soft_label
+        node.use_softmax = use_softmax
+        node.ignore_index = ignore_index
+        node.axis = axis
+        if inplace_flags.record_save_locations:
+            node._save_site = save_site()
+        # TensorWrapper of label: its array, version counter and version now
+        label_v = label._version
+        if label_v is None:
+            label_v = label._version = VersionCounter()
+        label_v.saved += 1
+        node.label_saved = label._data
+        node.label_version = label_v
+        node.label_snap = label_v.value
+        set_history(softmax, node, 0, 0)
+        set_history(loss, node, 1, 0)
+        # TensorWrapper of softmax: its array, version counter and version now
+        softmax_v = softmax._version
+        if softmax_v is None:
+            softmax_v = softmax._version = VersionCounter()
+        softmax_v.saved += 1
+        node.softmax_saved = softmax._data
+        node.softmax_version = softmax_v
+        node.softmax_snap = softmax_v.value
+        if any_hooks.on and saved_hooks.stack:  # saved-tensor hooks: each packed now, in a TensorWrapper
+            pack_saved(node, "label", label)
+            pack_saved(node, "softmax", softmax, 0)
+    # Returns
+    return softmax, loss
+
+
+class CrossEntropyWithSoftmaxGradNode(GradNodeBase):
+    """Backward of `cross_entropy_with_softmax` (cross_entropy_with_softmax_grad):
+        # Paddle's cross_entropy_with_softmax_grad kernel, term for term: with the softmax, hard
+        # labels give softmax * loss_grad, minus loss_grad at the label's class; soft labels
+        # loss_grad * (softmax - label). Without it (input holds probabilities): -loss_grad / p at
+        # the label's class (hard), -label / p * loss_grad (soft). Rows whose label is
+        # ignore_index get 0; the label gets no gradient (as in Paddle). The softmax output's own
+        # grad (zeros unless it is used, and under create_graph, where the loss grad reaches the
+        # softmax this node saved) goes back through the softmax, or the copy without it.
+        ax = axis % softmax.ndim
+        if soft_label:
+            if use_softmax:
+                input_grad = multiply(loss_grad, subtract(softmax, label))
+            else:
+                input_grad = multiply(loss_grad, divide(scale(label, -1.0, 0.0, True), softmax))
+        else:
+            hit, keep, rest = ce_hard_label_masks(label, softmax.shape, ax, ignore_index, softmax.dtype)
+            if use_softmax:
+                input_grad = multiply(subtract(multiply(softmax, loss_grad), multiply(constant(hit), loss_grad)), constant(keep))
+            else:
+                # -1 / p at the label's class, -0 / 1 elsewhere (no 0 / 0 where p is 0)
+                at_label = add(multiply(softmax, constant(hit)), constant(rest))
+                input_grad = multiply(divide(scale(constant(hit), -1.0, 0.0, True), at_label), multiply(loss_grad, constant(keep)))
+        if use_softmax:
+            input_grad = add(input_grad, multiply(softmax, subtract(softmax_grad, sum(multiply(softmax_grad, softmax), (ax,), None, True))))
+        else:
+            input_grad = add(input_grad, softmax_grad)
+    """
+
+    __slots__ = ("label_saved", "label_version", "label_snap", "softmax_saved", "softmax_version", "softmax_snap", "soft_label", "use_softmax", "ignore_index", "axis")
+    forward_op = "cross_entropy_with_softmax"
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("label", "in", 1, False), ("softmax", "out", 0, False))
+
+    def __call__(self, grads, create_graph=False):
+        # Fill Zero For GradIn Tensors
+        softmax_grad = fill_zero(grads[0][0], self.bwd_in_meta[0][0])
+        loss_grad = fill_zero(grads[1][0], self.bwd_in_meta[1][0])
+        # Recovered TensorWrappers and attributes
+        label = recover_saved(self, "label")
+        softmax = recover_saved(self, "softmax")
+        soft_label = self.soft_label
+        use_softmax = self.use_softmax
+        ignore_index = self.ignore_index
+        axis = self.axis
+        # The gradient formulas, written with ops
+        input_grad = None
+        if self._next[0] is not None:
+            ax = axis % softmax.ndim
+            if soft_label:
+                if use_softmax:
+                    input_grad = multiply_ad_func(loss_grad, subtract_ad_func(softmax, label))
+                else:
+                    input_grad = multiply_ad_func(loss_grad, divide_ad_func(scale_ad_func(label, -1.0, 0.0, True), softmax))
+            else:
+                hit, keep, rest = _meta.ce_hard_label_masks(label, softmax._data.shape, ax, ignore_index, softmax.dtype)
+                if use_softmax:
+                    input_grad = multiply_ad_func(subtract_ad_func(multiply_ad_func(softmax, loss_grad), multiply_ad_func(_constant(hit), loss_grad)), _constant(keep))
+                else:
+                    at_label = add_ad_func(multiply_ad_func(softmax, _constant(hit)), _constant(rest))
+                    input_grad = multiply_ad_func(divide_ad_func(scale_ad_func(_constant(hit), -1.0, 0.0, True), at_label), multiply_ad_func(loss_grad, _constant(keep)))
+            if use_softmax:
+                input_grad = add_ad_func(input_grad, multiply_ad_func(softmax, subtract_ad_func(softmax_grad, sum_ad_func(multiply_ad_func(softmax_grad, softmax), (ax,), None, True))))
+            else:
+                input_grad = add_ad_func(input_grad, softmax_grad)
+        return [input_grad, None]
+
+    def clear_tensor_wrappers(self):
+        if self.label_version is not None:
+            self.label_version.saved -= 1
+        self.label_saved = self.label_version = None
+        if self.softmax_version is not None:
+            self.softmax_version.saved -= 1
+        self.softmax_saved = self.softmax_version = None
+        self._wrappers_cleared = True
+
+
 def reshape_ad_func(x, shape):
     # AMP Logic
     if amp_flag.on and amp_state.active:

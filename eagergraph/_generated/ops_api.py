@@ -1903,6 +1903,20 @@ def log_softmax(x, axis=-1, name=None):
     return _ad.log_softmax_ad_func(x, axis)
 
 
+def cross_entropy_with_softmax(input, label, soft_label=False, use_softmax=True, numeric_stable_mode=True, ignore_index=-100, axis=-1, name=None):
+    """`cross_entropy_with_softmax` (ops.yaml: cross_entropy_with_softmax(Tensor input, Tensor label, bool soft_label, bool use_softmax, bool numeric_stable_mode, int ignore_index, int axis) -> Tensor(softmax), Tensor(loss))"""
+    if type(input) is not Tensor:
+        input = parse_tensor(input, "cross_entropy_with_softmax", "input", 0)
+    if type(label) is not Tensor:
+        label = parse_tensor(label, "cross_entropy_with_softmax", "label", 1)
+    soft_label = parse_bool(soft_label, "cross_entropy_with_softmax", "soft_label", 2)
+    use_softmax = parse_bool(use_softmax, "cross_entropy_with_softmax", "use_softmax", 3)
+    numeric_stable_mode = parse_bool(numeric_stable_mode, "cross_entropy_with_softmax", "numeric_stable_mode", 4)
+    ignore_index = parse_int(ignore_index, "cross_entropy_with_softmax", "ignore_index", 5)
+    axis = parse_int(axis, "cross_entropy_with_softmax", "axis", 6)
+    return _ad.cross_entropy_with_softmax_ad_func(input, label, soft_label, use_softmax, numeric_stable_mode, ignore_index, axis)
+
+
 def reshape(x, shape, name=None):
     """`reshape` (ops.yaml: reshape(Tensor x, IntArray shape) -> Tensor(out))"""
     if type(x) is not Tensor:

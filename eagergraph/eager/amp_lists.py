@@ -66,6 +66,7 @@ FLUID_NAMES = {
     "flatten": "flatten_contiguous_range", "expand": "expand_v2", "topk": "top_k_v2",
     "nonzero": "where_index", "full": "fill_constant", "full_like": "fill_any_like",
     "arange": "range", "gaussian": "gaussian_random", "uniform": "uniform_random",
+    "cross_entropy_with_softmax": "softmax_with_cross_entropy",
 }
 
 

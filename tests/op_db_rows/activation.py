@@ -4,6 +4,7 @@ threshold, relu of nan) is tested in tests/test_activation.py."""
 import numpy as np
 from scipy import special
 
+import eagergraph as paddle
 import eagergraph.nn.functional as F
 from ..op_db import OpInfo, Sample, make_array
 
@@ -53,6 +54,50 @@ def _axis_samples(rng, dt):
                                             desc="(2, 3, 4) axis=1")]
 
 
+def _cross_entropy(x, label, soft_label=False, use_softmax=True, numeric_stable_mode=True,
+                   ignore_index=-100, axis=-1):
+    """(softmax, loss): the textbook softmax, then -log p at the label's class (0 where it is
+    ignore_index) or -sum(label * log p); a log of 0 is -1e20 (Paddle's TolerableValue)."""
+    lb = np.asarray(label)
+    ax = axis % x.ndim
+    p = special.softmax(x, axis=ax) if use_softmax else x.copy()
+    with np.errstate(divide="ignore"):
+        logp = np.log(p)
+    logp = np.where(np.isinf(logp), np.copysign(1e20, logp), logp)
+    if soft_label:
+        return p, -(lb * logp).sum(axis=ax, keepdims=True)
+    lbl = lb.astype(np.int64)
+    ignored = lbl == ignore_index
+    loss = -np.take_along_axis(logp, np.where(ignored, 0, lbl), axis=ax)
+    loss[ignored] = 0
+    return p, loss
+
+
+def _ce_samples(rng, dt):
+    """Hard labels (class ids, with ignored ones), soft labels (a constant Tensor: the op gives
+    the label no gradient), logits or probabilities (use_softmax=False), class axis last or 1."""
+    def probs(shape, axis):
+        return special.softmax(rng.uniform(-1, 1, shape), axis=axis).astype(dt)
+
+    def ids(shape, n):
+        return rng.integers(0, n, shape).astype(np.int64)
+    x45, x342 = make_array(rng, (4, 5), dt), make_array(rng, (3, 4, 2), dt)
+    hard45, hard342 = ids((4, 1), 5), ids((3, 1, 2), 4)
+    hard45[2, 0] = 1
+    soft = paddle.to_tensor(probs((4, 5), -1))
+    return [
+        Sample([x45, hard45], {}, desc="(4, 5) hard"),
+        Sample([x45, hard45], {"ignore_index": 1}, desc="(4, 5) hard, label 1 ignored"),
+        Sample([x342, hard342], {"axis": 1}, desc="(3, 4, 2) hard axis=1"),
+        Sample([x45, soft], {"soft_label": True}, desc="(4, 5) soft"),
+        Sample([probs((4, 5), -1), hard45], {"use_softmax": False}, desc="(4, 5) probs, hard"),
+        Sample([probs((4, 5), -1), soft], {"soft_label": True, "use_softmax": False},
+               desc="(4, 5) probs, soft"),
+        Sample([probs((3, 4, 2), 1), hard342], {"use_softmax": False, "axis": 1},
+               desc="(3, 4, 2) probs, hard axis=1"),
+    ]
+
+
 ROWS = [
     OpInfo("relu", F.relu, lambda x: np.maximum(x, 0), FL),
     OpInfo("gelu", F.gelu, _gelu, FL,
@@ -65,4 +110,6 @@ ROWS = [
            sample_inputs=_kw_samples({}, {"beta": 2.0, "threshold": 1.0})),
     OpInfo("softmax", F.softmax, _softmax, FL, sample_inputs=_axis_samples),
     OpInfo("log_softmax", F.log_softmax, _log_softmax, FL, sample_inputs=_axis_samples),
+    OpInfo("cross_entropy_with_softmax", paddle._C_ops.cross_entropy_with_softmax,
+           _cross_entropy, ("float32", "float64"), sample_inputs=_ce_samples),
 ]

@@ -40,6 +40,21 @@ EDGES = {
                  desc="float64 alpha 0")],
     "gelu": [Edge([np.array([0.0, -0.0, 1.0, -1.0, INF, -INF, NAN])], {"approximate": True},
                   desc="float64 tanh approximation specials")],
+    "cross_entropy_with_softmax": [
+        Edge([_ROW, np.array([[0], [1], [2], [0], [1], [2], [1]])],
+             desc="float64 rows with inf/nan/ties, hard labels"),
+        Edge([_ROW.astype(np.float32), np.array([[1], [-100], [2], [0], [1], [0], [1]])],
+             desc="float32 hard labels, one ignored"),
+        Edge([np.array([[0.0, 1.0, 0.0], [0.5, 0.5, 0.0], [1.0, 0.0, 0.0]]),
+              np.array([[0], [2], [1]])], {"use_softmax": False},
+             desc="float64 probabilities with zeros (log 0 -> -1e20)"),
+        Edge([np.array([[30.0, -30.0, 0.0], [100.0, 0.0, -100.0]]),
+              np.array([[0.2, 0.3, 0.5], [0.0, 0.0, 1.0]])], {"soft_label": True},
+             desc="float64 soft labels, softmax at its -64 clip"),
+        Edge([np.zeros((2, 3)), np.array([[3], [0]])], desc="float64 label out of range"),
+        Edge([np.zeros((2, 3)), np.array([[0], [-1]])], desc="float64 negative label"),
+        Edge([np.zeros((0, 3)), np.zeros((0, 1), np.int64)], desc="float64 empty batch"),
+    ],
 }
 
 EXTRA = [

@@ -9,7 +9,7 @@ from ... import ops as _ops
 from ...creation import to_tensor
 from ...eager_utils import to_float32
 from ..._generated import public as _public
-from ...ops.activation import log_softmax
+from ..._generated import ops_api as _C_ops
 
 __all__ = ["mse_loss", "l1_loss", "smooth_l1_loss", "cross_entropy", "softmax_with_cross_entropy",
            "nll_loss", "binary_cross_entropy", "binary_cross_entropy_with_logits", "kl_div"]
@@ -73,56 +73,11 @@ def _onehot_mask(label_np, num_classes, axis, ndim, dtype):
     return _const(label_np == classes, dtype)
 
 
-def _check_hard_labels(label_np, num_classes, ignore_index):
-    bad = (label_np != ignore_index) & ((label_np < 0) | (label_np >= num_classes))
-    if bad.any():
-        v = int(label_np[bad].flat[0])
-        if v < 0:
-            raise IndexError(f"(OutOfRange) label value should >= 0 when label value({v}) not "
-                             f"equal to ignore_index({ignore_index})")
-        raise IndexError(f"(OutOfRange) label value should less than the shape of axis "
-                         f"dimension when label value({v}) not equal to "
-                         f"ignore_index({ignore_index}), But received label value as {v} and "
-                         f"shape of axis dimension is {num_classes}")
-
-
 def _cross_entropy_unreduced(input, label, soft_label, use_softmax, ignore_index, axis):
     """Paddle's cross_entropy_with_softmax loss: shape of label (class axis of size 1)."""
-    nd = len(input.shape)
-    ax = axis % nd
-    in_shape, lb_shape = input.shape, label.shape
-    for i in range(nd):
-        if i != ax and in_shape[i] != lb_shape[i]:
-            raise ValueError(f"(InvalidArgument) Input(Logits) and Input(Label) should in same "
-                             f"shape in dimensions except axis.\n  [Hint: Expected "
-                             f"logits_dims[i] == labels_dims[i], but received logits_dims[i]:"
-                             f"{in_shape[i]} != labels_dims[i]:{lb_shape[i]}.]")
-    if soft_label:
-        if lb_shape[ax] != in_shape[ax]:
-            raise ValueError(f"(InvalidArgument) If Attr(soft_label) == true, the axis dimension "
-                             f"of Input(X) and Input(Label) should be equal, but received "
-                             f"{in_shape[ax]} and {lb_shape[ax]}.")
-        logp = log_softmax(input, axis=ax) if use_softmax else _ops.log(input)
-        # Paddle's kernel gives the label no gradient
-        return _ops.scale(_ops.sum(_ops.multiply(label.detach(), logp), axis=ax, keepdim=True),
-                          -1.0)
-    if lb_shape[ax] != 1:
-        raise ValueError(f"(InvalidArgument) If Attr(soft_label) == false, the axis dimension of "
-                         f"Input(Label) should be 1, but received {lb_shape[ax]}.")
-    label_np = label._data.astype(np.int64)
-    num_classes = in_shape[ax]
-    _check_hard_labels(label_np, num_classes, ignore_index)
-    ignored = label_np == ignore_index
-    mask = _onehot_mask(np.where(ignored, -1, label_np), num_classes, ax, nd, input.dtype)
-    if use_softmax:
-        picked = _ops.sum(_ops.multiply(log_softmax(input, axis=ax), mask), axis=ax,
-                          keepdim=True)
-        return _ops.scale(picked, -1.0)
-    # probabilities given: -log(p[label]), ignored entries read p = 1 (loss 0), and an
-    # infinite loss is clamped to 1e20 as Paddle's kernel does
-    prob = _ops.add(_ops.sum(_ops.multiply(input, mask), axis=ax, keepdim=True),
-                    _const(ignored, input.dtype))
-    return _ops.minimum(_ops.scale(_ops.log(prob), -1.0), _ops.full([], 1e20, input.dtype))
+    _, loss = _C_ops.cross_entropy_with_softmax(input, label, soft_label, use_softmax, True,
+                                                ignore_index, axis)
+    return loss
 
 
 def cross_entropy(input, label, weight=None, ignore_index=-100, reduction="mean",

@@ -13,7 +13,7 @@ __all__ = ["reduced_axes", "reduce_keep_shape", "reduced_count", "inverse_perm",
            "concat_sections", "take_along_axis_flat_index", "conv_unfold_geometry",
            "conv_transpose_unfold_geometry", "channel_perms", "volume", "index_dtype",
            "qr_grad_check", "lu_row_permutation", "lu_permutation_matrix", "channel_first_perm",
-           "pool_scatter_index", "plane_flat_index", "plane_valid"]
+           "pool_scatter_index", "plane_flat_index", "plane_valid", "ce_hard_label_masks"]
 
 
 def reduced_axes(ndim, axis):
@@ -59,6 +59,19 @@ def take_along_axis_flat_index(shape, indices, axis):
     """Flat positions in an array of `shape` that take_along_axis(indices, axis) reads."""
     pos = np.arange(int(np.prod(shape)), dtype=np.int64).reshape(shape)
     return np.take_along_axis(pos, np.asarray(indices), axis=axis % len(shape)).reshape(-1)
+
+
+def ce_hard_label_masks(label, shape, axis, ignore_index, dtype):
+    """Hard labels of a softmax cross entropy (class ids, shape with a class axis of size 1)
+    as arrays in `dtype` for its gradient: `hit` of `shape`, 1 at each label's class; `keep`
+    of label's shape, 0 where the label is ignore_index, else 1; `rest`, 1 - hit."""
+    lbl = np.asarray(label).astype(np.int64)
+    np_dtype = dtype.np_dtype if hasattr(dtype, "np_dtype") else dtype
+    ignored = lbl == ignore_index
+    classes = np.arange(shape[axis]).reshape([shape[axis] if i == axis else 1
+                                              for i in range(len(shape))])
+    hit = (np.where(ignored, -1, lbl) == classes).astype(np_dtype)
+    return hit, (~ignored).astype(np_dtype), (1 - hit).astype(np_dtype)
 
 
 def index_dtype():

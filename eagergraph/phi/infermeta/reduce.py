@@ -126,6 +126,41 @@ def SoftmaxInferMeta(x, axis):
     return (x._data.shape, NP_TO_DTYPE[x._data.dtype])
 
 
+__all__ += ["CrossEntropyWithSoftmaxInferMeta"]
+
+
+def CrossEntropyWithSoftmaxInferMeta(input, label, soft_label, use_softmax, numeric_stable_mode,
+                                     ignore_index, axis):
+    """cross_entropy_with_softmax: the softmax like input, the loss like label (input's shape
+    with a class axis of size 1). Label has input's rank and shape except along axis, where a
+    soft label has input's size and a hard one 1."""
+    x, lb = input._data, label._data
+    nd = x.ndim
+    if not -nd <= axis < nd:
+        raise ValueError(f"(InvalidArgument) Attr(axis) value should be in range [-R, R-1], R "
+                         f"is the rank of Input(Logits). But received axis = {axis} for a "
+                         f"{nd}-D input (R = {nd}).")
+    if lb.ndim != nd:
+        raise ValueError(f"(InvalidArgument) Input(Logits) and Input(Label) should in same "
+                         f"dimensions, but received {nd} and {lb.ndim}.")
+    ax = axis % nd
+    for i in range(nd):
+        if i != ax and x.shape[i] != lb.shape[i]:
+            raise ValueError(f"(InvalidArgument) Input(Logits) and Input(Label) should in same "
+                             f"shape in dimensions except axis.\n  [Hint: Expected "
+                             f"logits_dims[i] == labels_dims[i], but received logits_dims[i]:"
+                             f"{x.shape[i]} != labels_dims[i]:{lb.shape[i]}.]")
+    if soft_label and lb.shape[ax] != x.shape[ax]:
+        raise ValueError(f"(InvalidArgument) If Attr(soft_label) == true, the axis dimension "
+                         f"of Input(X) and Input(Label) should be equal, but received "
+                         f"{x.shape[ax]} and {lb.shape[ax]}.")
+    if not soft_label and lb.shape[ax] != 1:
+        raise ValueError(f"(InvalidArgument) If Attr(soft_label) == false, the axis dimension of "
+                         f"Input(Label) should be 1, but received {lb.shape[ax]}.")
+    dt = NP_TO_DTYPE[x.dtype]
+    return ((x.shape, dt), (x.shape[:ax] + (1,) + x.shape[ax + 1:], dt))
+
+
 __all__ += ["CumInferMeta"]
 
 

@@ -101,6 +101,52 @@ def log_softmax(x, axis):
     return s - np.log(np.exp(s).sum(axis=axis, keepdims=True))
 
 
+def check_hard_labels(label, num_classes, ignore_index):
+    """Paddle's OutOfRange check of hard labels (class ids): each is ignore_index or in
+    [0, num_classes)."""
+    bad = (label != ignore_index) & ((label < 0) | (label >= num_classes))
+    if bad.any():
+        v = int(label[bad].flat[0])
+        if v < 0:
+            raise IndexError(f"(OutOfRange) label value should >= 0 when label value({v}) not "
+                             f"equal to ignore_index({ignore_index})")
+        raise IndexError(f"(OutOfRange) label value should less than the shape of axis "
+                         f"dimension when label value({v}) not equal to "
+                         f"ignore_index({ignore_index}), But received label value as {v} and "
+                         f"shape of axis dimension is {num_classes}")
+
+
+def _tolerable(a):
+    """Paddle's TolerableValue, in place: +-inf -> +-1e20."""
+    inf = np.isinf(a)
+    if inf.any():
+        a[inf] = np.copysign(1e20, a[inf])
+    return a
+
+
+@register_kernel("cross_entropy_with_softmax", FLOAT)
+@quiet
+def cross_entropy_with_softmax(input, label, soft_label, use_softmax, numeric_stable_mode,
+                               ignore_index, axis):
+    """(softmax, loss) as Paddle's CPU kernel: the softmax (or a copy of input when it holds
+    probabilities), then -TolerableValue(log p) at each hard label (0 where it is
+    ignore_index), or -sum(label * TolerableValue(log p)) for soft labels."""
+    ax = axis % input.ndim
+    p = softmax(input, ax) if use_softmax else input.copy()
+    if p.size == 0:
+        return p, np.zeros(label.shape, p.dtype)
+    if soft_label:
+        loss = -(label * _tolerable(np.log(p))).sum(axis=ax, keepdims=True)
+        return p, loss
+    lbl = label.astype(np.int64)
+    check_hard_labels(lbl, p.shape[ax], ignore_index)
+    ignored = lbl == ignore_index
+    picked = np.take_along_axis(p, np.where(ignored, 0, lbl), axis=ax)
+    loss = -_tolerable(np.log(picked))
+    loss[ignored] = 0
+    return p, loss
+
+
 # ---- grad kernels (backward.yaml `kernel:`): fn(need, *saved arrays, *out_grad arrays,
 # *attrs) -> one array per forward input, None where need[i] is False; grads at the output's
 # shape, complex ones in Paddle's convention (out_grad * conj(df/dx))
