@@ -154,10 +154,9 @@ def softmax_with_cross_entropy(logits, label, soft_label=False, ignore_index=-10
     """The unreduced loss, shaped like label (class axis of size 1); optionally the softmax."""
     if len(label.shape) == len(logits.shape) - 1:
         label = _ops.unsqueeze(label, axis)
-    loss = _cross_entropy_unreduced(logits, label, soft_label, True, ignore_index, axis)
-    if return_softmax:
-        return loss, _ops.softmax(logits, axis)
-    return loss
+    softmax, loss = _C_ops.cross_entropy_with_softmax(logits, label, soft_label, True,
+                                                      numeric_stable_mode, ignore_index, axis)
+    return (loss, softmax) if return_softmax else loss
 
 
 def nll_loss(input, label, weight=None, ignore_index=-100, reduction="mean", name=None):
