@@ -208,3 +208,18 @@ def test_loss_layers():
                                F.kl_div(x, t(np.abs(X)), "sum").numpy())
     with pytest.raises(ValueError, match="reduction"):
         paddle.nn.BCELoss(reduction="avg")
+
+
+def test_softmax_with_cross_entropy_returned_softmax_is_differentiable():
+    # Paddle 3.3.1 drops this gradient (and segfaults when only the softmax is used):
+    # docs/differences.md
+    rng = np.random.default_rng(4)
+    x = paddle.to_tensor(rng.random((3, 4)), stop_gradient=False)
+    label = paddle.to_tensor(np.array([[1], [0], [3]]))
+    w = np.arange(12.0).reshape(3, 4)
+    loss, sm = paddle.nn.functional.softmax_with_cross_entropy(x, label, return_softmax=True)
+    (loss.sum() + (sm * paddle.to_tensor(w)).sum()).backward()
+    p = sm.numpy()
+    onehot = np.eye(4)[[1, 0, 3]]
+    expect = (p - onehot) + p * (w - (w * p).sum(1, keepdims=True))
+    np.testing.assert_allclose(x.grad.numpy(), expect, rtol=1e-12, atol=1e-14)
