@@ -24,7 +24,7 @@ class GradNodeAccumulation(GradNodeBase):
         self._tensor_hooks = None
         self._reduce_hooks = None
         # set by a PyLayer node whose stop_gradient grad reached this leaf first in this
-        # backward (GradNodePyLayer.mark_leaf_grads); read and cleared when this node runs
+        # backward (backward._mark_first_grad_stops); read and cleared when this node runs
         self.first_grad_stops = False
 
     def name(self):

@@ -417,7 +417,7 @@ def _call_node(node, grads, buffers, indeg, retain_graph, create_graph, mark_lea
             res = node(_tensors(grads), False)
             out = [None if g is None else g._data for g in res]
             if mark_leaves and type(node) is GradNodePyLayer:
-                node.mark_leaf_grads(res, buffers, indeg)
+                _mark_first_grad_stops(node, node.grad_stops(res), buffers, indeg)
         else:
             out = node(grads, create_graph)
         if node._post_hooks:
@@ -425,6 +425,19 @@ def _call_node(node, grads, buffers, indeg, retain_graph, create_graph, mark_lea
     if not retain_graph:
         node.clear_tensor_wrappers()
     return out
+
+
+def _mark_first_grad_stops(node, stops, buffers, indeg):
+    """A PyLayer's stop_gradient grads (`GradNodePyLayer.grad_stops`): a leaf that this
+    backward runs and that holds no grad yet receives its first grad from `node`, so its
+    `.grad` will stop gradient (GradNodeAccumulation reads and clears `first_grad_stops`)."""
+    nexts = node._next
+    if type(nexts) is not tuple:
+        nexts = (nexts,)
+    for nxt, stops_here in zip(nexts, stops):
+        if (stops_here and type(nxt) is GradNodeAccumulation and nxt not in buffers
+                and nxt in indeg):
+            nxt.first_grad_stops = True
 
 
 def _nothing_arrived(grads):

@@ -16,7 +16,6 @@ import numpy as np
 
 from ..tensor import Tensor
 from .grad_node_info import GradNodeBase
-from .accumulation_node import GradNodeAccumulation
 from .bound_ops import ops
 from ..phi.common import NP_TO_DTYPE, type_name as _type_name
 from .inplace_check import raise_modified_inplace
@@ -76,20 +75,13 @@ class GradNodePyLayer(GradNodeBase):
             ) from e
         return [g for slot in self._check_outputs(outputs) for g in slot]
 
-    def mark_leaf_grads(self, res, pending, indeg):
-        """Paddle keeps the first grad a leaf's holder receives as the Tensor itself, so a grad
-        that `backward` returned with stop_gradient=True (made under no_grad, as usual) and that
-        reaches a leaf first makes that leaf's new `.grad` (and what its hooks see) stop
-        gradient, where a plain op's grad would not. The engine passes arrays, so tell the
-        leaf's node here: res, the Tensors returned per edge; pending, the nodes that already
-        hold a grad; indeg, the nodes this backward runs."""
-        nexts = self._next
-        if type(nexts) is not tuple:
-            nexts = (nexts,)
-        for nxt, g in zip(nexts, res):
-            if (type(nxt) is GradNodeAccumulation and g is not None and g.stop_gradient
-                    and nxt not in pending and nxt in indeg):
-                nxt.first_grad_stops = True
+    def grad_stops(self, res):
+        """Per input position, whether the grad `backward` returned there (res, Tensors) stops
+        gradient (made under no_grad, as usual). Paddle keeps the first grad a leaf's holder
+        receives as the Tensor itself, so such a grad reaching a leaf first makes that leaf's
+        new `.grad` (and what its hooks see) stop gradient, where a plain op's grad would not:
+        the engine reads these flags (`backward._mark_first_grad_stops`)."""
+        return tuple(g is not None and g.stop_gradient for g in res)
 
     def _backward_args(self, ctx, grads):
         materialize = ctx.materialize_grads
