@@ -29,10 +29,10 @@ from ..phi.infermeta import (AddmmInferMeta, AllcloseInferMeta, AngleInferMeta, 
                              LinspaceInferMeta, LogicalBinaryInferMeta, LogicalNotInferMeta,
                              LstsqInferMeta, MaskedFillInferMeta, MaskedSelectGradInferMeta,
                              MaskedSelectInferMeta, MatmulInferMeta, MatrixPowerInferMeta,
-                             MaxPoolWithIndexInferMeta, MultiDotInferMeta, MultinomialInferMeta,
-                             MvInferMeta, NonzeroInferMeta, PNormInferMeta, Pool2DInferMeta,
-                             Pool3DInferMeta, PutAlongAxisInferMeta, QrInferMeta, RandintInferMeta,
-                             RandpermInferMeta, RealInferMeta, ReduceInferMeta,
+                             MaxPoolWithIndexInferMeta, MeanAllInferMeta, MultiDotInferMeta,
+                             MultinomialInferMeta, MvInferMeta, NonzeroInferMeta, PNormInferMeta,
+                             Pool2DInferMeta, Pool3DInferMeta, PutAlongAxisInferMeta, QrInferMeta,
+                             RandintInferMeta, RandpermInferMeta, RealInferMeta, ReduceInferMeta,
                              ReduceIntArrayAxisInferMeta, ReduceToBoolInferMeta, ReshapeInferMeta,
                              RollInferMeta, ScatterInferMeta, SearchsortedInferMeta,
                              SegmentPoolInferMeta, SendURecvInferMeta, SliceGradInferMeta,
@@ -2239,6 +2239,30 @@ def mean(x, axis, keepdim):
     out = wrap_like(out, meta[1].np_dtype)
     if out._data.shape != meta[0]:
         check_output("mean", out, meta)
+    return out
+
+
+_mean_all_kernels = KernelFactory.cache("mean_all")
+
+
+def mean_all(x):
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _mean_all_kernels.get(x._data.dtype) or select_kernel("mean_all", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    if kernel.input_np_dtype is not None:
+        x_d, = prepare_data(kernel, x_d)
+    try:
+        # InferMeta
+        meta = MeanAllInferMeta(x)
+        # Kernel Call
+        out = kernel.fn(x_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("mean_all", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("mean_all", out, meta)
     return out
 
 
@@ -5434,6 +5458,22 @@ def mean_grad(need, x, out_grad, axis, keepdim):
         x, out_grad = prepare_data(kernel, x, out_grad)
     # Kernel Call
     return kernel.fn(need, x, out_grad, axis, keepdim)
+
+
+_mean_all_grad_kernels = KernelFactory.cache("mean_all_grad")
+
+
+def mean_all_grad(need, x, out_grad):
+    """④ Kernel API of the grad op `mean_all_grad`, on arrays (a grad node calls it directly when no
+    graph is recorded). Grads come at the forward output's shape, one per input of `mean_all`,
+    None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _mean_all_grad_kernels.get(out_grad.dtype) or select_kernel("mean_all_grad", NP_TO_DTYPE[out_grad.dtype])
+    # PrepareData
+    if kernel.input_np_dtype is not None:
+        x, out_grad = prepare_data(kernel, x, out_grad)
+    # Kernel Call
+    return kernel.fn(need, x, out_grad)
 
 
 _cumprod_grad_kernels = KernelFactory.cache("cumprod_grad")

@@ -8565,6 +8565,107 @@ def mean_grad_ad_func(need, x, out_grad, axis, keepdim):
     return wrap_grad(x_grad),
 
 
+def mean_all_ad_func(x):
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, = amp_auto_cast("mean_all", ("x",), (x,))
+        return amp_call(mean_all_ad_func, x)
+    # Forward API Call
+    out = _api.mean_all(x)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient):
+        node = new_node(MeanAllGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        node._next, node._meta = x_next, x_meta
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
+        node.x_saved = meta_only(x._data)  # no_need_buffer: shape and dtype only
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
+    # Returns
+    return out
+
+
+_mean_all_grad_kernels = KernelFactory.cache("mean_all_grad")  # ④'s cache, shared
+
+
+class MeanAllGradNode(GradNodeBase):
+    """Backward of `mean_all` (mean_all_grad):
+        x_grad = scale(expand(out_grad, x.shape), 1.0 / (volume(x.shape) or 1), 0.0, True)
+    """
+
+    __slots__ = ("x_saved",)
+    forward_op = "mean_all"
+    raw_grads = True  # the grad kernel works on ndarray grads
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, True),)
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
+            return [self.run_raw(out_grad)]
+        need = (self._next is not None,)
+        # Recording a graph: the grad op's ad_func (its composite formulas)
+        x_grad, = mean_all_grad_ad_func(
+            need, recover_saved(self, "x"),
+            out_grad)
+        return [x_grad]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the grad kernel on the one output's
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
+        release: backward no longer needs the saved tensors (retain_graph=False): they are
+        released once the kernel has run."""
+        need = (self._next is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray:
+            x = saved_data(self, "x")
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _mean_all_grad_kernels.get(out_grad.dtype)
+        fn = (_api.mean_all_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
+            need, x,
+            out_grad)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_saved = None
+            self._wrappers_cleared = True
+        return x_grad
+
+    def clear_tensor_wrappers(self):
+        self.x_saved = None
+        self._wrappers_cleared = True
+
+
+def mean_all_grad_ad_func(need, x, out_grad):
+    """③ The grad op `mean_all_grad` (mean_all's backward): `need[i]` says whether input i of `mean_all`
+    wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Composite: while a graph is recorded (create_graph), the formulas, written with ops
+    if grad_state.enabled and (not x._stop_gradient or not out_grad._stop_gradient):
+        x_grad = None
+        if need[0]:
+            x_grad = scale_ad_func(expand_ad_func(out_grad, x._data.shape), 1.0 / (_meta.volume(x._data.shape) or 1), 0.0, True)
+        return x_grad,
+    # Forward API Call: the grad kernel, on arrays
+    x_grad, = _api.mean_all_grad(need, x._data, out_grad._data)
+    return wrap_grad(x_grad),
+
+
 def max_ad_func(x, axis, keepdim):
     # AMP Logic
     if amp_flag.on and amp_state.active:

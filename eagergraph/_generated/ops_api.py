@@ -1115,6 +1115,13 @@ def mean(x, axis=(), keepdim=False, name=None):
     return _ad.mean_ad_func(x, axis, keepdim)
 
 
+def mean_all(x, name=None):
+    """`mean_all` (ops.yaml: mean_all(Tensor x) -> Tensor(out))"""
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "mean_all", "x", 0)
+    return _ad.mean_all_ad_func(x)
+
+
 def max(x, axis=(), keepdim=False, name=None):
     """`max` (ops.yaml: max(Tensor x, IntArray axis, bool keepdim) -> Tensor(out))"""
     if type(x) is not Tensor:

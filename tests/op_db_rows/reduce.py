@@ -91,6 +91,7 @@ ROWS = [
     OpInfo("sum", paddle.sum, _sum_ref, ALL, sample_inputs=_samples(),
            out_dtype=lambda d: "int64" if d in ("bool", "int32") else d),
     OpInfo("mean", paddle.mean, _mean_ref, ("bool",) + I32_64 + F + C, sample_inputs=_samples()),
+    OpInfo("mean_all", paddle._C_ops.mean_all, np.mean, ("bfloat16", "float32", "float64") + C),
     OpInfo("max", paddle.max, _ref(np.max), I32_64 + F, sample_inputs=_samples()),
     OpInfo("min", paddle.min, _ref(np.min), I32_64 + F, sample_inputs=_samples()),
     OpInfo("prod", paddle.prod, _ref(np.prod), I32_64 + F + C,

@@ -25,6 +25,11 @@ EDGES = {n: _empties() + [Edge([_TIES], {"axis": 1}, desc="float64 ties nan inf 
                           Edge([_TIES], desc="float64 ties nan inf all")]
          for n in ("sum", "mean", "max", "min", "prod", "logsumexp", "argmax", "argmin")}
 EDGES.update({n: _empties() for n in ("all", "any")})
+EDGES["mean_all"] = [Edge([_E0], desc="float64 empty (0,)"),
+                     Edge([_E20], desc="float64 empty (2, 0)"),
+                     Edge([_TIES], desc="float64 ties nan inf"),
+                     Edge([_TIES.astype(np.float32)], desc="float32 ties nan inf"),
+                     Edge([np.array([1, 2])], desc="int64: no kernel", grad=False)]
 EDGES.update({n: [Edge([_TIES], {"axis": 1}, desc="float64 ties nan inf axis 1"),
                   Edge([_E20], {"axis": 1}, desc="float64 empty (2, 0) axis 1"),
                   Edge([np.array(2.0)], {"axis": 0}, desc="float64 0-d")]

@@ -24,11 +24,13 @@ def _check_reduction(reduction, where):
                          f"'none', but received {reduction}, which is not allowed.")
 
 
-def _reduce(out, reduction):
+def _reduce(out, reduction, mean_all=False):
+    """reduction "sum", "mean" or "none" of a loss; mean_all: the mean as Paddle's mean_all op
+    (the losses whose Paddle graph ends in MeanAllGradNode), else as paddle.mean."""
     if reduction == "sum":
         return _ops.sum(out)
     if reduction == "mean":
-        return _ops.mean(out)
+        return _C_ops.mean_all(out) if mean_all else _ops.mean(out)
     return out
 
 
@@ -47,7 +49,7 @@ def mse_loss(input, label, reduction="mean", name=None):
 def l1_loss(input, label, reduction="mean", name=None):
     """|input - label|, reduced."""
     _check_reduction(reduction, "L1Loss")
-    return _reduce(_ops.abs(_ops.subtract(input, label)), reduction)
+    return _reduce(_ops.abs(_ops.subtract(input, label)), reduction, mean_all=True)
 
 
 def smooth_l1_loss(input, label, reduction="mean", delta=1.0, is_huber=True, name=None):
@@ -131,14 +133,14 @@ def cross_entropy(input, label, weight=None, ignore_index=-100, reduction="mean"
         return _ops.sum(out)
     if reduction == "mean":
         if 0 in input.shape:
-            return _ops.mean(_ops.add(out, _ops.full([], float("nan"), out.dtype)))
+            return _C_ops.mean_all(_ops.add(out, _ops.full([], float("nan"), out.dtype)))
         if ignore_index >= 0:
             keep = _const(label._data != ignore_index, out.dtype)
             denom = _ops.sum(keep) if wg is None else _ops.sum(_ops.multiply(keep, wg))
             return _ops.divide(_ops.sum(out), _nonzero(denom))
         if wg is not None:
             return _ops.divide(_ops.sum(out), _nonzero(_ops.sum(wg)))
-        return _ops.mean(out)
+        return _C_ops.mean_all(out)
     if input_dims - 1 == label_dims:
         out = _ops.squeeze(out, axis)
     return out
@@ -221,7 +223,7 @@ def binary_cross_entropy(input, label, weight=None, reduction="mean", name=None)
                               _ops.multiply(_ops.scale(label, -1.0, 1.0), log_1mx)), -1.0)
     if weight is not None:
         out = _ops.multiply(out, weight)
-    return _reduce(out, reduction)
+    return _reduce(out, reduction, mean_all=True)
 
 
 def binary_cross_entropy_with_logits(logit, label, weight=None, reduction="mean",
@@ -249,7 +251,7 @@ def binary_cross_entropy_with_logits(logit, label, weight=None, reduction="mean"
                        _ops.multiply(log_weight, _softplus(_ops.scale(logit, -1.0), 1.0, 20.0)))
     if weight is not None:
         out = _ops.multiply(out, weight)
-    return _reduce(out, reduction)
+    return _reduce(out, reduction, mean_all=True)
 
 
 def kl_div(input, label, reduction="mean", log_target=False, name=None):

@@ -40,7 +40,7 @@ def margin_ranking_loss(input, other, label, margin=0.0, reduction="mean", name=
     out = _ops.multiply(_ops.subtract(other, input), label)
     if margin != 0.0:
         out = _ops.scale(out, 1.0, margin)
-    return _reduce(_relu(out), reduction)
+    return _reduce(_relu(out), reduction, mean_all=True)
 
 
 def hinge_embedding_loss(input, label, margin=1.0, reduction="mean", name=None):
@@ -157,7 +157,7 @@ def sigmoid_focal_loss(logit, label, normalizer=None, alpha=0.25, gamma=2.0, red
                          _ops.pow(_ops.scale(p_t, -1.0, 1.0), float(gamma)))
     if normalizer is not None:
         loss = _ops.divide(loss, normalizer)
-    return _reduce(loss, reduction)
+    return _reduce(loss, reduction, mean_all=True)
 
 
 def multi_margin_loss(input, label, p=1, margin=1.0, weight=None, reduction="mean", name=None):

@@ -126,6 +126,14 @@ def SoftmaxInferMeta(x, axis):
     return (x._data.shape, NP_TO_DTYPE[x._data.dtype])
 
 
+__all__ += ["MeanAllInferMeta"]
+
+
+def MeanAllInferMeta(x):
+    """mean_all: a 0-D tensor of x's dtype."""
+    return ((), NP_TO_DTYPE[x._data.dtype])
+
+
 __all__ += ["CrossEntropyWithSoftmaxInferMeta"]
 
 

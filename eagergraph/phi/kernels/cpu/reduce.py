@@ -59,6 +59,12 @@ def mean(x, axis, keepdim):
     return s / n
 
 
+@register_kernel("mean_all", FLOAT_COMPLEX)
+def mean_all(x):
+    """mean over every element (paddle.mean's all-axes case, nan for an empty x)."""
+    return mean(x, (), False)
+
+
 @register_kernel("max", REAL_32_64)
 def max_(x, axis, keepdim):
     return x.max(axis=_np_axis(x, axis), keepdims=keepdim)
@@ -161,6 +167,11 @@ def mean_grad(need, x, out_grad, axis, keepdim):
     if n != 1:
         out_grad = np.multiply(out_grad, 1.0 / n, dtype=out_grad.dtype)
     return (_unreduce(out_grad, x.shape, axis),)
+
+
+@register_kernel("mean_all_grad", FLOAT_COMPLEX)
+def mean_all_grad(need, x, out_grad):
+    return mean_grad(need, x, out_grad, (), False)
 
 
 @register_kernel("cumsum", NUM_32_64)
