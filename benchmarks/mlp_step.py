@@ -12,6 +12,11 @@ import tracemalloc
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+# one BLAS thread for every engine (NumPy's OpenBLAS reads these when NumPy is imported; torch
+# gets set_num_threads(1)): on a shared 2-core machine two threads only add noise
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 import numpy as np  # noqa: E402
 
 from interleave import peer_steps, median_times  # noqa: E402
@@ -129,7 +134,6 @@ def main():
     ap.add_argument("--steps", type=int, default=30)
     ap.add_argument("--memory-steps", type=int, default=500)
     args = ap.parse_args()
-    os.environ.setdefault("OMP_NUM_THREADS", "1")
     import eagergraph
     steps = {"numpy": numpy_step(), "eagergraph": paddle_like_step(eagergraph)}
     steps.update(peer_steps(paddle_like_step, torch_step))
