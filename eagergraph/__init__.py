@@ -27,10 +27,7 @@ from .nn.param_attr import ParamAttr
 from . import optimizer
 from . import regularizer
 from .paddle_alias import install_as_paddle
-from . import tensor_methods as _tensor_methods  # installs operators and methods on Tensor
-from . import tensor_patch as _tensor_patch  # x.float(), x.to(), x.data, x.view(), ...
 from ._generated import ops_api as _C_ops
-from .eager import tensor_patch_methods as _tensor_patch_methods  # installs backward, grad, ...
 from . import autograd
 from .autograd import grad, no_grad, enable_grad, set_grad_enabled, is_grad_enabled
 from . import io
@@ -65,7 +62,6 @@ from .amp import is_autocast_enabled, get_autocast_dtype
 
 dtype = DataType
 globals().update({_n: getattr(_ops, _n) for _n in _ops.__all__})  # paddle.add, paddle.sum, ...
-del _tensor_methods, _tensor_patch_methods, _tensor_patch
 
 __all__ = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16", "float32",
            "float64", "complex64", "complex128", "CPUPlace", "Place", "DataType", "dtype",
@@ -93,6 +89,11 @@ __all__ += ["in_dynamic_mode", "disable_static", "enable_static", "device", "bas
             "device_guard", "CUDAPlace", "CUDAPinnedPlace", "XPUPlace", "IPUPlace", "CustomPlace"]
 
 __version__ = "0.1.0"
+
+# Tensor's methods: every module's TENSOR_METHODS table (tensor_tables.TABLES), installed once
+from .tensor_tables import install_tensor_methods as _install_tensor_methods  # noqa: E402
+_install_tensor_methods()
+del _install_tensor_methods
 
 # Paddle 3.x's keyword aliases (dim= for axis=, input= for x=, ...), declared in one table
 from .param_alias import install as _install_aliases  # noqa: E402

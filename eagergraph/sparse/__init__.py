@@ -1,7 +1,7 @@
 """paddle.sparse: COO and CSR tensors and the sparse math Paddle 3.3.1 exposes, with autograd
 through the same engine (eagergraph/sparse/tensor.py explains how a sparse tensor sits in the
-graph). Also installs the Tensor methods of the sparse layouts (to_sparse_coo, to_dense,
-values, indices, ...), refusing to replace any method Tensor already has."""
+graph). Also declares the Tensor methods of the sparse layouts (to_sparse_coo, to_dense,
+values, indices, ...) in TENSOR_METHODS, which tensor_tables installs."""
 from ..tensor import Tensor
 from .. import ops as _ops
 from .tensor import SparseCooTensor, SparseCsrTensor, dense_only, only_for
@@ -107,11 +107,8 @@ _SHARED = {"is_complex", "is_floating_point", "is_integer", "rank", "is_empty", 
 
 
 def _install():
-    for name, fn in TENSOR_METHODS.items():
-        if name in Tensor.__dict__:
-            raise RuntimeError(f"eagergraph.sparse: Tensor.{name} is already defined; the "
-                               f"sparse layout's method would replace it")
-        setattr(Tensor, name, fn)
+    """The sparse classes' own methods (Tensor's, TENSOR_METHODS above, are installed by
+    tensor_tables)."""
     for cls in (SparseCooTensor, SparseCsrTensor):
         for name, fn in _SPARSE_METHODS.items():
             if name not in cls.__dict__:
