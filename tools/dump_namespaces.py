@@ -61,11 +61,12 @@ def dump():
     for space, table in spaces.items():
         out[space] = {}
         for n, obj in table.items():
-            if n == "__all__":
-                out[space][n] = list(obj)
+            if n == "__all__":  # what `import *` binds: order and repeats do not matter
+                out[space][n] = sorted(set(obj))
                 continue
             entry = {"is": _describe(obj)}
-            if not isinstance(obj, (int, float, str, bool, type(None))):
+            if not isinstance(obj, (int, float, str, bool, type(None), types.ModuleType)) \
+                    and not _internal(space, n):
                 seen = first.setdefault(id(obj), f"{space}:{n}")
                 if seen != f"{space}:{n}":
                     entry["same_as"] = seen
