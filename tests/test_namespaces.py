@@ -48,15 +48,21 @@ def test_ops_is_what_the_generated_tables_and_the_families_declare():
     declared.update(exported)
     for n, fn in methods.items():
         declared.setdefault(n, fn)
-    assert _public_names(ops) - set(declared) == set()
-    assert set(declared) - _public_names(ops) == set()
+    extra, missing = _public_names(ops) - set(declared), set(declared) - _public_names(ops)
+    assert not extra, f"eagergraph/ops/__init__.py imports {sorted(extra)}, which no table declares"
+    assert not missing, (f"{sorted(missing)} are declared (ops.yaml public:, an ops/ module's "
+                         f"__all__ or TENSOR_METHODS) but eagergraph/ops/__init__.py does not "
+                         f"import them: add them to its import lists (and to __all__ there and "
+                         f"in eagergraph/__init__.py, for a paddle.X)")
     for n, fn in declared.items():
         assert getattr(ops, n) is fn, n
     assert set(ops.__all__) == set(public.PADDLE).union(*(m.__all__ for m in FAMILIES))
 
 
 def test_paddle_exports_every_op_of_ops_all():
-    assert set(ops.__all__) <= set(paddle.__all__)
+    missing = set(ops.__all__) - set(paddle.__all__)
+    assert not missing, f"add {sorted(missing)} to eagergraph/__init__.py's `from .ops import` " \
+                        f"and __all__"
     for n in ops.__all__:
         assert _unwrap(getattr(paddle, n)) is _unwrap(getattr(ops, n)), n
 
@@ -71,6 +77,9 @@ def test_nn_functional_is_the_generated_functional_table_and_its_modules():
         "sampling", "loss_sequence", "loss_metric", "extension")]
     sources += [(n, getattr(m, n)) for m in mods for n in m.__all__]
     expected = dict(sources)  # a later module's name wins, as Paddle's import order has it
+    missing = set(expected) - set(F.__all__)
+    assert not missing, f"add {sorted(missing)} to eagergraph/nn/functional/__init__.py's imports " \
+                        f"and __all__"
     assert set(F.__all__) == set(expected)
     for n, fn in expected.items():
         assert _unwrap(getattr(F, n)) is _unwrap(fn), n
