@@ -17,7 +17,6 @@ from .phi.generator import seed, PublicGenerator as Generator
 from .tensor import Tensor, Size
 from .creation import to_tensor
 from .tensor_repr import set_printoptions
-from . import ops as _ops
 from . import linalg
 from . import fft
 from . import nn
@@ -27,10 +26,7 @@ from .nn.param_attr import ParamAttr
 from . import optimizer
 from . import regularizer
 from .paddle_alias import install_as_paddle
-from . import tensor_methods as _tensor_methods  # installs operators and methods on Tensor
-from . import tensor_patch as _tensor_patch  # x.float(), x.to(), x.data, x.view(), ...
 from ._generated import ops_api as _C_ops
-from .eager import tensor_patch_methods as _tensor_patch_methods  # installs backward, grad, ...
 from . import autograd
 from .autograd import grad, no_grad, enable_grad, set_grad_enabled, is_grad_enabled
 from . import io
@@ -64,8 +60,59 @@ from . import version
 from .amp import is_autocast_enabled, get_autocast_dtype
 
 dtype = DataType
-globals().update({_n: getattr(_ops, _n) for _n in _ops.__all__})  # paddle.add, paddle.sum, ...
-del _tensor_methods, _tensor_patch_methods, _tensor_patch
+# paddle.add, paddle.sum, ...: eagergraph.ops's __all__ (each imported there from its module)
+from .ops import (abs, abs_, acos, acos_, acosh, acosh_, add, add_n, addmm, addmm_, all, allclose,
+                  amax, amin, angle, any, arange, argmax, argmin, argsort, argwhere, as_complex,
+                  as_real, as_strided, as_tensor, asarray, asin, asin_, asinh, asinh_, assign, atan,
+                  atan2, atan_, atanh, atanh_, atleast_1d, atleast_2d, atleast_3d, baddbmm,
+                  baddbmm_, bernoulli, bernoulli_, bincount, binomial, bitwise_and, bitwise_and_,
+                  bitwise_left_shift, bitwise_left_shift_, bitwise_not, bitwise_not_, bitwise_or,
+                  bitwise_or_, bitwise_right_shift, bitwise_right_shift_, bitwise_xor, bitwise_xor_,
+                  block_diag, bmm, broadcast_shape, broadcast_shapes, broadcast_tensors,
+                  broadcast_to, bucketize, cartesian_prod, cast, cast_, cat, cauchy_, cdist, ceil,
+                  cholesky, chunk, clamp, clip, clone, column_stack, combinations, complex, concat,
+                  concatenate, conj, copysign, copysign_, cos, cos_, cosh, cosh_, count_nonzero,
+                  crop, cross, cummax, cummin, cumprod, cumprod_, cumsum, cumsum_,
+                  cumulative_trapezoid, deg2rad, diag, diag_embed, diagflat, diagonal,
+                  diagonal_scatter, diff, digamma, digamma_, dist, div, div_, divide, divide_, dot,
+                  dsplit, dstack, eigvalsh, einsum, empty, empty_like, eq, equal, equal_, equal_all,
+                  erf, erf_, erfinv, exp, expand, expand_as, expm1, expm1_, eye, flatten, flatten_,
+                  flip, floor, floor_divide, floor_divide_, floor_mod, floor_mod_, fmax, fmin, frac,
+                  frac_, frexp, from_numpy, full, full_like, gammainc, gammainc_, gammaincc,
+                  gammaincc_, gammaln, gammaln_, gather, gather_nd, gcd, gcd_, ge, geometric_, ger,
+                  get_cuda_rng_state, get_rng_state, greater, greater_equal, greater_equal_,
+                  greater_than, greater_than_, gt, heaviside, histogram, histogram_bin_edges,
+                  hsplit, hstack, hypot, hypot_, i0, i0_, i0e, i1, i1e, imag, index_add, index_add_,
+                  index_fill, index_fill_, index_put, index_put_, index_sample, index_select, inner,
+                  inverse, is_complex, is_empty, is_floating_point, is_integer, is_tensor, isclose,
+                  isfinite, isin, isinf, isnan, isneginf, isposinf, isreal, kron, kthvalue, lcm,
+                  lcm_, ldexp, ldexp_, le, lerp, less, less_, less_equal, less_equal_, less_than,
+                  less_than_, lgamma, lgamma_, linspace, log, log10, log10_, log1p, log1p_, log2,
+                  log2_, log_, log_normal, log_normal_, logaddexp, logcumsumexp, logical_and,
+                  logical_and_, logical_not, logical_not_, logical_or, logical_or_, logical_xor,
+                  logical_xor_, logit, logit_, logspace, logsumexp, lt, manual_seed, masked_fill,
+                  masked_fill_, masked_scatter, masked_scatter_, masked_select, matmul,
+                  matrix_transpose, max, maximum, mean, median, meshgrid, min, minimum, mm, mod,
+                  mod_, mode, moveaxis, msort, mul, multigammaln, multigammaln_, multinomial,
+                  multiplex, multiply, multiply_, mv, nan_to_num, nan_to_num_, nanmean, nanmedian,
+                  nanquantile, nansum, narrow, ne, neg, neg_, negative, nextafter, nonzero, norm,
+                  normal, normal_, not_equal, not_equal_, numel, ones, ones_like, outer, permute,
+                  poisson, polar, polygamma, polygamma_, pow, pow_, prod, put_along_axis, quantile,
+                  rad2deg, rand, rand_like, randint, randint_like, randn, randn_like, randperm,
+                  range, rank, ravel, real, reciprocal, remainder, remainder_, renorm, renorm_,
+                  repeat_interleave, reshape, reshape_, reverse, roll, rot90, round, row_stack,
+                  rsqrt, scale, scatter, scatter_, scatter_add, scatter_add_, scatter_nd,
+                  scatter_nd_add, scatter_reduce, searchsorted, select_scatter, set_cuda_rng_state,
+                  set_rng_state, sgn, shape, sigmoid, sign, signbit, sin, sin_, sinc, sinc_, sinh,
+                  sinh_, slice, slice_scatter, softmax, sort, split, sqrt, square, square_, squeeze,
+                  squeeze_, stack, standard_gamma, standard_normal, stanh, std, strided_slice, sub,
+                  sub_, subtract, subtract_, sum, swapaxes, swapdims, t, t_, take, take_along_axis,
+                  take_along_dim, tan, tan_, tanh, tanh_, tensor_split, tensordot, tile, topk,
+                  trace, transpose, transpose_, trapezoid, tril, tril_, tril_indices, triu, triu_,
+                  triu_indices, true_divide, trunc, trunc_, unbind, unflatten, unfold, uniform,
+                  unique, unique_consecutive, unsqueeze, unsqueeze_, unstack, vander, var, vecdot,
+                  view, view_as, view_as_complex, view_as_real, vsplit, vstack, where, where_,
+                  zeros, zeros_like)
 
 __all__ = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16", "float32",
            "float64", "complex64", "complex128", "CPUPlace", "Place", "DataType", "dtype",
@@ -73,7 +120,67 @@ __all__ = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloa
            "is_compiled_with_cuda", "Tensor", "Size", "to_tensor", "set_printoptions", "nn",
            "autograd", "grad", "no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled",
            "_C_ops", "optimizer", "regularizer"]
-__all__ += _ops.__all__
+# the op functions imported from .ops above, as eagergraph.ops.__all__ lists them
+__all__ += ["abs", "abs_", "acos", "acos_", "acosh", "acosh_", "add", "add_n", "addmm", "addmm_",
+            "all", "allclose", "amax", "amin", "angle", "any", "arange", "argmax", "argmin",
+            "argsort", "argwhere", "as_complex", "as_real", "as_strided", "as_tensor", "asarray",
+            "asin", "asin_", "asinh", "asinh_", "assign", "atan", "atan2", "atan_", "atanh",
+            "atanh_", "atleast_1d", "atleast_2d", "atleast_3d", "baddbmm", "baddbmm_", "bernoulli",
+            "bernoulli_", "bincount", "binomial", "bitwise_and", "bitwise_and_",
+            "bitwise_left_shift", "bitwise_left_shift_", "bitwise_not", "bitwise_not_",
+            "bitwise_or", "bitwise_or_", "bitwise_right_shift", "bitwise_right_shift_",
+            "bitwise_xor", "bitwise_xor_", "block_diag", "bmm", "broadcast_shape",
+            "broadcast_shapes", "broadcast_tensors", "broadcast_to", "bucketize", "cartesian_prod",
+            "cast", "cast_", "cat", "cauchy_", "cdist", "ceil", "cholesky", "chunk", "clamp",
+            "clip", "clone", "column_stack", "combinations", "complex", "concat", "concatenate",
+            "conj", "copysign", "copysign_", "cos", "cos_", "cosh", "cosh_", "count_nonzero",
+            "crop", "cross", "cummax", "cummin", "cumprod", "cumprod_", "cumsum", "cumsum_",
+            "cumulative_trapezoid", "deg2rad", "diag", "diag_embed", "diagflat", "diagonal",
+            "diagonal_scatter", "diff", "digamma", "digamma_", "dist", "div", "div_", "divide",
+            "divide_", "dot", "dsplit", "dstack", "eigvalsh", "einsum", "empty", "empty_like", "eq",
+            "equal", "equal_", "equal_all", "erf", "erf_", "erfinv", "exp", "expand", "expand_as",
+            "expm1", "expm1_", "eye", "flatten", "flatten_", "flip", "floor", "floor_divide",
+            "floor_divide_", "floor_mod", "floor_mod_", "fmax", "fmin", "frac", "frac_", "frexp",
+            "from_numpy", "full", "full_like", "gammainc", "gammainc_", "gammaincc", "gammaincc_",
+            "gammaln", "gammaln_", "gather", "gather_nd", "gcd", "gcd_", "ge", "geometric_", "ger",
+            "get_cuda_rng_state", "get_rng_state", "greater", "greater_equal", "greater_equal_",
+            "greater_than", "greater_than_", "gt", "heaviside", "histogram", "histogram_bin_edges",
+            "hsplit", "hstack", "hypot", "hypot_", "i0", "i0_", "i0e", "i1", "i1e", "imag",
+            "index_add", "index_add_", "index_fill", "index_fill_", "index_put", "index_put_",
+            "index_sample", "index_select", "inner", "inverse", "is_complex", "is_empty",
+            "is_floating_point", "is_integer", "is_tensor", "isclose", "isfinite", "isin", "isinf",
+            "isnan", "isneginf", "isposinf", "isreal", "kron", "kthvalue", "lcm", "lcm_", "ldexp",
+            "ldexp_", "le", "lerp", "less", "less_", "less_equal", "less_equal_", "less_than",
+            "less_than_", "lgamma", "lgamma_", "linspace", "log", "log10", "log10_", "log1p",
+            "log1p_", "log2", "log2_", "log_", "log_normal", "log_normal_", "logaddexp",
+            "logcumsumexp", "logical_and", "logical_and_", "logical_not", "logical_not_",
+            "logical_or", "logical_or_", "logical_xor", "logical_xor_", "logit", "logit_",
+            "logspace", "logsumexp", "lt", "manual_seed", "masked_fill", "masked_fill_",
+            "masked_scatter", "masked_scatter_", "masked_select", "matmul", "matrix_transpose",
+            "max", "maximum", "mean", "median", "meshgrid", "min", "minimum", "mm", "mod", "mod_",
+            "mode", "moveaxis", "msort", "mul", "multigammaln", "multigammaln_", "multinomial",
+            "multiplex", "multiply", "multiply_", "mv", "nan_to_num", "nan_to_num_", "nanmean",
+            "nanmedian", "nanquantile", "nansum", "narrow", "ne", "neg", "neg_", "negative",
+            "nextafter", "nonzero", "norm", "normal", "normal_", "not_equal", "not_equal_", "numel",
+            "ones", "ones_like", "outer", "permute", "poisson", "polar", "polygamma", "polygamma_",
+            "pow", "pow_", "prod", "put_along_axis", "quantile", "rad2deg", "rand", "rand_like",
+            "randint", "randint_like", "randn", "randn_like", "randperm", "range", "rank", "ravel",
+            "real", "reciprocal", "remainder", "remainder_", "renorm", "renorm_",
+            "repeat_interleave", "reshape", "reshape_", "reverse", "roll", "rot90", "round",
+            "row_stack", "rsqrt", "scale", "scatter", "scatter_", "scatter_add", "scatter_add_",
+            "scatter_nd", "scatter_nd_add", "scatter_reduce", "searchsorted", "select_scatter",
+            "set_cuda_rng_state", "set_rng_state", "sgn", "shape", "sigmoid", "sign", "signbit",
+            "sin", "sin_", "sinc", "sinc_", "sinh", "sinh_", "slice", "slice_scatter", "softmax",
+            "sort", "split", "sqrt", "square", "square_", "squeeze", "squeeze_", "stack",
+            "standard_gamma", "standard_normal", "stanh", "std", "strided_slice", "sub", "sub_",
+            "subtract", "subtract_", "sum", "swapaxes", "swapdims", "t", "t_", "take",
+            "take_along_axis", "take_along_dim", "tan", "tan_", "tanh", "tanh_", "tensor_split",
+            "tensordot", "tile", "topk", "trace", "transpose", "transpose_", "trapezoid", "tril",
+            "tril_", "tril_indices", "triu", "triu_", "triu_indices", "true_divide", "trunc",
+            "trunc_", "unbind", "unflatten", "unfold", "uniform", "unique", "unique_consecutive",
+            "unsqueeze", "unsqueeze_", "unstack", "vander", "var", "vecdot", "view", "view_as",
+            "view_as_complex", "view_as_real", "vsplit", "vstack", "where", "where_", "zeros",
+            "zeros_like"]
 __all__ += ["create_parameter", "ParamAttr", "install_as_paddle"]
 __all__ += ["set_flags", "get_flags", "finfo", "iinfo"]
 __all__ += ["float", "double", "half", "int", "long", "short", "cfloat", "cdouble"]
@@ -93,6 +200,11 @@ __all__ += ["in_dynamic_mode", "disable_static", "enable_static", "device", "bas
             "device_guard", "CUDAPlace", "CUDAPinnedPlace", "XPUPlace", "IPUPlace", "CustomPlace"]
 
 __version__ = "0.1.0"
+
+# Tensor's methods: every module's TENSOR_METHODS table (tensor_tables.TABLES), installed once
+from .tensor_tables import install_tensor_methods as _install_tensor_methods  # noqa: E402
+_install_tensor_methods()
+del _install_tensor_methods
 
 # Paddle 3.x's keyword aliases (dim= for axis=, input= for x=, ...), declared in one table
 from .param_alias import install as _install_aliases  # noqa: E402

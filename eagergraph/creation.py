@@ -156,4 +156,5 @@ def _tensor_from_data(data, dtype=None):
     return _to_ndarray(data, dtype)
 
 
-Tensor._from_data = staticmethod(_tensor_from_data)
+# Tensor(data)'s conversion (tensor.py's constructor calls it), installed by tensor_tables
+TENSOR_METHODS = {"_from_data": staticmethod(_tensor_from_data)}

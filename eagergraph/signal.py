@@ -194,6 +194,6 @@ def istft(x, n_fft, hop_length=None, win_length=None, window=None, center=True,
     return _ad.squeeze_ad_func(out, [0]) if rank == 2 else out
 
 
-# Paddle also has them as Tensor methods (x.stft(n_fft), spec.istft(n_fft))
-Tensor.stft = stft
-Tensor.istft = istft
+# Paddle also has them as Tensor methods (x.stft(n_fft), spec.istft(n_fft)), installed by
+# tensor_tables
+TENSOR_METHODS = {"stft": stft, "istft": istft}

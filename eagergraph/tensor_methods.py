@@ -201,59 +201,82 @@ def _mT(self):
     return _ops.transpose(self, perm)
 
 
-def _install():
-    T = Tensor
-    one, zero, ident, neg = (lambda c: 1.0), (lambda c: 0.0), (lambda c: c), (lambda c: -c)
-    # x + y, x - y, x * y, x / y: the ad_func itself (one frame less per op); it hands an operand
-    # that is not a Tensor to the operator's path registered here
-    operands = _ad.operator_operands
-    operands["add"] = _scaled(_ad.add_ad_func, one, ident)
-    operands["subtract"] = _scaled(_ad.subtract_ad_func, one, neg)
-    operands["multiply"] = _scaled(_ad.multiply_ad_func, ident, zero)
-    operands["divide"] = _binary(_ad.divide_ad_func, true_div=True)
-    T.__add__ = _ad.add_ad_func
-    T.__radd__ = _scaled(_ad.add_ad_func, one, ident, reverse=True)
-    T.__sub__ = _ad.subtract_ad_func
-    T.__rsub__ = _scaled(_ad.subtract_ad_func, lambda c: -1.0, ident, reverse=True)
-    T.__mul__ = _ad.multiply_ad_func
-    T.__rmul__ = _scaled(_ad.multiply_ad_func, ident, zero, reverse=True)
-    T.__truediv__ = _ad.divide_ad_func
-    T.__rtruediv__ = _binary(_ad.divide_ad_func, reverse=True, true_div=True)
-    T.__floordiv__ = _binary(_ad.floor_divide_ad_func)
-    T.__rfloordiv__ = _binary(_ad.floor_divide_ad_func, reverse=True)
-    T.__mod__ = _binary(_ad.remainder_ad_func)
-    T.__rmod__ = _binary(_ad.remainder_ad_func, reverse=True)
-    T.__pow__ = _pow
-    T.__rpow__ = _binary(_ad.elementwise_pow_ad_func, reverse=True)
-    T.__eq__ = _eq(_ad.equal_ad_func)
-    T.__ne__ = _eq(_ad.not_equal_ad_func)
-    T.__lt__ = _binary(_ad.less_than_ad_func)
-    T.__le__ = _binary(_ad.less_equal_ad_func)
-    T.__gt__ = _binary(_ad.greater_than_ad_func)
-    T.__ge__ = _binary(_ad.greater_equal_ad_func)
-    T.__and__ = _bitwise(_ad.bitwise_and_ad_func, "&")
-    T.__rand__ = _bitwise(_ad.bitwise_and_ad_func, "&", reverse=True)
-    T.__or__ = _bitwise(_ad.bitwise_or_ad_func, "|")
-    T.__ror__ = _bitwise(_ad.bitwise_or_ad_func, "|", reverse=True)
-    T.__xor__ = _bitwise(_ad.bitwise_xor_ad_func, "^")
-    T.__rxor__ = _bitwise(_ad.bitwise_xor_ad_func, "^", reverse=True)
-    T.__invert__ = _ad.bitwise_not_ad_func
-    T.__lshift__ = _shift(_ad.bitwise_left_shift_ad_func)
-    T.__rlshift__ = _shift(_ad.bitwise_left_shift_ad_func, reverse=True)
-    T.__rshift__ = _shift(_ad.bitwise_right_shift_ad_func)
-    T.__rrshift__ = _shift(_ad.bitwise_right_shift_ad_func, reverse=True)
-    T.__neg__ = _neg
-    T.__pos__ = _pos
-    T.__abs__ = _ad.abs_ad_func
-    T.__hash__ = object.__hash__
-    T.T = property(_T)
-    T.mT = property(_mT)
-    if hasattr(_ops, "matmul"):
-        T.__matmul__ = lambda self, other: _ops.matmul(self, other)
-        T.__rmatmul__ = lambda self, other: _ops.matmul(other, self)
-    for name, fn in _ops.TENSOR_METHODS.items():
-        if not hasattr(T, name) or name in ("astype",):
-            setattr(T, name, fn)
+def _matmul(self, other):
+    return _ops.matmul(self, other)
 
 
-_install()
+def _rmatmul(self, other):
+    return _ops.matmul(other, self)
+
+
+def _one(c):
+    return 1.0
+
+
+def _zero(c):
+    return 0.0
+
+
+def _ident(c):
+    return c
+
+
+def _neg_c(c):
+    return -c
+
+
+def _minus_one(c):
+    return -1.0
+
+
+# x + y, x - y, x * y, x / y: the ad_func itself (one frame less per op); it hands an operand
+# that is not a Tensor to the operator's path registered here
+_ad.operator_operands.update({
+    "add": _scaled(_ad.add_ad_func, _one, _ident),
+    "subtract": _scaled(_ad.subtract_ad_func, _one, _neg_c),
+    "multiply": _scaled(_ad.multiply_ad_func, _ident, _zero),
+    "divide": _binary(_ad.divide_ad_func, true_div=True),
+})
+
+# Tensor's operators, installed by tensor_tables
+TENSOR_METHODS = {
+    "__add__": _ad.add_ad_func,
+    "__radd__": _scaled(_ad.add_ad_func, _one, _ident, reverse=True),
+    "__sub__": _ad.subtract_ad_func,
+    "__rsub__": _scaled(_ad.subtract_ad_func, _minus_one, _ident, reverse=True),
+    "__mul__": _ad.multiply_ad_func,
+    "__rmul__": _scaled(_ad.multiply_ad_func, _ident, _zero, reverse=True),
+    "__truediv__": _ad.divide_ad_func,
+    "__rtruediv__": _binary(_ad.divide_ad_func, reverse=True, true_div=True),
+    "__floordiv__": _binary(_ad.floor_divide_ad_func),
+    "__rfloordiv__": _binary(_ad.floor_divide_ad_func, reverse=True),
+    "__mod__": _binary(_ad.remainder_ad_func),
+    "__rmod__": _binary(_ad.remainder_ad_func, reverse=True),
+    "__pow__": _pow,
+    "__rpow__": _binary(_ad.elementwise_pow_ad_func, reverse=True),
+    "__eq__": _eq(_ad.equal_ad_func),
+    "__ne__": _eq(_ad.not_equal_ad_func),
+    "__lt__": _binary(_ad.less_than_ad_func),
+    "__le__": _binary(_ad.less_equal_ad_func),
+    "__gt__": _binary(_ad.greater_than_ad_func),
+    "__ge__": _binary(_ad.greater_equal_ad_func),
+    "__and__": _bitwise(_ad.bitwise_and_ad_func, "&"),
+    "__rand__": _bitwise(_ad.bitwise_and_ad_func, "&", reverse=True),
+    "__or__": _bitwise(_ad.bitwise_or_ad_func, "|"),
+    "__ror__": _bitwise(_ad.bitwise_or_ad_func, "|", reverse=True),
+    "__xor__": _bitwise(_ad.bitwise_xor_ad_func, "^"),
+    "__rxor__": _bitwise(_ad.bitwise_xor_ad_func, "^", reverse=True),
+    "__invert__": _ad.bitwise_not_ad_func,
+    "__lshift__": _shift(_ad.bitwise_left_shift_ad_func),
+    "__rlshift__": _shift(_ad.bitwise_left_shift_ad_func, reverse=True),
+    "__rshift__": _shift(_ad.bitwise_right_shift_ad_func),
+    "__rrshift__": _shift(_ad.bitwise_right_shift_ad_func, reverse=True),
+    "__neg__": _neg,
+    "__pos__": _pos,
+    "__abs__": _ad.abs_ad_func,
+    "__hash__": object.__hash__,  # a replacement of tensor.py's, see tensor_tables.OVERRIDES
+    "__matmul__": _matmul,
+    "__rmatmul__": _rmatmul,
+    "T": property(_T),
+    "mT": property(_mT),
+}

@@ -322,27 +322,37 @@ def fill_diagonal_tensor_(self, y, offset=0, dim1=0, dim2=1, name=None):
     return _scatter_into(self, "fill_diagonal_tensor_", pos, y, False)
 
 
-def _install():
-    T = Tensor
-    for name, dt in _CAST_METHODS.items():
-        setattr(T, name, _cast_method(dt))
-    for fn in (to, type_as, new_zeros, new_ones, new_full, new_empty, requires_grad_,
-               contiguous, is_contiguous, get_strides, stride, data_ptr, cuda, pin_memory, repeat, copy_, set_, resize_, apply, apply_, fill_diagonal_,
-               fill_diagonal_tensor, fill_diagonal_tensor_):
-        setattr(T, fn.__name__, fn)
-    T.requires_grad = property(_get_requires_grad, _set_requires_grad)
-    T.data = property(_get_data, _set_data)
-    T.strides = property(_strides)
-    T.offset = property(_offset)
-    T.itemsize = property(lambda self: self._data.itemsize)
-    T.is_cuda = property(lambda self: False)
-    T.layout = property(lambda self: "NCHW")
-    T.get_device = lambda self: -1
-    T.is_dense = lambda self: True
-    T.is_same_shape = lambda self, y: list(self.shape) == list(y.shape)
-    T.type = property(lambda self: VarType.DENSE_TENSOR)  # Paddle 3.3.1's VarDesc.VarType
-    T.device = property(lambda self: Device())
-    T.value = _value
+def _itemsize(self):
+    return self._data.itemsize
+
+
+def _is_cuda(self):
+    return False
+
+
+def _layout(self):
+    return "NCHW"
+
+
+def get_device(self):
+    """-1: the tensor is on the CPU."""
+    return -1
+
+
+def is_dense(self):
+    return True
+
+
+def is_same_shape(self, y):
+    return list(self.shape) == list(y.shape)
+
+
+def _type(self):
+    return VarType.DENSE_TENSOR  # Paddle 3.3.1's VarDesc.VarType
+
+
+def _device(self):
+    return Device()
 
 
 def _value(self):
@@ -350,4 +360,27 @@ def _value(self):
     return self
 
 
-_install()
+# installed on Tensor by tensor_tables
+TENSOR_METHODS = {name: _cast_method(dt) for name, dt in _CAST_METHODS.items()}
+TENSOR_METHODS.update({
+    "to": to, "type_as": type_as, "new_zeros": new_zeros, "new_ones": new_ones,
+    "new_full": new_full, "new_empty": new_empty, "requires_grad_": requires_grad_,
+    "contiguous": contiguous, "is_contiguous": is_contiguous, "get_strides": get_strides,
+    "stride": stride, "data_ptr": data_ptr, "cuda": cuda, "pin_memory": pin_memory,
+    "repeat": repeat, "copy_": copy_, "set_": set_, "resize_": resize_, "apply": apply,
+    "apply_": apply_, "fill_diagonal_": fill_diagonal_,
+    "fill_diagonal_tensor": fill_diagonal_tensor, "fill_diagonal_tensor_": fill_diagonal_tensor_,
+    "requires_grad": property(_get_requires_grad, _set_requires_grad),
+    "data": property(_get_data, _set_data),
+    "strides": property(_strides),
+    "offset": property(_offset),
+    "itemsize": property(_itemsize),
+    "is_cuda": property(_is_cuda),
+    "layout": property(_layout),
+    "get_device": get_device,
+    "is_dense": is_dense,
+    "is_same_shape": is_same_shape,
+    "type": property(_type),
+    "device": property(_device),
+    "value": _value,
+})

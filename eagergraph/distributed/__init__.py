@@ -22,16 +22,24 @@ from .p2p import send_object_list, recv_object_list, P2POp, batch_isend_irecv
 from .parallel_with_gloo import gloo_init_parallel_env, gloo_barrier, gloo_release
 from .entry_attr import ProbabilityEntry, CountFilterEntry, ShowClickEntry
 from .auto_parallel import ProcessMesh, Placement, Shard, Replicate, Partial, set_mesh, get_mesh
-from .unsupported import (FUNCTIONS as _UNSUPPORTED_FUNCTIONS,
-                          CLASSES as _UNSUPPORTED_CLASSES, SplitPoint,
-                          in_auto_parallel_align_mode, create_nccl_config)
+# the names that need the auto-parallel engine, GPUs or a parameter server: each raises
+from .unsupported import (SplitPoint, in_auto_parallel_align_mode, create_nccl_config, shard_tensor,
+                          dtensor_from_fn, reshard, shard_layer, shard_optimizer, shard_scaler,
+                          shard_dataloader, shard_op, to_static, unshard_dtensor, parallelize,
+                          to_distributed, local_map, enable_auto_dp, group_sharded_parallel,
+                          save_group_sharded_model, load_merged_state_dict,
+                          build_sharded_state_dict, shard_weight, DistAttr, DistModel, Strategy,
+                          LocalLayer, ShardingStage1, ShardingStage2, ShardingStage3,
+                          ColWiseParallel, RowWiseParallel, ConvParallel, ContextParallel,
+                          PrepareContextParallel, PrepareLayerInput, PrepareLayerOutput,
+                          SequenceParallelBegin, SequenceParallelEnd, SequenceParallelEnable,
+                          SequenceParallelDisable, ShardedWeight, InMemoryDataset, QueueDataset,
+                          BoxPSDataset)
 from . import stream, collective, entry_attr, parallel_with_gloo, auto_parallel, io
 from .launch.main import launch as _launch_main
 from .flex_checkpoint import save_state_dict, load_state_dict
 
 ShardedStateDict = dict  # Paddle's typing alias: dict[str, ShardedWeight]
-globals().update(_UNSUPPORTED_FUNCTIONS)
-globals().update(_UNSUPPORTED_CLASSES)
 
 
 def launch():
@@ -57,4 +65,13 @@ __all__ = ["ReduceOp", "ParallelEnv", "Group", "is_initialized", "destroy_proces
            "in_auto_parallel_align_mode", "create_nccl_config", "launch", "ShardedStateDict",
            "stream", "collective", "entry_attr", "parallel_with_gloo", "auto_parallel", "io",
            "save_state_dict", "load_state_dict"]
-__all__ += sorted(_UNSUPPORTED_FUNCTIONS) + sorted(_UNSUPPORTED_CLASSES)
+__all__ += ["build_sharded_state_dict", "dtensor_from_fn", "enable_auto_dp",
+            "group_sharded_parallel", "load_merged_state_dict", "local_map", "parallelize",
+            "reshard", "save_group_sharded_model", "shard_dataloader", "shard_layer", "shard_op",
+            "shard_optimizer", "shard_scaler", "shard_tensor", "shard_weight", "to_distributed",
+            "to_static", "unshard_dtensor", "BoxPSDataset", "ColWiseParallel", "ContextParallel",
+            "ConvParallel", "DistAttr", "DistModel", "InMemoryDataset", "LocalLayer",
+            "PrepareContextParallel", "PrepareLayerInput", "PrepareLayerOutput", "QueueDataset",
+            "RowWiseParallel", "SequenceParallelBegin", "SequenceParallelDisable",
+            "SequenceParallelEnable", "SequenceParallelEnd", "ShardedWeight", "ShardingStage1",
+            "ShardingStage2", "ShardingStage3", "Strategy"]

@@ -131,21 +131,19 @@ def clone(self):
     return ops.assign(self)
 
 
-def _install():
-    T = Tensor
-    T.backward = backward
-    T.grad = property(_get_grad, _set_grad)
-    T.gradient = gradient
-    T.grad_fn = property(_grad_fn)
-    T.is_leaf = property(_is_leaf)
-    T.clear_gradient = clear_gradient
-    T.clear_grad = clear_grad
-    T.retain_grads = retain_grads
-    T.register_hook = register_hook
-    T._register_grad_hook = _register_grad_hook
-    T.detach = detach
-    T.detach_ = detach_
-    T.clone = clone
-
-
-_install()
+# installed on Tensor by tensor_tables
+TENSOR_METHODS = {
+    "backward": backward,
+    "grad": property(_get_grad, _set_grad),
+    "gradient": gradient,
+    "grad_fn": property(_grad_fn),
+    "is_leaf": property(_is_leaf),
+    "clear_gradient": clear_gradient,
+    "clear_grad": clear_grad,
+    "retain_grads": retain_grads,
+    "register_hook": register_hook,
+    "_register_grad_hook": _register_grad_hook,
+    "detach": detach,
+    "detach_": detach_,
+    "clone": clone,
+}

@@ -8,7 +8,7 @@ from ..tensor import Tensor
 from ..phi.common import int32, int64, bool_
 
 __all__ = ["is_complex", "is_floating_point", "is_integer", "rank", "shape", "numel", "is_empty"]
-TENSOR_METHODS = ["is_complex", "rank", "is_empty"]
+TENSOR_METHODS = ["rank", "is_empty"]  # Tensor.is_complex is tensor.py's
 
 
 def _tensor(x, op):

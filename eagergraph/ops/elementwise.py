@@ -286,14 +286,22 @@ def _bool_inplace(op, binary, public=None):
     return inplace
 
 
-_BOOL_INPLACE = {n: True for n in ("equal", "not_equal", "greater_equal", "greater_than",
-                                   "less_equal", "less_than", "logical_and", "logical_or",
-                                   "logical_xor")}
-_BOOL_INPLACE["logical_not"] = False
-globals().update({n + "_": _bool_inplace(n, b) for n, b in _BOOL_INPLACE.items()})
+equal_ = _bool_inplace("equal", True)
+not_equal_ = _bool_inplace("not_equal", True)
+greater_equal_ = _bool_inplace("greater_equal", True)
+greater_than_ = _bool_inplace("greater_than", True)
+less_equal_ = _bool_inplace("less_equal", True)
+less_than_ = _bool_inplace("less_than", True)
+logical_and_ = _bool_inplace("logical_and", True)
+logical_or_ = _bool_inplace("logical_or", True)
+logical_xor_ = _bool_inplace("logical_xor", True)
+logical_not_ = _bool_inplace("logical_not", False)
 less_ = _bool_inplace("less_than", True, "less_")
-__all__ += [n + "_" for n in _BOOL_INPLACE] + ["less_"]
-TENSOR_METHODS += [n + "_" for n in _BOOL_INPLACE] + ["less_"]
+_BOOL_INPLACE = ["equal_", "not_equal_", "greater_equal_", "greater_than_", "less_equal_",
+                 "less_than_", "logical_and_", "logical_or_", "logical_xor_", "logical_not_",
+                 "less_"]
+__all__ += _BOOL_INPLACE
+TENSOR_METHODS += _BOOL_INPLACE
 
 
 def is_tensor(x):

@@ -1,9 +1,10 @@
 """paddle.sparse: COO and CSR tensors and the sparse math Paddle 3.3.1 exposes, with autograd
 through the same engine (eagergraph/sparse/tensor.py explains how a sparse tensor sits in the
-graph). Also installs the Tensor methods of the sparse layouts (to_sparse_coo, to_dense,
-values, indices, ...), refusing to replace any method Tensor already has."""
+graph). Also declares the Tensor methods of the sparse layouts (to_sparse_coo, to_dense,
+values, indices, ...) in TENSOR_METHODS, which tensor_tables installs."""
 from ..tensor import Tensor
 from .. import ops as _ops
+from .._generated import public as _public
 from .tensor import SparseCooTensor, SparseCsrTensor, dense_only, only_for
 from .creation import (sparse_coo_tensor, sparse_csr_tensor, to_sparse_coo, to_sparse_csr,
                        to_dense, coalesce)
@@ -106,18 +107,22 @@ _SHARED = {"is_complex", "is_floating_point", "is_integer", "rank", "is_empty", 
            "element_size", "ndimension"}
 
 
+# the op families' Tensor methods (tensor_tables installs them on Tensor)
+_DENSE_METHODS = dict.fromkeys(_n for _t in (
+    _public, _ops.alias, _ops.attribute, _ops.elementwise, _ops.indexing, _ops.inplace,
+    _ops.linalg, _ops.manipulation, _ops.random, _ops.reduce, _ops.search)
+    for _n in _t.TENSOR_METHODS)
+
+
 def _install():
-    for name, fn in TENSOR_METHODS.items():
-        if name in Tensor.__dict__:
-            raise RuntimeError(f"eagergraph.sparse: Tensor.{name} is already defined; the "
-                               f"sparse layout's method would replace it")
-        setattr(Tensor, name, fn)
+    """The sparse classes' own methods (Tensor's, TENSOR_METHODS above, are installed by
+    tensor_tables)."""
     for cls in (SparseCooTensor, SparseCsrTensor):
         for name, fn in _SPARSE_METHODS.items():
             if name not in cls.__dict__:
                 setattr(cls, name, fn)
         # a dense method would run on the values array alone: refuse it with a clear error
-        for name in _ops.TENSOR_METHODS:
+        for name in _DENSE_METHODS:
             if name.startswith("__") or name in _SHARED or hasattr(cls, name) and any(
                     name in k.__dict__ for k in cls.__mro__[:-2]):
                 continue

@@ -7,7 +7,7 @@ import warnings
 
 from ..nn import unique_name
 from . import download
-from . import dlpack  # also installs Tensor.__dlpack__ / __dlpack_device__
+from . import dlpack  # also declares Tensor.__dlpack__ / __dlpack_device__
 
 __all__ = ["run_check", "flatten", "pack_sequence_as", "map_structure", "is_sequence",
            "assert_same_structure", "deprecated", "try_import", "unique_name", "download", "dlpack"]

@@ -113,5 +113,5 @@ def tensor_dlpack_device(self):
     return (DLDeviceType.kDLCPU, None)
 
 
-Tensor.__dlpack__ = tensor_dlpack
-Tensor.__dlpack_device__ = tensor_dlpack_device
+# installed on Tensor by tensor_tables
+TENSOR_METHODS = {"__dlpack__": tensor_dlpack, "__dlpack_device__": tensor_dlpack_device}

@@ -1,52 +1,105 @@
-"""paddle.nn layers: the Layer base class, containers, common, activation and loss layers."""
+"""paddle.nn layers: the Layer base class, containers, common, activation and loss layers, one
+module per kind; each name is imported from the module that defines it (tests/test_namespaces.py
+holds them to the modules' __all__)."""
 from .layers import Layer
-from .container import Sequential, LayerList, LayerDict, ParameterList, ParameterDict
-from .common import (Identity, Linear, Bilinear, Dropout, Flatten, Unflatten, Embedding, Unfold,
-                     Fold)
-from . import activation as _activation
-from . import loss as _loss
-from . import conv as _conv
-from . import pooling as _pooling
-from . import norm as _norm
-from . import rnn as _rnn
-from . import transformer as _transformer
-from . import padding as _padding
-from . import vision as _vision
-from . import dropout as _dropout
-from . import activation_shrink as _activation_shrink
-from . import loss_margin as _loss_margin
-from . import loss_sequence as _loss_sequence
-
-globals().update({_n: getattr(_activation, _n) for _n in _activation.__all__})
-globals().update({_n: getattr(_loss, _n) for _n in _loss.__all__})
-globals().update({_n: getattr(_conv, _n) for _n in _conv.__all__})
-globals().update({_n: getattr(_pooling, _n) for _n in _pooling.__all__})
-globals().update({_n: getattr(_norm, _n) for _n in _norm.__all__})
-globals().update({_n: getattr(_rnn, _n) for _n in _rnn.__all__})
-globals().update({_n: getattr(_transformer, _n) for _n in _transformer.__all__})
-for _m in (_padding, _vision, _dropout, _activation_shrink, _loss_margin, _loss_sequence):
-    globals().update({_n: getattr(_m, _n) for _n in _m.__all__})
-del _m
-
-__all__ = ["Layer", "Sequential", "LayerList", "LayerDict", "ParameterList", "ParameterDict",
-           "Identity", "Linear", "Bilinear", "Dropout", "Flatten", "Unflatten", "Embedding",
-           "Unfold", "Fold"]
-__all__ += _activation.__all__ + _loss.__all__ + _conv.__all__ + _pooling.__all__ + _rnn.__all__
-__all__ += _norm.__all__
-__all__ += _transformer.__all__
-__all__ += _padding.__all__ + _vision.__all__ + _dropout.__all__
-__all__ += _activation_shrink.__all__ + _loss_margin.__all__ + _loss_sequence.__all__
+from .container import (LayerDict, LayerList, ParameterDict, ParameterList, Sequential)
+from .common import (Bilinear, Dropout, Embedding, Flatten, Fold, Identity, Linear, Unflatten,
+                     Unfold)
+from .activation import (CELU, ELU, GELU, Hardsigmoid, Hardswish, Hardtanh, LeakyReLU, LogSigmoid,
+                         LogSoftmax, Mish, PReLU, ReLU, ReLU6, SELU, Sigmoid, Silu, Softmax,
+                         Softmax2D, Softplus, Softsign, Tanh, Tanhshrink)
+from .loss import (BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, KLDivLoss, L1Loss, MSELoss,
+                   NLLLoss, SmoothL1Loss)
+from .conv import (Conv1D, Conv1DTranspose, Conv1d, Conv2D, Conv2DTranspose, Conv2d, Conv3D,
+                   Conv3DTranspose, Conv3d)
+from .pooling import (AdaptiveAvgPool1D, AdaptiveAvgPool2D, AdaptiveAvgPool3D, AdaptiveMaxPool1D,
+                      AdaptiveMaxPool2D, AdaptiveMaxPool3D, AvgPool1D, AvgPool2D, AvgPool3D,
+                      FractionalMaxPool2D, FractionalMaxPool3D, LPPool1D, LPPool2D, MaxPool1D,
+                      MaxPool2D, MaxPool3D, MaxUnPool1D, MaxUnPool2D, MaxUnPool3D)
+from .norm import (BatchNorm, BatchNorm1D, BatchNorm2D, BatchNorm3D, GroupNorm, InstanceNorm1D,
+                   InstanceNorm2D, InstanceNorm3D, LayerNorm, LocalResponseNorm, SyncBatchNorm)
+from .rnn import (BiRNN, GRU, GRUCell, LSTM, LSTMCell, RNN, RNNCellBase, SimpleRNN, SimpleRNNCell)
+from .transformer import (MultiHeadAttention, Transformer, TransformerDecoder,
+                          TransformerDecoderLayer, TransformerEncoder, TransformerEncoderLayer)
+from .padding import (CircularPad1D, CircularPad2D, CircularPad3D, ConstantPad1D, ConstantPad2D,
+                      ConstantPad3D, Pad1D, Pad2D, Pad3D, ReflectionPad1D, ReflectionPad2D,
+                      ReflectionPad3D, ReplicationPad1D, ReplicationPad2D, ReplicationPad3D,
+                      ZeroPad1D, ZeroPad2D, ZeroPad3D)
+from .vision import (ChannelShuffle, PixelShuffle, PixelUnshuffle, Upsample, UpsamplingBilinear2D,
+                     UpsamplingNearest2D)
+from .dropout import (AlphaDropout, Dropout2D, Dropout3D, FeatureAlphaDropout)
+from .activation_shrink import (GLU, Hardshrink, Maxout, RReLU, Softshrink, Swish, ThresholdedReLU)
+from .loss_margin import (CosineEmbeddingLoss, CosineSimilarity, GaussianNLLLoss,
+                          HingeEmbeddingLoss, HuberLoss, MarginRankingLoss,
+                          MultiLabelSoftMarginLoss, MultiMarginLoss, PairwiseDistance,
+                          PoissonNLLLoss, SoftMarginLoss, TripletMarginLoss,
+                          TripletMarginWithDistanceLoss)
+from .loss_sequence import CTCLoss, RNNTLoss
 
 # Paddle 3.x's torch-style names for the layers above: the same classes (paddle.nn.Conv2d is
-# paddle.nn.Conv2D). Only the ones whose target exists are bound.
-_ALIASES = {"Module": "Layer", "ModuleList": "LayerList", "ModuleDict": "LayerDict",
-            "SiLU": "Silu", "UpsamplingBilinear2d": "UpsamplingBilinear2D",
-            "UpsamplingNearest2d": "UpsamplingNearest2D"}
-for _d in ("1", "2", "3"):
-    for _base in ("AdaptiveAvgPool", "AdaptiveMaxPool", "CircularPad", "ConstantPad",
-                  "ReflectionPad", "ReplicationPad", "ZeroPad", "MaxUnpool", "Conv"):
-        _ALIASES[f"{_base}{_d}d"] = ("MaxUnPool" if _base == "MaxUnpool" else _base) + _d + "D"
-_ALIASES = {a: t for a, t in _ALIASES.items() if t in globals() and a not in globals()}
-globals().update({a: globals()[t] for a, t in _ALIASES.items()})
-__all__ += sorted(_ALIASES)
-del _d, _base
+# paddle.nn.Conv2D)
+Module = Layer
+ModuleList = LayerList
+ModuleDict = LayerDict
+SiLU = Silu
+UpsamplingBilinear2d = UpsamplingBilinear2D
+UpsamplingNearest2d = UpsamplingNearest2D
+AdaptiveAvgPool1d = AdaptiveAvgPool1D
+AdaptiveMaxPool1d = AdaptiveMaxPool1D
+CircularPad1d = CircularPad1D
+ConstantPad1d = ConstantPad1D
+ReflectionPad1d = ReflectionPad1D
+ReplicationPad1d = ReplicationPad1D
+ZeroPad1d = ZeroPad1D
+MaxUnpool1d = MaxUnPool1D
+AdaptiveAvgPool2d = AdaptiveAvgPool2D
+AdaptiveMaxPool2d = AdaptiveMaxPool2D
+CircularPad2d = CircularPad2D
+ConstantPad2d = ConstantPad2D
+ReflectionPad2d = ReflectionPad2D
+ReplicationPad2d = ReplicationPad2D
+ZeroPad2d = ZeroPad2D
+MaxUnpool2d = MaxUnPool2D
+AdaptiveAvgPool3d = AdaptiveAvgPool3D
+AdaptiveMaxPool3d = AdaptiveMaxPool3D
+CircularPad3d = CircularPad3D
+ConstantPad3d = ConstantPad3D
+ReflectionPad3d = ReflectionPad3D
+ReplicationPad3d = ReplicationPad3D
+ZeroPad3d = ZeroPad3D
+MaxUnpool3d = MaxUnPool3D
+
+__all__ = ["AdaptiveAvgPool1D", "AdaptiveAvgPool1d", "AdaptiveAvgPool2D", "AdaptiveAvgPool2d",
+           "AdaptiveAvgPool3D", "AdaptiveAvgPool3d", "AdaptiveMaxPool1D", "AdaptiveMaxPool1d",
+           "AdaptiveMaxPool2D", "AdaptiveMaxPool2d", "AdaptiveMaxPool3D", "AdaptiveMaxPool3d",
+           "AlphaDropout", "AvgPool1D", "AvgPool2D", "AvgPool3D", "BCELoss", "BCEWithLogitsLoss",
+           "BatchNorm", "BatchNorm1D", "BatchNorm2D", "BatchNorm3D", "BiRNN", "Bilinear", "CELU",
+           "CTCLoss", "ChannelShuffle", "CircularPad1D", "CircularPad1d", "CircularPad2D",
+           "CircularPad2d", "CircularPad3D", "CircularPad3d", "ConstantPad1D", "ConstantPad1d",
+           "ConstantPad2D", "ConstantPad2d", "ConstantPad3D", "ConstantPad3d", "Conv1D",
+           "Conv1DTranspose", "Conv1d", "Conv2D", "Conv2DTranspose", "Conv2d", "Conv3D",
+           "Conv3DTranspose", "Conv3d", "CosineEmbeddingLoss", "CosineSimilarity",
+           "CrossEntropyLoss", "Dropout", "Dropout2D", "Dropout3D", "ELU", "Embedding",
+           "FeatureAlphaDropout", "Flatten", "Fold", "FractionalMaxPool2D", "FractionalMaxPool3D",
+           "GELU", "GLU", "GRU", "GRUCell", "GaussianNLLLoss", "GroupNorm", "Hardshrink",
+           "Hardsigmoid", "Hardswish", "Hardtanh", "HingeEmbeddingLoss", "HuberLoss", "Identity",
+           "InstanceNorm1D", "InstanceNorm2D", "InstanceNorm3D", "KLDivLoss", "L1Loss", "LPPool1D",
+           "LPPool2D", "LSTM", "LSTMCell", "Layer", "LayerDict", "LayerList", "LayerNorm",
+           "LeakyReLU", "Linear", "LocalResponseNorm", "LogSigmoid", "LogSoftmax", "MSELoss",
+           "MarginRankingLoss", "MaxPool1D", "MaxPool2D", "MaxPool3D", "MaxUnPool1D", "MaxUnPool2D",
+           "MaxUnPool3D", "MaxUnpool1d", "MaxUnpool2d", "MaxUnpool3d", "Maxout", "Mish", "Module",
+           "ModuleDict", "ModuleList", "MultiHeadAttention", "MultiLabelSoftMarginLoss",
+           "MultiMarginLoss", "NLLLoss", "PReLU", "Pad1D", "Pad2D", "Pad3D", "PairwiseDistance",
+           "ParameterDict", "ParameterList", "PixelShuffle", "PixelUnshuffle", "PoissonNLLLoss",
+           "RNN", "RNNCellBase", "RNNTLoss", "RReLU", "ReLU", "ReLU6", "ReflectionPad1D",
+           "ReflectionPad1d", "ReflectionPad2D", "ReflectionPad2d", "ReflectionPad3D",
+           "ReflectionPad3d", "ReplicationPad1D", "ReplicationPad1d", "ReplicationPad2D",
+           "ReplicationPad2d", "ReplicationPad3D", "ReplicationPad3d", "SELU", "Sequential", "SiLU",
+           "Sigmoid", "Silu", "SimpleRNN", "SimpleRNNCell", "SmoothL1Loss", "SoftMarginLoss",
+           "Softmax", "Softmax2D", "Softplus", "Softshrink", "Softsign", "Swish", "SyncBatchNorm",
+           "Tanh", "Tanhshrink", "ThresholdedReLU", "Transformer", "TransformerDecoder",
+           "TransformerDecoderLayer", "TransformerEncoder", "TransformerEncoderLayer",
+           "TripletMarginLoss", "TripletMarginWithDistanceLoss", "Unflatten", "Unfold", "Upsample",
+           "UpsamplingBilinear2D", "UpsamplingBilinear2d", "UpsamplingNearest2D",
+           "UpsamplingNearest2d", "ZeroPad1D", "ZeroPad1d", "ZeroPad2D", "ZeroPad2d", "ZeroPad3D",
+           "ZeroPad3d"]

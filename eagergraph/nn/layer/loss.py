@@ -120,13 +120,12 @@ class KLDivLoss(Layer):
 
 # Paddle keeps every loss layer in this module (paddle.nn.loss is paddle.nn.layer.loss); the
 # margin, likelihood and sequence losses live in their own modules here and are re-exported.
-from . import loss_margin as _margin, loss_sequence as _sequence  # noqa: E402
+from .loss_margin import (MarginRankingLoss, HingeEmbeddingLoss, CosineEmbeddingLoss,  # noqa: E402
+                          TripletMarginLoss, TripletMarginWithDistanceLoss, SoftMarginLoss,
+                          MultiLabelSoftMarginLoss, MultiMarginLoss, PoissonNLLLoss,
+                          GaussianNLLLoss)
+from .loss_sequence import CTCLoss, RNNTLoss  # noqa: E402
 
-_PADDLE_LOSS_MODULE = {_margin: ("MarginRankingLoss", "HingeEmbeddingLoss", "CosineEmbeddingLoss",
-                                 "TripletMarginLoss", "TripletMarginWithDistanceLoss",
-                                 "SoftMarginLoss", "MultiLabelSoftMarginLoss", "MultiMarginLoss",
-                                 "PoissonNLLLoss", "GaussianNLLLoss"),
-                       _sequence: ("CTCLoss", "RNNTLoss")}
-for _m, _names in _PADDLE_LOSS_MODULE.items():
-    globals().update({_n: getattr(_m, _n) for _n in _names})
-del _m, _names
+_REEXPORTED = (MarginRankingLoss, HingeEmbeddingLoss, CosineEmbeddingLoss, TripletMarginLoss,
+               TripletMarginWithDistanceLoss, SoftMarginLoss, MultiLabelSoftMarginLoss,
+               MultiMarginLoss, PoissonNLLLoss, GaussianNLLLoss, CTCLoss, RNNTLoss)
