@@ -174,7 +174,7 @@ new_node = object.__new__  # a grad node without GradNodeBase.__init__'s call
 
 # Tensor's operator methods that are these ad_funcs themselves (OPERATOR_OPS in the generator):
 # op name -> the operator's path for an operand that is not a Tensor (`x * 2.0`, `x * array`),
-# filled in by tensor_methods when it installs the operators
+# filled in by tensor_methods when it is imported (tensor_tables installs the operators)
 operator_operands = {}
 
 

@@ -50,7 +50,8 @@ class Tensor:
 
     def __init__(self, data=None, dtype=None, place=None, stop_gradient=True, name=None):
         # Tensor(...) constructed directly behaves like to_tensor (Paddle allows paddle.Tensor(x)):
-        # creation.py, above this module, installs the conversion as Tensor._from_data
+        # creation.py, above this module, declares the conversion as Tensor._from_data (its
+        # TENSOR_METHODS table; tensor_tables installs it)
         self._data = np.zeros([0], np.float32) if data is None else self._from_data(data, dtype)
         self.stop_gradient = stop_gradient
         self._grad_node = None
