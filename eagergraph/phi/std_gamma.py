@@ -173,28 +173,45 @@ class _GammaChain(Chain):
 
     def _pairs(self, U):
         """na[q]: the first accepted polar pair of q, q + 2, ... (W where none is), and
-        first[q] the normal the pair at q gives (0 where it is rejected); both padded past W."""
+        first[q] about the normal the pair at q gives (NumPy's log: for the guess); both
+        padded past W."""
         if self._na[0] is not U:
-            acc, first = polar_values(U)
+            T = self.dtype
+            x = U * T(2)
+            x -= T(1)
+            r2 = x[:-1] * x[:-1]
+            r2 += x[1:] * x[1:]
+            acc = (r2 <= 1) & (r2 != 0)
+            with np.errstate(all="ignore"):
+                first = x[1:] * np.sqrt(T(-2) * np.log(r2) / r2)
             na = next_accepted_pair(acc)
             np.minimum(na, len(U), out=na)
             pad = np.full(4, len(U), na.dtype)
-            self._na = (U, (np.concatenate([na, pad]), np.concatenate([first, np.zeros(4, first.dtype)])))
+            self._na = (U, (np.concatenate([na, pad]), np.concatenate([first, np.zeros(4, T)])))
         return self._na[1]
 
-    def _attempt(self, U, c, d, q):
-        """One attempt from the accepted pair at q (< W - 2): whether the normal is redrawn
-        (y <= 0), whether it is accepted, x and y (the log test with NumPy's emulation of the
-        C library's log: for the guess)."""
+    def _normals(self, U, q):
+        """The normal a fresh normal_distribution<T> returns from the accepted pair at q."""
+        T = self.dtype
+        x = U[q] * T(2)
+        x -= T(1)
+        y = U[q + 1] * T(2)
+        y -= T(1)
+        r2 = x * x
+        r2 += y * y
+        return y * np.sqrt(T(-2) * std_log(r2) / r2)
+
+    def _attempt(self, U, c, d, q, x):
+        """One attempt with the normal x from the accepted pair at q (< W - 2): whether the
+        normal is drawn again (y <= 0), whether the squeeze accepts, y, u and x^2."""
         T = self.dtype
         one = T(1)
-        x = self._pairs(U)[1][q]
         y = one + c * x
         redo = y <= 0
         uu = one - U[q + 2]
         xx = x * x
         acc = ~redo & (uu < one - T(_C0331) * xx * xx)
-        return redo, acc, x, y, uu, xx
+        return redo, acc, y, uu, xx
 
     def guess(self, U, prm):
         W = len(U)
@@ -208,10 +225,10 @@ class _GammaChain(Chain):
         q = na[start]
         qs = np.minimum(q, W - 3)
         with np.errstate(all="ignore"):
-            redo, acc, x, y, uu, xx = self._attempt(U, c, d, qs)
+            redo, acc, y, uu, xx = self._attempt(U, c, d, qs, self._pairs(U)[1][qs])
             slow = np.flatnonzero(~redo & ~acc)
             if len(slow):
-                acc[slow] = self._log_test(uu[slow], xx[slow], y[slow], d, std_log)
+                acc[slow] = self._log_test(uu[slow], xx[slow], y[slow], d, np.log)
         again = na[np.minimum(np.where(redo, q + 2, q + 3), W)] + 3  # the next attempt's end
         g = np.where(acc, q + 3, again)
         g[q >= W - 2] = W
@@ -246,7 +263,8 @@ class _GammaChain(Chain):
                 q = na[np.minimum(j, W)]
                 live = q + 2 < W  # the pair and the uniform after it inside the window
                 idx, q = idx[live], q[live]
-                redo, acc, x, y, uu, xx = self._attempt(U, c, d, q)
+                x = self._normals(U, q)
+                redo, acc, y, uu, xx = self._attempt(U, c, d, q, x)
                 j = np.where(redo, q + 2, q + 3)
                 slow = np.flatnonzero(~redo & ~acc)
                 if len(slow):  # the log test, with the C library's log
