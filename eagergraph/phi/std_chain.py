@@ -17,8 +17,10 @@ loop of one list look-up an element: the position of element k depends on all th
 the elements before it). The positions on the chain not drawn exactly yet are drawn exactly,
 their nxt set to the exact end, and the chain is worked out again, until every position on it
 is exact: then it is the C++'s (each element's start is the exact end of the one before), and
-its values are read off. A rejected attempt moves the chain only until it falls back onto the
-old one (two chains of positions meet after a few steps), so this takes a few rounds.
+its values are read off. With one parameter value the exact ends are followed at once onto
+the positions not drawn yet, until they fall back onto drawn ones (two chains of positions meet
+after a few steps): the second chain is then exact. With several, the chain is worked out
+again until no position on it changes (a rejected attempt moves the rest of the chain).
 
 An element that runs past the window ends at W (nxt[W] = W): the elements from there on are
 drawn from a new window, peeked from where the last one kept ended."""
@@ -78,7 +80,8 @@ class Chain:
     draws_per_element (about how many draws an element takes: the window's size) and
 
     - guess(U, prm) -> nxt: int64 over the W + 1 positions (nxt[W] = W), any values in
-      [p, W] (a good guess only saves rounds);
+      [p, W] (a good guess only saves rounds), or (nxt, values) where they are exact
+      everywhere;
     - exact(U, prm, pos) -> (end, value): the draw of elements of parameter prm starting at
       positions pos (int64), end W for one that runs past the window."""
 
@@ -108,25 +111,39 @@ class Chain:
             vals = [None] * len(self.params)
             exact = [None] * len(self.params)
             for u in used:
-                nxts[u] = self.guess(U, self.params[u])
+                g = self.guess(U, self.params[u])
+                if isinstance(g, tuple):  # the exact draws from every position
+                    nxts[u], vals[u] = g
+                    exact[u] = np.ones(W + 1, bool)
+                else:
+                    nxts[u] = g
+                    vals[u] = np.zeros(W + 1, self.out_dtype)
+                    exact[u] = np.zeros(W + 1, bool)
                 nxts[u][W] = W
-                vals[u] = np.zeros(W + 1, self.out_dtype)
-                exact[u] = np.zeros(W + 1, bool)
                 exact[u][W] = True
             while True:
                 pos = chain_positions([nxts[used[0]]] if single else nxts, key, m)
                 moved = False
+                last = int(pos[-1])
                 for u in used:
                     p = pos if single else pos[key == u]
                     p = p[~exact[u][p]]
                     if len(p) > 1:  # the chain's positions do not decrease
                         p = p[np.concatenate([[True], p[1:] != p[:-1]])]
-                    if len(p):
+                    while len(p):
                         end, val = self.exact(U, self.params[u], p)
                         moved = moved or not np.array_equal(nxts[u][p], end)
                         nxts[u][p] = end
                         vals[u][p] = val
                         exact[u][p] = True
+                        if not single:
+                            break
+                        # one parameter: follow the exact ends onto positions not drawn yet
+                        # (until they fall back onto drawn ones), so that the next chain is
+                        # exact everywhere
+                        # (up to the chain's last start: past it the next round goes on)
+                        p = np.unique(end[end < last])
+                        p = p[~exact[u][p]]
                 if not moved:  # every position on the chain is exact
                     break
             out = np.empty(m, self.out_dtype)

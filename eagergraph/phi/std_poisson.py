@@ -194,7 +194,7 @@ class _PoissonChain(Chain):
     Below 12 the guess is the product method's segment from a float64 log-cumsum (where the
     running sum of log u first falls to -rate), the exact draw the product itself, one factor
     a step over the starts still above exp(-rate); from 12 on the guess is a first round
-    accepted, the exact draw Devroye's rounds over all the starts at once."""
+    drawn exactly from every position, Devroye's rounds over all the starts at once.""" 
 
     out_dtype = np.int64
 
@@ -211,8 +211,13 @@ class _PoissonChain(Chain):
         """S: the log-cumsum of the draws (S[0] = 0), na: the first accepted polar pair of
         q, q + 2, ... (W where none is)."""
         if self._cache[0] is not U:
-            with np.errstate(divide="ignore"):
-                S = np.concatenate([[0.0], np.cumsum(np.log(U))])
+            S = na = None
+            if not all(prm[0] for prm in self.params):
+                with np.errstate(divide="ignore"):
+                    S = np.concatenate([[0.0], np.cumsum(np.log(U))])
+            if not any(prm[0] for prm in self.params):
+                self._cache = (U, S, None)
+                return S, None
             x = U * 2.0 - 1.0
             r2 = x[:-1] * x[:-1] + x[1:] * x[1:]
             na = std_draws.next_accepted_pair((r2 <= 1.0) & (r2 != 0))
@@ -230,12 +235,12 @@ class _PoissonChain(Chain):
             with np.errstate(invalid="ignore"):
                 g = np.searchsorted(-S, -(S + lt), "left")
             g = np.maximum(g, p + 1)
-        else:
-            c2 = t[8]
-            uu = t[12] * U
-            g = np.where(uu <= c2, na[np.minimum(p[:W] + 2, W)] + 2, p[:W] + 2)
-            g = np.append(g, W)
-        return np.minimum(g, W)
+            return np.minimum(g, W)
+        # Devroye's rounds: a rejected round moves the draws of its element on by an even
+        # count most of the time, so a chain drawn from there stays off the guessed one for
+        # long; every start is drawn exactly instead
+        end, val = self._large(U, t, p[:W])
+        return np.append(end, W), np.append(val, 0)
 
     def exact(self, U, prm, pos):
         large, t = prm
