@@ -26,7 +26,16 @@ An element that runs past the window ends at W (nxt[W] = W): the elements from t
 drawn from a new window, peeked from where the last one kept ended."""
 import numpy as np
 
-__all__ = ["chain_positions", "Chain"]
+__all__ = ["chain_positions", "Chain", "distinct"]
+
+
+def distinct(flat):
+    """(the distinct values of flat, each element's index into them); one value without a
+    sort."""
+    if len(flat) and (flat == flat[0]).all():
+        return flat[:1].copy(), np.zeros(len(flat), np.int64)
+    uniq, key = np.unique(flat, return_inverse=True)
+    return uniq, key.reshape(-1)
 
 
 TOP = 4  # the chain is walked in Python 2^TOP elements a step
@@ -105,7 +114,7 @@ class Chain:
             m = len(key)
             W = window
             U = canonical_from_bits(self.engine.peek(W), self.dtype)
-            used = np.unique(key).tolist()
+            used = np.flatnonzero(np.bincount(key, minlength=len(self.params))).tolist()
             single = len(used) == 1
             nxts = [np.full(W + 1, W, np.int64) for _ in self.params]
             vals = [None] * len(self.params)
@@ -142,8 +151,8 @@ class Chain:
                         # (until they fall back onto drawn ones), so that the next chain is
                         # exact everywhere
                         # (up to the chain's last start: past it the next round goes on)
-                        p = np.unique(end[end < last])
-                        p = p[~exact[u][p]]
+                        p = end[end < last]
+                        p = np.unique(p[~exact[u][p]])
                 if not moved:  # every position on the chain is exact
                     break
             out = np.empty(m, self.out_dtype)

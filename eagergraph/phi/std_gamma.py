@@ -4,7 +4,7 @@ dirichlet_kernel_impl.h), one element after the other (eagergraph.phi.std_random
 import numpy as np
 
 from . import libm
-from .std_chain import Chain
+from .std_chain import Chain, distinct
 from .std_draws import Draws, run, chunked, polar64, next_accepted_pair, polar_values
 from .std_random import std_log
 
@@ -151,7 +151,10 @@ def _standard_gamma(engine, alpha, vectorised=True):
 _logf_each = np.frompyfunc(libm.logf, 1, 1)
 _log_each = np.frompyfunc(libm.log, 1, 1)
 _pow_each = np.frompyfunc(libm.pow, 2, 1)
-MAX_TABLES = 8  # distinct concentrations drawn from tables (more: the reference loop)
+# distinct concentrations drawn from tables (more: the reference loop): with several, the chain
+# is walked one element a Python step, which only pays against float32's loop (whose float32
+# steps as NumPy scalars are slow)
+MAX_TABLES = {np.dtype(np.float32): 8, np.dtype(np.float64): 1}
 
 
 class _GammaChain(Chain):
@@ -306,10 +309,10 @@ def _reference(engine, flat):
 
 def _vectorised(engine, flat):
     """The draws from tables, or None where the concentrations are not all finite and >= 0 or
-    take more than MAX_TABLES values."""
+    take more than MAX_TABLES values (the reference loop draws those)."""
     if not len(flat) or not (np.isfinite(flat).all() and (flat >= 0).all()):
         return None
-    uniq, key = np.unique(flat, return_inverse=True)
-    if len(uniq) > MAX_TABLES:
+    uniq, key = distinct(flat)
+    if len(uniq) > MAX_TABLES[flat.dtype]:
         return None
-    return _GammaChain(engine, flat, uniq, key.reshape(-1)).run().astype(flat.dtype)
+    return _GammaChain(engine, flat, uniq, key).run().astype(flat.dtype)

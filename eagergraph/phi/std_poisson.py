@@ -6,7 +6,7 @@ import numpy as np
 
 from . import libm
 from . import std_draws
-from .std_chain import Chain
+from .std_chain import Chain, distinct
 from .std_draws import Draws, run, chunked, polar64
 from .std_random import std_log
 
@@ -129,11 +129,14 @@ def poisson(engine, rates):
     return chunked(_poisson, engine, np.asarray(rates, np.float64))
 
 
-def _poisson(engine, flat, vectorised=True):
+def _poisson(engine, flat, vectorised=False):
+    """The draws of flat's rates in order. vectorised: from tables over draw positions
+    (_PoissonChain, the same values and engine position; slower than the loop below as
+    measured in benchmarks/random_streams.py, so not the default)."""
     if vectorised and len(flat) and np.isfinite(flat).all() and (flat >= 0).all():
-        uniq, key = np.unique(flat, return_inverse=True)
+        uniq, key = distinct(flat)
         if len(uniq) <= MAX_TABLES:
-            return _PoissonChain(engine, flat, uniq, key.reshape(-1)).run()
+            return _PoissonChain(engine, flat, uniq, key).run()
     small = ~(flat >= 12)
     # draws: rate + 1 an element below 12, 4.5 (rate 10^6) to 5.3 (rate 12) from 12 on (2 a
     # round, a polar pair every other round)
