@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from eagergraph.phi.mt19937_64 import MT19937_64
-from eagergraph.phi import std_chain, std_gamma, std_poisson
+from eagergraph.phi import std_binomial, std_chain, std_gamma, std_poisson
 
 
 def _same(fn, args, seed, **kw):
@@ -55,15 +55,39 @@ def test_poisson_tables_equal_the_loop(rates):
         _same(std_poisson._poisson, (r,), seed)
 
 
+BINOMIAL = [(100, 0.3), (20, 0.5), (21, 0.5000001), (1000, 0.9), (10 ** 6, 0.4), (34, 0.3),
+            (50, 0.2), (1e9, 1e-6), (11, 0.91), (10 ** 15, 0.5)]
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("count,prob", BINOMIAL, ids=str)
+def test_binomial_tables_equal_the_loop(dtype, count, prob):
+    # one (count, prob) pair drawn by BTRS (n min(p, 1 - p) >= 10, flipped above 1/2)
+    assert std_binomial._vectorised(MT19937_64(0), np.full(9, count, dtype),
+                                    np.full(9, prob, dtype), dtype == np.float32) is not None
+    for seed in range(4):
+        n = 1500 + seed
+        _same(std_binomial._binomial, (np.full(n, count, dtype), np.full(n, prob, dtype)), seed)
+
+
+def test_binomial_loop_draws_the_rest():
+    e = MT19937_64(0)
+    for c, p in (([100.0, 50.0], [0.3, 0.3]), ([100.0], [0.01]), ([0.0], [0.3]), ([5.0], [1.0])):
+        c, p = np.array(c * 5), np.array(p * 5)
+        assert std_binomial._vectorised(e, c, p, False) is None
+
+
 def test_small_windows_are_refilled(monkeypatch):
     # a window of draws too small for all elements: the elements that run past it are drawn
     # from the next, peeked from where the last kept one ended
     monkeypatch.setattr(std_gamma._GammaChain, "draws_per_element", 0.3)
+    monkeypatch.setattr(std_binomial._BtrsChain, "draws_per_element", 0.3)
     monkeypatch.setattr(std_poisson._PoissonChain, "__init__", _tiny_window(
         std_poisson._PoissonChain.__init__))
     for seed in range(3):
         _same(std_gamma._standard_gamma, (np.full(3000, 0.7, np.float32),), seed)
         _same(std_gamma._standard_gamma, (np.tile([0.7, 3.0], 1500),), seed)
+        _same(std_binomial._binomial, (np.full(3000, 70.0), np.full(3000, 0.6)), seed)
         _same(std_poisson._poisson, (np.full(3000, 5.0),), seed)
         _same(std_poisson._poisson, (np.tile([5.0, 30.0], 1500),), seed)
 
