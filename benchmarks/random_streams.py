@@ -87,7 +87,7 @@ def samplers(n=100_000):
 
     def binomial(c, p, dt):
         cc, pp = np.full(n, c, dt), np.full(n, p, dt)
-        return (lambda v: std_binomial.binomial(eng, cc, pp), None,
+        return (lambda v: std_binomial._binomial(eng, cc, pp, vectorised=v), None,
                 lambda: pd.binomial(pd.to_tensor(cc.astype(np.int64)), pd.to_tensor(pp)))
 
     rows = [
@@ -98,6 +98,9 @@ def samplers(n=100_000):
         ("poisson 3", poisson(3.0)), ("poisson 11.9", poisson(11.9)),
         ("poisson 40", poisson(40.0)), ("poisson 1e4", poisson(1e4)),
         ("binomial f32 100,.3", binomial(100, 0.3, f32)),
+        ("binomial f32 20,.5", binomial(20, 0.5, f32)),
+        ("binomial f64 100,.3", binomial(100, 0.3, f64)),
+        ("binomial f64 1e6,.4", binomial(10 ** 6, 0.4, f64)),
         ("binomial f64 10,.2", binomial(10, 0.2, f64)),
     ]
     print(f"{'n = ' + str(n):<22} {'default':>8} {'loop':>8} {'tables':>8} {'paddle':>8}"

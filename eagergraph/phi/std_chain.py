@@ -108,11 +108,11 @@ class Chain:
         n = len(self.key)
         outs = []
         done = 0
-        window = int(self.draws_per_element * n * 1.05) + 512
+        grow = 1
         while done < n:
             key = self.key[done:]
             m = len(key)
-            W = window
+            W = int(self.draws_per_element * m * 1.05 * grow) + 512
             U = canonical_from_bits(self.engine.peek(W), self.dtype)
             used = np.flatnonzero(np.bincount(key, minlength=len(self.params))).tolist()
             single = len(used) == 1
@@ -167,6 +167,8 @@ class Chain:
                 outs.append(out[:good])
                 self.engine.advance(int(ends[good - 1]))
                 done += good
+                if good < m:  # more draws an element than thought: the next window is sized
+                    self.draws_per_element = max(self.draws_per_element, ends[good - 1] / good)
             else:
-                window *= 2
+                grow *= 2
         return np.concatenate(outs) if outs else np.empty(0, self.out_dtype)
