@@ -156,6 +156,17 @@ def _cases():
             f"out = [paddle.standard_gamma(paddle.to_tensor([nan, -0.5, -1.0, 0.0, inf, -0.7, "
             f"2.0, -3.0, 1e-30] * 8, '{dt}')), paddle.poisson(paddle.to_tensor([nan, -1.0, 0.0, "
             f"1e-30, 5.0, 12.0] * 8, '{dt}')), paddle.rand([3], '{dt}')]")
+        # one parameter value a tensor (or a few): what eagergraph draws from tables over
+        # draw positions (eagergraph.phi.std_chain), thousands of elements and windows
+        cases[f"rejection_tables_{dt}"] = (
+            f"paddle.seed(7); f = lambda v, k=4000: paddle.full([k], v, '{dt}'); "
+            f"c = lambda v, k=4000: paddle.full([k], v, 'int64'); "
+            f"out = [paddle.standard_gamma(f(2.0)), paddle.standard_gamma(f(0.3)), "
+            f"paddle.standard_gamma(f(1e5, 500)), paddle.standard_gamma(paddle.to_tensor("
+            f"[0.3, 2.0, 0.0, 50.0], '{dt}').tile([700])), "
+            f"paddle.binomial(c(100), f(0.3)), paddle.binomial(c(500), f(0.7)), "
+            f"paddle.binomial(c(20), f(0.5)), paddle.binomial(c(10 ** 6, 500), f(0.4, 500)), "
+            f"paddle.poisson(f(3.0)), paddle.poisson(f(40.0)), paddle.rand([3], '{dt}')]")
     return cases
 
 

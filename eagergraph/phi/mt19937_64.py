@@ -18,23 +18,33 @@ _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
 
 
+_STEP = N - 1  # words whose twist part is known at once
+
+
 def _twist_blocks(state, nblocks):
     """The raw words of the next nblocks blocks after `state` (libstdc++ _M_gen_rand, nblocks
-    times), as one array: word k is x[k-156] ^ twist(x[k-312], x[k-311]), so 156 words at a
-    time come from words already there."""
-    buf = np.empty(N * (nblocks + 1), np.uint64)
+    times), as one array: word k is x[k-156] ^ twist(x[k-312], x[k-311]). The twist parts of
+    311 words at a time come from words already there (311 back and more), and then the words
+    themselves, 156 at a time (x[k-156] of the second 155 is one of the first 156)."""
+    end = N * (nblocks + 1)
+    buf = np.empty(end, np.uint64)
     buf[:N] = state
-    t1 = np.empty(M, np.uint64)
-    t2 = np.empty(M, np.uint64)
-    for k in range(N, N * (nblocks + 1), M):
-        np.bitwise_and(buf[k - N:k - M], _UPPER, out=t1)
-        np.bitwise_and(buf[k - N + 1:k - M + 1], _LOWER, out=t2)
-        t1 |= t2
-        np.bitwise_and(t1, _ONE, out=t2)
-        t2 *= _MATRIX_A
-        t1 >>= _ONE
-        t1 ^= t2
-        np.bitwise_xor(t1, buf[k - M:k], out=buf[k:k + M])
+    t1 = np.empty(_STEP, np.uint64)
+    t2 = np.empty(_STEP, np.uint64)
+    for k in range(N, end, _STEP):
+        m = min(_STEP, end - k)
+        a, b = t1[:m], t2[:m]
+        np.bitwise_and(buf[k - N:k - N + m], _UPPER, out=a)
+        np.bitwise_and(buf[k - N + 1:k - N + 1 + m], _LOWER, out=b)
+        a |= b
+        np.bitwise_and(a, _ONE, out=b)
+        b *= _MATRIX_A
+        a >>= _ONE
+        a ^= b
+        h = min(M, m)
+        np.bitwise_xor(a[:h], buf[k - M:k - M + h], out=buf[k:k + h])
+        if m > M:
+            np.bitwise_xor(a[M:m], buf[k:k + m - M], out=buf[k + M:k + m])
     return buf
 
 

@@ -5,6 +5,8 @@ import math
 import numpy as np
 
 from . import libm
+from . import std_draws
+from .std_chain import Chain
 from .std_draws import Draws, run, chunked
 from .std_random import std_log
 
@@ -226,9 +228,12 @@ def binomial(engine, count, prob):
     return chunked(_binomial, engine, np.asarray(count), np.asarray(prob))
 
 
-def _binomial(engine, count, prob):
+def _binomial(engine, count, prob, vectorised=True):
     single = prob.dtype == np.float32
     ns, ps = np.ravel(count).astype(prob.dtype), np.ravel(prob)
+    out = _vectorised(engine, ns, ps, single) if vectorised else None
+    if out is not None:
+        return out.reshape(np.shape(prob))
     # one plan per distinct (count, prob) pair
     pairs, inv = np.unique(np.stack([ns, ps], 1), axis=0, return_inverse=True)
     inv = inv.reshape(-1)
@@ -242,3 +247,99 @@ def _binomial(engine, count, prob):
     out = run(draws, _binomial_one, plans)
     out = np.array(out, np.int64)
     return out.reshape(np.shape(prob))
+
+
+# ---- without a Python loop per value (eagergraph.phi.std_chain) ---------------------------
+
+
+class _BtrsChain(Chain):
+    """BTRS over a window of draws, for a tensor of one (count, prob) pair: a round takes two
+    draws, so the round at every position is worked out at once (accepted or not, and its k),
+    an element that starts at p ends two after the first accepted round of p, p + 2, ...
+    (exact for every position: nothing is guessed). The arithmetic is _btrs's (T steps in T,
+    double-literal steps in double), the logs NumPy's emulation of the C library's (as
+    _LogDraws)."""
+
+    draws_per_element = 2.6
+    out_dtype = np.int64
+
+    def __init__(self, engine, prm, single, sign, off, n):
+        super().__init__(engine, [prm], np.zeros(n, np.int64))
+        self.single = single
+        self.dtype = np.float32 if single else np.float64
+        self.sign, self.off = sign, off
+
+    def guess(self, U, prm):
+        W = len(U)
+        acc, k = (_rounds32 if self.single else _rounds64)(U[:-1], U[1:], prm)
+        na = np.append(std_draws.next_accepted_pair(acc), W)  # from every start
+        nxt = np.append(np.where(na >= W - 1, W, na + 2), W)
+        val = k[np.minimum(na, W - 2)]
+        vals = np.append(self.off + self.sign * val, 0).astype(np.int64)
+        return nxt, vals
+
+
+def _rounds32(u0, v, prm):
+    """btrs<float>'s round from every pair of draws (u0[j], v[j]): accepted, and its k."""
+    n, _, a, b, c, v_r, r, alpha, m, a2, t1, tails = prm
+    T = np.float32
+    n, a, b, c, v_r, r, alpha, m, a2 = (T(x) for x in (n, a, b, c, v_r, r, alpha, m, a2))
+    with np.errstate(all="ignore"):
+        uu = u0 - T(0.5)
+        us = T(0.5) - np.abs(uu)
+        t = (a2 / us + b) * uu
+        t = t + c
+        t64 = t.astype(np.float64)
+        fine = (us != 0) & (t64 >= -2.0 ** 63) & (t64 < 2.0 ** 63)
+        k = np.where(fine, np.floor(np.where(fine, t64, 0)), -1.0).astype(np.int64)
+        ok = (k >= 0) & ~(k.astype(T) > n)
+        quick = ok & (us >= 0.07) & (v <= v_r)
+        slow = np.flatnonzero(ok & ~quick)
+        acc = quick
+        if len(slow):
+            ks, uss, vs = k[slow], us[slow], v[slow]
+            lv = std_log((vs * alpha) / (a / (uss * uss) + b)).astype(np.float64)
+            kf = ks.astype(T)
+            nk1 = (n - kf) + T(1)
+            t2 = ((n + T(1)) * std_log(((n - m) + T(1)) / nk1)).astype(np.float64)
+            t3 = (ks + 0.5) * std_log((r * nk1) / (ks + 1).astype(T)).astype(np.float64)
+            upper = (t1 + t2 + t3 + tails[0] + tails[1]
+                     - _tails(ks, T).astype(np.float64)
+                     - _tails((n - kf).astype(np.int64), T).astype(np.float64)).astype(T)
+            acc[slow] = lv <= upper
+    return acc, k
+
+
+def _rounds64(u0, v, prm):
+    """btrs<double>'s round from every pair of draws: accepted, and its k."""
+    n, _, a, b, c, v_r, r, alpha, m, a2, t1, tails = prm
+    with np.errstate(all="ignore"):
+        uu = u0 - 0.5
+        us = 0.5 - np.abs(uu)
+        t = (a2 / us + b) * uu + c
+        fine = (us != 0) & (t >= -2.0 ** 63) & (t < 2.0 ** 63)
+        k = np.where(fine, np.floor(np.where(fine, t, 0)), -1.0).astype(np.int64)
+        ok = (k >= 0) & ~(k > n)
+        quick = ok & (us >= 0.07) & (v <= v_r)
+        slow = np.flatnonzero(ok & ~quick)
+        acc = quick
+        if len(slow):
+            ks, uss, vs = k[slow], us[slow], v[slow]
+            lv = std_log(vs * alpha / (a / (uss * uss) + b))
+            nk1 = n - ks + 1
+            upper = (t1 + (n + 1) * std_log((n - m + 1) / nk1)
+                     + (ks + 0.5) * std_log(r * nk1 / (ks + 1)) + tails[0] + tails[1]
+                     - _tails(ks, np.float64) - _tails((n - ks).astype(np.int64), np.float64))
+            acc[slow] = lv <= upper
+    return acc, k
+
+
+def _vectorised(engine, ns, ps, single):
+    """The draws from tables where every element has one (count, prob) pair drawn by BTRS,
+    else None."""
+    if not len(ns) or not ((ns == ns[0]).all() and (ps == ps[0]).all()):
+        return None
+    (plan,), _ = _binomial_plans(ns[:1].copy(), ps[:1].copy(), single)
+    if plan[0] not in (_btrs, _btrs64):
+        return None
+    return _BtrsChain(engine, plan[1], single, plan[2], plan[3], len(ns)).run()

@@ -4,7 +4,9 @@ dirichlet_kernel_impl.h), one element after the other (eagergraph.phi.std_random
 import numpy as np
 
 from . import libm
+from .std_chain import Chain, distinct
 from .std_draws import Draws, run, chunked, polar64, next_accepted_pair, polar_values
+from .std_random import std_log
 
 __all__ = ["standard_gamma"]
 
@@ -133,9 +135,164 @@ def standard_gamma(engine, alpha):
     return chunked(_standard_gamma, engine, np.asarray(alpha))
 
 
-def _standard_gamma(engine, alpha):
-    single = alpha.dtype == np.float32
+def _standard_gamma(engine, alpha, vectorised=True):
     flat = np.ravel(alpha)
+    out = _vectorised(engine, flat) if vectorised else None
+    if out is None:
+        out = _reference(engine, flat)
+    tiny = np.finfo(alpha.dtype).tiny
+    with np.errstate(invalid="ignore"):  # std::max(numeric_limits<T>::min(), sample): NaN too
+        out = np.where(out > tiny, out, alpha.dtype.type(tiny))
+    return out.reshape(alpha.shape)
+
+
+# ---- without a Python loop per value (eagergraph.phi.std_chain) ---------------------------
+
+_logf_each = np.frompyfunc(libm.logf, 1, 1)
+_log_each = np.frompyfunc(libm.log, 1, 1)
+_pow_each = np.frompyfunc(libm.pow, 2, 1)
+# distinct concentrations drawn from tables (more: the reference loop): with several, the chain
+# is walked one element a Python step, which only pays against float32's loop (whose float32
+# steps as NumPy scalars are slow)
+MAX_TABLES = {np.dtype(np.float32): 8, np.dtype(np.float64): 1}
+
+
+class _GammaChain(Chain):
+    """sample_gamma over a window of draws (eagergraph.phi.std_chain): the guess is the end of
+    an attempt accepted at once (the first accepted polar pair from the start, or from the
+    draw after the boost's uniform, and the uniform after it); the exact draw runs the C++'s
+    loop over all the starts at once, in T (the log test, rare, with the C library's
+    logf/log; the boost's powf/pow too)."""
+
+    draws_per_element = 4.2
+
+    def __init__(self, engine, flat, uniq, key):
+        super().__init__(engine, [_gamma_params(uniq[i:i + 1]) for i in range(len(uniq))], key)
+        self.flat = flat
+        self.dtype = self.out_dtype = flat.dtype.type
+        self._na = (None, None)
+        if any(bool(prm[0][0] == prm[0][0]) for prm in self.params):
+            self.draws_per_element += 1
+
+    def _pairs(self, U):
+        """na[q]: the first accepted polar pair of q, q + 2, ... (W where none is), and
+        first[q] about the normal the pair at q gives (NumPy's log: for the guess); both
+        padded past W."""
+        if self._na[0] is not U:
+            T = self.dtype
+            x = U * T(2)
+            x -= T(1)
+            r2 = x[:-1] * x[:-1]
+            r2 += x[1:] * x[1:]
+            acc = (r2 <= 1) & (r2 != 0)
+            with np.errstate(all="ignore"):
+                first = x[1:] * np.sqrt(T(-2) * np.log(r2) / r2)
+            na = next_accepted_pair(acc)
+            np.minimum(na, len(U), out=na)
+            pad = np.full(4, len(U), na.dtype)
+            self._na = (U, (np.concatenate([na, pad]), np.concatenate([first, np.zeros(4, T)])))
+        return self._na[1]
+
+    def _normals(self, U, q):
+        """The normal a fresh normal_distribution<T> returns from the accepted pair at q."""
+        T = self.dtype
+        x = U[q] * T(2)
+        x -= T(1)
+        y = U[q + 1] * T(2)
+        y -= T(1)
+        r2 = x * x
+        r2 += y * y
+        return y * np.sqrt(T(-2) * std_log(r2) / r2)
+
+    def _attempt(self, U, c, d, q, x):
+        """One attempt with the normal x from the accepted pair at q (< W - 2): whether the
+        normal is drawn again (y <= 0), whether the squeeze accepts, y, u and x^2."""
+        T = self.dtype
+        one = T(1)
+        y = one + c * x
+        redo = y <= 0
+        uu = one - U[q + 2]
+        xx = x * x
+        acc = ~redo & (uu < one - T(_C0331) * xx * xx)
+        return redo, acc, y, uu, xx
+
+    def guess(self, U, prm):
+        W = len(U)
+        na, _ = self._pairs(U)
+        start = np.arange(W + 1, dtype=np.int64)
+        boost, zero, d, c = (a[0] for a in prm)
+        if zero:  # alpha 0: no draw
+            return start
+        if boost == boost:
+            start = np.minimum(start + 1, W)
+        q = na[start]
+        qs = np.minimum(q, W - 3)
+        with np.errstate(all="ignore"):
+            redo, acc, y, uu, xx = self._attempt(U, c, d, qs, self._pairs(U)[1][qs])
+            slow = np.flatnonzero(~redo & ~acc)
+            if len(slow):
+                acc[slow] = self._log_test(uu[slow], xx[slow], y[slow], d, np.log)
+        again = na[np.minimum(np.where(redo, q + 2, q + 3), W)] + 3  # the next attempt's end
+        g = np.where(acc, q + 3, again)
+        g[q >= W - 2] = W
+        return np.minimum(g, W)
+
+    def _log_test(self, uu, xx, y, d, log):
+        T = self.dtype
+        one = T(1)
+        v = y * y * y
+        lu = log(uu).astype(T)
+        lv = log(v).astype(T)
+        if T is np.float32:
+            return lu < T(0.5) * xx + d * ((one - v) + lv)
+        return lu < 0.5 * xx + d * (1.0 - v + lv)
+
+    def exact(self, U, prm, pos):
+        T = self.dtype
+        boost, zero, d, c = (a[0] for a in prm)
+        W = len(U)
+        end = np.full(len(pos), W, np.int64)
+        val = np.zeros(len(pos), T)
+        if zero:
+            return pos, val
+        na, _ = self._pairs(U)
+        boosted = boost == boost
+        j = pos + 1 if boosted else pos.copy()
+        idx = np.arange(len(pos))
+        X = np.zeros(len(pos), T)
+        one = T(1)
+        with np.errstate(all="ignore"):
+            while len(idx):
+                q = na[np.minimum(j, W)]
+                live = q + 2 < W  # the pair and the uniform after it inside the window
+                idx, q = idx[live], q[live]
+                x = self._normals(U, q)
+                redo, acc, y, uu, xx = self._attempt(U, c, d, q, x)
+                j = np.where(redo, q + 2, q + 3)
+                slow = np.flatnonzero(~redo & ~acc)
+                if len(slow):  # the log test, with the C library's log
+                    log = _logf_each if T is np.float32 else _log_each
+                    acc[slow] = self._log_test(uu[slow], xx[slow], y[slow], d, log)
+                ok = np.flatnonzero(acc)
+                end[idx[ok]] = j[ok]
+                X[idx[ok]] = x[ok]
+                rest = ~acc
+                idx, j = idx[rest], j[rest]
+        y = one + c * X
+        v = y * y * y
+        scale = np.ones(len(pos), T)
+        if boosted:
+            if T is np.float32:
+                scale = _powf(one - U[np.minimum(pos, W - 1)], boost).astype(T)
+            else:
+                scale = _pow_each(1 - U[np.minimum(pos, W - 1)], boost).astype(T)
+        val = (scale * d) * v
+        return end, val
+
+
+def _reference(engine, flat):
+    """_standard_gamma's element loop (before the smallest-normal clamp)."""
+    single = flat.dtype == np.float32
     T = np.float32 if single else np.float64
     boost, zero, d, c = _gamma_params(flat)
     # about 3.7 draws an element (a polar pair takes 2 / (pi / 4) on average), one more boosted
@@ -145,11 +302,17 @@ def _standard_gamma(engine, alpha):
         if single:  # np.float32 scalars: the sampler's arithmetic with them is float32's
             prms = zip(boost.tolist(), zero.tolist(), list(d), list(c), c.tolist())
             xu = np.array(run(draws, _gamma32, prms), np.float64).reshape(-1, 2)
-            out = _gamma32_values(xu, boost, zero, d, c)
-        else:
-            prms = zip(boost.tolist(), zero.tolist(), d.tolist(), c.tolist())
-            out = np.array(run(draws, _gamma64, prms), alpha.dtype)
-    tiny = np.finfo(alpha.dtype).tiny
-    with np.errstate(invalid="ignore"):  # std::max(numeric_limits<T>::min(), sample): NaN too
-        out = np.where(out > tiny, out, alpha.dtype.type(tiny))
-    return out.reshape(alpha.shape)
+            return _gamma32_values(xu, boost, zero, d, c)
+        prms = zip(boost.tolist(), zero.tolist(), d.tolist(), c.tolist())
+        return np.array(run(draws, _gamma64, prms), flat.dtype)
+
+
+def _vectorised(engine, flat):
+    """The draws from tables, or None where the concentrations are not all finite and >= 0 or
+    take more than MAX_TABLES values (the reference loop draws those)."""
+    if not len(flat) or not (np.isfinite(flat).all() and (flat >= 0).all()):
+        return None
+    uniq, key = distinct(flat)
+    if len(uniq) > MAX_TABLES[flat.dtype]:
+        return None
+    return _GammaChain(engine, flat, uniq, key).run().astype(flat.dtype)

@@ -6,7 +6,9 @@ import numpy as np
 
 from . import libm
 from . import std_draws
+from .std_chain import Chain, distinct
 from .std_draws import Draws, run, chunked, polar64
+from .std_random import std_log
 
 __all__ = ["poisson"]
 
@@ -127,7 +129,14 @@ def poisson(engine, rates):
     return chunked(_poisson, engine, np.asarray(rates, np.float64))
 
 
-def _poisson(engine, flat):
+def _poisson(engine, flat, vectorised=False):
+    """The draws of flat's rates in order. vectorised: from tables over draw positions
+    (_PoissonChain, the same values and engine position; slower than the loop below as
+    measured in benchmarks/random_streams.py, so not the default)."""
+    if vectorised and len(flat) and np.isfinite(flat).all() and (flat >= 0).all():
+        uniq, key = distinct(flat)
+        if len(uniq) <= MAX_TABLES:
+            return _PoissonChain(engine, flat, uniq, key).run()
     small = ~(flat >= 12)
     # draws: rate + 1 an element below 12, 4.5 (rate 10^6) to 5.3 (rate 12) from 12 on (2 a
     # round, a polar pair every other round)
@@ -175,3 +184,168 @@ def _product_method(draws, thresholds):
             j = 0
     draws.commit(j)
     return out
+
+
+# ---- without a Python loop per value (eagergraph.phi.std_chain) ---------------------------
+
+MAX_TABLES = 8  # distinct rates drawn from tables (more: the reference loop)
+_log_each = np.frompyfunc(libm.log, 1, 1)
+
+
+class _PoissonChain(Chain):
+    """poisson_distribution<int> over a window of double draws (eagergraph.phi.std_chain).
+    Below 12 the guess is the product method's segment from a float64 log-cumsum (where the
+    running sum of log u first falls to -rate), the exact draw the product itself, one factor
+    a step over the starts still above exp(-rate); from 12 on the guess is a first round
+    drawn exactly from every position, Devroye's rounds over all the starts at once.""" 
+
+    out_dtype = np.int64
+
+    def __init__(self, engine, flat, uniq, key):
+        params = [(False, libm.exp(-r)) if r < 12 else (True, _poisson_params(r))
+                  for r in uniq.tolist()]
+        super().__init__(engine, params, key)
+        self.flat = flat
+        small = uniq < 12
+        self.draws_per_element = float(np.max(np.where(small, uniq + 1, 5.6))) * 1.02 + 0.5
+        self._cache = (None, None, None)
+
+    def _tables(self, U):
+        """S: the log-cumsum of the draws (S[0] = 0), na: the first accepted polar pair of
+        q, q + 2, ... (W where none is)."""
+        if self._cache[0] is not U:
+            S = na = None
+            if not all(prm[0] for prm in self.params):
+                with np.errstate(divide="ignore"):
+                    S = np.concatenate([[0.0], np.cumsum(np.log(U))])
+            if not any(prm[0] for prm in self.params):
+                self._cache = (U, S, None)
+                return S, None
+            x = U * 2.0 - 1.0
+            r2 = x[:-1] * x[:-1] + x[1:] * x[1:]
+            na = std_draws.next_accepted_pair((r2 <= 1.0) & (r2 != 0))
+            np.minimum(na, len(U), out=na)
+            self._cache = (U, S, np.concatenate([na, np.full(4, len(U), na.dtype)]))
+        return self._cache[1], self._cache[2]
+
+    def guess(self, U, prm):
+        W = len(U)
+        S, na = self._tables(U)
+        p = np.arange(W + 1, dtype=np.int64)
+        large, t = prm
+        if not large:
+            lt = math.log(t) if t > 0 else -math.inf
+            with np.errstate(invalid="ignore"):
+                g = np.searchsorted(-S, -(S + lt), "left")
+            g = np.maximum(g, p + 1)
+            return np.minimum(g, W)
+        # Devroye's rounds: a rejected round moves the draws of its element on by an even
+        # count most of the time, so a chain drawn from there stays off the guessed one for
+        # long; every start is drawn exactly instead
+        end, val = self._large(U, t, p[:W])
+        return np.append(end, W), np.append(val, 0)
+
+    def exact(self, U, prm, pos):
+        large, t = prm
+        return self._large(U, t, pos) if large else self._small(U, t, pos)
+
+    def _small(self, U, t, pos):
+        W = len(U)
+        n = len(pos)
+        end = np.full(n, W, np.int64)
+        val = np.zeros(n, np.int64)
+        idx = np.flatnonzero(pos < W)
+        prod = U[pos[idx]]
+        j = pos[idx] + 1
+        x = 0
+        while True:
+            more = prod > t
+            done = ~more
+            end[idx[done]] = j[done]
+            val[idx[done]] = x
+            idx, prod, j = idx[more], prod[more], j[more]
+            live = j < W
+            idx, prod, j = idx[live], prod[live], j[live]
+            if not len(idx):
+                return end, val
+            prod = prod * U[j]
+            j = j + 1
+            x += 1
+
+    def _large(self, U, prm, pos):
+        m, lm_thr, lfm, sm, d, scx, c1x, c1, c2, c3, c4, c5, c, c2x2 = prm
+        W = len(U)
+        _, na = self._tables(U)
+        n = len(pos)
+        end = np.full(n, W, np.int64)
+        val = np.zeros(n, np.int64)
+        idx = np.arange(n)
+        j = pos.copy()
+        saved = np.zeros(n)
+        has = np.zeros(n, bool)
+        with np.errstate(all="ignore"):
+            while len(idx):
+                live = j + 2 < W
+                idx, j, saved, has = idx[live], j[live], saved[live], has[live]
+                uu = c * U[j]
+                e = -std_log(1.0 - U[j + 1])
+                j = j + 2
+                k = len(idx)
+                x = np.zeros(k)
+                w = np.zeros(k)
+                rej = np.zeros(k, bool)
+                off = np.zeros(k, bool)  # past the window: end stays W
+                normal = uu <= c2
+                draw = normal & ~has
+                nv = np.zeros(k)
+                use = normal & has
+                nv[use] = saved[use]
+                has[use] = False
+                di = np.flatnonzero(draw)
+                if len(di):
+                    q = na[j[di]]
+                    qs = np.minimum(q, W - 2)
+                    px = U[qs] * 2.0 - 1.0
+                    py = U[qs + 1] * 2.0 - 1.0
+                    r2 = px * px + py * py
+                    mult = np.sqrt(-2.0 * std_log(r2) / r2)
+                    nv[di] = py * mult
+                    saved[di] = px * mult
+                    has[di] = True
+                    j[di] = q + 2
+                    off[di[q >= W - 1]] = True
+                b1 = normal & (uu <= c1)
+                y = -np.abs(nv[b1]) * sm - 1
+                x[b1] = np.floor(y)
+                w[b1] = -nv[b1] * nv[b1] / 2
+                rej[b1] |= x[b1] < -m
+                b2 = normal & ~(uu <= c1)
+                y = 1 + np.abs(nv[b2]) * scx
+                x[b2] = np.ceil(y)
+                w[b2] = y * (2 - y) * c1x
+                rej[b2] |= x[b2] > d
+                x[~normal & (uu <= c3)] = -1.0
+                b5 = ~normal & ~(uu <= c4) & (uu <= c5)
+                x[b5] = 1.0
+                w[b5] = _1_78
+                b6 = np.flatnonzero(~normal & ~(uu <= c5))
+                if len(b6):
+                    off[b6[j[b6] >= W]] = True
+                    v = -std_log(1.0 - U[np.minimum(j[b6], W - 1)])
+                    j[b6] += 1
+                    y = d + v * c2x2 / d
+                    x[b6] = np.ceil(y)
+                    w[b6] = -d * c1x * (1 + y / 2)
+                test = np.flatnonzero(~rej & ~off)
+                xt = x[test]
+                keys, inv = np.unique(xt + m + 1, return_inverse=True)
+                lg = np.array([_lgamma(v) for v in keys.tolist()])[inv.reshape(-1)] \
+                    if len(keys) else keys
+                bad = (w[test] - e[test] - xt * lm_thr > lfm - lg) | (xt + m >= _INT_THR)
+                ok = test[~bad]
+                end[idx[ok]] = j[ok]
+                val[idx[ok]] = np.floor(x[ok] + m + _NAF).astype(np.int64)
+                rest = ~off
+                rest[ok] = False
+                idx, j, saved, has = idx[rest], j[rest], saved[rest], has[rest]
+        return end, val

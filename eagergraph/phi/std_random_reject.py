@@ -25,7 +25,10 @@ and their float versions (eagergraph.phi.libm). What does not depend on the para
 polar normals of every draw position, logf of every draw) is worked out in NumPy beforehand
 where that is cheaper (float32), and what only the values need (gamma's (scale d) v) after the
 loop. The samplers are in std_poisson, std_binomial and std_gamma, what they share in
-std_draws. A NaN gamma concentration (or one whose boosted value is
+std_draws. Those loops are the reference: standard_gamma is drawn by default from tables over
+the positions of a window of draws instead (eagergraph.phi.std_chain: the same values and
+engine position, without a Python step per value where the concentration takes one value),
+and poisson can be (vectorised=True; slower than its loop as measured). A NaN gamma concentration (or one whose boosted value is
 not above 1/3) goes through the loop as in C++ (its squeeze test does not involve it) and ends
 as T's smallest normal number, as Paddle's."""
 from .std_binomial import binomial
