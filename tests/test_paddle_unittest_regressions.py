@@ -335,3 +335,11 @@ def test_composed_apis_have_numerically_checked_gradients(name):
         index = paddle.to_tensor(np.array([[1], [0], [1]], np.int32))
         check_grads(lambda xs: paddle.multiplex([xs[0], xs[1]], index),
                     [rng.uniform(-1, 1, (3, 2)), rng.uniform(-1, 1, (3, 2))])
+
+
+def test_dgc_momentum_optimizer_refused_in_dygraph():
+    # Paddle 3.3.1: a plain Exception with this message when built in dygraph
+    from eagergraph.distributed.fleet.meta_optimizers import DGCMomentumOptimizer
+    with pytest.raises(Exception, match="^In dygraph, don't support DGCMomentumOptimizer.$"):
+        DGCMomentumOptimizer(learning_rate=0.0001, momentum=0.9, rampup_step=1000,
+                             rampup_begin_step=1252, sparsity=[0.999, 0.999])
