@@ -65,3 +65,25 @@ def test_variable_checks_and_static_helpers():
     with pytest.raises(StaticModeNotSupportedError):
         iu.get_value(t)
 
+
+
+def test_legacy_save_load(tmp_path):
+    fio = paddle.framework.io
+    assert fio.save is paddle.save and fio.load is paddle.load
+    sd = paddle.nn.Linear(3, 2).state_dict()
+    path = str(tmp_path / "m" / "legacy.pdparams")
+    fio._legacy_save(sd, path)
+    back = paddle.load(path, return_numpy=False)
+    for k, v in sd.items():
+        np.testing.assert_array_equal(back[k].numpy(), v.numpy())
+    paddle.save(sd, path)
+    raw = fio._legacy_load(path)  # NumPy arrays, the name table dropped
+    assert set(raw) == set(sd)
+    for k, v in sd.items():
+        assert isinstance(raw[k], np.ndarray)
+        np.testing.assert_array_equal(raw[k], v.numpy())
+    assert "StructuredToParameterName@@" in fio._legacy_load(path, keep_name_table=True)
+    with pytest.raises(NotImplementedError, match="only supports save state_dict"):
+        fio._legacy_save([1], path)
+    with pytest.raises(ValueError, match="protocol"):
+        fio._legacy_save(sd, path, protocol=5)

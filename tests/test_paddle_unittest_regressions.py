@@ -343,3 +343,25 @@ def test_dgc_momentum_optimizer_refused_in_dygraph():
     with pytest.raises(Exception, match="^In dygraph, don't support DGCMomentumOptimizer.$"):
         DGCMomentumOptimizer(learning_rate=0.0001, momentum=0.9, rampup_step=1000,
                              rampup_begin_step=1252, sparsity=[0.999, 0.999])
+
+
+def test_unique_name_guard_and_dygraph_guard():
+    # names as Paddle 3.3.1 gives them: each guard counts from 0 and checks its own parameter
+    # names, so two guarded blocks may both name a parameter 'w' (test_imperative_save_load_v2)
+    from eagergraph import base
+    un = paddle.utils.unique_name
+    for _ in range(2):
+        with base.dygraph.guard():
+            a = paddle.nn.Linear(2, 2, weight_attr=paddle.ParamAttr(name="w"))
+            assert (a.weight.name, paddle.nn.Linear(2, 2).weight.name) == ("w", "linear_1.w_0")
+            with pytest.raises(ValueError, match=r"parameter name \[w\] have be been used"):
+                paddle.nn.Linear(2, 2, weight_attr=paddle.ParamAttr(name="w"))
+    with un.guard("pre_"):
+        lin = paddle.nn.Linear(2, 2)
+        assert (lin.weight.name, lin.full_name(), un.generate("x")) == \
+            ("pre_pre_linear_0.w_0", "pre_linear_0", "pre_x_0")
+    with un.guard(b"bb"):
+        assert un.generate("x") == "bbx_0"
+    old = un.switch()
+    assert un.generate("x") == "x_0"
+    un.switch(*old)
