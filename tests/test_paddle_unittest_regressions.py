@@ -365,3 +365,15 @@ def test_unique_name_guard_and_dygraph_guard():
     old = un.switch()
     assert un.generate("x") == "x_0"
     un.switch(*old)
+
+
+def test_nn_clip_clip_by_norm():
+    from eagergraph.nn.clip import clip_by_norm
+    x = np.arange(6.0, dtype="float32").reshape(2, 3)
+    got = clip_by_norm(paddle.to_tensor(x), 1.0)
+    np.testing.assert_allclose(got.numpy(), x / np.sqrt((x * x).sum()), rtol=1e-6)
+    assert got.dtype == paddle.float32
+    np.testing.assert_array_equal(clip_by_norm(paddle.to_tensor(x), 100).numpy(), x)
+    np.testing.assert_array_equal(clip_by_norm(paddle.zeros([3]), 1.0).numpy(), [0, 0, 0])
+    with pytest.raises(RuntimeError, match=r"kernel `clip_by_norm` is not registered.*float32"):
+        clip_by_norm(paddle.ones([2], "float64"), 1.0)  # Paddle 3.3.1: float32 only on the CPU
