@@ -8,8 +8,13 @@
 
 The test files are third-party (Apache-2.0, PaddlePaddle/Paddle) and stay out of this
 repository: put them, flat, in --tests-dir (test/distribution's files also want its
-parameterize.py beside them and its config.py in a distribution/ package there). AREAS below
-names the files used per area. A file that is missing is reported and skipped.
+parameterize.py beside them and its config.py in a distribution/ package there; the
+legacy_test helper modules the files import, test_imperative_base.py, utils.py,
+decorator_helper.py, testsuite.py, op.py, gradient_checker.py and
+test_multiprocess_dataloader_iterable_dataset_static.py, go beside them too). In the
+tc20042008/Paddle tree, test_adamax_api.py and test_lr_scheduler.py are under
+test/deprecated/legacy_test and test_fft.py under test/fft. AREAS below names the files used
+per area. A file that is missing is reported and skipped.
 
 Every file runs twice, each time in a fresh worker process with a timeout: once with the real
 paddle, once with eagergraph installed as `paddle` (eagergraph.install_as_paddle()). A worker
