@@ -1,7 +1,9 @@
 """paddle.framework's re-exports (Paddle 3.3.1 binds these names in paddle/framework/__init__.py:
 ParamAttr, in_dynamic_mode, no_grad, save, ...). eagergraph.framework sits low in the layers
 (creation and nn import it), so the names are bound onto it from here, once everything they come
-from is imported: this module is imported at the end of eagergraph/__init__.py."""
+from is imported: this module is imported at the end of eagergraph/__init__.py. It also loads the
+submodules io, io_utils and random of the framework package (Paddle imports them in its
+paddle/framework/__init__.py), which import from the upper layers."""
 from . import framework as _framework
 from . import base
 from .base import core
@@ -13,6 +15,9 @@ from .flags import set_flags, get_flags
 from .framework_mode import in_dynamic_mode, disable_static, enable_static
 from .autograd import grad, no_grad
 from .framework_io import save, load
+from .framework import io, io_utils, random
+
+SUBMODULES = (io, io_utils, random)  # paddle.framework.io / .io_utils / .random, bound by import
 
 EXPORTS = {
     "ParamAttr": ParamAttr, "Parameter": Parameter, "core": core, "base": base,

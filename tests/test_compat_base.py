@@ -24,6 +24,7 @@ def test_compiled_with_queries_answer_for_a_cpu_build():
     assert core.is_compiled_with_custom_device("npu") is False
     assert core.is_float16_supported(core.CPUPlace()) is False
     assert core.is_bfloat16_supported(core.CPUPlace()) is True
+    assert core.supports_bfloat16() is True  # Paddle 3.3.1 on an AVX-512 BF16 CPU: True
     assert core.eager.Tensor is paddle.Tensor
     with pytest.raises(ValueError):
         core.CUDAPlace(0)

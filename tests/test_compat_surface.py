@@ -162,7 +162,7 @@ def test_tensordot_and_vecdot():
     np.testing.assert_allclose(paddle.tensordot(T(m), T(m), axes=[0]).numpy(),
                                np.tensordot(m, m, ([0], [0])))
     check_grads(lambda xs: paddle.tensordot(xs[0], xs[1], [[1, 2], [0, 1]]), [a, b])
-    with pytest.raises(ValueError):
+    with pytest.raises(AssertionError):  # Paddle 3.3.1 asserts the sizes (test_tensordot.py)
         paddle.tensordot(T(a), T(b), [[0], [0]])
     c = RNG.standard_normal((2, 3)) + 1j * RNG.standard_normal((2, 3))
     d = RNG.standard_normal((2, 3)) + 1j * RNG.standard_normal((2, 3))

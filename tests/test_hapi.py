@@ -15,7 +15,7 @@ import pytest
 import eagergraph as paddle
 import eagergraph.nn as nn
 from eagergraph.io import DataLoader, Dataset, TensorDataset
-from eagergraph.nn import parameter, unique_name
+from eagergraph.nn import unique_name
 from eagergraph.static import InputSpec
 
 
@@ -414,11 +414,11 @@ Estimated Total Size (MB): 0.35
 
 
 @pytest.fixture
-def fresh_layer_names(monkeypatch):
+def fresh_layer_names():
     """Layer indices in the table come from the unique names; start them from 0 as in a
     fresh Paddle process."""
-    monkeypatch.setattr(unique_name, "_ids", collections.defaultdict(int))
-    monkeypatch.setattr(parameter, "_used_names", set())
+    with unique_name.guard():
+        yield
 
 
 def test_summary_of_a_cnn_matches_paddle(capsys, fresh_layer_names):

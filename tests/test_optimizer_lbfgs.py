@@ -132,3 +132,35 @@ def test_matches_paddle_trajectory_when_installed():
     (la, wa), (lb, wb) = run(real), run(paddle)
     np.testing.assert_allclose(la, lb, rtol=1e-10)
     np.testing.assert_allclose(wa, wb, rtol=1e-8, atol=1e-10)
+
+
+def test_line_search_helpers_take_tensors():
+    """Paddle's _strong_wolfe / _cubic_interpolate work on Tensors and its tests call them so;
+    here they read Tensors as arrays and give what the arrays give (and Paddle's values)."""
+    from eagergraph.optimizer import lbfgs as lb
+    T = paddle.to_tensor
+    args = ([2.0], [1.0], [0.0], [1.0], [2.0], [0.0])
+    bounds = [0.1, 0.5]
+    got = lb._cubic_interpolate(*[T(a) for a in args], bounds)
+    want = lb._cubic_interpolate(*[np.array(a, "float32") for a in args], bounds)
+    np.testing.assert_allclose(np.asarray(got, "float64"), np.asarray(want, "float64"))
+
+    def func(x, alpha, d):
+        return T(x + alpha * d), T([1.0])
+
+    ls = ([1.0], [-0.001], [1.0], [1.0], [1.0], [1.0])
+    got = lb._strong_wolfe(func, *[T(a) for a in ls], max_ls=1)
+    want = lb._strong_wolfe(lambda x, a, d: ((x + a * d), np.array([1.0], "float32")),
+                            *[np.array(a, "float32") for a in ls], max_ls=1)
+    for g, w in zip(got, want):
+        np.testing.assert_allclose(np.asarray(g, "float64"), np.asarray(w, "float64"))
+    try:
+        import paddle as real
+    except ImportError:
+        return
+    if getattr(real, "_eagergraph", None) is not None:
+        return
+    from paddle.optimizer import lbfgs as rl
+    ref = rl._cubic_interpolate(*[real.to_tensor(a) for a in args], bounds)
+    np.testing.assert_allclose(np.asarray(lb._cubic_interpolate(*[T(a) for a in args], bounds),
+                                          "float64").ravel(), np.asarray(ref).ravel(), rtol=1e-6)

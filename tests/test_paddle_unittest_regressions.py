@@ -335,3 +335,45 @@ def test_composed_apis_have_numerically_checked_gradients(name):
         index = paddle.to_tensor(np.array([[1], [0], [1]], np.int32))
         check_grads(lambda xs: paddle.multiplex([xs[0], xs[1]], index),
                     [rng.uniform(-1, 1, (3, 2)), rng.uniform(-1, 1, (3, 2))])
+
+
+def test_dgc_momentum_optimizer_refused_in_dygraph():
+    # Paddle 3.3.1: a plain Exception with this message when built in dygraph
+    from eagergraph.distributed.fleet.meta_optimizers import DGCMomentumOptimizer
+    with pytest.raises(Exception, match="^In dygraph, don't support DGCMomentumOptimizer.$"):
+        DGCMomentumOptimizer(learning_rate=0.0001, momentum=0.9, rampup_step=1000,
+                             rampup_begin_step=1252, sparsity=[0.999, 0.999])
+
+
+def test_unique_name_guard_and_dygraph_guard():
+    # names as Paddle 3.3.1 gives them: each guard counts from 0 and checks its own parameter
+    # names, so two guarded blocks may both name a parameter 'w' (test_imperative_save_load_v2)
+    from eagergraph import base
+    un = paddle.utils.unique_name
+    for _ in range(2):
+        with base.dygraph.guard():
+            a = paddle.nn.Linear(2, 2, weight_attr=paddle.ParamAttr(name="w"))
+            assert (a.weight.name, paddle.nn.Linear(2, 2).weight.name) == ("w", "linear_1.w_0")
+            with pytest.raises(ValueError, match=r"parameter name \[w\] have be been used"):
+                paddle.nn.Linear(2, 2, weight_attr=paddle.ParamAttr(name="w"))
+    with un.guard("pre_"):
+        lin = paddle.nn.Linear(2, 2)
+        assert (lin.weight.name, lin.full_name(), un.generate("x")) == \
+            ("pre_pre_linear_0.w_0", "pre_linear_0", "pre_x_0")
+    with un.guard(b"bb"):
+        assert un.generate("x") == "bbx_0"
+    old = un.switch()
+    assert un.generate("x") == "x_0"
+    un.switch(*old)
+
+
+def test_nn_clip_clip_by_norm():
+    from eagergraph.nn.clip import clip_by_norm
+    x = np.arange(6.0, dtype="float32").reshape(2, 3)
+    got = clip_by_norm(paddle.to_tensor(x), 1.0)
+    np.testing.assert_allclose(got.numpy(), x / np.sqrt((x * x).sum()), rtol=1e-6)
+    assert got.dtype == paddle.float32
+    np.testing.assert_array_equal(clip_by_norm(paddle.to_tensor(x), 100).numpy(), x)
+    np.testing.assert_array_equal(clip_by_norm(paddle.zeros([3]), 1.0).numpy(), [0, 0, 0])
+    with pytest.raises(RuntimeError, match=r"kernel `clip_by_norm` is not registered.*float32"):
+        clip_by_norm(paddle.ones([2], "float64"), 1.0)  # Paddle 3.3.1: float32 only on the CPU

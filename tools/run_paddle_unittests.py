@@ -8,8 +8,13 @@
 
 The test files are third-party (Apache-2.0, PaddlePaddle/Paddle) and stay out of this
 repository: put them, flat, in --tests-dir (test/distribution's files also want its
-parameterize.py beside them and its config.py in a distribution/ package there). AREAS below
-names the files used per area. A file that is missing is reported and skipped.
+parameterize.py beside them and its config.py in a distribution/ package there; the
+legacy_test helper modules the files import, test_imperative_base.py, utils.py,
+decorator_helper.py, testsuite.py, op.py, gradient_checker.py and
+test_multiprocess_dataloader_iterable_dataset_static.py, go beside them too). In the
+tc20042008/Paddle tree, test_adamax_api.py and test_lr_scheduler.py are under
+test/deprecated/legacy_test and test_fft.py under test/fft. AREAS below names the files used
+per area. A file that is missing is reported and skipped.
 
 Every file runs twice, each time in a fresh worker process with a timeout: once with the real
 paddle, once with eagergraph installed as `paddle` (eagergraph.install_as_paddle()). A worker
@@ -32,31 +37,37 @@ Paddle 2.6 import `test_with_pir_api` from paddle.pir_utils (gone in 3.3.1): a s
 in both runs. Under eagergraph, static-graph modules and names the files import at the top
 (STATIC_MODULES, STATIC_ATTRS) are placeholders that raise StaticModeNotSupportedError when used.
 
-Figures (2026-12-02; 253 of the listed files found, from a May-2024 Paddle test tree, the
-tc20042008/Paddle fork; test_lr_scheduler, test_fft_compat, test_flip are not in it):
-share of the cases that pass on Paddle 3.3.1 which also pass under eagergraph.
+Figures (2026-12-02, second round; 254 of the listed files found, from a May-2024 Paddle test
+tree, the tc20042008/Paddle fork; test_fft_compat and test_flip are not in it): share of the
+cases that pass on Paddle 3.3.1 which also pass under eagergraph. "before" is the first round's
+result (re-measured at the start of this round for optimizers + LR and save/load, whose file sets
+and helper modules changed); "after" is this round's, measured with --case-timeout 60 --timeout
+400 for the areas it touched (the others are unchanged from the first round).
 
 | area | files | pass on Paddle | before | after |
 |---|---|---|---|---|
-| nn layers | 24 | 72 | 65 (90%) | 71 (99%) |
-| functional | 22 | 79 | 64 (81%) | 75 (95%) |
+| nn layers | 24 | 72 | 71 (99%) | 71 (99%) |
+| functional | 22 | 79 | 75 (95%) | 75 (95%) |
 | losses | 20 | 32 | 31 (97%) | 31 (97%) |
-| optimizers + LR | 20 | 69 | 34 (49%) | 45 (65%) |
-| io | 11 | 40 | 32 (80%) | 32 (80%) |
-| math | 56 | 300 | 271 (90%) | 282 (94%) |
-| manipulation | 42 | 187 | 151 (81%) | 161 (86%) |
-| linalg | 18 | 121 | 103 (85%) | 103 (85%) |
-| save/load | 5 | 9 | 2 (22%) | 2 (22%) |
+| optimizers + LR | 21 | 69 | 45 (65%) | 67 (97%) |
+| io | 11 | 39 | 32 of 40 (80%) | 32 (82%) |
+| math | 56 | 300 | 282 (94%) | 282 (94%) |
+| manipulation | 42 | 187 | 161 (86%) | 161 (86%) |
+| linalg | 18 | 122 | 103 of 121 (85%) | 120 (98%) |
+| save/load | 5 | 9 | 2 (22%) | 6 (67%) |
 | fft | 1 | 219 | 219 (100%) | 219 (100%) |
-| distribution | 24 | 1248 | 362 (29%) | 1247 of 1247 (100%) |
-| hapi + vision | 10 | 53 | 11 (21%) | 11 (21%) |
-| all | 253 | 2429 | 1345 (55%) | 2279 of 2428 (94%) |
+| distribution | 24 | 1248 | 1247 of 1247 (100%) | 1247 of 1247 (100%) |
+| hapi + vision | 10 | 52 | 11 of 53 (21%) | 52 (100%) |
+| all | 254 | 2428 | 2279 of 2428 (94%) | 2363 of 2427 (97%) |
 
-What still fails is mostly test plumbing or deliberate: test_vision_models (41 cases) runs past
-the file timeout under eagergraph (NumPy convolutions of full-size models); integer tensors get
-no gradient (docs/differences.md; fill_diagonal_/unfold/as_strided tests use int dtypes);
-paddle.base.core internals (get_all_op_protos, set_prim_eager_enabled, supports_bfloat16),
-paddle.framework.io_utils / framework.random._manual_program_seed (static helpers).
+What still fails is mostly test plumbing or deliberate: integer tensors get no gradient
+(docs/differences.md; the fill_diagonal_/unfold/as_strided tests use int dtypes); paddle.base.core
+internals (set_prim_eager_enabled, Graph), paddle.base.reader and paddle.incubate.autotune
+(io); test_einsum.py sets FLAGS_new_einsum=0, Paddle's old Python einsum, whose error messages
+and AssertionErrors eagergraph does not reproduce; paddle.save(use_binary_format=True);
+`Tensor.value().get_tensor().set(array, place)` (a DenseTensor handle; test_optimizer_for_varbase,
+test_imperative_save_load_v2). test_vision_models (41 full-size models) now runs within the file
+timeout (1-2 s a model) and passes.
 """
 import argparse
 import concurrent.futures
@@ -185,6 +196,7 @@ STATIC_MARKERS = ("program_guard", "static.Program", "static.data", "static_mode
 STATIC_MODULES = ("paddle.base.proto", "paddle.base.proto.framework_pb2", "paddle.base.executor",
                   "paddle.autograd.backward_utils", "paddle.base.backward", "paddle.base.compiler",
                   "paddle.base.incubate", "paddle.base.layer_helper", "paddle.base.param_attr",
+                  "op",  # test/legacy_test/op.py: static Operators built from C++ OpProtos
                   )
 STATIC_ATTRS = (("paddle.base", "Program"), ("paddle.base", "Executor"),
                 ("paddle.base", "program_guard"), ("paddle.base", "compiler"),

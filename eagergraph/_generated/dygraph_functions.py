@@ -9640,6 +9640,9 @@ def matmul_ad_func(x, y, transpose_x, transpose_y):
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("matmul", ("x", "y"), (x, y))
         return amp_call(matmul_ad_func, x, y, transpose_x, transpose_y)
+    # Type Promotion
+    if x._data.dtype != y._data.dtype:
+        x, y = promote_binary("matmul", x, y)
     # Forward API Call
     out = _api.matmul(x, y, transpose_x, transpose_y)
     # Node Creation
@@ -9989,6 +9992,9 @@ def dot_ad_func(x, y):
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("dot", ("x", "y"), (x, y))
         return amp_call(dot_ad_func, x, y)
+    # Type Promotion
+    if x._data.dtype != y._data.dtype:
+        x, y = promote_binary("dot", x, y)
     # Forward API Call
     out = _api.dot(x, y)
     # Node Creation
@@ -11101,6 +11107,9 @@ def kron_ad_func(x, y):
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("kron", ("x", "y"), (x, y))
         return amp_call(kron_ad_func, x, y)
+    # Type Promotion
+    if x._data.dtype != y._data.dtype:
+        x, y = promote_binary("kron", x, y)
     # Forward API Call
     out = _api.kron(x, y)
     # Node Creation

@@ -18,7 +18,7 @@ __all__ = ["is_compiled_with_cuda", "is_compiled_with_rocm", "is_compiled_with_x
            "is_compiled_with_ipu", "is_compiled_with_cinn", "is_compiled_with_distribute",
            "is_compiled_with_custom_device", "is_compiled_with_mkldnn", "is_compiled_with_onednn",
            "is_compiled_with_nccl", "is_compiled_with_mpi", "is_float16_supported",
-           "is_bfloat16_supported", "CPUPlace", "Place", "CUDAPlace", "CUDAPinnedPlace",
+           "is_bfloat16_supported", "supports_bfloat16", "CPUPlace", "Place", "CUDAPlace", "CUDAPinnedPlace",
            "XPUPlace", "IPUPlace", "CustomPlace", "DataType", "VarDesc", "eager", "globals",
            "Generator", "GeneratorState", "default_cpu_generator"]
 
@@ -49,6 +49,12 @@ def is_float16_supported(place=None):
 
 def is_bfloat16_supported(place=None):
     """Whether bfloat16 kernels run on `place` (Paddle answers True for the CPU)."""
+    return True
+
+
+def supports_bfloat16():
+    """Whether the CPU runs bfloat16 kernels: True, as eagergraph's (NumPy with ml_dtypes) do on
+    any CPU (Paddle's oneDNN kernels need AVX-512 and answer by the CPU's flags)."""
     return True
 
 

@@ -12,13 +12,20 @@ Integer inputs of true division, and of the float math ops that declare `type_au
 to float32 (always float32, whatever the default dtype: Paddle's "run type autocast").
 
 Tensor with a Python scalar is decided by the Tensor operators (tensor_methods.py).
+
+The products in COMPLEX_TRANSFORM_OPS (matmul, kron, dot) are not in Paddle's promotion list;
+there a complex input with a real one meets phi's kernel data transform instead
+(`complex_transform`, phi/api/lib/kernel_dispatch.h PromoteTypes and data_transform.cc): the
+kernel runs in complex128 when an input is complex128 or float64, else complex64 (dot: in x's
+dtype), and the other inputs are cast to it, except that int32/int64/bool ones are not (the
+kernel then fails to read them) and complex64/int8 ones cannot be cast.
 """
 from .bound_ops import ops
 from ..phi.common import (NP_TO_DTYPE, bool_, uint8, int8, int16, int32, int64, float16,
                           bfloat16, float32, float64, complex64, complex128)
 
 __all__ = ["promote_types", "promote_binary", "autocast_int_to_float", "result_dtype",
-           "SUPPORT_PROMOTION_OPS"]
+           "complex_transform", "SUPPORT_PROMOTION_OPS", "COMPLEX_TRANSFORM_OPS"]
 
 # Paddle's _promoteTypesLookup, row/column order below.
 _ORDER = (uint8, int8, int16, int32, int64, float16, float32, float64, complex64, complex128,
@@ -58,6 +65,17 @@ SUPPORT_PROMOTION_OPS = frozenset([
     "greater_equal"])
 
 
+# Ops whose two tensor inputs only meet phi's complex kernel data transform (no promotion
+# between real dtypes): op -> the input the kernel dtype comes from (None: all inputs, Paddle's
+# default kernel key; "x": ops.yaml's `data_type : x`).
+COMPLEX_TRANSFORM_OPS = {"matmul": None, "kron": None, "dot": "x"}
+
+# data_transform.cc: NeedTransformDataType skips these (the kernel reads them as they are);
+# TransDataType has no case for those.
+_NOT_TRANSFORMED = frozenset([int32, int64, bool_])
+_NO_CAST_FROM = frozenset([complex64, complex128, int8])
+
+
 def promote_types(x, y):
     """The promotion table: the common DataType of x and y (never raises)."""
     return _PROMOTE[x, y]
@@ -93,9 +111,43 @@ def result_dtype(op, x, y, x_ndim=1, y_ndim=1):
     return to
 
 
+def _complex_kernel_dtype(op, xd, yd):
+    if COMPLEX_TRANSFORM_OPS[op] == "x":
+        return xd if xd.is_complex else None
+    if not (xd.is_complex or yd.is_complex):
+        return None
+    return complex128 if complex128 in (xd, yd) or float64 in (xd, yd) else complex64
+
+
+def complex_transform(op, x, y):
+    """phi's data transform of `op`'s inputs (of different dtypes) to its complex kernel's dtype,
+    through `cast` (a real input's gradient is the real part); real inputs are left as they are
+    (the op's InferMeta reports the mismatch)."""
+    xd, yd = NP_TO_DTYPE[x._data.dtype], NP_TO_DTYPE[y._data.dtype]
+    to = _complex_kernel_dtype(op, xd, yd)
+    if to is None:
+        return x, y
+    out = []
+    for t, d in ((x, xd), (y, yd)):
+        if d is not to:
+            if d in _NOT_TRANSFORMED:
+                raise ValueError(
+                    f"(InvalidArgument) The type of data we are trying to retrieve ({to.name}) "
+                    f"does not match the type of data ({d.name}) currently contained in the "
+                    f"container.")
+            if d in _NO_CAST_FROM:
+                raise NotImplementedError(f"(Unimplemented) Data type ({d.name}) is not "
+                                          f"supported when casting data type.")
+            t = ops.cast(t, to)
+        out.append(t)
+    return out[0], out[1]
+
+
 def promote_binary(op, x, y):
     """Cast x and y (of different dtypes) to the dtype `op` computes in, through `cast` so that
     gradients flow back to the original dtypes."""
+    if op in COMPLEX_TRANSFORM_OPS:
+        return complex_transform(op, x, y)
     xd, yd = NP_TO_DTYPE[x._data.dtype], NP_TO_DTYPE[y._data.dtype]
     try:
         to = result_dtype(op, xd, yd, x._data.ndim, y._data.ndim)

@@ -1,17 +1,37 @@
 """Gradient clipping (Paddle python/paddle/nn/clip.py): ClipGradByValue, ClipGradByNorm,
 ClipGradByGlobalNorm. Called with a list of (param, grad Tensor) pairs they return new pairs;
 optimizers call `_clip_arrays` on the grads' ndarrays instead. A parameter whose `need_clip`
-attribute is False keeps its grad (and stays out of the global norm)."""
+attribute is False keeps its grad (and stays out of the global norm). clip_by_norm is the
+functional form of one tensor's norm clip (Paddle's clip_by_norm kernel: float32 on the CPU, no
+gradient)."""
 import numpy as np
 
 from ..tensor import Tensor
 
 __all__ = ["ClipGradBase", "GradientClipBase", "ClipGradByValue", "ClipGradByNorm",
-           "ClipGradByGlobalNorm"]
+           "ClipGradByGlobalNorm", "clip_by_norm"]
 
 
 def _skips(p):
     return getattr(p, "need_clip", True) is False
+
+
+def _norm_clipped(g, max_norm):
+    """g scaled to L2 norm max_norm when its norm is larger (a copy otherwise)."""
+    mx = g.dtype.type(max_norm)
+    norm = np.sqrt(np.sum(np.square(g)))
+    return g * (mx / norm) if norm > mx else g.copy()
+
+
+def clip_by_norm(x, max_norm, name=None):
+    """x scaled so that its L2 norm is at most max_norm: max_norm * x / norm(x) when norm(x) is
+    larger, else x. The output has no gradient, as Paddle's kernel registers none."""
+    if x.dtype.name != "float32":
+        d = x.dtype.name
+        raise RuntimeError(f"(NotFound) The kernel with key (CPU, Undefined(AnyLayout), {d}) of "
+                           f"kernel `clip_by_norm` is not registered. Selected wrong DataType "
+                           f"`{d}`. Paddle support following DataTypes: float32.")
+    return Tensor._wrap(_norm_clipped(x._data, float(max_norm)))
 
 
 class ClipGradBase:
@@ -69,10 +89,7 @@ class ClipGradByNorm(ClipGradBase):
             if _skips(p):
                 out.append(g)
                 continue
-            t = g.dtype.type
-            norm = np.sqrt(np.sum(np.square(g)))
-            mx = t(self.clip_norm)
-            out.append(g * (mx / norm) if norm > mx else g.copy())
+            out.append(_norm_clipped(g, self.clip_norm))
         return out
 
 

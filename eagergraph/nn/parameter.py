@@ -19,10 +19,6 @@ from .initializer.global_init import global_weight_initializer, global_bias_init
 
 __all__ = ["Parameter", "create_parameter"]
 
-# parameter names in use (Paddle's dygraph_parameter_name_checker): two parameters can't share one
-_used_names = set()
-
-
 class Parameter(Tensor):
     """A learnable Tensor. Parameter(shape, dtype, **attrs) makes an uninitialized one (zeros);
     Parameter(tensor) wraps a tensor's values."""
@@ -138,11 +134,10 @@ def _create_parameter(helper_name, attr, shape, dtype, is_bias=False, default_in
             attr._set_default_param_initializer()
     else:
         attr._set_default_initializer(default_initializer)
-    if attr.name in _used_names:
+    if unique_name.dygraph_parameter_name_checker(attr.name):  # two can't share one name
         raise ValueError(f"parameter name [{attr.name}] have be been used. In dygraph mode, the "
                          f"name of parameter can't be same.Please check the parameter attr value "
                          f"passed to self.create_parameter or constructor of dygraph Layers")
-    _used_names.add(attr.name)
     param = Parameter(list(shape), dtype, name=attr.name,
                       optimize_attr={"learning_rate": attr.learning_rate},
                       regularizer=attr.regularizer, trainable=attr.trainable,

@@ -45,57 +45,62 @@ def inner(x, y, name=None):
 
 
 def tensordot(x, y, axes=2, name=None):
-    """Sum of products over the given axes: axes=n contracts x's last n axes with y's first n;
-    [ax, ay] lists pair them up; one list uses the same axes for both."""
+    """Sum of products over the given axes (Paddle 3.3.1 python/paddle/tensor/manipulation.py,
+    followed step by step, errors included): axes=n contracts x's last n axes with y's first n;
+    [ax, ay] pairs them up, the shorter list extended with the longer one's tail; one list (or
+    ints) uses the same axes for both; a Tensor is read with tolist(). A contracted axis of size
+    1 on one side broadcasts: the other side is summed over it first."""
     x = parse_tensor(x, "tensordot", "x", 0)
     y = parse_tensor(y, "tensordot", "y", 1)
-    if isinstance(axes, Tensor):
-        axes = axes.tolist()
-    if not _int_or_nested_ints(axes):
-        raise TypeError(f"tensordot(): axes must be an int or (nested) lists of ints, got "
-                        f"{axes!r}")
-    if isinstance(axes, int):
-        if axes < 0:
-            raise ValueError(f"tensordot(): axes should be non-negative, got {axes}")
-        ax, ay = list(range(x.ndim - axes, x.ndim)), list(range(axes))
+    axes_x, axes_y = [], []
+    if np.issubdtype(type(axes), np.integer):
+        assert axes >= 0, (f"The 'axes' in tensordot should not be negative, but received "
+                           f"axes={axes}.")
+        axes_x, axes_y = range(x.ndim - axes, x.ndim), range(axes)
     else:
-        axes = list(axes)
-        if len(axes) == 1 or not isinstance(axes[0], (list, tuple)):
-            first = axes[0] if len(axes) == 1 else axes
-            ax = ay = list(first) if isinstance(first, (list, tuple)) else [first]
+        if isinstance(axes, Tensor):
+            axes = axes.tolist()
+        if not axes or np.issubdtype(type(axes[0]), np.integer):
+            axes_x = axes
         else:
-            ax, ay = list(axes[0]), list(axes[1])
-            n = min(len(ax), len(ay))  # Paddle pairs up the shorter list's length
-            ax, ay = ax[:n], ay[:n]
-    for a, nd, which in [(a, x.ndim, "x") for a in ax] + [(a, y.ndim, "y") for a in ay]:
-        if not -nd <= a < max(nd, 1):
-            raise ValueError(f"tensordot(): axis {a} is out of range for {which} with {nd} "
-                             f"dimensions")
-    ax = [a % x.ndim for a in ax]
-    ay = [a % y.ndim for a in ay]
-    for a, b in zip(ax, ay):
-        if x.shape[a] != y.shape[b]:
-            raise ValueError(f"tensordot(): x's axis {a} (size {x.shape[a]}) and y's axis {b} "
-                             f"(size {y.shape[b]}) must have the same size")
-    free_x = [i for i in range(x.ndim) if i not in ax]
-    free_y = [i for i in range(y.ndim) if i not in ay]
-    k = math.prod(x.shape[a] for a in ax)
-    xt = _ad.transpose_ad_func(x, free_x + ax) if free_x + ax != list(range(x.ndim)) else x
-    yt = _ad.transpose_ad_func(y, ay + free_y) if ay + free_y != list(range(y.ndim)) else y
-    m = math.prod(x.shape[i] for i in free_x)
-    n = math.prod(y.shape[i] for i in free_y)
-    out = _ad.matmul_ad_func(_ad.reshape_ad_func(xt, (m, k)), _ad.reshape_ad_func(yt, (k, n)),
-                             False, False)
-    return _ad.reshape_ad_func(out, tuple([x.shape[i] for i in free_x]
-                                          + [y.shape[i] for i in free_y]))
-
-
-def _int_or_nested_ints(v):
-    if isinstance(v, bool):
-        return False
-    if isinstance(v, int):
-        return True
-    return isinstance(v, (list, tuple)) and all(_int_or_nested_ints(e) for e in v)
+            axes_x = axes[0]
+            if len(axes) > 1:
+                axes_y = axes[1]
+            if isinstance(axes_x, Tensor):
+                axes_x = axes_x.tolist()
+            if isinstance(axes_y, Tensor):
+                axes_y = axes_y.tolist()
+    axes_x, axes_y = list(axes_x), list(axes_y)
+    if len(axes_x) < len(axes_y):
+        axes_x.extend(axes_y[len(axes_x):])
+    elif len(axes_y) < len(axes_x):
+        axes_y.extend(axes_x[len(axes_y):])
+    shape_x, shape_y = list(x.shape), list(y.shape)
+    contracted_x, contracted_y = [False] * x.ndim, [False] * y.ndim
+    contraction_size = 1
+    for dim_x, dim_y in zip(axes_x, axes_y):
+        sx, sy = shape_x[dim_x], shape_y[dim_y]
+        if sx == 1:
+            shape_y[dim_y] = 1
+            y = _ad.reshape_ad_func(_ad.sum_ad_func(y, (dim_y,), y.dtype, False), shape_y)
+        elif sy == 1:
+            shape_x[dim_x] = 1
+            x = _ad.reshape_ad_func(_ad.sum_ad_func(x, (dim_x,), x.dtype, False), shape_x)
+        else:
+            assert sx == sy, (f"The dimensional size for 'x' and 'y' in tensordot should match "
+                              f"each other, but 'x' has size {sx} in dim {dim_x} while 'y' has "
+                              f"size {sy} in dim {dim_y}.")
+        contracted_x[dim_x] = contracted_y[dim_y] = True
+        contraction_size *= shape_x[dim_x]
+    perm_x = [i for i in range(x.ndim) if not contracted_x[i]]
+    shape_out = [shape_x[i] for i in perm_x]
+    free_y = [i for i in range(y.ndim) if not contracted_y[i]]
+    shape_out += [shape_y[i] for i in free_y]
+    m = math.prod(shape_x[i] for i in perm_x)
+    n = math.prod(shape_y[i] for i in free_y)
+    x = _ad.reshape_ad_func(_ad.transpose_ad_func(x, perm_x + axes_x), [m, contraction_size])
+    y = _ad.reshape_ad_func(_ad.transpose_ad_func(y, axes_y + free_y), [contraction_size, n])
+    return _ad.reshape_ad_func(_ad.matmul_ad_func(x, y, False, False), shape_out)
 
 
 def vecdot(x, y, axis=-1, name=None):

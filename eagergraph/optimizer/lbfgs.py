@@ -22,9 +22,14 @@ def _dot(x, y):
     return (x * y).sum(axis=-1)
 
 
+def _as_array(v):
+    return v.numpy() if isinstance(v, Tensor) else v
+
+
 def _cubic_interpolate(x1, f1, g1, x2, f2, g2, bounds=None):
     """The minimiser of the cubic through (x1, f1, g1) and (x2, f2, g2), clamped to bounds
-    (Nocedal & Wright, Numerical Optimization, 2nd ed., eq. 3.59)."""
+    (Nocedal & Wright, Numerical Optimization, 2nd ed., eq. 3.59). Tensors are read as arrays."""
+    x1, f1, g1, x2, f2, g2 = map(_as_array, (x1, f1, g1, x2, f2, g2))
     if bounds is not None:
         lo, hi = bounds
     else:
@@ -44,7 +49,14 @@ def _cubic_interpolate(x1, f1, g1, x2, f2, g2, bounds=None):
 def _strong_wolfe(obj_func, x, alpha, d, loss, grad, gtd, c1=1e-4, c2=0.9,
                   tolerance_change=1e-9, max_ls=25):
     """Line search satisfying the strong Wolfe conditions (Nocedal & Wright, Algorithm 3.5,
-    with the zoom phase). Returns (loss, flat grad, alpha, function evaluations)."""
+    with the zoom phase). Returns (loss, flat grad, alpha, function evaluations). The values
+    may also be Tensors, as Paddle's own version takes them (its tests call it directly)."""
+    x, alpha, d, loss, grad, gtd = map(_as_array, (x, alpha, d, loss, grad, gtd))
+    func = obj_func
+
+    def obj_func(x, alpha, d):
+        return tuple(_as_array(v) for v in func(x, alpha, d))
+
     d_norm = np.abs(d).max()
     grad = grad.copy()
     loss_new, grad_new = obj_func(x, alpha, d)

@@ -7,24 +7,21 @@ then each subclass's `_update(p, data, grad, lr)` changes the parameter's ndarra
 its accumulators (plain ndarrays here, exposed as Tensors by state_dict under Paddle's names:
 `<param.name>_<accumulator>_<n>`).
 """
-import itertools
 from collections import defaultdict
 
 import numpy as np
 
 from ..tensor import Tensor
 from ..nn.clip import ClipGradBase
+from ..nn import unique_name
 from ..regularizer import L2Decay, WeightDecayRegularizer
 from .lr import LRScheduler, LambdaDecay
 
 __all__ = ["Optimizer"]
 
-_name_counters = defaultdict(itertools.count)
-
-
 def _unique_name(key):
-    """Paddle's unique_name.generate: key_0, key_1, ... per key, process wide."""
-    return f"{key}_{next(_name_counters[key])}"
+    """Paddle's unique_name.generate: key_0, key_1, ... per key (the current generator)."""
+    return unique_name.generate(key)
 
 
 def _array(value):

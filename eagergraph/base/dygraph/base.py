@@ -3,6 +3,7 @@ dygraph mode, so guard() and enable_dygraph() only check the place they are give
 import contextlib
 
 from ...framework import set_device as _check_place
+from ...nn import unique_name
 from ...eager.grad_mode import no_grad, enable_grad, set_grad_enabled, is_grad_enabled
 from ...autograd.general_grad import grad
 from ...framework_mode import in_dygraph_mode, enable_static
@@ -20,11 +21,13 @@ def enabled():
 
 @contextlib.contextmanager
 def guard(place=None):
-    """`with base.dygraph.guard():` runs its block in dygraph mode, where eagergraph always is.
-    A place other than the CPU raises ValueError."""
+    """`with base.dygraph.guard():` runs its block in dygraph mode, where eagergraph always is,
+    with fresh unique names (unique_name.guard(): layer and parameter names count from 0 and the
+    block's parameter names are checked apart). A place other than the CPU raises ValueError."""
     if place is not None:
         _check_place(place)
-    yield
+    with unique_name.guard():
+        yield
 
 
 def enable_dygraph(place=None):

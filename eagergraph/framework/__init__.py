@@ -1,7 +1,7 @@
 """Global framework state: default dtype and device (Paddle paddle.framework; the random seed is
 phi/generator.py)."""
-from .phi.common import convert_dtype, float32, float64, float16, bfloat16, CPU_PLACE, CPUPlace
-from .phi import generator as _generator
+from ..phi.common import convert_dtype, float32, float64, float16, bfloat16, CPU_PLACE, CPUPlace
+from ..phi import generator as _generator
 
 _default_dtype = float32
 
