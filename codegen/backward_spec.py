@@ -7,6 +7,9 @@ Schema (a subset of Paddle's backward.yaml):
                 grads of the forward outputs (<name>_grad)
   output      : Tensor(x_grad), ...    one per differentiable forward input, in order
   no_need_buffer : x, y   saved tensors whose values are not needed (only shape/dtype)
+  optional_grads : a_grad  out grads (of an op with several outputs) the formulas receive as
+                None when none arrived, instead of zeros (they test `is None` and skip the
+                work)
 
 and one of two ways to give the gradient, as in Paddle:
   invoke      : the gradient is a composition of ops (every order of derivative comes for
@@ -43,6 +46,7 @@ class BackwardSpec:
     no_need_buffer: tuple
     attrs_used: tuple         # forward attrs the formulas (or the kernel) use
     kernel: str = ""          # the grad kernel of a grad op, or "" for an invoke composition
+    optional_grads: tuple = ()  # out grads that stay None when none arrived
 
     @property
     def is_block(self):
@@ -68,7 +72,7 @@ def parse_backward(entry, forward_by_backward):
     if not name:
         raise SpecError(f"a backward.yaml entry has no 'backward_op': {entry!r}")
     known = {"backward_op", "forward", "args", "output", "invoke", "composite",
-             "no_need_buffer", "kernel"}
+             "no_need_buffer", "kernel", "optional_grads"}
     unknown = set(entry) - known
     if unknown:
         raise SpecError(f"backward_op '{name}': unknown keys {sorted(unknown)}")
@@ -119,13 +123,19 @@ def parse_backward(entry, forward_by_backward):
     for x in nnb:
         if x not in saved:
             raise SpecError(f"backward_op '{name}': no_need_buffer '{x}' is not a saved arg")
+    opt = tuple(x.strip() for x in str(entry.get("optional_grads", "")).split(",")
+                if x.strip())
+    for x in opt:
+        if x not in out_grads or len(fwd.outputs) < 2:
+            raise SpecError(f"backward_op '{name}': optional_grads '{x}' is not the out grad of "
+                            f"an op with several outputs")
     if kernel:  # the kernel receives every forward attribute
         used = attr_names
         if any(a.type != "Tensor" for a in fwd.inputs) or len(fwd.outputs) != 1:
             raise SpecError(f"backward_op '{name}': a grad kernel needs an op with single-Tensor "
                             f"inputs and one output")
     return BackwardSpec(name, fwd, tuple(saved), tuple(out_grads), tuple(grads), formulas, nnb,
-                        tuple(a.name for a in fwd.attrs if a.name in used), kernel)
+                        tuple(a.name for a in fwd.attrs if a.name in used), kernel, opt)
 
 
 def load_backward(paths, forward_specs):

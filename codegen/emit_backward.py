@@ -209,6 +209,8 @@ def _fill_lines(f, b):
             continue
         if o.type == "Tensor[]":
             lines.append(f"        {g} = fill_zero_list(grads[{i}], self.bwd_in_meta[{i}])")
+        elif g in b.optional_grads:
+            lines.append(f"        {g} = grads[{i}][0]  # None when none arrived (optional_grads)")
         elif len(f.outputs) > 1:
             lines.append(f"        {g} = fill_zero(grads[{i}][0], self.bwd_in_meta[{i}][0])")
         else:

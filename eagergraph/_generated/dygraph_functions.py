@@ -15796,8 +15796,8 @@ class CrossEntropyWithSoftmaxGradNode(GradNodeBase):
         # loss_grad * (softmax - label). Without it (input holds probabilities): -loss_grad / p at
         # the label's class (hard), -label / p * loss_grad (soft). Rows whose label is
         # ignore_index get 0; the label gets no gradient (as in Paddle). The softmax output's own
-        # grad (zeros unless it is used, and under create_graph, where the loss grad reaches the
-        # softmax this node saved) goes back through the softmax, or the copy without it.
+        # grad (None unless the softmax is used, or under create_graph reaches the softmax this
+        # node saved) goes back through the softmax, or the copy without it.
         ax = axis % softmax.ndim
         if soft_label:
             if use_softmax:
@@ -15812,10 +15812,11 @@ class CrossEntropyWithSoftmaxGradNode(GradNodeBase):
                 # -1 / p at the label's class, -0 / 1 elsewhere (no 0 / 0 where p is 0)
                 at_label = add(multiply(softmax, constant(hit)), constant(rest))
                 input_grad = multiply(divide(scale(constant(hit), -1.0, 0.0, True), at_label), multiply(loss_grad, constant(keep)))
-        if use_softmax:
-            input_grad = add(input_grad, multiply(softmax, subtract(softmax_grad, sum(multiply(softmax_grad, softmax), (ax,), None, True))))
-        else:
-            input_grad = add(input_grad, softmax_grad)
+        if softmax_grad is not None:
+            if use_softmax:
+                input_grad = add(input_grad, multiply(softmax, subtract(softmax_grad, sum(multiply(softmax_grad, softmax), (ax,), None, True))))
+            else:
+                input_grad = add(input_grad, softmax_grad)
     """
 
     __slots__ = ("label_saved", "label_version", "label_snap", "softmax_saved", "softmax_version", "softmax_snap", "soft_label", "use_softmax", "ignore_index", "axis")
@@ -15826,7 +15827,7 @@ class CrossEntropyWithSoftmaxGradNode(GradNodeBase):
 
     def __call__(self, grads, create_graph=False):
         # Fill Zero For GradIn Tensors
-        softmax_grad = fill_zero(grads[0][0], self.bwd_in_meta[0][0])
+        softmax_grad = grads[0][0]  # None when none arrived (optional_grads)
         loss_grad = fill_zero(grads[1][0], self.bwd_in_meta[1][0])
         # Recovered TensorWrappers and attributes
         label = recover_saved(self, "label")
@@ -15851,10 +15852,11 @@ class CrossEntropyWithSoftmaxGradNode(GradNodeBase):
                 else:
                     at_label = add_ad_func(multiply_ad_func(softmax, _constant(hit)), _constant(rest))
                     input_grad = multiply_ad_func(divide_ad_func(scale_ad_func(_constant(hit), -1.0, 0.0, True), at_label), multiply_ad_func(loss_grad, _constant(keep)))
-            if use_softmax:
-                input_grad = add_ad_func(input_grad, multiply_ad_func(softmax, subtract_ad_func(softmax_grad, sum_ad_func(multiply_ad_func(softmax_grad, softmax), (ax,), None, True))))
-            else:
-                input_grad = add_ad_func(input_grad, softmax_grad)
+            if softmax_grad is not None:
+                if use_softmax:
+                    input_grad = add_ad_func(input_grad, multiply_ad_func(softmax, subtract_ad_func(softmax_grad, sum_ad_func(multiply_ad_func(softmax_grad, softmax), (ax,), None, True))))
+                else:
+                    input_grad = add_ad_func(input_grad, softmax_grad)
         return [input_grad, None]
 
     def clear_tensor_wrappers(self):
