@@ -2,6 +2,8 @@
 python/paddle/framework/{io_utils,random}.py), reached by `from paddle.framework.io_utils import
 ...` and as attributes without an import, as Paddle's own tests use them."""
 import io
+import os
+import subprocess
 import sys
 
 import numpy as np
@@ -11,18 +13,32 @@ import eagergraph as paddle
 from eagergraph.framework_mode import StaticModeNotSupportedError
 
 
+_UNDER_ALIAS = """
+import sys
+import eagergraph
+eagergraph.install_as_paddle()
+import paddle
+from paddle.framework.io_utils import get_value, is_pir_fetch_var, set_value
+assert get_value is paddle.framework.io_utils.get_value and callable(set_value)
+assert not is_pir_fetch_var(paddle.ones([1]))
+import paddle.framework.random as r
+assert r is paddle.framework.random
+assert sys.modules["paddle.framework.io_utils"] is paddle.framework.io_utils
+assert paddle.framework.get_default_dtype() == "float32"  # the package keeps its names
+"""
+
+
 def test_submodules_are_attributes_and_import_under_the_alias():
     assert paddle.framework.random._manual_program_seed(3) is None
     assert paddle.framework.io_utils._is_file_path("a") and \
         not paddle.framework.io_utils._is_file_path(io.BytesIO())
-    paddle.install_as_paddle()
-    from paddle.framework.io_utils import get_value, is_pir_fetch_var, set_value
-    assert get_value is paddle.framework.io_utils.get_value and callable(set_value)
-    assert not is_pir_fetch_var(paddle.ones([1]))
-    import paddle.framework.random as r
-    assert r is paddle.framework.random and sys.modules["paddle.framework.io_utils"] is \
-        paddle.framework.io_utils
-    assert paddle.framework.get_default_dtype() == "float32"  # the package keeps its names
+    # under the alias in a subprocess: install_as_paddle() is process-wide (a real paddle
+    # would then look installed to every later test)
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    r = subprocess.run([sys.executable, "-c", _UNDER_ALIAS], capture_output=True, text=True,
+                       env=env, timeout=300)
+    assert r.returncode == 0, r.stderr
 
 
 def test_manual_program_seed_leaves_the_dygraph_stream():
@@ -64,7 +80,6 @@ def test_variable_checks_and_static_helpers():
     assert iu.is_pir_fetch_var(t) is False
     with pytest.raises(StaticModeNotSupportedError):
         iu.get_value(t)
-
 
 
 def test_legacy_save_load(tmp_path):

@@ -132,12 +132,13 @@ def complex_transform(op, x, y):
         if d is not to:
             if d in _NOT_TRANSFORMED:
                 raise ValueError(
-                    f"(InvalidArgument) The type of data we are trying to retrieve ({to.name}) "
+                    f"{op}(): (InvalidArgument) The type of data we are trying to retrieve "
+                    f"({to.name}) "
                     f"does not match the type of data ({d.name}) currently contained in the "
                     f"container.")
             if d in _NO_CAST_FROM:
-                raise NotImplementedError(f"(Unimplemented) Data type ({d.name}) is not "
-                                          f"supported when casting data type.")
+                raise NotImplementedError(f"{op}(): (Unimplemented) Data type ({d.name}) is "
+                                          f"not supported when casting data type.")
             t = ops.cast(t, to)
         out.append(t)
     return out[0], out[1]

@@ -56,8 +56,15 @@ def tensordot(x, y, axes=2, name=None):
     if np.issubdtype(type(axes), np.integer):
         assert axes >= 0, (f"The 'axes' in tensordot should not be negative, but received "
                            f"axes={axes}.")
+        if axes > x.ndim + y.ndim:  # (Paddle's index lists then fail on a shape index)
+            raise IndexError(f"tensordot(): axes={axes} is out of range for a {x.ndim}-D and "
+                             f"a {y.ndim}-D tensor.")
         axes_x, axes_y = range(x.ndim - axes, x.ndim), range(axes)
     else:
+        if not isinstance(axes, (Tensor, list, tuple)):
+            raise TypeError(f"tensordot(): axes should be an int, a list/tuple of ints or "
+                            f"of two lists of ints, or a Tensor, but received "
+                            f"{type(axes).__name__}.")
         if isinstance(axes, Tensor):
             axes = axes.tolist()
         if not axes or np.issubdtype(type(axes[0]), np.integer):
