@@ -197,18 +197,24 @@ def _parse_save_config(configs):
     return configs.get("pickle_protocol")
 
 
+def _make_parent(path):
+    """A save path names a file (Paddle's error for a directory path); its parent directories
+    are created."""
+    if os.path.basename(path) == "":
+        raise ValueError(
+            "The input path MUST be format of dirname/filename [dirname\\filename in Windows "
+            "system], but received filename is empty string.")
+    dirname = os.path.dirname(path)
+    if dirname and not os.path.exists(dirname):
+        os.makedirs(dirname, exist_ok=True)
+
+
 def save(obj, path, protocol=4, **configs):
     """Save `obj` (a state dict, a Tensor, or nested lists/dicts of Tensors and plain data) to
     the file `path` (parent directories are created) or a BytesIO, as Paddle does. The file is
     replaced atomically: a save that fails leaves the previous file intact."""
     if isinstance(path, str):
-        if os.path.basename(path) == "":
-            raise ValueError(
-                "The input path MUST be format of dirname/filename [dirname\\filename in Windows "
-                "system], but received filename is empty string.")
-        dirname = os.path.dirname(path)
-        if dirname and not os.path.exists(dirname):
-            os.makedirs(dirname, exist_ok=True)
+        _make_parent(path)
     elif not isinstance(path, io.BytesIO):
         raise ValueError(f"only supports saving objects to file and `BytesIO`, but got "
                          f"{type(path)}")

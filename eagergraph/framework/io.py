@@ -7,6 +7,7 @@ import pickle
 import warnings
 
 from ..framework_io import (save, load, _NAME_TABLE, _build_saved_state_dict, _check_protocol,
+                            _make_parent,
                             _open_for_save, _pack_loaded_dict, _parse_load_config, _unpickle,
                             _unpack_saved_dict)
 
@@ -22,13 +23,7 @@ def _legacy_save(obj, path, protocol=2):
         warnings.warn("The input state dict is empty, no need to save.")
     _check_protocol(protocol)
     if isinstance(path, str):
-        if os.path.basename(path) == "":
-            raise ValueError(
-                "The input path MUST be format of dirname/filename [dirname\\filename in Windows "
-                "system], but received filename is empty string.")
-        dirname = os.path.dirname(path)
-        if dirname and not os.path.exists(dirname):
-            os.makedirs(dirname, exist_ok=True)
+        _make_parent(path)
     saved = _unpack_saved_dict(_build_saved_state_dict(obj), protocol)
     with _open_for_save(path) as f:
         pickle.dump(saved, f, protocol=protocol)
