@@ -277,6 +277,9 @@ def _kernel_node_body(b):
              "        if release:  # backward no longer needs the saved tensors: release them"]
              + _release_lines(b, "            ") if b.saved else []) + [
              f"        return {outs[0] if one else rets}"]
+        if _has_run_step(b):  # the same kernel lines, then the grads passed on
+            R += _run_step_lines(b, R[1:-1], "the grad kernel",
+                                 [grad_of.get(a.name) for a in f.inputs])
         return "\n".join(L) + "\n" + "\n".join(R) + "\n"
     L = _fill_lines(f, b) + [
         need_line,
@@ -356,6 +359,74 @@ def _has_run_raw(b):
     return bool(b.kernel) and len(f.outputs) == 1 and f.outputs[0].type == "Tensor"
 
 
+def _has_run_step(b):
+    """A node with `run_raw` whose inputs are single Tensors (each edge at a fixed place in
+    `_next`) also gets `run_step`: the engine's fast path for one node, grads passed on."""
+    f = b.forward
+    return (len(f.outputs) == 1 and f.outputs[0].type == "Tensor"
+            and all(a.type == "Tensor" for a in f.inputs))
+
+
+RUN_STEP_HEAD = '''
+    def run_step(self, {g}, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): {what} on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""'''
+
+# run_step's parameters (its temporaries left, slot, rank, shape, dt, old are assigned only
+# after the body's last read)
+_STEP_NAMES = {"release", "buffers", "indeg", "ready"}
+
+
+def _run_step_lines(b, body, what, grad_names):
+    """run_step: `body` (run_raw's lines between its head and its return, with each edge's next
+    node read once into n<i>), then per input position the engine's hand-over: the grad
+    projected onto the input's edge meta m<i> (broadcast reduction, complex -> real), summed
+    into the next node's holder, the next node's in-degree released; at 0 it is ready (leaf
+    accumulation nodes to the front, as the engine's queue does). `grad_names`: per input
+    position the local holding its grad, None where the op gives that input none."""
+    f = b.forward
+    n = len(f.inputs)
+    taken = (set(b.saved) | set(b.attrs_used) | {g for g in grad_names if g}) & (
+        _STEP_NAMES | {f"n{i}" for i in range(n)} | {f"m{i}" for i in range(n)})
+    if taken:
+        raise ValueError(f"backward_op '{b.name}': names {sorted(taken)} are run_step's own")
+    nexts = ", ".join(f"n{i}" for i in range(n))
+    metas = ", ".join(f"m{i}" for i in range(n))
+    one = _single_next(f)
+    L = [RUN_STEP_HEAD.format(g=b.out_grads[0], what=what), f"        {nexts} = self._next"]
+    for line in body:
+        if one:
+            line = line.replace("self._next is not None", "n0 is not None")
+        else:
+            for i in range(n):
+                line = line.replace(f"self._next[{i}] is not None", f"n{i} is not None")
+        L.append(line)
+    L += ["        # Pass the grads on: each fitted to its input's edge meta and summed into the",
+          "        # next node's holder; a next node whose in-degree reaches 0 is ready",
+          f"        {metas} = self._meta"]
+    for i, g in enumerate(grad_names):
+        L += [f"        left = indeg.get(n{i})  # None: no edge, or a node this backward skips",
+              "        if left is not None:"]
+        if g:
+            L += [f"            if {g} is not None:",
+                  f"                slot, rank, shape, dt = m{i}",
+                  f"                if {g}.dtype is not dt or {g}.shape != shape:",
+                  f"                    {g} = project_array({g}, shape, dt)",
+                  f"                if n{i}.bwd_in_meta:  # a node of several outputs",
+                  f"                    hold_raw(buffers, n{i}, slot, rank, {g})",
+                  "                else:",
+                  f"                    old = buffers.get(n{i})",
+                  f"                    buffers[n{i}] = {g} if old is None else old + {g}"]
+        L += [f"            indeg[n{i}] = left = left - 1",
+              "            if left == 0:",
+              f"                if type(n{i}) is GradNodeAccumulation:",
+              f"                    ready.appendleft(n{i})",
+              "                else:",
+              f"                    ready.append(n{i})"]
+    return L
+
+
 def _invoke_node_body(b, ops, metas, arrays=False):
     f = b.forward
     list_inputs = {a.name for a in f.inputs if a.type == "Tensor[]"}
@@ -402,6 +473,9 @@ def _array_run_raw(b, ops, metas, local_names):
         L += _release_lines(b, "            ")
     grads = {g[:-5]: g for g in b.grads}
     L.append(f"        return {grads[f.inputs[0].name] if one else _returns(b)}")
+    if _has_run_step(b):  # the same formula lines, then the grads passed on
+        L += _run_step_lines(b, L[1:-1], "the formulas over arrays",
+                             [grads.get(a.name) for a in f.inputs])
     return L
 
 

@@ -10,6 +10,8 @@ from ..eager.type_promotion import promote_binary, autocast_int_to_float
 from ..eager.grad_mode import grad_state
 from ..eager.amp_utils import amp_flag, amp_state, amp_auto_cast, amp_call, amp_skip
 from ..eager.grad_node_info import (GradNodeBase, fill_zero, fill_zero_list, wrap_grad)
+from ..eager.grad_tensor_holder import hold_raw, project_array
+from ..eager.accumulation_node import GradNodeAccumulation
 from ..eager.slot_meta import (edge_record, edge_records, out_meta)
 from ..eager.autograd_meta import set_history
 from numpy import ndarray
@@ -165,6 +167,57 @@ class AddGradNode(GradNodeBase):
             need, out_grad)
         return [x_grad, y_grad]
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0, n1 = self._next
+        need = (n0 is not None, n1 is not None,)
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _add_grad_kernels.get(out_grad.dtype)
+        fn = (_api.add_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, y_grad, = fn(
+            need, out_grad)
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0, m1 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+        left = indeg.get(n1)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if y_grad is not None:
+                slot, rank, shape, dt = m1
+                if y_grad.dtype is not dt or y_grad.shape != shape:
+                    y_grad = project_array(y_grad, shape, dt)
+                if n1.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n1, slot, rank, y_grad)
+                else:
+                    old = buffers.get(n1)
+                    buffers[n1] = y_grad if old is None else old + y_grad
+            indeg[n1] = left = left - 1
+            if left == 0:
+                if type(n1) is GradNodeAccumulation:
+                    ready.appendleft(n1)
+                else:
+                    ready.append(n1)
+
 
 def add_grad_ad_func(need, out_grad):
     """③ The grad op `add_grad` (add's backward): `need[i]` says whether input i of `add`
@@ -300,6 +353,57 @@ class SubtractGradNode(GradNodeBase):
         x_grad, y_grad, = fn(
             need, out_grad)
         return [x_grad, y_grad]
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0, n1 = self._next
+        need = (n0 is not None, n1 is not None,)
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _subtract_grad_kernels.get(out_grad.dtype)
+        fn = (_api.subtract_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, y_grad, = fn(
+            need, out_grad)
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0, m1 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+        left = indeg.get(n1)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if y_grad is not None:
+                slot, rank, shape, dt = m1
+                if y_grad.dtype is not dt or y_grad.shape != shape:
+                    y_grad = project_array(y_grad, shape, dt)
+                if n1.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n1, slot, rank, y_grad)
+                else:
+                    old = buffers.get(n1)
+                    buffers[n1] = y_grad if old is None else old + y_grad
+            indeg[n1] = left = left - 1
+            if left == 0:
+                if type(n1) is GradNodeAccumulation:
+                    ready.appendleft(n1)
+                else:
+                    ready.append(n1)
 
 
 def subtract_grad_ad_func(need, out_grad):
@@ -475,6 +579,72 @@ class MultiplyGradNode(GradNodeBase):
             self.y_saved = self.y_version = None
             self._wrappers_cleared = True
         return [x_grad, y_grad]
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0, n1 = self._next
+        need = (n0 is not None, n1 is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        y = self.y_saved
+        if type(y) is not ndarray or self.y_version.value != self.y_snap:
+            y = saved_data(self, "y")
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _multiply_grad_kernels.get(out_grad.dtype)
+        fn = (_api.multiply_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, y_grad, = fn(
+            need, x,
+            y,
+            out_grad)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self.y_version.saved -= 1
+            self.y_saved = self.y_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0, m1 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+        left = indeg.get(n1)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if y_grad is not None:
+                slot, rank, shape, dt = m1
+                if y_grad.dtype is not dt or y_grad.shape != shape:
+                    y_grad = project_array(y_grad, shape, dt)
+                if n1.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n1, slot, rank, y_grad)
+                else:
+                    old = buffers.get(n1)
+                    buffers[n1] = y_grad if old is None else old + y_grad
+            indeg[n1] = left = left - 1
+            if left == 0:
+                if type(n1) is GradNodeAccumulation:
+                    ready.appendleft(n1)
+                else:
+                    ready.append(n1)
 
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
@@ -668,6 +838,72 @@ class DivideGradNode(GradNodeBase):
             self.out_saved = self.out_version = None
             self._wrappers_cleared = True
         return [x_grad, y_grad]
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0, n1 = self._next
+        need = (n0 is not None, n1 is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        y = self.y_saved
+        if type(y) is not ndarray or self.y_version.value != self.y_snap:
+            y = saved_data(self, "y")
+        out = self.out_saved
+        if type(out) is not ndarray or self.out_version.value != self.out_snap:
+            out = saved_data(self, "out")
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _divide_grad_kernels.get(out_grad.dtype)
+        fn = (_api.divide_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, y_grad, = fn(
+            need, y,
+            out,
+            out_grad)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.y_version.saved -= 1
+            self.y_saved = self.y_version = None
+            self.out_version.saved -= 1
+            self.out_saved = self.out_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0, m1 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+        left = indeg.get(n1)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if y_grad is not None:
+                slot, rank, shape, dt = m1
+                if y_grad.dtype is not dt or y_grad.shape != shape:
+                    y_grad = project_array(y_grad, shape, dt)
+                if n1.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n1, slot, rank, y_grad)
+                else:
+                    old = buffers.get(n1)
+                    buffers[n1] = y_grad if old is None else old + y_grad
+            indeg[n1] = left = left - 1
+            if left == 0:
+                if type(n1) is GradNodeAccumulation:
+                    ready.appendleft(n1)
+                else:
+                    ready.append(n1)
 
     def clear_tensor_wrappers(self):
         if self.y_version is not None:
@@ -902,6 +1138,72 @@ class RemainderGradNode(GradNodeBase):
             self.y_saved = self.y_version = None
             self._wrappers_cleared = True
         return [x_grad, y_grad]
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0, n1 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        y = self.y_saved
+        if type(y) is not ndarray or self.y_version.value != self.y_snap:
+            y = saved_data(self, "y")
+        # The gradient formulas over arrays
+        x_grad, y_grad = None, None
+        if n0 is not None or n1 is not None:
+            x_grad = out_grad
+            q = _arr.round(_arr.divide(x, y), 0) if _arr.is_complex(x) else _arr.floor_divide(x, y)
+            y_grad = _arr.scale(_arr.multiply(out_grad, _arr.conj(q)), -1.0, 0.0, True)
+            if not (n0 is not None):
+                x_grad = None
+            if not (n1 is not None):
+                y_grad = None
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self.y_version.saved -= 1
+            self.y_saved = self.y_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0, m1 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+        left = indeg.get(n1)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if y_grad is not None:
+                slot, rank, shape, dt = m1
+                if y_grad.dtype is not dt or y_grad.shape != shape:
+                    y_grad = project_array(y_grad, shape, dt)
+                if n1.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n1, slot, rank, y_grad)
+                else:
+                    old = buffers.get(n1)
+                    buffers[n1] = y_grad if old is None else old + y_grad
+            indeg[n1] = left = left - 1
+            if left == 0:
+                if type(n1) is GradNodeAccumulation:
+                    ready.appendleft(n1)
+                else:
+                    ready.append(n1)
 
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
@@ -1199,6 +1501,69 @@ class MaximumGradNode(GradNodeBase):
             self._wrappers_cleared = True
         return [x_grad, y_grad]
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0, n1 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        y = self.y_saved
+        if type(y) is not ndarray or self.y_version.value != self.y_snap:
+            y = saved_data(self, "y")
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.multiply(out_grad, _arr.add(_arr.cast(_arr.greater_than(x, y), _arr.dtype_of(out_grad)), _arr.scale(_arr.cast(_arr.equal(x, y), _arr.dtype_of(out_grad)), 0.5, 0.0, True)))
+        y_grad = None
+        if n1 is not None:
+            y_grad = _arr.multiply(out_grad, _arr.add(_arr.cast(_arr.less_than(x, y), _arr.dtype_of(out_grad)), _arr.scale(_arr.cast(_arr.equal(x, y), _arr.dtype_of(out_grad)), 0.5, 0.0, True)))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self.y_version.saved -= 1
+            self.y_saved = self.y_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0, m1 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+        left = indeg.get(n1)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if y_grad is not None:
+                slot, rank, shape, dt = m1
+                if y_grad.dtype is not dt or y_grad.shape != shape:
+                    y_grad = project_array(y_grad, shape, dt)
+                if n1.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n1, slot, rank, y_grad)
+                else:
+                    old = buffers.get(n1)
+                    buffers[n1] = y_grad if old is None else old + y_grad
+            indeg[n1] = left = left - 1
+            if left == 0:
+                if type(n1) is GradNodeAccumulation:
+                    ready.appendleft(n1)
+                else:
+                    ready.append(n1)
+
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
             self.x_version.saved -= 1
@@ -1347,6 +1712,69 @@ class MinimumGradNode(GradNodeBase):
             self.y_saved = self.y_version = None
             self._wrappers_cleared = True
         return [x_grad, y_grad]
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0, n1 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        y = self.y_saved
+        if type(y) is not ndarray or self.y_version.value != self.y_snap:
+            y = saved_data(self, "y")
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.multiply(out_grad, _arr.add(_arr.cast(_arr.less_than(x, y), _arr.dtype_of(out_grad)), _arr.scale(_arr.cast(_arr.equal(x, y), _arr.dtype_of(out_grad)), 0.5, 0.0, True)))
+        y_grad = None
+        if n1 is not None:
+            y_grad = _arr.multiply(out_grad, _arr.add(_arr.cast(_arr.greater_than(x, y), _arr.dtype_of(out_grad)), _arr.scale(_arr.cast(_arr.equal(x, y), _arr.dtype_of(out_grad)), 0.5, 0.0, True)))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self.y_version.saved -= 1
+            self.y_saved = self.y_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0, m1 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+        left = indeg.get(n1)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if y_grad is not None:
+                slot, rank, shape, dt = m1
+                if y_grad.dtype is not dt or y_grad.shape != shape:
+                    y_grad = project_array(y_grad, shape, dt)
+                if n1.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n1, slot, rank, y_grad)
+                else:
+                    old = buffers.get(n1)
+                    buffers[n1] = y_grad if old is None else old + y_grad
+            indeg[n1] = left = left - 1
+            if left == 0:
+                if type(n1) is GradNodeAccumulation:
+                    ready.appendleft(n1)
+                else:
+                    ready.append(n1)
 
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
@@ -1831,6 +2259,49 @@ class ExpGradNode(GradNodeBase):
             self._wrappers_cleared = True
         return x_grad
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        need = (n0 is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        out = self.out_saved
+        if type(out) is not ndarray or self.out_version.value != self.out_snap:
+            out = saved_data(self, "out")
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _exp_grad_kernels.get(out_grad.dtype)
+        fn = (_api.exp_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
+            need, out,
+            out_grad)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.out_version.saved -= 1
+            self.out_saved = self.out_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+
     def clear_tensor_wrappers(self):
         if self.out_version is not None:
             self.out_version.saved -= 1
@@ -1975,6 +2446,49 @@ class LogGradNode(GradNodeBase):
             self._wrappers_cleared = True
         return x_grad
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        need = (n0 is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _log_grad_kernels.get(out_grad.dtype)
+        fn = (_api.log_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
+            need, x,
+            out_grad)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
             self.x_version.saved -= 1
@@ -2112,6 +2626,44 @@ class Log1pGradNode(GradNodeBase):
             self._wrappers_cleared = True
         return x_grad
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.divide(out_grad, _arr.conj(_arr.scale(x, 1.0, 1.0, True)))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
             self.x_version.saved -= 1
@@ -2222,6 +2774,44 @@ class Expm1GradNode(GradNodeBase):
             self.out_saved = self.out_version = None
             self._wrappers_cleared = True
         return x_grad
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        out = self.out_saved
+        if type(out) is not ndarray or self.out_version.value != self.out_snap:
+            out = saved_data(self, "out")
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.multiply(out_grad, _arr.conj(_arr.scale(out, 1.0, 1.0, True)))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.out_version.saved -= 1
+            self.out_saved = self.out_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
 
     def clear_tensor_wrappers(self):
         if self.out_version is not None:
@@ -2345,6 +2935,44 @@ class Log2GradNode(GradNodeBase):
             self.x_saved = self.x_version = None
             self._wrappers_cleared = True
         return x_grad
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.divide(out_grad, _arr.conj(_arr.scale(x, 0.6931471805599453, 0.0, True)))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
 
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
@@ -2588,6 +3216,49 @@ class SqrtGradNode(GradNodeBase):
             self._wrappers_cleared = True
         return x_grad
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        need = (n0 is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        out = self.out_saved
+        if type(out) is not ndarray or self.out_version.value != self.out_snap:
+            out = saved_data(self, "out")
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _sqrt_grad_kernels.get(out_grad.dtype)
+        fn = (_api.sqrt_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
+            need, out,
+            out_grad)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.out_version.saved -= 1
+            self.out_saved = self.out_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+
     def clear_tensor_wrappers(self):
         if self.out_version is not None:
             self.out_version.saved -= 1
@@ -2725,6 +3396,44 @@ class RsqrtGradNode(GradNodeBase):
             self._wrappers_cleared = True
         return x_grad
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        out = self.out_saved
+        if type(out) is not ndarray or self.out_version.value != self.out_snap:
+            out = saved_data(self, "out")
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.multiply(out_grad, _arr.scale(_arr.multiply(out, _arr.square(out)), -0.5, 0.0, True))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.out_version.saved -= 1
+            self.out_saved = self.out_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+
     def clear_tensor_wrappers(self):
         if self.out_version is not None:
             self.out_version.saved -= 1
@@ -2849,6 +3558,49 @@ class SquareGradNode(GradNodeBase):
             self.x_saved = self.x_version = None
             self._wrappers_cleared = True
         return x_grad
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        need = (n0 is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _square_grad_kernels.get(out_grad.dtype)
+        fn = (_api.square_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
+            need, x,
+            out_grad)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
 
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
@@ -3057,6 +3809,36 @@ class SignGradNode(GradNodeBase):
             x_grad = _arr.scale(out_grad, 0.0, 0.0, True)
         return x_grad
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.scale(out_grad, 0.0, 0.0, True)
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+
 _sin_kernels = KernelFactory.cache("sin")  # ④'s per-dtype kernel cache, shared
 
 
@@ -3173,6 +3955,44 @@ class SinGradNode(GradNodeBase):
             self.x_saved = self.x_version = None
             self._wrappers_cleared = True
         return x_grad
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.multiply(out_grad, _arr.conj(_arr.cos(x)))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
 
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
@@ -3297,6 +4117,44 @@ class CosGradNode(GradNodeBase):
             self._wrappers_cleared = True
         return x_grad
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.multiply(out_grad, _arr.conj(_arr.scale(_arr.sin(x), -1.0, 0.0, True)))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
             self.x_version.saved -= 1
@@ -3419,6 +4277,44 @@ class TanGradNode(GradNodeBase):
             self.out_saved = self.out_version = None
             self._wrappers_cleared = True
         return x_grad
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        out = self.out_saved
+        if type(out) is not ndarray or self.out_version.value != self.out_snap:
+            out = saved_data(self, "out")
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.multiply(out_grad, _arr.conj(_arr.scale(_arr.square(out), 1.0, 1.0, True)))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.out_version.saved -= 1
+            self.out_saved = self.out_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
 
     def clear_tensor_wrappers(self):
         if self.out_version is not None:
@@ -3549,6 +4445,49 @@ class TanhGradNode(GradNodeBase):
             self.out_saved = self.out_version = None
             self._wrappers_cleared = True
         return x_grad
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        need = (n0 is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        out = self.out_saved
+        if type(out) is not ndarray or self.out_version.value != self.out_snap:
+            out = saved_data(self, "out")
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _tanh_grad_kernels.get(out_grad.dtype)
+        fn = (_api.tanh_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
+            need, out,
+            out_grad)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.out_version.saved -= 1
+            self.out_saved = self.out_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
 
     def clear_tensor_wrappers(self):
         if self.out_version is not None:
@@ -3694,6 +4633,49 @@ class SigmoidGradNode(GradNodeBase):
             self._wrappers_cleared = True
         return x_grad
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        need = (n0 is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        out = self.out_saved
+        if type(out) is not ndarray or self.out_version.value != self.out_snap:
+            out = saved_data(self, "out")
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _sigmoid_grad_kernels.get(out_grad.dtype)
+        fn = (_api.sigmoid_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
+            need, out,
+            out_grad)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.out_version.saved -= 1
+            self.out_saved = self.out_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+
     def clear_tensor_wrappers(self):
         if self.out_version is not None:
             self.out_version.saved -= 1
@@ -3831,6 +4813,44 @@ class ErfGradNode(GradNodeBase):
             self._wrappers_cleared = True
         return x_grad
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.multiply(out_grad, _arr.scale(_arr.exp(_arr.scale(_arr.square(x), -1.0, 0.0, True)), 1.1283791670955126, 0.0, True))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
             self.x_version.saved -= 1
@@ -3953,6 +4973,44 @@ class AsinGradNode(GradNodeBase):
             self.x_saved = self.x_version = None
             self._wrappers_cleared = True
         return x_grad
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.divide(out_grad, _arr.conj(_arr.sqrt(_arr.scale(_arr.square(x), -1.0, 1.0, True))))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
 
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
@@ -4077,6 +5135,44 @@ class AcosGradNode(GradNodeBase):
             self._wrappers_cleared = True
         return x_grad
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.scale(_arr.divide(out_grad, _arr.conj(_arr.sqrt(_arr.scale(_arr.square(x), -1.0, 1.0, True)))), -1.0, 0.0, True)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
             self.x_version.saved -= 1
@@ -4199,6 +5295,44 @@ class AtanGradNode(GradNodeBase):
             self.x_saved = self.x_version = None
             self._wrappers_cleared = True
         return x_grad
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.divide(out_grad, _arr.conj(_arr.scale(_arr.square(x), 1.0, 1.0, True)))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
 
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
@@ -4323,6 +5457,44 @@ class SinhGradNode(GradNodeBase):
             self._wrappers_cleared = True
         return x_grad
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.multiply(out_grad, _arr.conj(_arr.cosh(x)))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
             self.x_version.saved -= 1
@@ -4445,6 +5617,44 @@ class CoshGradNode(GradNodeBase):
             self.x_saved = self.x_version = None
             self._wrappers_cleared = True
         return x_grad
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.multiply(out_grad, _arr.conj(_arr.sinh(x)))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
 
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
@@ -4569,6 +5779,44 @@ class AsinhGradNode(GradNodeBase):
             self._wrappers_cleared = True
         return x_grad
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.divide(out_grad, _arr.conj(_arr.sqrt(_arr.scale(_arr.square(x), 1.0, 1.0, True))))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
             self.x_version.saved -= 1
@@ -4691,6 +5939,44 @@ class AcoshGradNode(GradNodeBase):
             self.x_saved = self.x_version = None
             self._wrappers_cleared = True
         return x_grad
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.divide(out_grad, _arr.conj(_arr.multiply(_arr.sqrt(_arr.scale(x, 1.0, -1.0, True)), _arr.sqrt(_arr.scale(x, 1.0, 1.0, True)))))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
 
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
@@ -4815,6 +6101,44 @@ class AtanhGradNode(GradNodeBase):
             self._wrappers_cleared = True
         return x_grad
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.divide(out_grad, _arr.conj(_arr.scale(_arr.square(x), -1.0, 1.0, True)))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
             self.x_version.saved -= 1
@@ -4937,6 +6261,44 @@ class Log10GradNode(GradNodeBase):
             self.x_saved = self.x_version = None
             self._wrappers_cleared = True
         return x_grad
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.divide(out_grad, _arr.conj(_arr.scale(x, 2.302585092994046, 0.0, True)))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
 
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
@@ -5061,6 +6423,44 @@ class LgammaGradNode(GradNodeBase):
             self._wrappers_cleared = True
         return x_grad
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.multiply(out_grad, _arr.digamma(x))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
             self.x_version.saved -= 1
@@ -5184,6 +6584,44 @@ class DigammaGradNode(GradNodeBase):
             self._wrappers_cleared = True
         return x_grad
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.multiply(out_grad, _arr.polygamma(x, 1))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
             self.x_version.saved -= 1
@@ -5306,6 +6744,44 @@ class I0GradNode(GradNodeBase):
             self.x_saved = self.x_version = None
             self._wrappers_cleared = True
         return x_grad
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.multiply(out_grad, _arr.i1(x))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
 
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
@@ -5432,6 +6908,45 @@ class PolygammaGradNode(GradNodeBase):
             self.x_saved = self.x_version = None
             self._wrappers_cleared = True
         return x_grad
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        n = self.n
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.multiply(out_grad, _arr.polygamma(x, n + 1))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
 
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
@@ -5881,6 +7396,44 @@ class ErfinvGradNode(GradNodeBase):
             self._wrappers_cleared = True
         return x_grad
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        out = self.out_saved
+        if type(out) is not ndarray or self.out_version.value != self.out_snap:
+            out = saved_data(self, "out")
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.multiply(out_grad, _arr.scale(_arr.exp(_arr.square(out)), 0.886226925452758, 0.0, True))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.out_version.saved -= 1
+            self.out_saved = self.out_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+
     def clear_tensor_wrappers(self):
         if self.out_version is not None:
             self.out_version.saved -= 1
@@ -5975,6 +7528,36 @@ class TruncGradNode(GradNodeBase):
         if self._next is not None:
             input_grad = _arr.scale(out_grad, 0.0, 0.0, True)
         return input_grad
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        # The gradient formulas over arrays
+        input_grad = None
+        if n0 is not None:
+            input_grad = _arr.scale(out_grad, 0.0, 0.0, True)
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if input_grad is not None:
+                slot, rank, shape, dt = m0
+                if input_grad.dtype is not dt or input_grad.shape != shape:
+                    input_grad = project_array(input_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, input_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = input_grad if old is None else old + input_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
 
 
 def isnan_ad_func(x):
@@ -6157,6 +7740,72 @@ class Atan2GradNode(GradNodeBase):
             self._wrappers_cleared = True
         return [x_grad, y_grad]
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0, n1 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        y = self.y_saved
+        if type(y) is not ndarray or self.y_version.value != self.y_snap:
+            y = saved_data(self, "y")
+        # The gradient formulas over arrays
+        x_grad, y_grad = None, None
+        if n0 is not None or n1 is not None:
+            r2 = _arr.add(_arr.square(x), _arr.square(y))
+            x_grad = _arr.divide(_arr.multiply(out_grad, y), r2)
+            y_grad = _arr.scale(_arr.divide(_arr.multiply(out_grad, x), r2), -1.0, 0.0, True)
+            if not (n0 is not None):
+                x_grad = None
+            if not (n1 is not None):
+                y_grad = None
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self.y_version.saved -= 1
+            self.y_saved = self.y_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0, m1 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+        left = indeg.get(n1)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if y_grad is not None:
+                slot, rank, shape, dt = m1
+                if y_grad.dtype is not dt or y_grad.shape != shape:
+                    y_grad = project_array(y_grad, shape, dt)
+                if n1.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n1, slot, rank, y_grad)
+                else:
+                    old = buffers.get(n1)
+                    buffers[n1] = y_grad if old is None else old + y_grad
+            indeg[n1] = left = left - 1
+            if left == 0:
+                if type(n1) is GradNodeAccumulation:
+                    ready.appendleft(n1)
+                else:
+                    ready.append(n1)
+
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
             self.x_version.saved -= 1
@@ -6313,6 +7962,72 @@ class FmaxGradNode(GradNodeBase):
             self._wrappers_cleared = True
         return [x_grad, y_grad]
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0, n1 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        y = self.y_saved
+        if type(y) is not ndarray or self.y_version.value != self.y_snap:
+            y = saved_data(self, "y")
+        # The gradient formulas over arrays
+        x_grad, y_grad = None, None
+        if n0 is not None or n1 is not None:
+            to_x = _arr.logical_or(_arr.greater_equal(x, y), _arr.isnan(y))
+            x_grad = _arr.multiply(out_grad, _arr.cast(to_x, _arr.dtype_of(out_grad)))
+            y_grad = _arr.multiply(out_grad, _arr.cast(_arr.logical_not(to_x), _arr.dtype_of(out_grad)))
+            if not (n0 is not None):
+                x_grad = None
+            if not (n1 is not None):
+                y_grad = None
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self.y_version.saved -= 1
+            self.y_saved = self.y_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0, m1 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+        left = indeg.get(n1)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if y_grad is not None:
+                slot, rank, shape, dt = m1
+                if y_grad.dtype is not dt or y_grad.shape != shape:
+                    y_grad = project_array(y_grad, shape, dt)
+                if n1.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n1, slot, rank, y_grad)
+                else:
+                    old = buffers.get(n1)
+                    buffers[n1] = y_grad if old is None else old + y_grad
+            indeg[n1] = left = left - 1
+            if left == 0:
+                if type(n1) is GradNodeAccumulation:
+                    ready.appendleft(n1)
+                else:
+                    ready.append(n1)
+
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
             self.x_version.saved -= 1
@@ -6468,6 +8183,72 @@ class FminGradNode(GradNodeBase):
             self.y_saved = self.y_version = None
             self._wrappers_cleared = True
         return [x_grad, y_grad]
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0, n1 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        y = self.y_saved
+        if type(y) is not ndarray or self.y_version.value != self.y_snap:
+            y = saved_data(self, "y")
+        # The gradient formulas over arrays
+        x_grad, y_grad = None, None
+        if n0 is not None or n1 is not None:
+            to_x = _arr.logical_or(_arr.less_equal(x, y), _arr.isnan(y))
+            x_grad = _arr.multiply(out_grad, _arr.cast(to_x, _arr.dtype_of(out_grad)))
+            y_grad = _arr.multiply(out_grad, _arr.cast(_arr.logical_not(to_x), _arr.dtype_of(out_grad)))
+            if not (n0 is not None):
+                x_grad = None
+            if not (n1 is not None):
+                y_grad = None
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self.y_version.saved -= 1
+            self.y_saved = self.y_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0, m1 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+        left = indeg.get(n1)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if y_grad is not None:
+                slot, rank, shape, dt = m1
+                if y_grad.dtype is not dt or y_grad.shape != shape:
+                    y_grad = project_array(y_grad, shape, dt)
+                if n1.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n1, slot, rank, y_grad)
+                else:
+                    old = buffers.get(n1)
+                    buffers[n1] = y_grad if old is None else old + y_grad
+            indeg[n1] = left = left - 1
+            if left == 0:
+                if type(n1) is GradNodeAccumulation:
+                    ready.appendleft(n1)
+                else:
+                    ready.append(n1)
 
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
@@ -6713,6 +8494,57 @@ class GammainccGradNode(GradNodeBase):
             self._wrappers_cleared = True
         return [None, y_grad]
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0, n1 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        y = self.y_saved
+        if type(y) is not ndarray or self.y_version.value != self.y_snap:
+            y = saved_data(self, "y")
+        # The gradient formulas over arrays
+        y_grad = None
+        if n1 is not None:
+            y_grad = _arr.scale(_arr.multiply(out_grad, _arr.exp(_arr.subtract(_arr.subtract(_arr.multiply(_arr.scale(x, 1.0, -1.0, True), _arr.log(y)), y), _arr.lgamma(x)))), -1.0, 0.0, True)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self.y_version.saved -= 1
+            self.y_saved = self.y_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0, m1 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+        left = indeg.get(n1)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if y_grad is not None:
+                slot, rank, shape, dt = m1
+                if y_grad.dtype is not dt or y_grad.shape != shape:
+                    y_grad = project_array(y_grad, shape, dt)
+                if n1.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n1, slot, rank, y_grad)
+                else:
+                    old = buffers.get(n1)
+                    buffers[n1] = y_grad if old is None else old + y_grad
+            indeg[n1] = left = left - 1
+            if left == 0:
+                if type(n1) is GradNodeAccumulation:
+                    ready.appendleft(n1)
+                else:
+                    ready.append(n1)
+
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
             self.x_version.saved -= 1
@@ -6901,6 +8733,94 @@ class LerpGradNode(GradNodeBase):
             self._wrappers_cleared = True
         return [x_grad, y_grad, weight_grad]
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0, n1, n2 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        y = self.y_saved
+        if type(y) is not ndarray or self.y_version.value != self.y_snap:
+            y = saved_data(self, "y")
+        weight = self.weight_saved
+        if type(weight) is not ndarray or self.weight_version.value != self.weight_snap:
+            weight = saved_data(self, "weight")
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.multiply(out_grad, _arr.scale(weight, -1.0, 1.0, True))
+        y_grad = None
+        if n1 is not None:
+            y_grad = _arr.multiply(out_grad, weight)
+        weight_grad = None
+        if n2 is not None:
+            weight_grad = _arr.multiply(out_grad, _arr.subtract(y, x))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self.y_version.saved -= 1
+            self.y_saved = self.y_version = None
+            self.weight_version.saved -= 1
+            self.weight_saved = self.weight_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0, m1, m2 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+        left = indeg.get(n1)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if y_grad is not None:
+                slot, rank, shape, dt = m1
+                if y_grad.dtype is not dt or y_grad.shape != shape:
+                    y_grad = project_array(y_grad, shape, dt)
+                if n1.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n1, slot, rank, y_grad)
+                else:
+                    old = buffers.get(n1)
+                    buffers[n1] = y_grad if old is None else old + y_grad
+            indeg[n1] = left = left - 1
+            if left == 0:
+                if type(n1) is GradNodeAccumulation:
+                    ready.appendleft(n1)
+                else:
+                    ready.append(n1)
+        left = indeg.get(n2)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if weight_grad is not None:
+                slot, rank, shape, dt = m2
+                if weight_grad.dtype is not dt or weight_grad.shape != shape:
+                    weight_grad = project_array(weight_grad, shape, dt)
+                if n2.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n2, slot, rank, weight_grad)
+                else:
+                    old = buffers.get(n2)
+                    buffers[n2] = weight_grad if old is None else old + weight_grad
+            indeg[n2] = left = left - 1
+            if left == 0:
+                if type(n2) is GradNodeAccumulation:
+                    ready.appendleft(n2)
+                else:
+                    ready.append(n2)
+
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
             self.x_version.saved -= 1
@@ -7002,6 +8922,36 @@ class FloorGradNode(GradNodeBase):
             x_grad = _arr.scale(out_grad, 0.0, 0.0, True)
         return x_grad
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.scale(out_grad, 0.0, 0.0, True)
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+
 _ceil_kernels = KernelFactory.cache("ceil")  # ④'s per-dtype kernel cache, shared
 
 
@@ -7091,6 +9041,36 @@ class CeilGradNode(GradNodeBase):
             x_grad = _arr.scale(out_grad, 0.0, 0.0, True)
         return x_grad
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.scale(out_grad, 0.0, 0.0, True)
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+
 _round_kernels = KernelFactory.cache("round")  # ④'s per-dtype kernel cache, shared
 
 
@@ -7179,6 +9159,36 @@ class RoundGradNode(GradNodeBase):
         if self._next is not None:
             x_grad = _arr.scale(out_grad, 0.0, 0.0, True)
         return x_grad
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.scale(out_grad, 0.0, 0.0, True)
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
 
 _reciprocal_kernels = KernelFactory.cache("reciprocal")  # ④'s per-dtype kernel cache, shared
 
@@ -7296,6 +9306,44 @@ class ReciprocalGradNode(GradNodeBase):
             self.out_saved = self.out_version = None
             self._wrappers_cleared = True
         return x_grad
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        out = self.out_saved
+        if type(out) is not ndarray or self.out_version.value != self.out_snap:
+            out = saved_data(self, "out")
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.multiply(out_grad, _arr.conj(_arr.scale(_arr.square(out), -1.0, 0.0, True)))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.out_version.saved -= 1
+            self.out_saved = self.out_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
 
     def clear_tensor_wrappers(self):
         if self.out_version is not None:
@@ -7512,6 +9560,43 @@ class ScaleGradNode(GradNodeBase):
             self.bias_after_scale)
         return x_grad
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        need = (n0 is not None,)
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _scale_grad_kernels.get(out_grad.dtype)
+        fn = (_api.scale_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
+            need, out_grad,
+            self.scale,
+            self.bias,
+            self.bias_after_scale)
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+
 
 def scale_grad_ad_func(need, out_grad, scale, bias, bias_after_scale):
     """③ The grad op `scale_grad` (scale's backward): `need[i]` says whether input i of `scale`
@@ -7703,6 +9788,49 @@ class CastGradNode(GradNodeBase):
             self._wrappers_cleared = True
         return x_grad
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        need = (n0 is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray:
+            x = saved_data(self, "x")
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _cast_grad_kernels.get(out_grad.dtype)
+        fn = (_api.cast_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
+            need, x,
+            out_grad,
+            self.dtype)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_saved = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+
     def clear_tensor_wrappers(self):
         self.x_saved = None
         self._wrappers_cleared = True
@@ -7805,6 +9933,40 @@ class AssignGradNode(GradNodeBase):
             need, out_grad)
         return x_grad
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        need = (n0 is not None,)
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _assign_grad_kernels.get(out_grad.dtype)
+        fn = (_api.assign_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
+            need, out_grad)
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+
 
 def assign_grad_ad_func(need, out_grad):
     """③ The grad op `assign_grad` (assign's backward): `need[i]` says whether input i of `assign`
@@ -7896,6 +10058,36 @@ class ConjGradNode(GradNodeBase):
             x_grad = _arr.conj(out_grad)
         return x_grad
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.conj(out_grad)
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+
 
 def real_ad_func(x):
     # AMP Logic
@@ -7971,6 +10163,43 @@ class RealGradNode(GradNodeBase):
             self.x_saved = None
             self._wrappers_cleared = True
         return x_grad
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray:
+            x = saved_data(self, "x")
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.cast(out_grad, _arr.dtype_of(x))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_saved = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
 
     def clear_tensor_wrappers(self):
         self.x_saved = None
@@ -8051,6 +10280,43 @@ class ImagGradNode(GradNodeBase):
             self.x_saved = None
             self._wrappers_cleared = True
         return x_grad
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray:
+            x = saved_data(self, "x")
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.scale(_arr.cast(out_grad, _arr.dtype_of(x)), 1j, 0.0, True)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_saved = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
 
     def clear_tensor_wrappers(self):
         self.x_saved = None
@@ -8133,6 +10399,56 @@ class ComplexGradNode(GradNodeBase):
             imag_grad = _arr.imag(out_grad)
         return [real_grad, imag_grad]
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0, n1 = self._next
+        # The gradient formulas over arrays
+        real_grad = None
+        if n0 is not None:
+            real_grad = _arr.real(out_grad)
+        imag_grad = None
+        if n1 is not None:
+            imag_grad = _arr.imag(out_grad)
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0, m1 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if real_grad is not None:
+                slot, rank, shape, dt = m0
+                if real_grad.dtype is not dt or real_grad.shape != shape:
+                    real_grad = project_array(real_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, real_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = real_grad if old is None else old + real_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+        left = indeg.get(n1)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if imag_grad is not None:
+                slot, rank, shape, dt = m1
+                if imag_grad.dtype is not dt or imag_grad.shape != shape:
+                    imag_grad = project_array(imag_grad, shape, dt)
+                if n1.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n1, slot, rank, imag_grad)
+                else:
+                    old = buffers.get(n1)
+                    buffers[n1] = imag_grad if old is None else old + imag_grad
+            indeg[n1] = left = left - 1
+            if left == 0:
+                if type(n1) is GradNodeAccumulation:
+                    ready.appendleft(n1)
+                else:
+                    ready.append(n1)
+
 
 def as_complex_ad_func(x):
     # AMP Logic
@@ -8196,6 +10512,36 @@ class AsComplexGradNode(GradNodeBase):
             x_grad = _arr.as_real(out_grad)
         return x_grad
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.as_real(out_grad)
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+
 
 def as_real_ad_func(x):
     # AMP Logic
@@ -8258,6 +10604,36 @@ class AsRealGradNode(GradNodeBase):
         if self._next is not None:
             x_grad = _arr.as_complex(out_grad)
         return x_grad
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.as_complex(out_grad)
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
 
 
 def angle_ad_func(x):
@@ -8439,6 +10815,51 @@ class SumGradNode(GradNodeBase):
             self._wrappers_cleared = True
         return x_grad
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        need = (n0 is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray:
+            x = saved_data(self, "x")
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _sum_grad_kernels.get(out_grad.dtype)
+        fn = (_api.sum_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
+            need, x,
+            out_grad,
+            self.axis,
+            self.dtype,
+            self.keepdim)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_saved = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+
     def clear_tensor_wrappers(self):
         self.x_saved = None
         self._wrappers_cleared = True
@@ -8546,6 +10967,50 @@ class MeanGradNode(GradNodeBase):
             self._wrappers_cleared = True
         return x_grad
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        need = (n0 is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray:
+            x = saved_data(self, "x")
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _mean_grad_kernels.get(out_grad.dtype)
+        fn = (_api.mean_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
+            need, x,
+            out_grad,
+            self.axis,
+            self.keepdim)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_saved = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+
     def clear_tensor_wrappers(self):
         self.x_saved = None
         self._wrappers_cleared = True
@@ -8646,6 +11111,48 @@ class MeanAllGradNode(GradNodeBase):
             self.x_saved = None
             self._wrappers_cleared = True
         return x_grad
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        need = (n0 is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray:
+            x = saved_data(self, "x")
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _mean_all_grad_kernels.get(out_grad.dtype)
+        fn = (_api.mean_all_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
+            need, x,
+            out_grad)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_saved = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
 
     def clear_tensor_wrappers(self):
         self.x_saved = None
@@ -9300,6 +11807,58 @@ class CumprodGradNode(GradNodeBase):
             self._wrappers_cleared = True
         return x_grad
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        need = (n0 is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        out = self.out_saved
+        if type(out) is not ndarray or self.out_version.value != self.out_snap:
+            out = saved_data(self, "out")
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _cumprod_grad_kernels.get(out_grad.dtype)
+        fn = (_api.cumprod_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
+            need, x,
+            out,
+            out_grad,
+            self.dim,
+            self.exclusive,
+            self.reverse)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self.out_version.saved -= 1
+            self.out_saved = self.out_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
             self.x_version.saved -= 1
@@ -9781,6 +12340,74 @@ class MatmulGradNode(GradNodeBase):
             self._wrappers_cleared = True
         return [x_grad, y_grad]
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0, n1 = self._next
+        need = (n0 is not None, n1 is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        y = self.y_saved
+        if type(y) is not ndarray or self.y_version.value != self.y_snap:
+            y = saved_data(self, "y")
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _matmul_grad_kernels.get(out_grad.dtype)
+        fn = (_api.matmul_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, y_grad, = fn(
+            need, x,
+            y,
+            out_grad,
+            self.transpose_x,
+            self.transpose_y)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self.y_version.saved -= 1
+            self.y_saved = self.y_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0, m1 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+        left = indeg.get(n1)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if y_grad is not None:
+                slot, rank, shape, dt = m1
+                if y_grad.dtype is not dt or y_grad.shape != shape:
+                    y_grad = project_array(y_grad, shape, dt)
+                if n1.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n1, slot, rank, y_grad)
+                else:
+                    old = buffers.get(n1)
+                    buffers[n1] = y_grad if old is None else old + y_grad
+            indeg[n1] = left = left - 1
+            if left == 0:
+                if type(n1) is GradNodeAccumulation:
+                    ready.appendleft(n1)
+                else:
+                    ready.append(n1)
+
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
             self.x_version.saved -= 1
@@ -9907,6 +12534,37 @@ class TrilGradNode(GradNodeBase):
             x_grad = _arr.tril(out_grad, diagonal)
         return x_grad
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        diagonal = self.diagonal
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.tril(out_grad, diagonal)
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+
 
 def triu_ad_func(x, diagonal):
     # AMP Logic
@@ -9985,6 +12643,37 @@ class TriuGradNode(GradNodeBase):
         if self._next is not None:
             x_grad = _arr.triu(out_grad, diagonal)
         return x_grad
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        diagonal = self.diagonal
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.triu(out_grad, diagonal)
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
 
 
 def dot_ad_func(x, y):
@@ -10201,6 +12890,69 @@ class BmmGradNode(GradNodeBase):
             self.y_saved = self.y_version = None
             self._wrappers_cleared = True
         return [x_grad, y_grad]
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0, n1 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        y = self.y_saved
+        if type(y) is not ndarray or self.y_version.value != self.y_snap:
+            y = saved_data(self, "y")
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.matmul(out_grad, _arr.conj(y), False, True)
+        y_grad = None
+        if n1 is not None:
+            y_grad = _arr.matmul(_arr.conj(x), out_grad, True, False)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self.y_version.saved -= 1
+            self.y_saved = self.y_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0, m1 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+        left = indeg.get(n1)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if y_grad is not None:
+                slot, rank, shape, dt = m1
+                if y_grad.dtype is not dt or y_grad.shape != shape:
+                    y_grad = project_array(y_grad, shape, dt)
+                if n1.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n1, slot, rank, y_grad)
+                else:
+                    old = buffers.get(n1)
+                    buffers[n1] = y_grad if old is None else old + y_grad
+            indeg[n1] = left = left - 1
+            if left == 0:
+                if type(n1) is GradNodeAccumulation:
+                    ready.appendleft(n1)
+                else:
+                    ready.append(n1)
 
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
@@ -10451,6 +13203,91 @@ class AddmmGradNode(GradNodeBase):
             self._wrappers_cleared = True
         return [input_grad, x_grad, y_grad]
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0, n1, n2 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        y = self.y_saved
+        if type(y) is not ndarray or self.y_version.value != self.y_snap:
+            y = saved_data(self, "y")
+        beta = self.beta
+        alpha = self.alpha
+        # The gradient formulas over arrays
+        input_grad = None
+        if n0 is not None:
+            input_grad = _arr.scale(out_grad, beta, 0.0, True)
+        x_grad = None
+        if n1 is not None:
+            x_grad = _arr.scale(_arr.matmul(out_grad, _arr.conj(y), False, True), alpha, 0.0, True)
+        y_grad = None
+        if n2 is not None:
+            y_grad = _arr.scale(_arr.matmul(_arr.conj(x), out_grad, True, False), alpha, 0.0, True)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self.y_version.saved -= 1
+            self.y_saved = self.y_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0, m1, m2 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if input_grad is not None:
+                slot, rank, shape, dt = m0
+                if input_grad.dtype is not dt or input_grad.shape != shape:
+                    input_grad = project_array(input_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, input_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = input_grad if old is None else old + input_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+        left = indeg.get(n1)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m1
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n1.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n1, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n1)
+                    buffers[n1] = x_grad if old is None else old + x_grad
+            indeg[n1] = left = left - 1
+            if left == 0:
+                if type(n1) is GradNodeAccumulation:
+                    ready.appendleft(n1)
+                else:
+                    ready.append(n1)
+        left = indeg.get(n2)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if y_grad is not None:
+                slot, rank, shape, dt = m2
+                if y_grad.dtype is not dt or y_grad.shape != shape:
+                    y_grad = project_array(y_grad, shape, dt)
+                if n2.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n2, slot, rank, y_grad)
+                else:
+                    old = buffers.get(n2)
+                    buffers[n2] = y_grad if old is None else old + y_grad
+            indeg[n2] = left = left - 1
+            if left == 0:
+                if type(n2) is GradNodeAccumulation:
+                    ready.appendleft(n2)
+                else:
+                    ready.append(n2)
+
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
             self.x_version.saved -= 1
@@ -10545,6 +13382,44 @@ class InverseGradNode(GradNodeBase):
             self.out_saved = self.out_version = None
             self._wrappers_cleared = True
         return x_grad
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        out = self.out_saved
+        if type(out) is not ndarray or self.out_version.value != self.out_snap:
+            out = saved_data(self, "out")
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.scale(_arr.matmul(_arr.matmul(_arr.conj(out), out_grad, True, False), _arr.conj(out), False, True), -1.0, 0.0, True)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.out_version.saved -= 1
+            self.out_saved = self.out_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
 
     def clear_tensor_wrappers(self):
         if self.out_version is not None:
@@ -11014,6 +13889,39 @@ class DiagEmbedGradNode(GradNodeBase):
             input_grad = _arr.diagonal(out_grad, offset, dim1, dim2)
         return input_grad
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        offset = self.offset
+        dim1 = self.dim1
+        dim2 = self.dim2
+        # The gradient formulas over arrays
+        input_grad = None
+        if n0 is not None:
+            input_grad = _arr.diagonal(out_grad, offset, dim1, dim2)
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if input_grad is not None:
+                slot, rank, shape, dt = m0
+                if input_grad.dtype is not dt or input_grad.shape != shape:
+                    input_grad = project_array(input_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, input_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = input_grad if old is None else old + input_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+
 
 def diag_ad_func(x, offset, padding_value):
     # AMP Logic
@@ -11336,6 +14244,70 @@ class CrossGradNode(GradNodeBase):
             self.y_saved = self.y_version = None
             self._wrappers_cleared = True
         return [x_grad, y_grad]
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0, n1 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        y = self.y_saved
+        if type(y) is not ndarray or self.y_version.value != self.y_snap:
+            y = saved_data(self, "y")
+        axis = self.axis
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.cross(_arr.conj(y), out_grad, axis)
+        y_grad = None
+        if n1 is not None:
+            y_grad = _arr.cross(out_grad, _arr.conj(x), axis)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self.y_version.saved -= 1
+            self.y_saved = self.y_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0, m1 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+        left = indeg.get(n1)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if y_grad is not None:
+                slot, rank, shape, dt = m1
+                if y_grad.dtype is not dt or y_grad.shape != shape:
+                    y_grad = project_array(y_grad, shape, dt)
+                if n1.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n1, slot, rank, y_grad)
+                else:
+                    old = buffers.get(n1)
+                    buffers[n1] = y_grad if old is None else old + y_grad
+            indeg[n1] = left = left - 1
+            if left == 0:
+                if type(n1) is GradNodeAccumulation:
+                    ready.appendleft(n1)
+                else:
+                    ready.append(n1)
 
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
@@ -11911,6 +14883,98 @@ class BaddbmmGradNode(GradNodeBase):
             self.y_saved = self.y_version = None
             self._wrappers_cleared = True
         return [input_grad, x_grad, y_grad]
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0, n1, n2 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        input = self.input_saved
+        if type(input) is not ndarray:
+            input = saved_data(self, "input")
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        y = self.y_saved
+        if type(y) is not ndarray or self.y_version.value != self.y_snap:
+            y = saved_data(self, "y")
+        beta = self.beta
+        alpha = self.alpha
+        # The gradient formulas over arrays
+        input_grad, x_grad, y_grad = None, None, None
+        if n0 is not None or n1 is not None or n2 is not None:
+            gi = _arr.scale(out_grad, beta, 0.0, True)
+            input_grad = _arr.sum(gi, (1,), None, False) if input.ndim == 2 else gi
+            x_grad = _arr.scale(_arr.matmul(out_grad, _arr.conj(y), False, True), alpha, 0.0, True)
+            y_grad = _arr.scale(_arr.matmul(_arr.conj(x), out_grad, True, False), alpha, 0.0, True)
+            if not (n0 is not None):
+                input_grad = None
+            if not (n1 is not None):
+                x_grad = None
+            if not (n2 is not None):
+                y_grad = None
+        if release:  # backward no longer needs the saved tensors: release them
+            self.input_saved = None
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self.y_version.saved -= 1
+            self.y_saved = self.y_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0, m1, m2 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if input_grad is not None:
+                slot, rank, shape, dt = m0
+                if input_grad.dtype is not dt or input_grad.shape != shape:
+                    input_grad = project_array(input_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, input_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = input_grad if old is None else old + input_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+        left = indeg.get(n1)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m1
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n1.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n1, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n1)
+                    buffers[n1] = x_grad if old is None else old + x_grad
+            indeg[n1] = left = left - 1
+            if left == 0:
+                if type(n1) is GradNodeAccumulation:
+                    ready.appendleft(n1)
+                else:
+                    ready.append(n1)
+        left = indeg.get(n2)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if y_grad is not None:
+                slot, rank, shape, dt = m2
+                if y_grad.dtype is not dt or y_grad.shape != shape:
+                    y_grad = project_array(y_grad, shape, dt)
+                if n2.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n2, slot, rank, y_grad)
+                else:
+                    old = buffers.get(n2)
+                    buffers[n2] = y_grad if old is None else old + y_grad
+            indeg[n2] = left = left - 1
+            if left == 0:
+                if type(n2) is GradNodeAccumulation:
+                    ready.appendleft(n2)
+                else:
+                    ready.append(n2)
 
     def clear_tensor_wrappers(self):
         self.input_saved = None
@@ -12937,6 +16001,47 @@ class UnfoldGradNode(GradNodeBase):
             self._wrappers_cleared = True
         return x_grad
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray:
+            x = saved_data(self, "x")
+        kernel_sizes = self.kernel_sizes
+        strides = self.strides
+        paddings = self.paddings
+        dilations = self.dilations
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.fold(out_grad, list(x.shape[2:]), kernel_sizes, strides, paddings, dilations)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_saved = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+
     def clear_tensor_wrappers(self):
         self.x_saved = None
         self._wrappers_cleared = True
@@ -13016,6 +16121,40 @@ class FoldGradNode(GradNodeBase):
         if self._next is not None:
             x_grad = _arr.unfold(out_grad, kernel_sizes, strides, paddings, dilations)
         return x_grad
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        kernel_sizes = self.kernel_sizes
+        strides = self.strides
+        paddings = self.paddings
+        dilations = self.dilations
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.unfold(out_grad, kernel_sizes, strides, paddings, dilations)
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
 
 
 def conv2d_ad_func(input, filter, strides, paddings, padding_algorithm, dilations, groups, data_format):
@@ -13169,6 +16308,78 @@ class Conv2dGradNode(GradNodeBase):
             self.filter_saved = self.filter_version = None
             self._wrappers_cleared = True
         return [input_grad, filter_grad]
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0, n1 = self._next
+        need = (n0 is not None, n1 is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        input = self.input_saved
+        if type(input) is not ndarray or self.input_version.value != self.input_snap:
+            input = saved_data(self, "input")
+        filter = self.filter_saved
+        if type(filter) is not ndarray or self.filter_version.value != self.filter_snap:
+            filter = saved_data(self, "filter")
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _conv2d_grad_kernels.get(out_grad.dtype)
+        fn = (_api.conv2d_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        input_grad, filter_grad, = fn(
+            need, input,
+            filter,
+            out_grad,
+            self.strides,
+            self.paddings,
+            self.padding_algorithm,
+            self.dilations,
+            self.groups,
+            self.data_format)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.input_version.saved -= 1
+            self.input_saved = self.input_version = None
+            self.filter_version.saved -= 1
+            self.filter_saved = self.filter_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0, m1 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if input_grad is not None:
+                slot, rank, shape, dt = m0
+                if input_grad.dtype is not dt or input_grad.shape != shape:
+                    input_grad = project_array(input_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, input_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = input_grad if old is None else old + input_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+        left = indeg.get(n1)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if filter_grad is not None:
+                slot, rank, shape, dt = m1
+                if filter_grad.dtype is not dt or filter_grad.shape != shape:
+                    filter_grad = project_array(filter_grad, shape, dt)
+                if n1.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n1, slot, rank, filter_grad)
+                else:
+                    old = buffers.get(n1)
+                    buffers[n1] = filter_grad if old is None else old + filter_grad
+            indeg[n1] = left = left - 1
+            if left == 0:
+                if type(n1) is GradNodeAccumulation:
+                    ready.appendleft(n1)
+                else:
+                    ready.append(n1)
 
     def clear_tensor_wrappers(self):
         if self.input_version is not None:
@@ -13364,6 +16575,78 @@ class Conv3dGradNode(GradNodeBase):
             self.filter_saved = self.filter_version = None
             self._wrappers_cleared = True
         return [input_grad, filter_grad]
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0, n1 = self._next
+        need = (n0 is not None, n1 is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        input = self.input_saved
+        if type(input) is not ndarray or self.input_version.value != self.input_snap:
+            input = saved_data(self, "input")
+        filter = self.filter_saved
+        if type(filter) is not ndarray or self.filter_version.value != self.filter_snap:
+            filter = saved_data(self, "filter")
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _conv3d_grad_kernels.get(out_grad.dtype)
+        fn = (_api.conv3d_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        input_grad, filter_grad, = fn(
+            need, input,
+            filter,
+            out_grad,
+            self.strides,
+            self.paddings,
+            self.padding_algorithm,
+            self.groups,
+            self.dilations,
+            self.data_format)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.input_version.saved -= 1
+            self.input_saved = self.input_version = None
+            self.filter_version.saved -= 1
+            self.filter_saved = self.filter_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0, m1 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if input_grad is not None:
+                slot, rank, shape, dt = m0
+                if input_grad.dtype is not dt or input_grad.shape != shape:
+                    input_grad = project_array(input_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, input_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = input_grad if old is None else old + input_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+        left = indeg.get(n1)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if filter_grad is not None:
+                slot, rank, shape, dt = m1
+                if filter_grad.dtype is not dt or filter_grad.shape != shape:
+                    filter_grad = project_array(filter_grad, shape, dt)
+                if n1.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n1, slot, rank, filter_grad)
+                else:
+                    old = buffers.get(n1)
+                    buffers[n1] = filter_grad if old is None else old + filter_grad
+            indeg[n1] = left = left - 1
+            if left == 0:
+                if type(n1) is GradNodeAccumulation:
+                    ready.appendleft(n1)
+                else:
+                    ready.append(n1)
 
     def clear_tensor_wrappers(self):
         if self.input_version is not None:
@@ -13567,6 +16850,80 @@ class Conv2dTransposeGradNode(GradNodeBase):
             self._wrappers_cleared = True
         return [x_grad, filter_grad]
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0, n1 = self._next
+        need = (n0 is not None, n1 is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        filter = self.filter_saved
+        if type(filter) is not ndarray or self.filter_version.value != self.filter_snap:
+            filter = saved_data(self, "filter")
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _conv2d_transpose_grad_kernels.get(out_grad.dtype)
+        fn = (_api.conv2d_transpose_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, filter_grad, = fn(
+            need, x,
+            filter,
+            out_grad,
+            self.strides,
+            self.paddings,
+            self.output_padding,
+            self.output_size,
+            self.padding_algorithm,
+            self.groups,
+            self.dilations,
+            self.data_format)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self.filter_version.saved -= 1
+            self.filter_saved = self.filter_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0, m1 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+        left = indeg.get(n1)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if filter_grad is not None:
+                slot, rank, shape, dt = m1
+                if filter_grad.dtype is not dt or filter_grad.shape != shape:
+                    filter_grad = project_array(filter_grad, shape, dt)
+                if n1.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n1, slot, rank, filter_grad)
+                else:
+                    old = buffers.get(n1)
+                    buffers[n1] = filter_grad if old is None else old + filter_grad
+            indeg[n1] = left = left - 1
+            if left == 0:
+                if type(n1) is GradNodeAccumulation:
+                    ready.appendleft(n1)
+                else:
+                    ready.append(n1)
+
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
             self.x_version.saved -= 1
@@ -13768,6 +17125,80 @@ class Conv3dTransposeGradNode(GradNodeBase):
             self._wrappers_cleared = True
         return [x_grad, filter_grad]
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0, n1 = self._next
+        need = (n0 is not None, n1 is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        filter = self.filter_saved
+        if type(filter) is not ndarray or self.filter_version.value != self.filter_snap:
+            filter = saved_data(self, "filter")
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _conv3d_transpose_grad_kernels.get(out_grad.dtype)
+        fn = (_api.conv3d_transpose_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, filter_grad, = fn(
+            need, x,
+            filter,
+            out_grad,
+            self.strides,
+            self.paddings,
+            self.output_padding,
+            self.output_size,
+            self.padding_algorithm,
+            self.groups,
+            self.dilations,
+            self.data_format)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self.filter_version.saved -= 1
+            self.filter_saved = self.filter_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0, m1 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+        left = indeg.get(n1)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if filter_grad is not None:
+                slot, rank, shape, dt = m1
+                if filter_grad.dtype is not dt or filter_grad.shape != shape:
+                    filter_grad = project_array(filter_grad, shape, dt)
+                if n1.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n1, slot, rank, filter_grad)
+                else:
+                    old = buffers.get(n1)
+                    buffers[n1] = filter_grad if old is None else old + filter_grad
+            indeg[n1] = left = left - 1
+            if left == 0:
+                if type(n1) is GradNodeAccumulation:
+                    ready.appendleft(n1)
+                else:
+                    ready.append(n1)
+
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
             self.x_version.saved -= 1
@@ -13961,6 +17392,65 @@ class Pool2dGradNode(GradNodeBase):
             self._wrappers_cleared = True
         return x_grad
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        need = (n0 is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        out = self.out_saved
+        if type(out) is not ndarray or self.out_version.value != self.out_snap:
+            out = saved_data(self, "out")
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _pool2d_grad_kernels.get(out_grad.dtype)
+        fn = (_api.pool2d_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
+            need, x,
+            out,
+            out_grad,
+            self.kernel_size,
+            self.strides,
+            self.paddings,
+            self.ceil_mode,
+            self.exclusive,
+            self.data_format,
+            self.pooling_type,
+            self.global_pooling,
+            self.adaptive,
+            self.padding_algorithm)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self.out_version.saved -= 1
+            self.out_saved = self.out_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
             self.x_version.saved -= 1
@@ -14143,6 +17633,65 @@ class Pool3dGradNode(GradNodeBase):
             self.out_saved = self.out_version = None
             self._wrappers_cleared = True
         return x_grad
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        need = (n0 is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        out = self.out_saved
+        if type(out) is not ndarray or self.out_version.value != self.out_snap:
+            out = saved_data(self, "out")
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _pool3d_grad_kernels.get(out_grad.dtype)
+        fn = (_api.pool3d_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
+            need, x,
+            out,
+            out_grad,
+            self.kernel_size,
+            self.strides,
+            self.paddings,
+            self.ceil_mode,
+            self.exclusive,
+            self.data_format,
+            self.pooling_type,
+            self.global_pooling,
+            self.adaptive,
+            self.padding_algorithm)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self.out_version.saved -= 1
+            self.out_saved = self.out_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
 
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
@@ -14578,6 +18127,43 @@ class FftC2cGradNode(GradNodeBase):
             self.forward)
         return x_grad
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        need = (n0 is not None,)
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _fft_c2c_grad_kernels.get(out_grad.dtype)
+        fn = (_api.fft_c2c_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
+            need, out_grad,
+            self.axes,
+            self.normalization,
+            self.forward)
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+
 
 def fft_c2c_grad_ad_func(need, out_grad, axes, normalization, forward):
     """③ The grad op `fft_c2c_grad` (fft_c2c's backward): `need[i]` says whether input i of `fft_c2c`
@@ -14696,6 +18282,52 @@ class FftR2cGradNode(GradNodeBase):
             self._wrappers_cleared = True
         return x_grad
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        need = (n0 is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray:
+            x = saved_data(self, "x")
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _fft_r2c_grad_kernels.get(out_grad.dtype)
+        fn = (_api.fft_r2c_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
+            need, x,
+            out_grad,
+            self.axes,
+            self.normalization,
+            self.forward,
+            self.onesided)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_saved = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+
     def clear_tensor_wrappers(self):
         self.x_saved = None
         self._wrappers_cleared = True
@@ -14812,6 +18444,44 @@ class FftC2rGradNode(GradNodeBase):
             self.forward,
             self.last_dim_size)
         return x_grad
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        need = (n0 is not None,)
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _fft_c2r_grad_kernels.get(out_grad.dtype)
+        fn = (_api.fft_c2r_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
+            need, out_grad,
+            self.axes,
+            self.normalization,
+            self.forward,
+            self.last_dim_size)
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
 
 
 def fft_c2r_grad_ad_func(need, out_grad, axes, normalization, forward, last_dim_size):
@@ -14952,6 +18622,49 @@ class ReluGradNode(GradNodeBase):
             self.out_saved = self.out_version = None
             self._wrappers_cleared = True
         return x_grad
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        need = (n0 is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        out = self.out_saved
+        if type(out) is not ndarray or self.out_version.value != self.out_snap:
+            out = saved_data(self, "out")
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _relu_grad_kernels.get(out_grad.dtype)
+        fn = (_api.relu_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
+            need, out,
+            out_grad)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.out_version.saved -= 1
+            self.out_saved = self.out_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
 
     def clear_tensor_wrappers(self):
         if self.out_version is not None:
@@ -15109,6 +18822,56 @@ class GeluGradNode(GradNodeBase):
             self.x_saved = self.x_version = None
             self._wrappers_cleared = True
         return x_grad
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        approximate = self.approximate
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            if not approximate:
+                cdf = _arr.scale(_arr.erf(_arr.scale(x, 0.7071067811865476, 0.0, True)), 0.5, 0.5, True)
+                pdf = _arr.scale(_arr.exp(_arr.scale(_arr.square(x), -0.5, 0.0, True)), 0.3989422804014327, 0.0, True)
+                x_grad = _arr.multiply(out_grad, _arr.add(cdf, _arr.multiply(x, pdf)))
+            else:
+                k = 0.7978845608028654
+                x2 = _arr.square(x)
+                t = _arr.tanh(_arr.scale(_arr.multiply(x, _arr.scale(x2, 0.044715, 1.0, True)), k, 0.0, True))
+                du = _arr.scale(x2, 3 * 0.044715 * k, k, True)
+                left = _arr.scale(t, 0.5, 0.5, True)
+                right = _arr.multiply(_arr.scale(x, 0.5, 0.0, True), _arr.multiply(_arr.scale(_arr.square(t), -1.0, 1.0, True), du))
+                x_grad = _arr.multiply(out_grad, _arr.add(left, right))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_version.saved -= 1
+            self.x_saved = self.x_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
 
     def clear_tensor_wrappers(self):
         if self.x_version is not None:
@@ -15627,6 +19390,45 @@ class SoftmaxGradNode(GradNodeBase):
             self._wrappers_cleared = True
         return x_grad
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        out = self.out_saved
+        if type(out) is not ndarray or self.out_version.value != self.out_snap:
+            out = saved_data(self, "out")
+        axis = self.axis
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.multiply(out, _arr.subtract(out_grad, _arr.sum(_arr.multiply(out_grad, out), (axis,), None, True)))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.out_version.saved -= 1
+            self.out_saved = self.out_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+
     def clear_tensor_wrappers(self):
         if self.out_version is not None:
             self.out_version.saved -= 1
@@ -15721,6 +19523,45 @@ class LogSoftmaxGradNode(GradNodeBase):
             self.out_saved = self.out_version = None
             self._wrappers_cleared = True
         return x_grad
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        out = self.out_saved
+        if type(out) is not ndarray or self.out_version.value != self.out_snap:
+            out = saved_data(self, "out")
+        axis = self.axis
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.subtract(out_grad, _arr.multiply(_arr.exp(out), _arr.sum(out_grad, (axis,), None, True)))
+        if release:  # backward no longer needs the saved tensors: release them
+            self.out_version.saved -= 1
+            self.out_saved = self.out_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
 
     def clear_tensor_wrappers(self):
         if self.out_version is not None:
@@ -15968,6 +19809,49 @@ class ReshapeGradNode(GradNodeBase):
             self._wrappers_cleared = True
         return x_grad
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        need = (n0 is not None,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray:
+            x = saved_data(self, "x")
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _reshape_grad_kernels.get(out_grad.dtype)
+        fn = (_api.reshape_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
+            need, x,
+            out_grad,
+            self.shape)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_saved = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+
     def clear_tensor_wrappers(self):
         self.x_saved = None
         self._wrappers_cleared = True
@@ -16060,6 +19944,41 @@ class TransposeGradNode(GradNodeBase):
             need, out_grad,
             self.perm)
         return x_grad
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        need = (n0 is not None,)
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _transpose_grad_kernels.get(out_grad.dtype)
+        fn = (_api.transpose_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
+            need, out_grad,
+            self.perm)
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
 
 
 def transpose_grad_ad_func(need, out_grad, perm):
@@ -16620,6 +20539,36 @@ class ExpandGradNode(GradNodeBase):
             x_grad = out_grad
         return x_grad
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = out_grad
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+
 
 def tile_ad_func(x, repeat_times):
     # AMP Logic
@@ -16762,6 +20711,37 @@ class FlipGradNode(GradNodeBase):
         if self._next is not None:
             x_grad = _arr.flip(out_grad, axis)
         return x_grad
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        axis = self.axis
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = _arr.flip(out_grad, axis)
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
 
 
 def where_ad_func(condition, x, y):
@@ -16931,6 +20911,41 @@ class RollGradNode(GradNodeBase):
                 back.append(-s)
             x_grad = _arr.roll(out_grad, back, axis)
         return x_grad
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0 = self._next
+        shifts = self.shifts
+        axis = self.axis
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            back = []
+            for s in shifts:
+                back.append(-s)
+            x_grad = _arr.roll(out_grad, back, axis)
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
 
 
 def slice_ad_func(input, axes, starts, ends, decrease_axis):
@@ -17628,6 +21643,73 @@ class IndexAddGradNode(GradNodeBase):
             self._wrappers_cleared = True
         return [x_grad, None, add_value_grad]
 
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0, n1, n2 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        index = self.index_saved
+        if type(index) is not ndarray or self.index_version.value != self.index_snap:
+            index = saved_data(self, "index")
+        axis = self.axis
+        # The gradient formulas over arrays
+        x_grad = None
+        if n0 is not None:
+            x_grad = out_grad
+        add_value_grad = None
+        if n2 is not None:
+            add_value_grad = _arr.index_select(out_grad, index, axis)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.index_version.saved -= 1
+            self.index_saved = self.index_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0, m1, m2 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+        left = indeg.get(n1)  # None: no edge, or a node this backward skips
+        if left is not None:
+            indeg[n1] = left = left - 1
+            if left == 0:
+                if type(n1) is GradNodeAccumulation:
+                    ready.appendleft(n1)
+                else:
+                    ready.append(n1)
+        left = indeg.get(n2)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if add_value_grad is not None:
+                slot, rank, shape, dt = m2
+                if add_value_grad.dtype is not dt or add_value_grad.shape != shape:
+                    add_value_grad = project_array(add_value_grad, shape, dt)
+                if n2.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n2, slot, rank, add_value_grad)
+                else:
+                    old = buffers.get(n2)
+                    buffers[n2] = add_value_grad if old is None else old + add_value_grad
+            indeg[n2] = left = left - 1
+            if left == 0:
+                if type(n2) is GradNodeAccumulation:
+                    ready.appendleft(n2)
+                else:
+                    ready.append(n2)
+
     def clear_tensor_wrappers(self):
         if self.index_version is not None:
             self.index_version.saved -= 1
@@ -18218,6 +22300,61 @@ class GatherGradGradNode(GradNodeBase):
             self._wrappers_cleared = True
         return [None, None, out_grad_grad]
 
+    def run_step(self, x_grad_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0, n1, n2 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        index = self.index_saved
+        if type(index) is not ndarray or self.index_version.value != self.index_snap:
+            index = saved_data(self, "index")
+        axis = self.axis
+        # The gradient formulas over arrays
+        out_grad_grad = None
+        if n2 is not None:
+            out_grad_grad = _arr.gather(x_grad_grad, index, axis)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.index_version.saved -= 1
+            self.index_saved = self.index_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0, m1, m2 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+        left = indeg.get(n1)  # None: no edge, or a node this backward skips
+        if left is not None:
+            indeg[n1] = left = left - 1
+            if left == 0:
+                if type(n1) is GradNodeAccumulation:
+                    ready.appendleft(n1)
+                else:
+                    ready.append(n1)
+        left = indeg.get(n2)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if out_grad_grad is not None:
+                slot, rank, shape, dt = m2
+                if out_grad_grad.dtype is not dt or out_grad_grad.shape != shape:
+                    out_grad_grad = project_array(out_grad_grad, shape, dt)
+                if n2.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n2, slot, rank, out_grad_grad)
+                else:
+                    old = buffers.get(n2)
+                    buffers[n2] = out_grad_grad if old is None else old + out_grad_grad
+            indeg[n2] = left = left - 1
+            if left == 0:
+                if type(n2) is GradNodeAccumulation:
+                    ready.appendleft(n2)
+                else:
+                    ready.append(n2)
+
     def clear_tensor_wrappers(self):
         if self.index_version is not None:
             self.index_version.saved -= 1
@@ -18322,6 +22459,61 @@ class IndexSelectGradGradNode(GradNodeBase):
             self._wrappers_cleared = True
         return [None, None, out_grad_grad]
 
+    def run_step(self, x_grad_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0, n1, n2 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        index = self.index_saved
+        if type(index) is not ndarray or self.index_version.value != self.index_snap:
+            index = saved_data(self, "index")
+        axis = self.axis
+        # The gradient formulas over arrays
+        out_grad_grad = None
+        if n2 is not None:
+            out_grad_grad = _arr.index_select(x_grad_grad, index, axis)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.index_version.saved -= 1
+            self.index_saved = self.index_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0, m1, m2 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+        left = indeg.get(n1)  # None: no edge, or a node this backward skips
+        if left is not None:
+            indeg[n1] = left = left - 1
+            if left == 0:
+                if type(n1) is GradNodeAccumulation:
+                    ready.appendleft(n1)
+                else:
+                    ready.append(n1)
+        left = indeg.get(n2)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if out_grad_grad is not None:
+                slot, rank, shape, dt = m2
+                if out_grad_grad.dtype is not dt or out_grad_grad.shape != shape:
+                    out_grad_grad = project_array(out_grad_grad, shape, dt)
+                if n2.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n2, slot, rank, out_grad_grad)
+                else:
+                    old = buffers.get(n2)
+                    buffers[n2] = out_grad_grad if old is None else old + out_grad_grad
+            indeg[n2] = left = left - 1
+            if left == 0:
+                if type(n2) is GradNodeAccumulation:
+                    ready.appendleft(n2)
+                else:
+                    ready.append(n2)
+
     def clear_tensor_wrappers(self):
         if self.index_version is not None:
             self.index_version.saved -= 1
@@ -18423,6 +22615,60 @@ class GatherNdGradGradNode(GradNodeBase):
             self._wrappers_cleared = True
         return [None, None, out_grad_grad]
 
+    def run_step(self, x_grad_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0, n1, n2 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        index = self.index_saved
+        if type(index) is not ndarray or self.index_version.value != self.index_snap:
+            index = saved_data(self, "index")
+        # The gradient formulas over arrays
+        out_grad_grad = None
+        if n2 is not None:
+            out_grad_grad = _arr.gather_nd(x_grad_grad, index)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.index_version.saved -= 1
+            self.index_saved = self.index_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0, m1, m2 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+        left = indeg.get(n1)  # None: no edge, or a node this backward skips
+        if left is not None:
+            indeg[n1] = left = left - 1
+            if left == 0:
+                if type(n1) is GradNodeAccumulation:
+                    ready.appendleft(n1)
+                else:
+                    ready.append(n1)
+        left = indeg.get(n2)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if out_grad_grad is not None:
+                slot, rank, shape, dt = m2
+                if out_grad_grad.dtype is not dt or out_grad_grad.shape != shape:
+                    out_grad_grad = project_array(out_grad_grad, shape, dt)
+                if n2.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n2, slot, rank, out_grad_grad)
+                else:
+                    old = buffers.get(n2)
+                    buffers[n2] = out_grad_grad if old is None else old + out_grad_grad
+            indeg[n2] = left = left - 1
+            if left == 0:
+                if type(n2) is GradNodeAccumulation:
+                    ready.appendleft(n2)
+                else:
+                    ready.append(n2)
+
     def clear_tensor_wrappers(self):
         if self.index_version is not None:
             self.index_version.saved -= 1
@@ -18523,6 +22769,60 @@ class MaskedSelectGradGradNode(GradNodeBase):
             self.mask_saved = self.mask_version = None
             self._wrappers_cleared = True
         return [None, None, out_grad_grad]
+
+    def run_step(self, x_grad_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
+        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
+        next node. release: as run_raw's."""
+        n0, n1, n2 = self._next
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        mask = self.mask_saved
+        if type(mask) is not ndarray or self.mask_version.value != self.mask_snap:
+            mask = saved_data(self, "mask")
+        # The gradient formulas over arrays
+        out_grad_grad = None
+        if n2 is not None:
+            out_grad_grad = _arr.masked_select(x_grad_grad, mask)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.mask_version.saved -= 1
+            self.mask_saved = self.mask_version = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0, m1, m2 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+        left = indeg.get(n1)  # None: no edge, or a node this backward skips
+        if left is not None:
+            indeg[n1] = left = left - 1
+            if left == 0:
+                if type(n1) is GradNodeAccumulation:
+                    ready.appendleft(n1)
+                else:
+                    ready.append(n1)
+        left = indeg.get(n2)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if out_grad_grad is not None:
+                slot, rank, shape, dt = m2
+                if out_grad_grad.dtype is not dt or out_grad_grad.shape != shape:
+                    out_grad_grad = project_array(out_grad_grad, shape, dt)
+                if n2.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n2, slot, rank, out_grad_grad)
+                else:
+                    old = buffers.get(n2)
+                    buffers[n2] = out_grad_grad if old is None else old + out_grad_grad
+            indeg[n2] = left = left - 1
+            if left == 0:
+                if type(n2) is GradNodeAccumulation:
+                    ready.appendleft(n2)
+                else:
+                    ready.append(n2)
 
     def clear_tensor_wrappers(self):
         if self.mask_version is not None:

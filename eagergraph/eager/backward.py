@@ -25,7 +25,8 @@ from .grad_mode import set_grad_enabled, grad_state
 from .amp_utils import amp_state
 from .bound_ops import ops
 from ..phi.common import NP_TO_DTYPE, type_name as _tname
-from .grad_tensor_holder import empty_buffer, holder_add
+from .grad_tensor_holder import (empty_buffer, holder_add, hold_raw as _hold_raw,
+                                 project_array as _project_array, reduction as _reduction)
 from .accumulation_node import GradNodeAccumulation, leaf_node
 from .py_layer_node import GradNodePyLayer
 from .grad_node_info import GradNodeBase, released_graph_error
@@ -51,34 +52,6 @@ def _project(g, shape, dt):
         if g._data.dtype != dt:
             g = ops.cast(g, NP_TO_DTYPE[dt])
     return g
-
-
-def _project_array(d, shape, dt):
-    if d.shape != shape:
-        axes, shape = _reduction(d.shape, shape)
-        d = (np.sum(d, axis=axes) if axes else d).reshape(shape)
-    if d.dtype != dt:
-        if d.dtype.kind == "c" and dt.kind != "c":
-            d = d.real.copy()
-        if d.dtype != dt:
-            with np.errstate(over="ignore"):  # float32 -> float16 under AMP: inf, as Paddle
-                d = d.astype(dt)
-    return d
-
-
-def _reduction(have, shape):
-    """(axes to sum, shape to reshape to) that bring a grad of shape `have` to `shape`: the
-    broadcast dimensions, or only a reshape when the elements are the same ([] vs [1])."""
-    shape = tuple(shape)
-    lead = len(have) - len(shape)
-    if lead < 0 or any(n != 1 and have[i + lead] != n for i, n in enumerate(shape)):
-        if int(np.prod(have)) != int(np.prod(shape)):
-            raise RuntimeError(
-                f"internal error: a gradient of shape {list(have)} cannot be reduced to its "
-                f"input's shape {list(shape)}. Please report this bug.")
-        return (), shape
-    return (tuple(range(lead)) + tuple(i + lead for i, n in enumerate(shape)
-                                       if n == 1 and have[i + lead] != 1)), shape
 
 
 _ONES = {}
@@ -298,9 +271,13 @@ def _run_raw(queue, indeg, buffers, retain_graph):
     paddle.autograd.backward): the same schedule as `_run`, with grads as raw ndarrays and
     - the holder of a node of one output (no bwd_in_meta) the summed ndarray itself, not
       [[g]]; nodes of several outputs keep [slot][rank] lists (`_hold_raw`);
-    - a node with `run_raw` (grad-kernel nodes, leaf accumulation) called on that array
-      directly; hooks, formula nodes, PyLayer and nodes of several outputs take the general
-      per-node step (`_step_raw`);
+    - a node with `run_step` (generated for grad-kernel and array-formula nodes of single
+      Tensor inputs) does the whole step itself: its kernel, then each grad projected and
+      handed to the next node's holder, in-degrees released, ready nodes queued: the code
+      below, straight-line per input;
+    - a node with `run_raw` (the same nodes with Tensor[] inputs, leaf accumulation) called
+      on that array directly; hooks, formula nodes, PyLayer and nodes of several outputs take
+      the general per-node step (`_step_raw`);
     - a one-input node's single edge handled without the per-position loop.
     Per edge, the grad is projected onto the input's meta (broadcast reduction, complex ->
     real) and summed into the next node's holder, as in `_run`."""
@@ -311,6 +288,11 @@ def _run_raw(queue, indeg, buffers, retain_graph):
         node = popleft()
         held = take(node, None)
         cls = type(node)
+        # ---- a generated node's whole step: its grad kernel, then its grads passed on
+        if held is not None and cls.run_step is not None and not (
+                node._gradient_hooks or node._post_hooks):
+            node.run_step(held, release, buffers, indeg, queue)
+            continue
         # ---- the node's backward
         if cls.run_raw is None or node._gradient_hooks or node._post_hooks:
             out = _step_raw(node, held, buffers, indeg, retain_graph)
@@ -369,19 +351,6 @@ def _run_raw(queue, indeg, buffers, retain_graph):
                         appendleft(nxt)
                     else:
                         append(nxt)
-
-
-def _hold_raw(buffers, node, slot, rank, g):
-    """Sum ndarray grad `g` into `node`'s holder on the fast path: the array itself for a node
-    of one output, a [slot][rank] GradTensorHolder buffer for one of several."""
-    if node.bwd_in_meta:
-        buf = buffers.get(node)
-        if buf is None:
-            buf = buffers[node] = empty_buffer(node)
-        holder_add(buf, slot, rank, g, False)
-    else:
-        old = buffers.get(node)
-        buffers[node] = g if old is None else old + g
 
 
 def _step_raw(node, held, buffers, indeg, retain_graph):

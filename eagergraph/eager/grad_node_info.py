@@ -94,6 +94,10 @@ class GradNodeBase:
     # ndarrays (generated for grad-kernel nodes): the summed grad in, and the grad of its one
     # input itself (an op with one Tensor input, `_next` a node) or one per input position
     run_raw = None
+    # run_step(grad, release, buffers, in-degrees, ready queue): run_raw's work, then each
+    # input's grad passed on to its next node as the engine would (generated for run_raw nodes
+    # whose inputs are single Tensors); the fast path's whole step for such a node
+    run_step = None
     # saved Tensors kept as fields, not TensorWrapper objects (eager/tensor_wrapper.py): per
     # field (name, "in" or "out", slot, no_need_buffer)
     saved_fields = ()

@@ -4,7 +4,13 @@ eager/grad_tensor_holder.h).
 The engine keeps one buffer per pending node, as a plain nested list (no object of its own: a
 holder per node per backward would be pure overhead). The first grad for a position is taken
 as is; later ones are summed into a new array, or, under create_graph, by a differentiable
-add. Between nodes the grads are raw ndarrays unless a graph is being recorded."""
+add. Between nodes the grads are raw ndarrays unless a graph is being recorded.
+
+On the engine's fast path (raw ndarrays, eager/backward.py `_run_raw`) the holder of a node of
+one output is the summed ndarray itself, and `project_array` fits a grad to its input's meta
+before it is held; both are used by the engine and by the generated nodes' `run_step`."""
+import numpy as np
+
 from .bound_ops import ops
 
 
@@ -25,3 +31,46 @@ def holder_add(buf, slot, rank, g, create_graph):
         row[rank] = ops.add(old, g)
     else:
         row[rank] = old + g
+
+
+def hold_raw(buffers, node, slot, rank, g):
+    """Sum ndarray grad `g` into `node`'s holder on the fast path: the array itself for a node
+    of one output, a [slot][rank] GradTensorHolder buffer for one of several."""
+    if node.bwd_in_meta:
+        buf = buffers.get(node)
+        if buf is None:
+            buf = buffers[node] = empty_buffer(node)
+        holder_add(buf, slot, rank, g, False)
+    else:
+        old = buffers.get(node)
+        buffers[node] = g if old is None else old + g
+
+
+def project_array(d, shape, dt):
+    """ndarray grad `d` fitted to an input of `shape` and NumPy dtype `dt`: summed over the
+    broadcast dimensions, the real part for a real input of a complex op, cast otherwise."""
+    if d.shape != shape:
+        axes, shape = reduction(d.shape, shape)
+        d = (np.sum(d, axis=axes) if axes else d).reshape(shape)
+    if d.dtype != dt:
+        if d.dtype.kind == "c" and dt.kind != "c":
+            d = d.real.copy()
+        if d.dtype != dt:
+            with np.errstate(over="ignore"):  # float32 -> float16 under AMP: inf, as Paddle
+                d = d.astype(dt)
+    return d
+
+
+def reduction(have, shape):
+    """(axes to sum, shape to reshape to) that bring a grad of shape `have` to `shape`: the
+    broadcast dimensions, or only a reshape when the elements are the same ([] vs [1])."""
+    shape = tuple(shape)
+    lead = len(have) - len(shape)
+    if lead < 0 or any(n != 1 and have[i + lead] != n for i, n in enumerate(shape)):
+        if int(np.prod(have)) != int(np.prod(shape)):
+            raise RuntimeError(
+                f"internal error: a gradient of shape {list(have)} cannot be reduced to its "
+                f"input's shape {list(shape)}. Please report this bug.")
+        return (), shape
+    return (tuple(range(lead)) + tuple(i + lead for i, n in enumerate(shape)
+                                       if n == 1 and have[i + lead] != 1)), shape

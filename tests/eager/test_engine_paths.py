@@ -111,3 +111,45 @@ def test_fast_path_releases_saved_tensors_as_it_reads_them():
     assert node._wrappers_cleared and node.out_saved is None
     with pytest.raises(SystemError):
         y.sum().backward()
+
+
+def test_run_step_passes_on_what_run_raw_returns():
+    """A generated node's run_step is run_raw and the engine's hand-over in one: the grads it
+    holds for the next nodes are run_raw's, projected onto each input's meta (broadcast sum,
+    complex -> real), a next node of several outputs gets a [slot][rank] holder, in-degrees
+    drop by one and a next node at 0 is queued (leaf accumulation nodes to the front)."""
+    from collections import deque
+    from eagergraph.eager.grad_tensor_holder import project_array
+    rng = np.random.default_rng(3)
+    w = paddle.to_tensor(rng.standard_normal((3,)), stop_gradient=False)        # leaf, broadcast
+    z = paddle.to_tensor(rng.standard_normal((2, 3)) + 1j, stop_gradient=False)
+    parts = paddle.split(paddle.tanh(z), 2, axis=0)                            # several outputs
+    y = parts[1] * paddle.cast(w, "complex128")                                # complex x real
+    node = y._grad_node
+    assert type(node).run_step is not None
+    g = rng.standard_normal((1, 3)) + 1j * rng.standard_normal((1, 3))
+    want = node.run_raw(g.copy())
+    n_split, n_cast = node._next
+    indeg = {n_split: 2, n_cast: 1}
+    buffers, ready = {}, deque(["queued before"])
+    node.run_step(g.copy(), False, buffers, indeg, ready)
+    assert indeg == {n_split: 1, n_cast: 0}
+    assert list(ready) == ["queued before", n_cast]
+    held = buffers[n_split]  # split's holder: [slot 0][rank 0, rank 1]
+    assert held[0][0] is None
+    np.testing.assert_array_equal(held[0][1], want[0])
+    m = node._meta[1]
+    np.testing.assert_array_equal(buffers[n_cast], project_array(want[1], m[2], m[3]))
+    # into a leaf accumulation node: to the front of the queue, a broadcast input summed
+    b = paddle.to_tensor(rng.standard_normal((3,)), stop_gradient=False)
+    x = paddle.to_tensor(rng.standard_normal((4, 3)), stop_gradient=False)
+    s = x + b
+    node = s._grad_node
+    leaf_x, leaf_b = node._next
+    indeg, buffers, ready = {leaf_x: 1, leaf_b: 1}, {leaf_b: np.ones(3)}, deque(["other"])
+    g = rng.standard_normal((4, 3))
+    node.run_step(g, False, buffers, indeg, ready)
+    assert list(ready) == [leaf_b, leaf_x, "other"]
+    np.testing.assert_array_equal(buffers[leaf_x], g)
+    np.testing.assert_allclose(buffers[leaf_b], 1.0 + g.sum(0), rtol=1e-15)
+    assert s._grad_node._wrappers_cleared is False  # release=False kept what it saved
