@@ -37,7 +37,7 @@ def generate():
     array_ops = {s.name for s in specs if emit_arrays.has_array_form(s)}
     used = set()  # the ops first-order formulas call over arrays
     for b in bwd:
-        used |= emit_backward.array_formula_ops(b, array_ops) or set()
+        used |= emit_backward.array_formula_ops(b, array_ops, metas) or set()
 
     def after(spec):  # the op's grad node, then its grad op (if it has a kernel)
         b = by_fwd.get(spec.name)

@@ -151,7 +151,8 @@ from ..tensor import Tensor
 from ..eager.type_promotion import promote_binary, autocast_int_to_float
 from ..eager.grad_mode import grad_state
 from ..eager.amp_utils import amp_flag, amp_state, amp_auto_cast, amp_call, amp_skip
-from ..eager.grad_node_info import (GradNodeBase, fill_zero, fill_zero_list, wrap_grad)
+from ..eager.grad_node_info import (GradNodeBase, fill_zero, fill_zero_list, fill_zero_array,
+                                     wrap_grad)
 from ..eager.grad_tensor_holder import hold_raw, project_array
 from ..eager.accumulation_node import GradNodeAccumulation
 from ..eager.slot_meta import (edge_record, edge_records, out_meta, NO_EDGE)

@@ -93,13 +93,13 @@ def formula_code(bwd, src, ops, metas, local_names, arrays=False):
     return ast.unparse(_Rewrite(bwd.name, ops, metas, local_names, arrays).visit(tree))
 
 
-def array_formula_ops(b, array_ops):
+def array_formula_ops(b, array_ops, metas=frozenset()):
     """The ops b's formulas call, when all of them have an array form (emit_arrays.py) and the
-    node can run them on arrays: an `invoke` formula (expressions or a block), one out grad, no
-    Tensor[] input, no tensor attribute but _ARRAY_ATTRS; else None (the node runs its
+    node can run them on arrays: an `invoke` formula (expressions or a block), Tensor outputs
+    (no Tensor[] one), no Tensor[] input, no tensor attribute but _ARRAY_ATTRS; else None (the node runs its
     formulas over Tensors in both orders)."""
     f = b.forward
-    if (b.kernel or len(f.outputs) != 1 or f.outputs[0].type != "Tensor"
+    if (b.kernel or any(o.type != "Tensor" for o in f.outputs)
             or any(a.type == "Tensor[]" for a in f.inputs)):
         return None
     trees = ([ast.parse(b.formulas, mode="exec")] if b.is_block else
@@ -112,7 +112,7 @@ def array_formula_ops(b, array_ops):
                 called.add(n.func.id)
             if isinstance(n, ast.Attribute) and n.attr not in _ARRAY_ATTRS:
                 return None
-    ops = called - set(_FORMULA_WORDS) - _BUILTINS - assigned
+    ops = called - set(_FORMULA_WORDS) - _BUILTINS - assigned - set(metas)
     return ops if all(op in array_ops for op in ops) else None
 
 
@@ -430,8 +430,14 @@ def _run_step_lines(b, body, what, grad_names):
 def _invoke_node_body(b, ops, metas, arrays=False):
     f = b.forward
     list_inputs = {a.name for a in f.inputs if a.type == "Tensor[]"}
-    L = _fill_lines(f, b)
-    if arrays:  # first order: run_raw, the same formulas over arrays
+    several = len(f.outputs) > 1
+    L = []
+    if arrays and several:  # first order: run_arrays, the same formulas over arrays
+        L.append("        if not create_graph:  # the formulas over arrays; grads are raw "
+                 "ndarrays here")
+        L.append("            return self.run_arrays(grads)")
+    L += _fill_lines(f, b)
+    if arrays and not several:  # first order: run_raw, the same formulas over arrays
         one = _single_next(f)
         L.append("        if not create_graph:  # the formulas over arrays; grads are raw "
                  "ndarrays here")
@@ -447,7 +453,8 @@ def _invoke_node_body(b, ops, metas, arrays=False):
     L += _formula_lines(b, ops, metas, local_names, _need_codes(b), "        ")
     L.append(f"        return {_returns(b)}")
     if arrays:
-        L += _array_run_raw(b, ops, metas, local_names)
+        L += (_array_run_arrays(b, ops, metas, local_names) if several
+              else _array_run_raw(b, ops, metas, local_names))
     return "\n".join(L) + "\n"
 
 
@@ -479,11 +486,38 @@ def _array_run_raw(b, ops, metas, local_names):
     return L
 
 
+RUN_ARRAYS_HEAD = '''
+    def run_arrays(self, grads):
+        """First order (no graph recorded) for a node of several outputs: the formulas over
+        its [slot][rank] ndarray grads, each op the kernel cached for its input's dtype
+        (grad_arrays.py). Returns one grad per input position; the engine releases the saved
+        tensors after the call."""'''
+
+
+def _array_run_arrays(b, ops, metas, local_names):
+    f = b.forward
+    L = [RUN_ARRAYS_HEAD, "        # Fill Zero For GradIn Tensors (as arrays)"]
+    for i, o in enumerate(f.outputs):
+        g = o.name + "_grad"
+        if g not in b.out_grads:
+            continue
+        if g in b.optional_grads:
+            L.append(f"        {g} = grads[{i}][0]  # None when none arrived (optional_grads)")
+        else:
+            L.append(f"        {g} = fill_zero_array(grads[{i}][0], self.bwd_in_meta[{i}][0])")
+    L += _read_saved_lines(b, "        ")
+    L += [f"        {a} = self.{a}" for a in b.attrs_used]
+    L.append("        # The gradient formulas over arrays")
+    L += _formula_lines(b, ops, metas, local_names, _need_codes(b), "        ", arrays=True)
+    L.append(f"        return {_returns(b)}")
+    return L
+
+
 def emit_node(b, ops, metas, array_ops=frozenset()):
     """b's grad node class; array_ops: the ops with an array form (its formulas may run on
     arrays in first order when every op they call has one)."""
     f = b.forward
-    arrays = array_formula_ops(b, array_ops) is not None
+    arrays = array_formula_ops(b, array_ops, metas) is not None
     list_inputs = {a.name for a in f.inputs if a.type == "Tensor[]"}
     slots = []
     fields = []  # (name, "in"/"out", slot, no_need_buffer) per saved Tensor kept as fields

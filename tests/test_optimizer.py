@@ -60,8 +60,8 @@ def test_sgd():
 def test_sgd_update_of_a_large_parameter_is_exactly_data_minus_lr_grad():
     # the update runs a block at a time (a small temporary): the same float32 roundings
     rng = np.random.default_rng(3)
-    w0 = rng.standard_normal((300, 211)).astype("float32")  # not a multiple of the block
-    g = rng.standard_normal((300, 211)).astype("float32")
+    w0 = rng.standard_normal((400, 211)).astype("float32")  # not a multiple of the block
+    g = rng.standard_normal((400, 211)).astype("float32")
     w = paddle.to_tensor(w0, stop_gradient=False)
     opt = O.SGD(0.03, parameters=[w])
     (w * paddle.to_tensor(g)).sum().backward()

@@ -9,7 +9,8 @@ from ..tensor import Tensor
 from ..eager.type_promotion import promote_binary, autocast_int_to_float
 from ..eager.grad_mode import grad_state
 from ..eager.amp_utils import amp_flag, amp_state, amp_auto_cast, amp_call, amp_skip
-from ..eager.grad_node_info import (GradNodeBase, fill_zero, fill_zero_list, wrap_grad)
+from ..eager.grad_node_info import (GradNodeBase, fill_zero, fill_zero_list, fill_zero_array,
+                                    wrap_grad)
 from ..eager.grad_tensor_holder import hold_raw, project_array
 from ..eager.accumulation_node import GradNodeAccumulation
 from ..eager.slot_meta import (edge_record, edge_records, out_meta)
@@ -19662,11 +19663,14 @@ class CrossEntropyWithSoftmaxGradNode(GradNodeBase):
 
     __slots__ = ("label_saved", "label_version", "label_snap", "softmax_saved", "softmax_version", "softmax_snap", "soft_label", "use_softmax", "ignore_index", "axis")
     forward_op = "cross_entropy_with_softmax"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("label", "in", 1, False), ("softmax", "out", 0, False))
 
     def __call__(self, grads, create_graph=False):
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return self.run_arrays(grads)
         # Fill Zero For GradIn Tensors
         softmax_grad = grads[0][0]  # None when none arrived (optional_grads)
         loss_grad = fill_zero(grads[1][0], self.bwd_in_meta[1][0])
@@ -19698,6 +19702,48 @@ class CrossEntropyWithSoftmaxGradNode(GradNodeBase):
                     input_grad = add_ad_func(input_grad, multiply_ad_func(softmax, subtract_ad_func(softmax_grad, sum_ad_func(multiply_ad_func(softmax_grad, softmax), (ax,), None, True))))
                 else:
                     input_grad = add_ad_func(input_grad, softmax_grad)
+        return [input_grad, None]
+
+    def run_arrays(self, grads):
+        """First order (no graph recorded) for a node of several outputs: the formulas over
+        its [slot][rank] ndarray grads, each op the kernel cached for its input's dtype
+        (grad_arrays.py). Returns one grad per input position; the engine releases the saved
+        tensors after the call."""
+        # Fill Zero For GradIn Tensors (as arrays)
+        softmax_grad = grads[0][0]  # None when none arrived (optional_grads)
+        loss_grad = fill_zero_array(grads[1][0], self.bwd_in_meta[1][0])
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        label = self.label_saved
+        if type(label) is not ndarray or self.label_version.value != self.label_snap:
+            label = saved_data(self, "label")
+        softmax = self.softmax_saved
+        if type(softmax) is not ndarray or self.softmax_version.value != self.softmax_snap:
+            softmax = saved_data(self, "softmax")
+        soft_label = self.soft_label
+        use_softmax = self.use_softmax
+        ignore_index = self.ignore_index
+        axis = self.axis
+        # The gradient formulas over arrays
+        input_grad = None
+        if self._next[0] is not None:
+            ax = axis % softmax.ndim
+            if soft_label:
+                if use_softmax:
+                    input_grad = _arr.multiply(loss_grad, _arr.subtract(softmax, label))
+                else:
+                    input_grad = _arr.multiply(loss_grad, _arr.divide(_arr.scale(label, -1.0, 0.0, True), softmax))
+            else:
+                hit, keep, rest = _meta.ce_hard_label_masks(label, softmax.shape, ax, ignore_index, _arr.dtype_of(softmax))
+                if use_softmax:
+                    input_grad = _arr.multiply(_arr.subtract(_arr.multiply(softmax, loss_grad), _arr.multiply(_arr.constant(hit), loss_grad)), _arr.constant(keep))
+                else:
+                    at_label = _arr.add(_arr.multiply(softmax, _arr.constant(hit)), _arr.constant(rest))
+                    input_grad = _arr.multiply(_arr.divide(_arr.scale(_arr.constant(hit), -1.0, 0.0, True), at_label), _arr.multiply(loss_grad, _arr.constant(keep)))
+            if softmax_grad is not None:
+                if use_softmax:
+                    input_grad = _arr.add(input_grad, _arr.multiply(softmax, _arr.subtract(softmax_grad, _arr.sum(_arr.multiply(softmax_grad, softmax), (ax,), None, True))))
+                else:
+                    input_grad = _arr.add(input_grad, softmax_grad)
         return [input_grad, None]
 
     def clear_tensor_wrappers(self):
@@ -23367,11 +23413,14 @@ class SegmentPoolGradNode(GradNodeBase):
 
     __slots__ = ("x_saved", "x_version", "x_snap", "segment_ids_saved", "segment_ids_version", "segment_ids_snap", "out_saved", "out_version", "out_snap", "summed_ids_saved", "summed_ids_version", "summed_ids_snap", "pooltype")
     forward_op = "segment_pool"
+    raw_grads = True  # first order runs the formulas on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("x", "in", 0, False), ("segment_ids", "in", 1, False), ("out", "out", 0, False), ("summed_ids", "out", 1, False))
 
     def __call__(self, grads, create_graph=False):
+        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+            return self.run_arrays(grads)
         # Fill Zero For GradIn Tensors
         out_grad = fill_zero(grads[0][0], self.bwd_in_meta[0][0])
         # Recovered TensorWrappers and attributes
@@ -23390,6 +23439,39 @@ class SegmentPoolGradNode(GradNodeBase):
                 x_grad = divide_ad_func(g, gather_ad_func(summed_ids, segment_ids, 0))
             else:
                 x_grad = multiply_ad_func(g, cast_ad_func(equal_ad_func(x, gather_ad_func(out, segment_ids, 0)), out_grad.dtype))
+        return [x_grad, None]
+
+    def run_arrays(self, grads):
+        """First order (no graph recorded) for a node of several outputs: the formulas over
+        its [slot][rank] ndarray grads, each op the kernel cached for its input's dtype
+        (grad_arrays.py). Returns one grad per input position; the engine releases the saved
+        tensors after the call."""
+        # Fill Zero For GradIn Tensors (as arrays)
+        out_grad = fill_zero_array(grads[0][0], self.bwd_in_meta[0][0])
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray or self.x_version.value != self.x_snap:
+            x = saved_data(self, "x")
+        segment_ids = self.segment_ids_saved
+        if type(segment_ids) is not ndarray or self.segment_ids_version.value != self.segment_ids_snap:
+            segment_ids = saved_data(self, "segment_ids")
+        out = self.out_saved
+        if type(out) is not ndarray or self.out_version.value != self.out_snap:
+            out = saved_data(self, "out")
+        summed_ids = self.summed_ids_saved
+        if type(summed_ids) is not ndarray or self.summed_ids_version.value != self.summed_ids_snap:
+            summed_ids = saved_data(self, "summed_ids")
+        pooltype = self.pooltype
+        # The gradient formulas over arrays
+        x_grad = None
+        if self._next[0] is not None:
+            g = _arr.gather(out_grad, segment_ids, 0)
+            if pooltype == 'SUM':
+                x_grad = g
+            elif pooltype == 'MEAN':
+                x_grad = _arr.divide(g, _arr.gather(summed_ids, segment_ids, 0))
+            else:
+                x_grad = _arr.multiply(g, _arr.cast(_arr.equal(x, _arr.gather(out, segment_ids, 0)), _arr.dtype_of(out_grad)))
         return [x_grad, None]
 
     def clear_tensor_wrappers(self):

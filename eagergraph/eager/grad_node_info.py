@@ -76,6 +76,11 @@ def fill_zero(g, meta):
     return Tensor._wrap(np.zeros(meta.shape, meta.np_dtype)) if g is None else g
 
 
+def fill_zero_array(g, meta):
+    """fill_zero on the first-order path: ndarray zeros of the output's shape and dtype."""
+    return np.zeros(meta.shape, meta.np_dtype) if g is None else g
+
+
 def fill_zero_list(gs, metas):
     return [fill_zero(g, m) for g, m in zip(gs, metas)]
 

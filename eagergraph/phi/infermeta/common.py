@@ -33,6 +33,10 @@ def broadcast_shape(xs, ys):
     if xs == ys:
         return xs
     nx, ny = len(xs), len(ys)
+    if ny < nx and xs[nx - ny:] == ys:  # a trailing-dims operand (a bias): x's shape
+        return xs
+    if nx < ny and ys[ny - nx:] == xs:
+        return ys
     n = max(nx, ny)
     xs2 = (1,) * (n - nx) + xs
     ys2 = (1,) * (n - ny) + ys
