@@ -84,7 +84,8 @@ def _root_node(t, where):
 
 def prepare_roots(tensors, grad_tensors, where):
     """[(node, slot, rank, seed grad)] for the roots that need grad (Paddle RunBackward's
-    first loop: the seeds are ones unless grad_tensors gives them)."""
+    first loop: the seeds are ones unless grad_tensors gives them). A seed is the Tensor
+    given, or the ones as an ndarray."""
     roots = []
     for i, t in enumerate(tensors):
         node = _root_node(t, where)
@@ -92,7 +93,7 @@ def prepare_roots(tensors, grad_tensors, where):
             continue
         g = grad_tensors[i] if grad_tensors is not None else None
         if g is None:
-            g = Tensor._wrap(_ones(t._data.shape, t._data.dtype))
+            g = _ones(t._data.shape, t._data.dtype)
         else:
             if not isinstance(g, Tensor):
                 raise TypeError(f"{where}: grad_tensors[{i}] must be a Tensor or None, "
@@ -167,13 +168,18 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph=False, inputs
     fast = FAST_PATH and not create_graph and capture is None
     buffers = {}  # node -> its GradTensorHolder buffer, [slot][rank] (fast path: see _run_raw)
     for node, slot, rank, g in roots:
+        if type(g) is np.ndarray:  # the ones of a seed not given
+            if create_graph:
+                g = _wrap(g)
+        elif not create_graph:
+            g = g._data
         if fast:
-            _hold_raw(buffers, node, slot, rank, g._data)
+            _hold_raw(buffers, node, slot, rank, g)
             continue
         buf = buffers.get(node)
         if buf is None:
             buf = buffers[node] = empty_buffer(node)
-        holder_add(buf, slot, rank, g if create_graph else g._data, create_graph)
+        holder_add(buf, slot, rank, g, create_graph)
     queue = deque([n for n in root_nodes if indeg.get(n) == 0])  # pruned roots are not in indeg
     if queue:
         # paddle.grad keeps the graph (Paddle's GeneralGrad releases no saved tensor, whatever
