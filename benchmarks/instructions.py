@@ -55,19 +55,9 @@ if not trace:
     import functools
     functools.reduce(lambda acc, _: step(), range(steps), None)  # what callgrind counts
 else:
-    ops, calls = [0], [0]
-    def tr(frame, event, arg):
-        if event == "call":
-            calls[0] += 1
-            frame.f_trace_opcodes, frame.f_trace_lines = True, False
-        elif event == "opcode":
-            ops[0] += 1
-        return tr
-    sys.settrace(tr)
-    for _ in range(steps):
-        step()
-    sys.settrace(None)
-    print(ops[0], calls[0])
+    sys.path.insert(0, BENCH)
+    from counting import bytecodes_and_calls
+    print(*bytecodes_and_calls(step, steps))
 '''
 
 
@@ -82,6 +72,7 @@ def _callgrind(root, mode, steps):
     return int(m.group(1))
 
 
+CHILD = CHILD.replace("BENCH", repr(os.path.join(ROOT, "benchmarks")))
 _ENV = dict(os.environ, PYTHONHASHSEED="0")  # the same dict layouts in every run
 
 

@@ -38,22 +38,14 @@ for _ in range(5):
 gc.collect()
 gc.disable()
 if trace:
-    n = [0]
-    def tr(frame, event, arg):
-        if event == "call":
-            frame.f_trace_opcodes, frame.f_trace_lines = True, False
-        elif event == "opcode":
-            n[0] += 1
-        return tr
-    sys.settrace(tr)
-    for _ in range(steps):
-        step()
-    sys.settrace(None)
-    print(n[0])
+    sys.path.insert(0, BENCH)
+    from counting import bytecodes_and_calls
+    print(bytecodes_and_calls(step, steps)[0])
 else:
     functools.reduce(lambda acc, _: step(), range(steps), None)  # what callgrind counts
 '''
 
+CHILD = CHILD.replace("BENCH", repr(os.path.join(ROOT, "benchmarks")))
 EVENTS = ("Ir", "I1mr", "D1mr", "D1mw")
 
 
