@@ -96,8 +96,8 @@ def formula_code(bwd, src, ops, metas, local_names, arrays=False):
 def array_formula_ops(b, array_ops, metas=frozenset()):
     """The ops b's formulas call, when all of them have an array form (emit_arrays.py) and the
     node can run them on arrays: an `invoke` formula (expressions or a block), Tensor outputs
-    (no Tensor[] one), no Tensor[] input, no tensor attribute but _ARRAY_ATTRS; else None (the node runs its
-    formulas over Tensors in both orders)."""
+    (no Tensor[] one), no Tensor[] input, no tensor attribute but _ARRAY_ATTRS; shape functions
+    may be called; else None (the node runs its formulas over Tensors in both orders)."""
     f = b.forward
     if (b.kernel or any(o.type != "Tensor" for o in f.outputs)
             or any(a.type == "Tensor[]" for a in f.inputs)):
@@ -369,9 +369,9 @@ def _has_run_step(b):
 
 RUN_STEP_HEAD = '''
     def run_step(self, {g}, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): {what} on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""'''
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work ({what}) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""'''
 
 # run_step's parameters (its temporaries left, slot, rank, shape, dt, old are assigned only
 # after the body's last read)

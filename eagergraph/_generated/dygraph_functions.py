@@ -169,9 +169,9 @@ class AddGradNode(GradNodeBase):
         return [x_grad, y_grad]
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the grad kernel) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0, n1 = self._next
         need = (n0 is not None, n1 is not None,)
         # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
@@ -356,9 +356,9 @@ class SubtractGradNode(GradNodeBase):
         return [x_grad, y_grad]
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the grad kernel) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0, n1 = self._next
         need = (n0 is not None, n1 is not None,)
         # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
@@ -582,9 +582,9 @@ class MultiplyGradNode(GradNodeBase):
         return [x_grad, y_grad]
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the grad kernel) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0, n1 = self._next
         need = (n0 is not None, n1 is not None,)
         # Recovered saved tensors (TensorWrappers, as the node's fields)
@@ -841,9 +841,9 @@ class DivideGradNode(GradNodeBase):
         return [x_grad, y_grad]
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the grad kernel) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0, n1 = self._next
         need = (n0 is not None, n1 is not None,)
         # Recovered saved tensors (TensorWrappers, as the node's fields)
@@ -1141,9 +1141,9 @@ class RemainderGradNode(GradNodeBase):
         return [x_grad, y_grad]
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0, n1 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         x = self.x_saved
@@ -1503,9 +1503,9 @@ class MaximumGradNode(GradNodeBase):
         return [x_grad, y_grad]
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0, n1 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         x = self.x_saved
@@ -1715,9 +1715,9 @@ class MinimumGradNode(GradNodeBase):
         return [x_grad, y_grad]
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0, n1 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         x = self.x_saved
@@ -2261,9 +2261,9 @@ class ExpGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the grad kernel) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         need = (n0 is not None,)
         # Recovered saved tensors (TensorWrappers, as the node's fields)
@@ -2448,9 +2448,9 @@ class LogGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the grad kernel) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         need = (n0 is not None,)
         # Recovered saved tensors (TensorWrappers, as the node's fields)
@@ -2628,9 +2628,9 @@ class Log1pGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         x = self.x_saved
@@ -2777,9 +2777,9 @@ class Expm1GradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         out = self.out_saved
@@ -2938,9 +2938,9 @@ class Log2GradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         x = self.x_saved
@@ -3218,9 +3218,9 @@ class SqrtGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the grad kernel) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         need = (n0 is not None,)
         # Recovered saved tensors (TensorWrappers, as the node's fields)
@@ -3398,9 +3398,9 @@ class RsqrtGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         out = self.out_saved
@@ -3561,9 +3561,9 @@ class SquareGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the grad kernel) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         need = (n0 is not None,)
         # Recovered saved tensors (TensorWrappers, as the node's fields)
@@ -3811,9 +3811,9 @@ class SignGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         # The gradient formulas over arrays
         x_grad = None
@@ -3958,9 +3958,9 @@ class SinGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         x = self.x_saved
@@ -4119,9 +4119,9 @@ class CosGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         x = self.x_saved
@@ -4280,9 +4280,9 @@ class TanGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         out = self.out_saved
@@ -4448,9 +4448,9 @@ class TanhGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the grad kernel) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         need = (n0 is not None,)
         # Recovered saved tensors (TensorWrappers, as the node's fields)
@@ -4635,9 +4635,9 @@ class SigmoidGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the grad kernel) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         need = (n0 is not None,)
         # Recovered saved tensors (TensorWrappers, as the node's fields)
@@ -4815,9 +4815,9 @@ class ErfGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         x = self.x_saved
@@ -4976,9 +4976,9 @@ class AsinGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         x = self.x_saved
@@ -5137,9 +5137,9 @@ class AcosGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         x = self.x_saved
@@ -5298,9 +5298,9 @@ class AtanGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         x = self.x_saved
@@ -5459,9 +5459,9 @@ class SinhGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         x = self.x_saved
@@ -5620,9 +5620,9 @@ class CoshGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         x = self.x_saved
@@ -5781,9 +5781,9 @@ class AsinhGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         x = self.x_saved
@@ -5942,9 +5942,9 @@ class AcoshGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         x = self.x_saved
@@ -6103,9 +6103,9 @@ class AtanhGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         x = self.x_saved
@@ -6264,9 +6264,9 @@ class Log10GradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         x = self.x_saved
@@ -6425,9 +6425,9 @@ class LgammaGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         x = self.x_saved
@@ -6586,9 +6586,9 @@ class DigammaGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         x = self.x_saved
@@ -6747,9 +6747,9 @@ class I0GradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         x = self.x_saved
@@ -6911,9 +6911,9 @@ class PolygammaGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         x = self.x_saved
@@ -7398,9 +7398,9 @@ class ErfinvGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         out = self.out_saved
@@ -7531,9 +7531,9 @@ class TruncGradNode(GradNodeBase):
         return input_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         # The gradient formulas over arrays
         input_grad = None
@@ -7742,9 +7742,9 @@ class Atan2GradNode(GradNodeBase):
         return [x_grad, y_grad]
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0, n1 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         x = self.x_saved
@@ -7964,9 +7964,9 @@ class FmaxGradNode(GradNodeBase):
         return [x_grad, y_grad]
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0, n1 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         x = self.x_saved
@@ -8186,9 +8186,9 @@ class FminGradNode(GradNodeBase):
         return [x_grad, y_grad]
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0, n1 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         x = self.x_saved
@@ -8496,9 +8496,9 @@ class GammainccGradNode(GradNodeBase):
         return [None, y_grad]
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0, n1 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         x = self.x_saved
@@ -8735,9 +8735,9 @@ class LerpGradNode(GradNodeBase):
         return [x_grad, y_grad, weight_grad]
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0, n1, n2 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         x = self.x_saved
@@ -8924,9 +8924,9 @@ class FloorGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         # The gradient formulas over arrays
         x_grad = None
@@ -9043,9 +9043,9 @@ class CeilGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         # The gradient formulas over arrays
         x_grad = None
@@ -9162,9 +9162,9 @@ class RoundGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         # The gradient formulas over arrays
         x_grad = None
@@ -9309,9 +9309,9 @@ class ReciprocalGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         out = self.out_saved
@@ -9562,9 +9562,9 @@ class ScaleGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the grad kernel) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         need = (n0 is not None,)
         # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
@@ -9790,9 +9790,9 @@ class CastGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the grad kernel) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         need = (n0 is not None,)
         # Recovered saved tensors (TensorWrappers, as the node's fields)
@@ -9935,9 +9935,9 @@ class AssignGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the grad kernel) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         need = (n0 is not None,)
         # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
@@ -10060,9 +10060,9 @@ class ConjGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         # The gradient formulas over arrays
         x_grad = None
@@ -10166,9 +10166,9 @@ class RealGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         x = self.x_saved
@@ -10283,9 +10283,9 @@ class ImagGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         x = self.x_saved
@@ -10401,9 +10401,9 @@ class ComplexGradNode(GradNodeBase):
         return [real_grad, imag_grad]
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0, n1 = self._next
         # The gradient formulas over arrays
         real_grad = None
@@ -10514,9 +10514,9 @@ class AsComplexGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         # The gradient formulas over arrays
         x_grad = None
@@ -10607,9 +10607,9 @@ class AsRealGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         # The gradient formulas over arrays
         x_grad = None
@@ -10817,9 +10817,9 @@ class SumGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the grad kernel) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         need = (n0 is not None,)
         # Recovered saved tensors (TensorWrappers, as the node's fields)
@@ -10969,9 +10969,9 @@ class MeanGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the grad kernel) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         need = (n0 is not None,)
         # Recovered saved tensors (TensorWrappers, as the node's fields)
@@ -11114,9 +11114,9 @@ class MeanAllGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the grad kernel) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         need = (n0 is not None,)
         # Recovered saved tensors (TensorWrappers, as the node's fields)
@@ -11809,9 +11809,9 @@ class CumprodGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the grad kernel) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         need = (n0 is not None,)
         # Recovered saved tensors (TensorWrappers, as the node's fields)
@@ -12342,9 +12342,9 @@ class MatmulGradNode(GradNodeBase):
         return [x_grad, y_grad]
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the grad kernel) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0, n1 = self._next
         need = (n0 is not None, n1 is not None,)
         # Recovered saved tensors (TensorWrappers, as the node's fields)
@@ -12536,9 +12536,9 @@ class TrilGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         diagonal = self.diagonal
         # The gradient formulas over arrays
@@ -12646,9 +12646,9 @@ class TriuGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         diagonal = self.diagonal
         # The gradient formulas over arrays
@@ -12893,9 +12893,9 @@ class BmmGradNode(GradNodeBase):
         return [x_grad, y_grad]
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0, n1 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         x = self.x_saved
@@ -13205,9 +13205,9 @@ class AddmmGradNode(GradNodeBase):
         return [input_grad, x_grad, y_grad]
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0, n1, n2 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         x = self.x_saved
@@ -13385,9 +13385,9 @@ class InverseGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         out = self.out_saved
@@ -13891,9 +13891,9 @@ class DiagEmbedGradNode(GradNodeBase):
         return input_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         offset = self.offset
         dim1 = self.dim1
@@ -14247,9 +14247,9 @@ class CrossGradNode(GradNodeBase):
         return [x_grad, y_grad]
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0, n1 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         x = self.x_saved
@@ -14886,9 +14886,9 @@ class BaddbmmGradNode(GradNodeBase):
         return [input_grad, x_grad, y_grad]
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0, n1, n2 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         input = self.input_saved
@@ -16003,9 +16003,9 @@ class UnfoldGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         x = self.x_saved
@@ -16124,9 +16124,9 @@ class FoldGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         kernel_sizes = self.kernel_sizes
         strides = self.strides
@@ -16311,9 +16311,9 @@ class Conv2dGradNode(GradNodeBase):
         return [input_grad, filter_grad]
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the grad kernel) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0, n1 = self._next
         need = (n0 is not None, n1 is not None,)
         # Recovered saved tensors (TensorWrappers, as the node's fields)
@@ -16578,9 +16578,9 @@ class Conv3dGradNode(GradNodeBase):
         return [input_grad, filter_grad]
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the grad kernel) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0, n1 = self._next
         need = (n0 is not None, n1 is not None,)
         # Recovered saved tensors (TensorWrappers, as the node's fields)
@@ -16852,9 +16852,9 @@ class Conv2dTransposeGradNode(GradNodeBase):
         return [x_grad, filter_grad]
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the grad kernel) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0, n1 = self._next
         need = (n0 is not None, n1 is not None,)
         # Recovered saved tensors (TensorWrappers, as the node's fields)
@@ -17127,9 +17127,9 @@ class Conv3dTransposeGradNode(GradNodeBase):
         return [x_grad, filter_grad]
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the grad kernel) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0, n1 = self._next
         need = (n0 is not None, n1 is not None,)
         # Recovered saved tensors (TensorWrappers, as the node's fields)
@@ -17394,9 +17394,9 @@ class Pool2dGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the grad kernel) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         need = (n0 is not None,)
         # Recovered saved tensors (TensorWrappers, as the node's fields)
@@ -17636,9 +17636,9 @@ class Pool3dGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the grad kernel) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         need = (n0 is not None,)
         # Recovered saved tensors (TensorWrappers, as the node's fields)
@@ -18129,9 +18129,9 @@ class FftC2cGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the grad kernel) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         need = (n0 is not None,)
         # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
@@ -18284,9 +18284,9 @@ class FftR2cGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the grad kernel) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         need = (n0 is not None,)
         # Recovered saved tensors (TensorWrappers, as the node's fields)
@@ -18447,9 +18447,9 @@ class FftC2rGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the grad kernel) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         need = (n0 is not None,)
         # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
@@ -18625,9 +18625,9 @@ class ReluGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the grad kernel) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         need = (n0 is not None,)
         # Recovered saved tensors (TensorWrappers, as the node's fields)
@@ -18825,9 +18825,9 @@ class GeluGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         x = self.x_saved
@@ -19392,9 +19392,9 @@ class SoftmaxGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         out = self.out_saved
@@ -19526,9 +19526,9 @@ class LogSoftmaxGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         out = self.out_saved
@@ -19856,9 +19856,9 @@ class ReshapeGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the grad kernel) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         need = (n0 is not None,)
         # Recovered saved tensors (TensorWrappers, as the node's fields)
@@ -19992,9 +19992,9 @@ class TransposeGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the grad kernel on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the grad kernel) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         need = (n0 is not None,)
         # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
@@ -20586,9 +20586,9 @@ class ExpandGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         # The gradient formulas over arrays
         x_grad = None
@@ -20759,9 +20759,9 @@ class FlipGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         axis = self.axis
         # The gradient formulas over arrays
@@ -20959,9 +20959,9 @@ class RollGradNode(GradNodeBase):
         return x_grad
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0 = self._next
         shifts = self.shifts
         axis = self.axis
@@ -21690,9 +21690,9 @@ class IndexAddGradNode(GradNodeBase):
         return [x_grad, None, add_value_grad]
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0, n1, n2 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         index = self.index_saved
@@ -22347,9 +22347,9 @@ class GatherGradGradNode(GradNodeBase):
         return [None, None, out_grad_grad]
 
     def run_step(self, x_grad_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0, n1, n2 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         index = self.index_saved
@@ -22506,9 +22506,9 @@ class IndexSelectGradGradNode(GradNodeBase):
         return [None, None, out_grad_grad]
 
     def run_step(self, x_grad_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0, n1, n2 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         index = self.index_saved
@@ -22662,9 +22662,9 @@ class GatherNdGradGradNode(GradNodeBase):
         return [None, None, out_grad_grad]
 
     def run_step(self, x_grad_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0, n1, n2 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         index = self.index_saved
@@ -22817,9 +22817,9 @@ class MaskedSelectGradGradNode(GradNodeBase):
         return [None, None, out_grad_grad]
 
     def run_step(self, x_grad_grad, release, buffers, indeg, ready):
-        """The engine's fast path for one node (eager/backward.py `_run_raw`): the formulas over arrays on
-        the one output's ndarray grad, as run_raw, then each input's grad passed on to its
-        next node. release: as run_raw's."""
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
         n0, n1, n2 = self._next
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         mask = self.mask_saved
