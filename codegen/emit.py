@@ -32,6 +32,7 @@ from ..eager_utils import (parse_tensor, parse_tensor_list, parse_scalar, parse_
                            parse_int_array, parse_int, parse_float, parse_float32, parse_bool,
                            parse_dtype, parse_str, parse_int_list, parse_float32_list,
                            parse_scalar_list)
+from ..eager.seams import seam_flag, seam_wants, seam_call
 from . import dygraph_functions as _ad
 
 '''
@@ -40,8 +41,17 @@ OPS_API_FUNC = '''
 
 def {name}({signature}):
     """`{name}` (ops.yaml: {args_doc}){doc}"""
-{parse}    return _ad.{name}_ad_func({call_args})
+{seam}{parse}    return _ad.{name}_ad_func({call_args})
 '''
+
+
+def seam_check(point, op, fn, params):
+    """A layer function's first lines: the debug seam (eager/seams.py), one attribute read while
+    no tool is on in any thread."""
+    ref = f"globals()[\"{fn}\"]" if fn in params else fn  # a parameter of the function's name
+    return (f"    # Debug Seam: this thread's debugging tools see the call\n"
+            f"    if seam_flag.on and seam_wants(\"{point}\", {ref}):\n"
+            f"        return seam_call(\"{point}\", \"{op}\", {ref}, {_tuple(params)})\n")
 
 
 def wrap_names(names, indent, width=99):
@@ -134,6 +144,7 @@ def emit_ops_api(specs):
                 + ", ".join(f"{o.type}({o.name})" for o in s.outputs)
                 + (" (inplace: writes into x)" if name != s.name else ""),
                 doc=("\n\n    " + s.doc.strip()) if s.doc else "",
+                seam=seam_check("api", name, name, [a.name for a in s.args] + ["name"]),
                 parse=_parse_lines(s), call_args=", ".join(a.name for a in s.args)))
     return "".join(out)
 
@@ -151,6 +162,7 @@ from ..tensor import Tensor
 from ..eager.type_promotion import promote_binary, autocast_int_to_float
 from ..eager.grad_mode import grad_state
 from ..eager.amp_utils import amp_flag, amp_state, amp_auto_cast, amp_call, amp_skip
+from ..eager.seams import seam_flag, seam_wants, seam_call
 from ..eager.grad_node_info import (GradNodeBase, fill_zero, fill_zero_list, fill_zero_array,
                                      wrap_grad)
 from ..eager.grad_tensor_holder import hold_raw, project_array
@@ -195,7 +207,7 @@ def _constant(arr):
 AD_FUNC = '''
 
 def {name}_ad_func({params}):
-{operator}{amp}{promotion}{autocast}{forward}{node}{view}    # Returns
+{seam}{operator}{amp}{promotion}{autocast}{forward}{node}{view}    # Returns
     return {ret}
 '''
 
@@ -204,7 +216,8 @@ FORWARD_CALL = '''    # Forward API Call
 '''
 
 # Ops whose InferMeta gives the first input's shape and dtype when the inputs agree: the ad_func
-# runs the kernel API's common case itself (no ④ frame, no InferMeta call)
+# runs the kernel API's common case itself (no ④ frame, no InferMeta call); while a debugging
+# tool is on (seam_flag.on) every call goes through ④, where its seams are
 INLINE_META = {"UnchangedInferMeta": 1, "ElementwiseInferMeta": 2}
 
 FORWARD_INLINE = '''
@@ -214,7 +227,7 @@ _{name}_kernels = KernelFactory.cache("{kernel}")  # ④'s per-dtype kernel cach
 FORWARD_INLINE_CALL = '''    # Forward API Call: ④'s common case here (the kernel cached for {x}'s dtype, no PrepareData,
     # {same}: InferMeta's result is {x}'s shape and dtype); anything else through ④
 {shapes}    kernel = _{name}_kernels.get({x}_dt)
-    if (kernel is None or kernel.input_np_dtype is not None{differ}):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on{differ}):
         out = _api.{name}({call_args})
     else:
         try:
@@ -280,7 +293,7 @@ def _inline_casts(s, ins):
 AD_INPLACE_FUNC = '''
 
 def {name}__ad_func({params}):
-{amp}    # Check Inplace: leaf check (before any data changes), strict mode
+{seam}{amp}    # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace({x}, "{name}_")
     # Forward on {x}'s current value, carrying {x}'s autograd history
     {outs} = {name}_ad_func({call_args})
@@ -320,6 +333,8 @@ def _inplace_func(spec, copy_inputs):
                f"    if amp_flag.on and amp_state.active:\n"
                f"        return amp_skip(\"{spec.name}_\", {spec.name}__ad_func, {params})\n")
     return AD_INPLACE_FUNC.format(
+        seam=seam_check("ad_func", spec.name + "_", spec.name + "__ad_func",
+                        [a.name for a in spec.args]),
         amp=amp, name=spec.name, params=params, x=x,
         outs=", ".join(o.name for o in spec.outputs), out=out, call_args=call,
         rebind="" if spec.infer_meta in SAME_META else ", rebind=True")
@@ -410,6 +425,7 @@ def emit_dygraph_functions(specs, node_section=_node_section, saved_inputs=lambd
             out.append(FORWARD_INLINE.format(name=s.name, kernel=s.kernel))
         out.append(AD_FUNC.format(
             name=s.name, params=", ".join(a.name for a in s.args),
+            seam=seam_check("ad_func", s.name, s.name + "_ad_func", [a.name for a in s.args]),
             operator=_operator_section(s), amp=_amp_section(s),
             promotion="" if inline else _promotion_section(s),
             autocast="" if inline else _autocast_section(s),
@@ -438,8 +454,10 @@ API_HEADER = HEADER + '''"""④ Kernel API (Paddle api.cc): KernelKey -> kernel 
 PrepareData -> InferMeta (shape and dtype before the kernel runs) -> kernel call -> outputs."""
 from ..phi import kernels as _kernels  # importing it registers every kernel
 del _kernels
-from ..phi.kernel_registry import KernelFactory, select_kernel
-from ..kernel_api import prepare_data, make_outputs, check_output, raise_with_op
+from ..phi.kernel_registry import KernelFactory
+from ..kernel_api import (prepare_data, make_outputs, check_output, raise_with_op,
+                          select_kernel)
+from ..eager.seams import seam_flag, seam_wants, seam_call, seam_around
 from ..phi.infermeta.common import dtype_of
 from ..phi.common import NP_TO_DTYPE
 from ..tensor import wrap_like
@@ -453,14 +471,18 @@ _{name}_kernels = KernelFactory.cache("{kernel}")
 
 
 def {name}({params}):
-    # Kernel Selection: KernelKey(CPU, ANY, {key_doc})
+{seam}    # Kernel Selection: KernelKey(CPU, ANY, {key_doc})
     kernel = _{name}_kernels.get({key_np}) or select_kernel("{kernel}", {key_dt})
     # PrepareData
 {prepare}    try:
-        # InferMeta
-        meta = {infer_meta}({im_args})
-        # Kernel Call
-        out = kernel.fn({k_args})
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "{infer_meta}", {infer_meta}, {im_tuple})
+            out = seam_around("kernel", kernel, kernel.fn, {k_tuple})
+        else:
+            # InferMeta
+            meta = {infer_meta}({im_args})
+            # Kernel Call
+            out = kernel.fn({k_args})
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("{name}", e)
 {make}
@@ -496,6 +518,7 @@ def emit_api(specs, grad_api=""):
                         f"        {lhs} = prepare_data(kernel, {', '.join(names)})")
         else:
             prep.append("    # (no tensor inputs)")
+        k_args = [data_names.get(p, p) for p in s.kernel_params]
         if len(s.outputs) == 1 and s.outputs[0].type == "Tensor":
             make = (f"    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's\n"
                     f"    out = wrap_like(out, meta[1].np_dtype)\n"
@@ -508,8 +531,9 @@ def emit_api(specs, grad_api=""):
             name=s.name, kernel=s.kernel, params=", ".join(a.name for a in s.args),
             key_doc=f"dtype of {s.data_type}", key_np=key_np, key_dt=key_dt,
             prepare="".join(p + "\n" for p in prep), infer_meta=s.infer_meta,
-            im_args=", ".join(s.infer_meta_params),
-            k_args=", ".join(data_names.get(p, p) for p in s.kernel_params), make=make))
+            im_args=", ".join(s.infer_meta_params), im_tuple=_tuple(list(s.infer_meta_params)),
+            k_args=", ".join(k_args), k_tuple=_tuple(k_args), make=make,
+            seam=seam_check("kernel_api", s.name, s.name, [a.name for a in s.args])))
     out.append(grad_api)
     return "".join(out)
 

@@ -9,7 +9,7 @@ node calls ad_funcs when it records, and ad_funcs create grad nodes, so they sha
 import ast
 import os
 
-from .emit import inline_forward
+from .emit import inline_forward, seam_check
 
 _BUILTINS = {"None", "True", "False", "len", "list", "tuple", "range", "int", "float", "abs",
              "min", "max", "sorted", "isinstance", "zip", "any", "all"}
@@ -558,7 +558,7 @@ GRAD_AD_FUNC = '''
 def {name}_ad_func(need, {params}):
     """③ The grad op `{name}` ({fwd}'s backward): `need[i]` says whether input i of `{fwd}`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
-    # Composite: while a graph is recorded (create_graph), the formulas, written with ops
+{seam}    # Composite: while a graph is recorded (create_graph), the formulas, written with ops
     if grad_state.enabled and ({recording}):
 {composite}        return {grads},
     # Forward API Call: the grad kernel, on arrays
@@ -576,6 +576,8 @@ def emit_grad_ad_func(b, ops, metas):
                                          need, "        ")) + "\n"
     lhs = ", ".join(b.grads) + ","
     return GRAD_AD_FUNC.format(
+        seam=seam_check("ad_func", b.name, b.name + "_ad_func",
+                        ["need"] + tensors + list(b.attrs_used)),
         name=b.name, fwd=b.forward.name, params=", ".join(tensors + list(b.attrs_used)),
         recording=" or ".join(f"not {t}._stop_gradient" for t in tensors),
         composite=composite, grads=", ".join(b.grads), lhs=lhs,
@@ -592,12 +594,14 @@ def {name}(need, {params}):
     """④ Kernel API of the grad op `{name}`, on arrays (a grad node calls it directly when no
     graph is recorded). Grads come at the forward output's shape, one per input of `{fwd}`,
     None where need[i] is False; the engine reduces and casts each to its input's meta."""
-    # Kernel Selection: KernelKey(CPU, ANY, dtype of {key})
+{seam}    # Kernel Selection: KernelKey(CPU, ANY, dtype of {key})
     kernel = _{name}_kernels.get({key}.dtype) or select_kernel("{kernel}", NP_TO_DTYPE[{key}.dtype])
     # PrepareData
     if kernel.input_np_dtype is not None:
         {arrays_lhs} = prepare_data(kernel, {arrays})
-    # Kernel Call
+    # Kernel Call (through the debug seam while a debugging tool is on)
+    if seam_flag.on:
+        return seam_around("kernel", kernel, kernel.fn, (need, {all_args}))
     return kernel.fn(need, {all_args})
 '''
 
@@ -609,6 +613,8 @@ def emit_grad_api(bwd_specs):
             continue
         arrays = list(b.saved) + list(b.out_grads)
         out.append(GRAD_API_FUNC.format(
+            seam=seam_check("kernel_api", b.name, b.name,
+                            ["need"] + arrays + list(b.attrs_used)),
             name=b.name, kernel=b.kernel, fwd=b.forward.name,
             params=", ".join(arrays + list(b.attrs_used)), key=b.out_grads[0],
             arrays_lhs=", ".join(arrays) + ("," if len(arrays) == 1 else ""),

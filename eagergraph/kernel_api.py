@@ -1,11 +1,23 @@
 """Helpers the generated kernel API (④, _generated/api.py) calls: PrepareData, output wrapping
 and the op-named error. Not in phi/: they make Tensors, and phi sits below Tensor."""
 from .tensor import wrap_like
+from .eager.seams import seam_flag, seam_wants, seam_call
+from .phi import kernel_registry
+
+
+def select_kernel(op, dtype):
+    """phi's kernel selection for `op` on `dtype` (④ calls it when its per-dtype cache has no
+    kernel yet), seen by the debug seam "select_kernel"."""
+    if seam_flag.on and seam_wants("select_kernel", select_kernel):  # Debug Seam (eager/seams.py)
+        return seam_call("select_kernel", op, select_kernel, (op, dtype))
+    return kernel_registry.select_kernel(op, dtype)
 
 
 def prepare_data(kernel, *arrays):
     """Cast the inputs that have the selected key's dtype to the dtype the kernel was registered
     for (the float16/bfloat16 -> float32 fallback). Index and mask inputs keep their dtype."""
+    if seam_flag.on and seam_wants("prepare_data", prepare_data):  # Debug Seam (eager/seams.py)
+        return seam_call("prepare_data", kernel, prepare_data, (kernel,) + arrays)
     key_np = kernel.key.dtype.np_dtype
     to = kernel.input_np_dtype
     out = []

@@ -10,22 +10,20 @@ import pytest
 import eagergraph as paddle
 from eagergraph.debug import (trace, schedule_trace, report, assert_no_graph_survives,
                               _seams)
+from eagergraph.eager import seams
+from eagergraph.phi.kernel_registry import KernelFactory
 
 
 def _layers_state():
-    """Identities of everything the tools may wrap."""
-    api, dyf, eng = _seams.api, _seams.dygraph_functions, _seams.engine
+    """Identities of everything the tools may change: the debug seams' subscriptions, and the
+    engine and grad node attributes the backward tools replace."""
+    eng = _seams.engine
     return (
-        [(f, f.__code__, f.__defaults__, f.__kwdefaults__) for f in _seams.api_functions()],
-        [getattr(dyf, n).__code__ for n in _seams.ad_func_names()],
-        [getattr(api, n).__code__ for n in _seams.kernel_api_names()],
-        [getattr(api, n) for n in _seams.infermeta_names()],
-        [api.prepare_data, api.select_kernel, dyf.promote_binary, dyf.autocast_int_to_float,
-         dyf.amp_auto_cast,
-         eng._run, eng.prepare_roots, eng.holder_add, eng.in_degree_map],
+        seams.seam_flag.on, dict(seams._here.hooks), dict(seams._everywhere),
+        [eng._run, eng.prepare_roots, eng.holder_add, eng.in_degree_map, eng.FAST_PATH],
         [(c, c.__dict__.get("__call__"), c.__dict__.get("clear_tensor_wrappers"))
          for c in _seams.grad_node_classes()],
-        [(k, k.fn) for k in _seams.cached_kernels()],
+        [(k, k.fn) for cache in KernelFactory._caches.values() for k in cache.values()],
     )
 
 

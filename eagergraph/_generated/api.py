@@ -3,8 +3,9 @@
 PrepareData -> InferMeta (shape and dtype before the kernel runs) -> kernel call -> outputs."""
 from ..phi import kernels as _kernels  # importing it registers every kernel
 del _kernels
-from ..phi.kernel_registry import KernelFactory, select_kernel
-from ..kernel_api import prepare_data, make_outputs, check_output, raise_with_op
+from ..phi.kernel_registry import KernelFactory
+from ..kernel_api import (prepare_data, make_outputs, check_output, raise_with_op, select_kernel)
+from ..eager.seams import seam_flag, seam_wants, seam_call, seam_around
 from ..phi.infermeta.common import dtype_of
 from ..phi.common import NP_TO_DTYPE
 from ..tensor import wrap_like
@@ -52,6 +53,9 @@ _add_kernels = KernelFactory.cache("add")
 
 
 def add(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", add):
+        return seam_call("kernel_api", "add", add, (x, y))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _add_kernels.get(x._data.dtype) or select_kernel("add", dtype_of(x))
     # PrepareData
@@ -60,10 +64,14 @@ def add(x, y):
     if kernel.input_np_dtype is not None:
         x_d, y_d = prepare_data(kernel, x_d, y_d)
     try:
-        # InferMeta
-        meta = ElementwiseInferMeta(x, y)
-        # Kernel Call
-        out = kernel.fn(x_d, y_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "ElementwiseInferMeta", ElementwiseInferMeta, (x, y))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, y_d))
+        else:
+            # InferMeta
+            meta = ElementwiseInferMeta(x, y)
+            # Kernel Call
+            out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("add", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -77,6 +85,9 @@ _subtract_kernels = KernelFactory.cache("subtract")
 
 
 def subtract(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", subtract):
+        return seam_call("kernel_api", "subtract", subtract, (x, y))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _subtract_kernels.get(x._data.dtype) or select_kernel("subtract", dtype_of(x))
     # PrepareData
@@ -85,10 +96,14 @@ def subtract(x, y):
     if kernel.input_np_dtype is not None:
         x_d, y_d = prepare_data(kernel, x_d, y_d)
     try:
-        # InferMeta
-        meta = ElementwiseInferMeta(x, y)
-        # Kernel Call
-        out = kernel.fn(x_d, y_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "ElementwiseInferMeta", ElementwiseInferMeta, (x, y))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, y_d))
+        else:
+            # InferMeta
+            meta = ElementwiseInferMeta(x, y)
+            # Kernel Call
+            out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("subtract", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -102,6 +117,9 @@ _multiply_kernels = KernelFactory.cache("multiply")
 
 
 def multiply(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", multiply):
+        return seam_call("kernel_api", "multiply", multiply, (x, y))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _multiply_kernels.get(x._data.dtype) or select_kernel("multiply", dtype_of(x))
     # PrepareData
@@ -110,10 +128,14 @@ def multiply(x, y):
     if kernel.input_np_dtype is not None:
         x_d, y_d = prepare_data(kernel, x_d, y_d)
     try:
-        # InferMeta
-        meta = ElementwiseInferMeta(x, y)
-        # Kernel Call
-        out = kernel.fn(x_d, y_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "ElementwiseInferMeta", ElementwiseInferMeta, (x, y))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, y_d))
+        else:
+            # InferMeta
+            meta = ElementwiseInferMeta(x, y)
+            # Kernel Call
+            out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("multiply", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -127,6 +149,9 @@ _divide_kernels = KernelFactory.cache("divide")
 
 
 def divide(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", divide):
+        return seam_call("kernel_api", "divide", divide, (x, y))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _divide_kernels.get(x._data.dtype) or select_kernel("divide", dtype_of(x))
     # PrepareData
@@ -135,10 +160,14 @@ def divide(x, y):
     if kernel.input_np_dtype is not None:
         x_d, y_d = prepare_data(kernel, x_d, y_d)
     try:
-        # InferMeta
-        meta = ElementwiseInferMeta(x, y)
-        # Kernel Call
-        out = kernel.fn(x_d, y_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "ElementwiseInferMeta", ElementwiseInferMeta, (x, y))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, y_d))
+        else:
+            # InferMeta
+            meta = ElementwiseInferMeta(x, y)
+            # Kernel Call
+            out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("divide", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -152,6 +181,9 @@ _floor_divide_kernels = KernelFactory.cache("floor_divide")
 
 
 def floor_divide(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", floor_divide):
+        return seam_call("kernel_api", "floor_divide", floor_divide, (x, y))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _floor_divide_kernels.get(x._data.dtype) or select_kernel("floor_divide", dtype_of(x))
     # PrepareData
@@ -160,10 +192,14 @@ def floor_divide(x, y):
     if kernel.input_np_dtype is not None:
         x_d, y_d = prepare_data(kernel, x_d, y_d)
     try:
-        # InferMeta
-        meta = ElementwiseInferMeta(x, y)
-        # Kernel Call
-        out = kernel.fn(x_d, y_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "ElementwiseInferMeta", ElementwiseInferMeta, (x, y))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, y_d))
+        else:
+            # InferMeta
+            meta = ElementwiseInferMeta(x, y)
+            # Kernel Call
+            out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("floor_divide", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -177,6 +213,9 @@ _remainder_kernels = KernelFactory.cache("remainder")
 
 
 def remainder(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", remainder):
+        return seam_call("kernel_api", "remainder", remainder, (x, y))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _remainder_kernels.get(x._data.dtype) or select_kernel("remainder", dtype_of(x))
     # PrepareData
@@ -185,10 +224,14 @@ def remainder(x, y):
     if kernel.input_np_dtype is not None:
         x_d, y_d = prepare_data(kernel, x_d, y_d)
     try:
-        # InferMeta
-        meta = ElementwiseInferMeta(x, y)
-        # Kernel Call
-        out = kernel.fn(x_d, y_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "ElementwiseInferMeta", ElementwiseInferMeta, (x, y))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, y_d))
+        else:
+            # InferMeta
+            meta = ElementwiseInferMeta(x, y)
+            # Kernel Call
+            out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("remainder", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -202,6 +245,9 @@ _elementwise_pow_kernels = KernelFactory.cache("elementwise_pow")
 
 
 def elementwise_pow(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", elementwise_pow):
+        return seam_call("kernel_api", "elementwise_pow", elementwise_pow, (x, y))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _elementwise_pow_kernels.get(x._data.dtype) or select_kernel("elementwise_pow", dtype_of(x))
     # PrepareData
@@ -210,10 +256,14 @@ def elementwise_pow(x, y):
     if kernel.input_np_dtype is not None:
         x_d, y_d = prepare_data(kernel, x_d, y_d)
     try:
-        # InferMeta
-        meta = ElementwiseInferMeta(x, y)
-        # Kernel Call
-        out = kernel.fn(x_d, y_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "ElementwiseInferMeta", ElementwiseInferMeta, (x, y))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, y_d))
+        else:
+            # InferMeta
+            meta = ElementwiseInferMeta(x, y)
+            # Kernel Call
+            out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("elementwise_pow", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -227,6 +277,9 @@ _maximum_kernels = KernelFactory.cache("maximum")
 
 
 def maximum(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", maximum):
+        return seam_call("kernel_api", "maximum", maximum, (x, y))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _maximum_kernels.get(x._data.dtype) or select_kernel("maximum", dtype_of(x))
     # PrepareData
@@ -235,10 +288,14 @@ def maximum(x, y):
     if kernel.input_np_dtype is not None:
         x_d, y_d = prepare_data(kernel, x_d, y_d)
     try:
-        # InferMeta
-        meta = ElementwiseInferMeta(x, y)
-        # Kernel Call
-        out = kernel.fn(x_d, y_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "ElementwiseInferMeta", ElementwiseInferMeta, (x, y))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, y_d))
+        else:
+            # InferMeta
+            meta = ElementwiseInferMeta(x, y)
+            # Kernel Call
+            out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("maximum", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -252,6 +309,9 @@ _minimum_kernels = KernelFactory.cache("minimum")
 
 
 def minimum(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", minimum):
+        return seam_call("kernel_api", "minimum", minimum, (x, y))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _minimum_kernels.get(x._data.dtype) or select_kernel("minimum", dtype_of(x))
     # PrepareData
@@ -260,10 +320,14 @@ def minimum(x, y):
     if kernel.input_np_dtype is not None:
         x_d, y_d = prepare_data(kernel, x_d, y_d)
     try:
-        # InferMeta
-        meta = ElementwiseInferMeta(x, y)
-        # Kernel Call
-        out = kernel.fn(x_d, y_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "ElementwiseInferMeta", ElementwiseInferMeta, (x, y))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, y_d))
+        else:
+            # InferMeta
+            meta = ElementwiseInferMeta(x, y)
+            # Kernel Call
+            out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("minimum", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -277,6 +341,9 @@ _equal_kernels = KernelFactory.cache("equal")
 
 
 def equal(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", equal):
+        return seam_call("kernel_api", "equal", equal, (x, y))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _equal_kernels.get(x._data.dtype) or select_kernel("equal", dtype_of(x))
     # PrepareData
@@ -285,10 +352,14 @@ def equal(x, y):
     if kernel.input_np_dtype is not None:
         x_d, y_d = prepare_data(kernel, x_d, y_d)
     try:
-        # InferMeta
-        meta = CompareInferMeta(x, y)
-        # Kernel Call
-        out = kernel.fn(x_d, y_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "CompareInferMeta", CompareInferMeta, (x, y))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, y_d))
+        else:
+            # InferMeta
+            meta = CompareInferMeta(x, y)
+            # Kernel Call
+            out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("equal", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -302,6 +373,9 @@ _not_equal_kernels = KernelFactory.cache("not_equal")
 
 
 def not_equal(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", not_equal):
+        return seam_call("kernel_api", "not_equal", not_equal, (x, y))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _not_equal_kernels.get(x._data.dtype) or select_kernel("not_equal", dtype_of(x))
     # PrepareData
@@ -310,10 +384,14 @@ def not_equal(x, y):
     if kernel.input_np_dtype is not None:
         x_d, y_d = prepare_data(kernel, x_d, y_d)
     try:
-        # InferMeta
-        meta = CompareInferMeta(x, y)
-        # Kernel Call
-        out = kernel.fn(x_d, y_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "CompareInferMeta", CompareInferMeta, (x, y))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, y_d))
+        else:
+            # InferMeta
+            meta = CompareInferMeta(x, y)
+            # Kernel Call
+            out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("not_equal", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -327,6 +405,9 @@ _less_than_kernels = KernelFactory.cache("less_than")
 
 
 def less_than(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", less_than):
+        return seam_call("kernel_api", "less_than", less_than, (x, y))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _less_than_kernels.get(x._data.dtype) or select_kernel("less_than", dtype_of(x))
     # PrepareData
@@ -335,10 +416,14 @@ def less_than(x, y):
     if kernel.input_np_dtype is not None:
         x_d, y_d = prepare_data(kernel, x_d, y_d)
     try:
-        # InferMeta
-        meta = CompareInferMeta(x, y)
-        # Kernel Call
-        out = kernel.fn(x_d, y_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "CompareInferMeta", CompareInferMeta, (x, y))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, y_d))
+        else:
+            # InferMeta
+            meta = CompareInferMeta(x, y)
+            # Kernel Call
+            out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("less_than", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -352,6 +437,9 @@ _less_equal_kernels = KernelFactory.cache("less_equal")
 
 
 def less_equal(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", less_equal):
+        return seam_call("kernel_api", "less_equal", less_equal, (x, y))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _less_equal_kernels.get(x._data.dtype) or select_kernel("less_equal", dtype_of(x))
     # PrepareData
@@ -360,10 +448,14 @@ def less_equal(x, y):
     if kernel.input_np_dtype is not None:
         x_d, y_d = prepare_data(kernel, x_d, y_d)
     try:
-        # InferMeta
-        meta = CompareInferMeta(x, y)
-        # Kernel Call
-        out = kernel.fn(x_d, y_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "CompareInferMeta", CompareInferMeta, (x, y))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, y_d))
+        else:
+            # InferMeta
+            meta = CompareInferMeta(x, y)
+            # Kernel Call
+            out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("less_equal", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -377,6 +469,9 @@ _greater_than_kernels = KernelFactory.cache("greater_than")
 
 
 def greater_than(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", greater_than):
+        return seam_call("kernel_api", "greater_than", greater_than, (x, y))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _greater_than_kernels.get(x._data.dtype) or select_kernel("greater_than", dtype_of(x))
     # PrepareData
@@ -385,10 +480,14 @@ def greater_than(x, y):
     if kernel.input_np_dtype is not None:
         x_d, y_d = prepare_data(kernel, x_d, y_d)
     try:
-        # InferMeta
-        meta = CompareInferMeta(x, y)
-        # Kernel Call
-        out = kernel.fn(x_d, y_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "CompareInferMeta", CompareInferMeta, (x, y))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, y_d))
+        else:
+            # InferMeta
+            meta = CompareInferMeta(x, y)
+            # Kernel Call
+            out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("greater_than", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -402,6 +501,9 @@ _greater_equal_kernels = KernelFactory.cache("greater_equal")
 
 
 def greater_equal(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", greater_equal):
+        return seam_call("kernel_api", "greater_equal", greater_equal, (x, y))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _greater_equal_kernels.get(x._data.dtype) or select_kernel("greater_equal", dtype_of(x))
     # PrepareData
@@ -410,10 +512,14 @@ def greater_equal(x, y):
     if kernel.input_np_dtype is not None:
         x_d, y_d = prepare_data(kernel, x_d, y_d)
     try:
-        # InferMeta
-        meta = CompareInferMeta(x, y)
-        # Kernel Call
-        out = kernel.fn(x_d, y_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "CompareInferMeta", CompareInferMeta, (x, y))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, y_d))
+        else:
+            # InferMeta
+            meta = CompareInferMeta(x, y)
+            # Kernel Call
+            out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("greater_equal", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -427,6 +533,9 @@ _logical_and_kernels = KernelFactory.cache("logical_and")
 
 
 def logical_and(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", logical_and):
+        return seam_call("kernel_api", "logical_and", logical_and, (x, y))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _logical_and_kernels.get(x._data.dtype) or select_kernel("logical_and", dtype_of(x))
     # PrepareData
@@ -435,10 +544,14 @@ def logical_and(x, y):
     if kernel.input_np_dtype is not None:
         x_d, y_d = prepare_data(kernel, x_d, y_d)
     try:
-        # InferMeta
-        meta = LogicalBinaryInferMeta(x, y)
-        # Kernel Call
-        out = kernel.fn(x_d, y_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "LogicalBinaryInferMeta", LogicalBinaryInferMeta, (x, y))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, y_d))
+        else:
+            # InferMeta
+            meta = LogicalBinaryInferMeta(x, y)
+            # Kernel Call
+            out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("logical_and", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -452,6 +565,9 @@ _logical_or_kernels = KernelFactory.cache("logical_or")
 
 
 def logical_or(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", logical_or):
+        return seam_call("kernel_api", "logical_or", logical_or, (x, y))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _logical_or_kernels.get(x._data.dtype) or select_kernel("logical_or", dtype_of(x))
     # PrepareData
@@ -460,10 +576,14 @@ def logical_or(x, y):
     if kernel.input_np_dtype is not None:
         x_d, y_d = prepare_data(kernel, x_d, y_d)
     try:
-        # InferMeta
-        meta = LogicalBinaryInferMeta(x, y)
-        # Kernel Call
-        out = kernel.fn(x_d, y_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "LogicalBinaryInferMeta", LogicalBinaryInferMeta, (x, y))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, y_d))
+        else:
+            # InferMeta
+            meta = LogicalBinaryInferMeta(x, y)
+            # Kernel Call
+            out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("logical_or", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -477,6 +597,9 @@ _logical_xor_kernels = KernelFactory.cache("logical_xor")
 
 
 def logical_xor(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", logical_xor):
+        return seam_call("kernel_api", "logical_xor", logical_xor, (x, y))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _logical_xor_kernels.get(x._data.dtype) or select_kernel("logical_xor", dtype_of(x))
     # PrepareData
@@ -485,10 +608,14 @@ def logical_xor(x, y):
     if kernel.input_np_dtype is not None:
         x_d, y_d = prepare_data(kernel, x_d, y_d)
     try:
-        # InferMeta
-        meta = LogicalBinaryInferMeta(x, y)
-        # Kernel Call
-        out = kernel.fn(x_d, y_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "LogicalBinaryInferMeta", LogicalBinaryInferMeta, (x, y))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, y_d))
+        else:
+            # InferMeta
+            meta = LogicalBinaryInferMeta(x, y)
+            # Kernel Call
+            out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("logical_xor", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -502,6 +629,9 @@ _logical_not_kernels = KernelFactory.cache("logical_not")
 
 
 def logical_not(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", logical_not):
+        return seam_call("kernel_api", "logical_not", logical_not, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _logical_not_kernels.get(x._data.dtype) or select_kernel("logical_not", dtype_of(x))
     # PrepareData
@@ -509,10 +639,14 @@ def logical_not(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = LogicalNotInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "LogicalNotInferMeta", LogicalNotInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = LogicalNotInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("logical_not", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -526,6 +660,9 @@ _bitwise_and_kernels = KernelFactory.cache("bitwise_and")
 
 
 def bitwise_and(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", bitwise_and):
+        return seam_call("kernel_api", "bitwise_and", bitwise_and, (x, y))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _bitwise_and_kernels.get(x._data.dtype) or select_kernel("bitwise_and", dtype_of(x))
     # PrepareData
@@ -534,10 +671,14 @@ def bitwise_and(x, y):
     if kernel.input_np_dtype is not None:
         x_d, y_d = prepare_data(kernel, x_d, y_d)
     try:
-        # InferMeta
-        meta = ElementwiseInferMeta(x, y)
-        # Kernel Call
-        out = kernel.fn(x_d, y_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "ElementwiseInferMeta", ElementwiseInferMeta, (x, y))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, y_d))
+        else:
+            # InferMeta
+            meta = ElementwiseInferMeta(x, y)
+            # Kernel Call
+            out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("bitwise_and", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -551,6 +692,9 @@ _bitwise_or_kernels = KernelFactory.cache("bitwise_or")
 
 
 def bitwise_or(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", bitwise_or):
+        return seam_call("kernel_api", "bitwise_or", bitwise_or, (x, y))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _bitwise_or_kernels.get(x._data.dtype) or select_kernel("bitwise_or", dtype_of(x))
     # PrepareData
@@ -559,10 +703,14 @@ def bitwise_or(x, y):
     if kernel.input_np_dtype is not None:
         x_d, y_d = prepare_data(kernel, x_d, y_d)
     try:
-        # InferMeta
-        meta = ElementwiseInferMeta(x, y)
-        # Kernel Call
-        out = kernel.fn(x_d, y_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "ElementwiseInferMeta", ElementwiseInferMeta, (x, y))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, y_d))
+        else:
+            # InferMeta
+            meta = ElementwiseInferMeta(x, y)
+            # Kernel Call
+            out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("bitwise_or", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -576,6 +724,9 @@ _bitwise_xor_kernels = KernelFactory.cache("bitwise_xor")
 
 
 def bitwise_xor(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", bitwise_xor):
+        return seam_call("kernel_api", "bitwise_xor", bitwise_xor, (x, y))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _bitwise_xor_kernels.get(x._data.dtype) or select_kernel("bitwise_xor", dtype_of(x))
     # PrepareData
@@ -584,10 +735,14 @@ def bitwise_xor(x, y):
     if kernel.input_np_dtype is not None:
         x_d, y_d = prepare_data(kernel, x_d, y_d)
     try:
-        # InferMeta
-        meta = ElementwiseInferMeta(x, y)
-        # Kernel Call
-        out = kernel.fn(x_d, y_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "ElementwiseInferMeta", ElementwiseInferMeta, (x, y))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, y_d))
+        else:
+            # InferMeta
+            meta = ElementwiseInferMeta(x, y)
+            # Kernel Call
+            out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("bitwise_xor", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -601,6 +756,9 @@ _bitwise_left_shift_kernels = KernelFactory.cache("bitwise_left_shift")
 
 
 def bitwise_left_shift(x, y, is_arithmetic):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", bitwise_left_shift):
+        return seam_call("kernel_api", "bitwise_left_shift", bitwise_left_shift, (x, y, is_arithmetic))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _bitwise_left_shift_kernels.get(x._data.dtype) or select_kernel("bitwise_left_shift", dtype_of(x))
     # PrepareData
@@ -609,10 +767,14 @@ def bitwise_left_shift(x, y, is_arithmetic):
     if kernel.input_np_dtype is not None:
         x_d, y_d = prepare_data(kernel, x_d, y_d)
     try:
-        # InferMeta
-        meta = ElementwiseInferMeta(x, y)
-        # Kernel Call
-        out = kernel.fn(x_d, y_d, is_arithmetic)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "ElementwiseInferMeta", ElementwiseInferMeta, (x, y))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, y_d, is_arithmetic))
+        else:
+            # InferMeta
+            meta = ElementwiseInferMeta(x, y)
+            # Kernel Call
+            out = kernel.fn(x_d, y_d, is_arithmetic)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("bitwise_left_shift", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -626,6 +788,9 @@ _bitwise_right_shift_kernels = KernelFactory.cache("bitwise_right_shift")
 
 
 def bitwise_right_shift(x, y, is_arithmetic):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", bitwise_right_shift):
+        return seam_call("kernel_api", "bitwise_right_shift", bitwise_right_shift, (x, y, is_arithmetic))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _bitwise_right_shift_kernels.get(x._data.dtype) or select_kernel("bitwise_right_shift", dtype_of(x))
     # PrepareData
@@ -634,10 +799,14 @@ def bitwise_right_shift(x, y, is_arithmetic):
     if kernel.input_np_dtype is not None:
         x_d, y_d = prepare_data(kernel, x_d, y_d)
     try:
-        # InferMeta
-        meta = ElementwiseInferMeta(x, y)
-        # Kernel Call
-        out = kernel.fn(x_d, y_d, is_arithmetic)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "ElementwiseInferMeta", ElementwiseInferMeta, (x, y))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, y_d, is_arithmetic))
+        else:
+            # InferMeta
+            meta = ElementwiseInferMeta(x, y)
+            # Kernel Call
+            out = kernel.fn(x_d, y_d, is_arithmetic)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("bitwise_right_shift", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -651,6 +820,9 @@ _bitwise_not_kernels = KernelFactory.cache("bitwise_not")
 
 
 def bitwise_not(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", bitwise_not):
+        return seam_call("kernel_api", "bitwise_not", bitwise_not, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _bitwise_not_kernels.get(x._data.dtype) or select_kernel("bitwise_not", dtype_of(x))
     # PrepareData
@@ -658,10 +830,14 @@ def bitwise_not(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("bitwise_not", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -675,6 +851,9 @@ _exp_kernels = KernelFactory.cache("exp")
 
 
 def exp(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", exp):
+        return seam_call("kernel_api", "exp", exp, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _exp_kernels.get(x._data.dtype) or select_kernel("exp", dtype_of(x))
     # PrepareData
@@ -682,10 +861,14 @@ def exp(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("exp", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -699,6 +882,9 @@ _log_kernels = KernelFactory.cache("log")
 
 
 def log(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", log):
+        return seam_call("kernel_api", "log", log, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _log_kernels.get(x._data.dtype) or select_kernel("log", dtype_of(x))
     # PrepareData
@@ -706,10 +892,14 @@ def log(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("log", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -723,6 +913,9 @@ _log1p_kernels = KernelFactory.cache("log1p")
 
 
 def log1p(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", log1p):
+        return seam_call("kernel_api", "log1p", log1p, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _log1p_kernels.get(x._data.dtype) or select_kernel("log1p", dtype_of(x))
     # PrepareData
@@ -730,10 +923,14 @@ def log1p(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("log1p", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -747,6 +944,9 @@ _expm1_kernels = KernelFactory.cache("expm1")
 
 
 def expm1(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", expm1):
+        return seam_call("kernel_api", "expm1", expm1, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _expm1_kernels.get(x._data.dtype) or select_kernel("expm1", dtype_of(x))
     # PrepareData
@@ -754,10 +954,14 @@ def expm1(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("expm1", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -771,6 +975,9 @@ _log2_kernels = KernelFactory.cache("log2")
 
 
 def log2(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", log2):
+        return seam_call("kernel_api", "log2", log2, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _log2_kernels.get(x._data.dtype) or select_kernel("log2", dtype_of(x))
     # PrepareData
@@ -778,10 +985,14 @@ def log2(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("log2", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -795,6 +1006,9 @@ _logit_kernels = KernelFactory.cache("logit")
 
 
 def logit(x, eps):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", logit):
+        return seam_call("kernel_api", "logit", logit, (x, eps))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _logit_kernels.get(x._data.dtype) or select_kernel("logit", dtype_of(x))
     # PrepareData
@@ -802,10 +1016,14 @@ def logit(x, eps):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x, eps)
-        # Kernel Call
-        out = kernel.fn(x_d, eps)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x, eps))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, eps))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x, eps)
+            # Kernel Call
+            out = kernel.fn(x_d, eps)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("logit", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -819,6 +1037,9 @@ _sqrt_kernels = KernelFactory.cache("sqrt")
 
 
 def sqrt(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", sqrt):
+        return seam_call("kernel_api", "sqrt", sqrt, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _sqrt_kernels.get(x._data.dtype) or select_kernel("sqrt", dtype_of(x))
     # PrepareData
@@ -826,10 +1047,14 @@ def sqrt(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("sqrt", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -843,6 +1068,9 @@ _rsqrt_kernels = KernelFactory.cache("rsqrt")
 
 
 def rsqrt(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", rsqrt):
+        return seam_call("kernel_api", "rsqrt", rsqrt, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _rsqrt_kernels.get(x._data.dtype) or select_kernel("rsqrt", dtype_of(x))
     # PrepareData
@@ -850,10 +1078,14 @@ def rsqrt(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("rsqrt", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -867,6 +1099,9 @@ _square_kernels = KernelFactory.cache("square")
 
 
 def square(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", square):
+        return seam_call("kernel_api", "square", square, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _square_kernels.get(x._data.dtype) or select_kernel("square", dtype_of(x))
     # PrepareData
@@ -874,10 +1109,14 @@ def square(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("square", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -891,6 +1130,9 @@ _abs_kernels = KernelFactory.cache("abs")
 
 
 def abs(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", abs):
+        return seam_call("kernel_api", "abs", abs, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _abs_kernels.get(x._data.dtype) or select_kernel("abs", dtype_of(x))
     # PrepareData
@@ -898,10 +1140,14 @@ def abs(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = RealInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "RealInferMeta", RealInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = RealInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("abs", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -915,6 +1161,9 @@ _sign_kernels = KernelFactory.cache("sign")
 
 
 def sign(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", sign):
+        return seam_call("kernel_api", "sign", sign, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _sign_kernels.get(x._data.dtype) or select_kernel("sign", dtype_of(x))
     # PrepareData
@@ -922,10 +1171,14 @@ def sign(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("sign", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -939,6 +1192,9 @@ _sin_kernels = KernelFactory.cache("sin")
 
 
 def sin(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", sin):
+        return seam_call("kernel_api", "sin", sin, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _sin_kernels.get(x._data.dtype) or select_kernel("sin", dtype_of(x))
     # PrepareData
@@ -946,10 +1202,14 @@ def sin(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("sin", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -963,6 +1223,9 @@ _cos_kernels = KernelFactory.cache("cos")
 
 
 def cos(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", cos):
+        return seam_call("kernel_api", "cos", cos, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _cos_kernels.get(x._data.dtype) or select_kernel("cos", dtype_of(x))
     # PrepareData
@@ -970,10 +1233,14 @@ def cos(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("cos", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -987,6 +1254,9 @@ _tan_kernels = KernelFactory.cache("tan")
 
 
 def tan(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", tan):
+        return seam_call("kernel_api", "tan", tan, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _tan_kernels.get(x._data.dtype) or select_kernel("tan", dtype_of(x))
     # PrepareData
@@ -994,10 +1264,14 @@ def tan(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("tan", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -1011,6 +1285,9 @@ _tanh_kernels = KernelFactory.cache("tanh")
 
 
 def tanh(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", tanh):
+        return seam_call("kernel_api", "tanh", tanh, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _tanh_kernels.get(x._data.dtype) or select_kernel("tanh", dtype_of(x))
     # PrepareData
@@ -1018,10 +1295,14 @@ def tanh(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("tanh", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -1035,6 +1316,9 @@ _sigmoid_kernels = KernelFactory.cache("sigmoid")
 
 
 def sigmoid(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", sigmoid):
+        return seam_call("kernel_api", "sigmoid", sigmoid, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _sigmoid_kernels.get(x._data.dtype) or select_kernel("sigmoid", dtype_of(x))
     # PrepareData
@@ -1042,10 +1326,14 @@ def sigmoid(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("sigmoid", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -1059,6 +1347,9 @@ _erf_kernels = KernelFactory.cache("erf")
 
 
 def erf(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", erf):
+        return seam_call("kernel_api", "erf", erf, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _erf_kernels.get(x._data.dtype) or select_kernel("erf", dtype_of(x))
     # PrepareData
@@ -1066,10 +1357,14 @@ def erf(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("erf", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -1083,6 +1378,9 @@ _asin_kernels = KernelFactory.cache("asin")
 
 
 def asin(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", asin):
+        return seam_call("kernel_api", "asin", asin, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _asin_kernels.get(x._data.dtype) or select_kernel("asin", dtype_of(x))
     # PrepareData
@@ -1090,10 +1388,14 @@ def asin(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("asin", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -1107,6 +1409,9 @@ _acos_kernels = KernelFactory.cache("acos")
 
 
 def acos(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", acos):
+        return seam_call("kernel_api", "acos", acos, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _acos_kernels.get(x._data.dtype) or select_kernel("acos", dtype_of(x))
     # PrepareData
@@ -1114,10 +1419,14 @@ def acos(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("acos", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -1131,6 +1440,9 @@ _atan_kernels = KernelFactory.cache("atan")
 
 
 def atan(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", atan):
+        return seam_call("kernel_api", "atan", atan, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _atan_kernels.get(x._data.dtype) or select_kernel("atan", dtype_of(x))
     # PrepareData
@@ -1138,10 +1450,14 @@ def atan(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("atan", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -1155,6 +1471,9 @@ _sinh_kernels = KernelFactory.cache("sinh")
 
 
 def sinh(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", sinh):
+        return seam_call("kernel_api", "sinh", sinh, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _sinh_kernels.get(x._data.dtype) or select_kernel("sinh", dtype_of(x))
     # PrepareData
@@ -1162,10 +1481,14 @@ def sinh(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("sinh", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -1179,6 +1502,9 @@ _cosh_kernels = KernelFactory.cache("cosh")
 
 
 def cosh(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", cosh):
+        return seam_call("kernel_api", "cosh", cosh, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _cosh_kernels.get(x._data.dtype) or select_kernel("cosh", dtype_of(x))
     # PrepareData
@@ -1186,10 +1512,14 @@ def cosh(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("cosh", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -1203,6 +1533,9 @@ _asinh_kernels = KernelFactory.cache("asinh")
 
 
 def asinh(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", asinh):
+        return seam_call("kernel_api", "asinh", asinh, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _asinh_kernels.get(x._data.dtype) or select_kernel("asinh", dtype_of(x))
     # PrepareData
@@ -1210,10 +1543,14 @@ def asinh(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("asinh", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -1227,6 +1564,9 @@ _acosh_kernels = KernelFactory.cache("acosh")
 
 
 def acosh(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", acosh):
+        return seam_call("kernel_api", "acosh", acosh, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _acosh_kernels.get(x._data.dtype) or select_kernel("acosh", dtype_of(x))
     # PrepareData
@@ -1234,10 +1574,14 @@ def acosh(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("acosh", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -1251,6 +1595,9 @@ _atanh_kernels = KernelFactory.cache("atanh")
 
 
 def atanh(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", atanh):
+        return seam_call("kernel_api", "atanh", atanh, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _atanh_kernels.get(x._data.dtype) or select_kernel("atanh", dtype_of(x))
     # PrepareData
@@ -1258,10 +1605,14 @@ def atanh(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("atanh", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -1275,6 +1626,9 @@ _log10_kernels = KernelFactory.cache("log10")
 
 
 def log10(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", log10):
+        return seam_call("kernel_api", "log10", log10, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _log10_kernels.get(x._data.dtype) or select_kernel("log10", dtype_of(x))
     # PrepareData
@@ -1282,10 +1636,14 @@ def log10(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("log10", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -1299,6 +1657,9 @@ _lgamma_kernels = KernelFactory.cache("lgamma")
 
 
 def lgamma(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", lgamma):
+        return seam_call("kernel_api", "lgamma", lgamma, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _lgamma_kernels.get(x._data.dtype) or select_kernel("lgamma", dtype_of(x))
     # PrepareData
@@ -1306,10 +1667,14 @@ def lgamma(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("lgamma", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -1323,6 +1688,9 @@ _digamma_kernels = KernelFactory.cache("digamma")
 
 
 def digamma(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", digamma):
+        return seam_call("kernel_api", "digamma", digamma, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _digamma_kernels.get(x._data.dtype) or select_kernel("digamma", dtype_of(x))
     # PrepareData
@@ -1330,10 +1698,14 @@ def digamma(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("digamma", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -1347,6 +1719,9 @@ _i0_kernels = KernelFactory.cache("i0")
 
 
 def i0(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", i0):
+        return seam_call("kernel_api", "i0", i0, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _i0_kernels.get(x._data.dtype) or select_kernel("i0", dtype_of(x))
     # PrepareData
@@ -1354,10 +1729,14 @@ def i0(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("i0", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -1371,6 +1750,9 @@ _polygamma_kernels = KernelFactory.cache("polygamma")
 
 
 def polygamma(x, n):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", polygamma):
+        return seam_call("kernel_api", "polygamma", polygamma, (x, n))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _polygamma_kernels.get(x._data.dtype) or select_kernel("polygamma", dtype_of(x))
     # PrepareData
@@ -1378,10 +1760,14 @@ def polygamma(x, n):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x, n)
-        # Kernel Call
-        out = kernel.fn(x_d, n)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x, n))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, n))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x, n)
+            # Kernel Call
+            out = kernel.fn(x_d, n)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("polygamma", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -1395,6 +1781,9 @@ _i1_kernels = KernelFactory.cache("i1")
 
 
 def i1(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", i1):
+        return seam_call("kernel_api", "i1", i1, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _i1_kernels.get(x._data.dtype) or select_kernel("i1", dtype_of(x))
     # PrepareData
@@ -1402,10 +1791,14 @@ def i1(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("i1", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -1419,6 +1812,9 @@ _i0e_kernels = KernelFactory.cache("i0e")
 
 
 def i0e(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", i0e):
+        return seam_call("kernel_api", "i0e", i0e, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _i0e_kernels.get(x._data.dtype) or select_kernel("i0e", dtype_of(x))
     # PrepareData
@@ -1426,10 +1822,14 @@ def i0e(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("i0e", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -1443,6 +1843,9 @@ _i1e_kernels = KernelFactory.cache("i1e")
 
 
 def i1e(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", i1e):
+        return seam_call("kernel_api", "i1e", i1e, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _i1e_kernels.get(x._data.dtype) or select_kernel("i1e", dtype_of(x))
     # PrepareData
@@ -1450,10 +1853,14 @@ def i1e(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("i1e", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -1467,6 +1874,9 @@ _erfinv_kernels = KernelFactory.cache("erfinv")
 
 
 def erfinv(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", erfinv):
+        return seam_call("kernel_api", "erfinv", erfinv, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _erfinv_kernels.get(x._data.dtype) or select_kernel("erfinv", dtype_of(x))
     # PrepareData
@@ -1474,10 +1884,14 @@ def erfinv(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("erfinv", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -1491,6 +1905,9 @@ _trunc_kernels = KernelFactory.cache("trunc")
 
 
 def trunc(input):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", trunc):
+        return seam_call("kernel_api", "trunc", trunc, (input,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of input)
     kernel = _trunc_kernels.get(input._data.dtype) or select_kernel("trunc", dtype_of(input))
     # PrepareData
@@ -1498,10 +1915,14 @@ def trunc(input):
     if kernel.input_np_dtype is not None:
         input_d, = prepare_data(kernel, input_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(input)
-        # Kernel Call
-        out = kernel.fn(input_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (input,))
+            out = seam_around("kernel", kernel, kernel.fn, (input_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(input)
+            # Kernel Call
+            out = kernel.fn(input_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("trunc", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -1515,6 +1936,9 @@ _isnan_kernels = KernelFactory.cache("isnan")
 
 
 def isnan(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", isnan):
+        return seam_call("kernel_api", "isnan", isnan, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _isnan_kernels.get(x._data.dtype) or select_kernel("isnan", dtype_of(x))
     # PrepareData
@@ -1522,10 +1946,14 @@ def isnan(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = IsfiniteInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "IsfiniteInferMeta", IsfiniteInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = IsfiniteInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("isnan", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -1539,6 +1967,9 @@ _isinf_kernels = KernelFactory.cache("isinf")
 
 
 def isinf(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", isinf):
+        return seam_call("kernel_api", "isinf", isinf, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _isinf_kernels.get(x._data.dtype) or select_kernel("isinf", dtype_of(x))
     # PrepareData
@@ -1546,10 +1977,14 @@ def isinf(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = IsfiniteInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "IsfiniteInferMeta", IsfiniteInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = IsfiniteInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("isinf", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -1563,6 +1998,9 @@ _isfinite_kernels = KernelFactory.cache("isfinite")
 
 
 def isfinite(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", isfinite):
+        return seam_call("kernel_api", "isfinite", isfinite, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _isfinite_kernels.get(x._data.dtype) or select_kernel("isfinite", dtype_of(x))
     # PrepareData
@@ -1570,10 +2008,14 @@ def isfinite(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = IsfiniteInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "IsfiniteInferMeta", IsfiniteInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = IsfiniteInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("isfinite", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -1587,6 +2029,9 @@ _isclose_kernels = KernelFactory.cache("isclose")
 
 
 def isclose(x, y, rtol, atol, equal_nan):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", isclose):
+        return seam_call("kernel_api", "isclose", isclose, (x, y, rtol, atol, equal_nan))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _isclose_kernels.get(x._data.dtype) or select_kernel("isclose", dtype_of(x))
     # PrepareData
@@ -1595,10 +2040,14 @@ def isclose(x, y, rtol, atol, equal_nan):
     if kernel.input_np_dtype is not None:
         x_d, y_d = prepare_data(kernel, x_d, y_d)
     try:
-        # InferMeta
-        meta = IscloseInferMeta(x, y, rtol, atol, equal_nan)
-        # Kernel Call
-        out = kernel.fn(x_d, y_d, rtol, atol, equal_nan)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "IscloseInferMeta", IscloseInferMeta, (x, y, rtol, atol, equal_nan))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, y_d, rtol, atol, equal_nan))
+        else:
+            # InferMeta
+            meta = IscloseInferMeta(x, y, rtol, atol, equal_nan)
+            # Kernel Call
+            out = kernel.fn(x_d, y_d, rtol, atol, equal_nan)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("isclose", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -1612,6 +2061,9 @@ _allclose_kernels = KernelFactory.cache("allclose")
 
 
 def allclose(x, y, rtol, atol, equal_nan):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", allclose):
+        return seam_call("kernel_api", "allclose", allclose, (x, y, rtol, atol, equal_nan))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _allclose_kernels.get(x._data.dtype) or select_kernel("allclose", dtype_of(x))
     # PrepareData
@@ -1620,10 +2072,14 @@ def allclose(x, y, rtol, atol, equal_nan):
     if kernel.input_np_dtype is not None:
         x_d, y_d = prepare_data(kernel, x_d, y_d)
     try:
-        # InferMeta
-        meta = AllcloseInferMeta(x, y, rtol, atol, equal_nan)
-        # Kernel Call
-        out = kernel.fn(x_d, y_d, rtol, atol, equal_nan)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "AllcloseInferMeta", AllcloseInferMeta, (x, y, rtol, atol, equal_nan))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, y_d, rtol, atol, equal_nan))
+        else:
+            # InferMeta
+            meta = AllcloseInferMeta(x, y, rtol, atol, equal_nan)
+            # Kernel Call
+            out = kernel.fn(x_d, y_d, rtol, atol, equal_nan)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("allclose", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -1637,6 +2093,9 @@ _atan2_kernels = KernelFactory.cache("atan2")
 
 
 def atan2(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", atan2):
+        return seam_call("kernel_api", "atan2", atan2, (x, y))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _atan2_kernels.get(x._data.dtype) or select_kernel("atan2", dtype_of(x))
     # PrepareData
@@ -1645,10 +2104,14 @@ def atan2(x, y):
     if kernel.input_np_dtype is not None:
         x_d, y_d = prepare_data(kernel, x_d, y_d)
     try:
-        # InferMeta
-        meta = Atan2InferMeta(x, y)
-        # Kernel Call
-        out = kernel.fn(x_d, y_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "Atan2InferMeta", Atan2InferMeta, (x, y))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, y_d))
+        else:
+            # InferMeta
+            meta = Atan2InferMeta(x, y)
+            # Kernel Call
+            out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("atan2", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -1662,6 +2125,9 @@ _fmax_kernels = KernelFactory.cache("fmax")
 
 
 def fmax(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", fmax):
+        return seam_call("kernel_api", "fmax", fmax, (x, y))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _fmax_kernels.get(x._data.dtype) or select_kernel("fmax", dtype_of(x))
     # PrepareData
@@ -1670,10 +2136,14 @@ def fmax(x, y):
     if kernel.input_np_dtype is not None:
         x_d, y_d = prepare_data(kernel, x_d, y_d)
     try:
-        # InferMeta
-        meta = ElementwiseInferMeta(x, y)
-        # Kernel Call
-        out = kernel.fn(x_d, y_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "ElementwiseInferMeta", ElementwiseInferMeta, (x, y))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, y_d))
+        else:
+            # InferMeta
+            meta = ElementwiseInferMeta(x, y)
+            # Kernel Call
+            out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("fmax", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -1687,6 +2157,9 @@ _fmin_kernels = KernelFactory.cache("fmin")
 
 
 def fmin(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", fmin):
+        return seam_call("kernel_api", "fmin", fmin, (x, y))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _fmin_kernels.get(x._data.dtype) or select_kernel("fmin", dtype_of(x))
     # PrepareData
@@ -1695,10 +2168,14 @@ def fmin(x, y):
     if kernel.input_np_dtype is not None:
         x_d, y_d = prepare_data(kernel, x_d, y_d)
     try:
-        # InferMeta
-        meta = ElementwiseInferMeta(x, y)
-        # Kernel Call
-        out = kernel.fn(x_d, y_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "ElementwiseInferMeta", ElementwiseInferMeta, (x, y))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, y_d))
+        else:
+            # InferMeta
+            meta = ElementwiseInferMeta(x, y)
+            # Kernel Call
+            out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("fmin", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -1712,6 +2189,9 @@ _heaviside_kernels = KernelFactory.cache("heaviside")
 
 
 def heaviside(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", heaviside):
+        return seam_call("kernel_api", "heaviside", heaviside, (x, y))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _heaviside_kernels.get(x._data.dtype) or select_kernel("heaviside", dtype_of(x))
     # PrepareData
@@ -1720,10 +2200,14 @@ def heaviside(x, y):
     if kernel.input_np_dtype is not None:
         x_d, y_d = prepare_data(kernel, x_d, y_d)
     try:
-        # InferMeta
-        meta = ElementwiseInferMeta(x, y)
-        # Kernel Call
-        out = kernel.fn(x_d, y_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "ElementwiseInferMeta", ElementwiseInferMeta, (x, y))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, y_d))
+        else:
+            # InferMeta
+            meta = ElementwiseInferMeta(x, y)
+            # Kernel Call
+            out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("heaviside", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -1737,6 +2221,9 @@ _gammaincc_kernels = KernelFactory.cache("gammaincc")
 
 
 def gammaincc(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", gammaincc):
+        return seam_call("kernel_api", "gammaincc", gammaincc, (x, y))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _gammaincc_kernels.get(x._data.dtype) or select_kernel("gammaincc", dtype_of(x))
     # PrepareData
@@ -1745,10 +2232,14 @@ def gammaincc(x, y):
     if kernel.input_np_dtype is not None:
         x_d, y_d = prepare_data(kernel, x_d, y_d)
     try:
-        # InferMeta
-        meta = ElementwiseInferMeta(x, y)
-        # Kernel Call
-        out = kernel.fn(x_d, y_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "ElementwiseInferMeta", ElementwiseInferMeta, (x, y))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, y_d))
+        else:
+            # InferMeta
+            meta = ElementwiseInferMeta(x, y)
+            # Kernel Call
+            out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("gammaincc", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -1762,6 +2253,9 @@ _nextafter_kernels = KernelFactory.cache("nextafter")
 
 
 def nextafter(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", nextafter):
+        return seam_call("kernel_api", "nextafter", nextafter, (x, y))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _nextafter_kernels.get(x._data.dtype) or select_kernel("nextafter", dtype_of(x))
     # PrepareData
@@ -1770,10 +2264,14 @@ def nextafter(x, y):
     if kernel.input_np_dtype is not None:
         x_d, y_d = prepare_data(kernel, x_d, y_d)
     try:
-        # InferMeta
-        meta = ElementwiseInferMeta(x, y)
-        # Kernel Call
-        out = kernel.fn(x_d, y_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "ElementwiseInferMeta", ElementwiseInferMeta, (x, y))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, y_d))
+        else:
+            # InferMeta
+            meta = ElementwiseInferMeta(x, y)
+            # Kernel Call
+            out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("nextafter", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -1787,6 +2285,9 @@ _lerp_kernels = KernelFactory.cache("lerp")
 
 
 def lerp(x, y, weight):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", lerp):
+        return seam_call("kernel_api", "lerp", lerp, (x, y, weight))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _lerp_kernels.get(x._data.dtype) or select_kernel("lerp", dtype_of(x))
     # PrepareData
@@ -1796,10 +2297,14 @@ def lerp(x, y, weight):
     if kernel.input_np_dtype is not None:
         x_d, y_d, weight_d = prepare_data(kernel, x_d, y_d, weight_d)
     try:
-        # InferMeta
-        meta = LerpInferMeta(x, y, weight)
-        # Kernel Call
-        out = kernel.fn(x_d, y_d, weight_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "LerpInferMeta", LerpInferMeta, (x, y, weight))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, y_d, weight_d))
+        else:
+            # InferMeta
+            meta = LerpInferMeta(x, y, weight)
+            # Kernel Call
+            out = kernel.fn(x_d, y_d, weight_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("lerp", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -1813,6 +2318,9 @@ _floor_kernels = KernelFactory.cache("floor")
 
 
 def floor(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", floor):
+        return seam_call("kernel_api", "floor", floor, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _floor_kernels.get(x._data.dtype) or select_kernel("floor", dtype_of(x))
     # PrepareData
@@ -1820,10 +2328,14 @@ def floor(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("floor", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -1837,6 +2349,9 @@ _ceil_kernels = KernelFactory.cache("ceil")
 
 
 def ceil(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", ceil):
+        return seam_call("kernel_api", "ceil", ceil, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _ceil_kernels.get(x._data.dtype) or select_kernel("ceil", dtype_of(x))
     # PrepareData
@@ -1844,10 +2359,14 @@ def ceil(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("ceil", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -1861,6 +2380,9 @@ _round_kernels = KernelFactory.cache("round")
 
 
 def round(x, decimals):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", round):
+        return seam_call("kernel_api", "round", round, (x, decimals))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _round_kernels.get(x._data.dtype) or select_kernel("round", dtype_of(x))
     # PrepareData
@@ -1868,10 +2390,14 @@ def round(x, decimals):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x, decimals)
-        # Kernel Call
-        out = kernel.fn(x_d, decimals)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x, decimals))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, decimals))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x, decimals)
+            # Kernel Call
+            out = kernel.fn(x_d, decimals)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("round", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -1885,6 +2411,9 @@ _reciprocal_kernels = KernelFactory.cache("reciprocal")
 
 
 def reciprocal(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", reciprocal):
+        return seam_call("kernel_api", "reciprocal", reciprocal, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _reciprocal_kernels.get(x._data.dtype) or select_kernel("reciprocal", dtype_of(x))
     # PrepareData
@@ -1892,10 +2421,14 @@ def reciprocal(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("reciprocal", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -1909,6 +2442,9 @@ _pow_kernels = KernelFactory.cache("pow")
 
 
 def pow(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", pow):
+        return seam_call("kernel_api", "pow", pow, (x, y))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _pow_kernels.get(x._data.dtype) or select_kernel("pow", dtype_of(x))
     # PrepareData
@@ -1916,10 +2452,14 @@ def pow(x, y):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x, y)
-        # Kernel Call
-        out = kernel.fn(x_d, y)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x, y))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, y))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x, y)
+            # Kernel Call
+            out = kernel.fn(x_d, y)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("pow", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -1933,6 +2473,9 @@ _scale_kernels = KernelFactory.cache("scale")
 
 
 def scale(x, scale, bias, bias_after_scale):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", globals()["scale"]):
+        return seam_call("kernel_api", "scale", globals()["scale"], (x, scale, bias, bias_after_scale))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _scale_kernels.get(x._data.dtype) or select_kernel("scale", dtype_of(x))
     # PrepareData
@@ -1940,10 +2483,14 @@ def scale(x, scale, bias, bias_after_scale):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x, scale, bias, bias_after_scale)
-        # Kernel Call
-        out = kernel.fn(x_d, scale, bias, bias_after_scale)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x, scale, bias, bias_after_scale))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, scale, bias, bias_after_scale))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x, scale, bias, bias_after_scale)
+            # Kernel Call
+            out = kernel.fn(x_d, scale, bias, bias_after_scale)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("scale", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -1957,6 +2504,9 @@ _clip_kernels = KernelFactory.cache("clip")
 
 
 def clip(x, min, max):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", clip):
+        return seam_call("kernel_api", "clip", clip, (x, min, max))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _clip_kernels.get(x._data.dtype) or select_kernel("clip", dtype_of(x))
     # PrepareData
@@ -1964,10 +2514,14 @@ def clip(x, min, max):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = ClipInferMeta(x, min, max)
-        # Kernel Call
-        out = kernel.fn(x_d, min, max)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "ClipInferMeta", ClipInferMeta, (x, min, max))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, min, max))
+        else:
+            # InferMeta
+            meta = ClipInferMeta(x, min, max)
+            # Kernel Call
+            out = kernel.fn(x_d, min, max)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("clip", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -1981,6 +2535,9 @@ _cast_kernels = KernelFactory.cache("cast")
 
 
 def cast(x, dtype):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", cast):
+        return seam_call("kernel_api", "cast", cast, (x, dtype))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _cast_kernels.get(x._data.dtype) or select_kernel("cast", dtype_of(x))
     # PrepareData
@@ -1988,10 +2545,14 @@ def cast(x, dtype):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = CastInferMeta(x, dtype)
-        # Kernel Call
-        out = kernel.fn(x_d, dtype)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "CastInferMeta", CastInferMeta, (x, dtype))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, dtype))
+        else:
+            # InferMeta
+            meta = CastInferMeta(x, dtype)
+            # Kernel Call
+            out = kernel.fn(x_d, dtype)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("cast", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -2005,6 +2566,9 @@ _assign_kernels = KernelFactory.cache("assign")
 
 
 def assign(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", assign):
+        return seam_call("kernel_api", "assign", assign, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _assign_kernels.get(x._data.dtype) or select_kernel("assign", dtype_of(x))
     # PrepareData
@@ -2012,10 +2576,14 @@ def assign(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("assign", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -2029,6 +2597,9 @@ _conj_kernels = KernelFactory.cache("conj")
 
 
 def conj(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", conj):
+        return seam_call("kernel_api", "conj", conj, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _conj_kernels.get(x._data.dtype) or select_kernel("conj", dtype_of(x))
     # PrepareData
@@ -2036,10 +2607,14 @@ def conj(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("conj", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -2053,6 +2628,9 @@ _real_kernels = KernelFactory.cache("real")
 
 
 def real(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", real):
+        return seam_call("kernel_api", "real", real, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _real_kernels.get(x._data.dtype) or select_kernel("real", dtype_of(x))
     # PrepareData
@@ -2060,10 +2638,14 @@ def real(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = RealInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "RealInferMeta", RealInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = RealInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("real", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -2077,6 +2659,9 @@ _imag_kernels = KernelFactory.cache("imag")
 
 
 def imag(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", imag):
+        return seam_call("kernel_api", "imag", imag, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _imag_kernels.get(x._data.dtype) or select_kernel("imag", dtype_of(x))
     # PrepareData
@@ -2084,10 +2669,14 @@ def imag(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = RealInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "RealInferMeta", RealInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = RealInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("imag", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -2101,6 +2690,9 @@ _complex_kernels = KernelFactory.cache("complex")
 
 
 def complex(real, imag):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", complex):
+        return seam_call("kernel_api", "complex", complex, (real, imag))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of real)
     kernel = _complex_kernels.get(real._data.dtype) or select_kernel("complex", dtype_of(real))
     # PrepareData
@@ -2109,10 +2701,14 @@ def complex(real, imag):
     if kernel.input_np_dtype is not None:
         real_d, imag_d = prepare_data(kernel, real_d, imag_d)
     try:
-        # InferMeta
-        meta = ComplexInferMeta(real, imag)
-        # Kernel Call
-        out = kernel.fn(real_d, imag_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "ComplexInferMeta", ComplexInferMeta, (real, imag))
+            out = seam_around("kernel", kernel, kernel.fn, (real_d, imag_d))
+        else:
+            # InferMeta
+            meta = ComplexInferMeta(real, imag)
+            # Kernel Call
+            out = kernel.fn(real_d, imag_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("complex", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -2126,6 +2722,9 @@ _as_complex_kernels = KernelFactory.cache("as_complex")
 
 
 def as_complex(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", as_complex):
+        return seam_call("kernel_api", "as_complex", as_complex, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _as_complex_kernels.get(x._data.dtype) or select_kernel("as_complex", dtype_of(x))
     # PrepareData
@@ -2133,10 +2732,14 @@ def as_complex(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = AsComplexInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "AsComplexInferMeta", AsComplexInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = AsComplexInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("as_complex", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -2150,6 +2753,9 @@ _as_real_kernels = KernelFactory.cache("as_real")
 
 
 def as_real(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", as_real):
+        return seam_call("kernel_api", "as_real", as_real, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _as_real_kernels.get(x._data.dtype) or select_kernel("as_real", dtype_of(x))
     # PrepareData
@@ -2157,10 +2763,14 @@ def as_real(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = AsRealInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "AsRealInferMeta", AsRealInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = AsRealInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("as_real", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -2174,6 +2784,9 @@ _angle_kernels = KernelFactory.cache("angle")
 
 
 def angle(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", angle):
+        return seam_call("kernel_api", "angle", angle, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _angle_kernels.get(x._data.dtype) or select_kernel("angle", dtype_of(x))
     # PrepareData
@@ -2181,10 +2794,14 @@ def angle(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = AngleInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "AngleInferMeta", AngleInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = AngleInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("angle", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -2198,6 +2815,9 @@ _sum_kernels = KernelFactory.cache("sum")
 
 
 def sum(x, axis, dtype, keepdim):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", sum):
+        return seam_call("kernel_api", "sum", sum, (x, axis, dtype, keepdim))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _sum_kernels.get(x._data.dtype) or select_kernel("sum", dtype_of(x))
     # PrepareData
@@ -2205,10 +2825,14 @@ def sum(x, axis, dtype, keepdim):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = SumInferMeta(x, axis, dtype, keepdim)
-        # Kernel Call
-        out = kernel.fn(x_d, axis, dtype, keepdim)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "SumInferMeta", SumInferMeta, (x, axis, dtype, keepdim))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, axis, dtype, keepdim))
+        else:
+            # InferMeta
+            meta = SumInferMeta(x, axis, dtype, keepdim)
+            # Kernel Call
+            out = kernel.fn(x_d, axis, dtype, keepdim)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("sum", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -2222,6 +2846,9 @@ _mean_kernels = KernelFactory.cache("mean")
 
 
 def mean(x, axis, keepdim):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", mean):
+        return seam_call("kernel_api", "mean", mean, (x, axis, keepdim))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _mean_kernels.get(x._data.dtype) or select_kernel("mean", dtype_of(x))
     # PrepareData
@@ -2229,10 +2856,14 @@ def mean(x, axis, keepdim):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = ReduceInferMeta(x, axis, keepdim)
-        # Kernel Call
-        out = kernel.fn(x_d, axis, keepdim)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "ReduceInferMeta", ReduceInferMeta, (x, axis, keepdim))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, axis, keepdim))
+        else:
+            # InferMeta
+            meta = ReduceInferMeta(x, axis, keepdim)
+            # Kernel Call
+            out = kernel.fn(x_d, axis, keepdim)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("mean", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -2246,6 +2877,9 @@ _mean_all_kernels = KernelFactory.cache("mean_all")
 
 
 def mean_all(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", mean_all):
+        return seam_call("kernel_api", "mean_all", mean_all, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _mean_all_kernels.get(x._data.dtype) or select_kernel("mean_all", dtype_of(x))
     # PrepareData
@@ -2253,10 +2887,14 @@ def mean_all(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = MeanAllInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "MeanAllInferMeta", MeanAllInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = MeanAllInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("mean_all", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -2270,6 +2908,9 @@ _max_kernels = KernelFactory.cache("max")
 
 
 def max(x, axis, keepdim):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", max):
+        return seam_call("kernel_api", "max", max, (x, axis, keepdim))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _max_kernels.get(x._data.dtype) or select_kernel("max", dtype_of(x))
     # PrepareData
@@ -2277,10 +2918,14 @@ def max(x, axis, keepdim):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = ReduceIntArrayAxisInferMeta(x, axis, keepdim)
-        # Kernel Call
-        out = kernel.fn(x_d, axis, keepdim)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "ReduceIntArrayAxisInferMeta", ReduceIntArrayAxisInferMeta, (x, axis, keepdim))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, axis, keepdim))
+        else:
+            # InferMeta
+            meta = ReduceIntArrayAxisInferMeta(x, axis, keepdim)
+            # Kernel Call
+            out = kernel.fn(x_d, axis, keepdim)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("max", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -2294,6 +2939,9 @@ _min_kernels = KernelFactory.cache("min")
 
 
 def min(x, axis, keepdim):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", min):
+        return seam_call("kernel_api", "min", min, (x, axis, keepdim))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _min_kernels.get(x._data.dtype) or select_kernel("min", dtype_of(x))
     # PrepareData
@@ -2301,10 +2949,14 @@ def min(x, axis, keepdim):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = ReduceIntArrayAxisInferMeta(x, axis, keepdim)
-        # Kernel Call
-        out = kernel.fn(x_d, axis, keepdim)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "ReduceIntArrayAxisInferMeta", ReduceIntArrayAxisInferMeta, (x, axis, keepdim))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, axis, keepdim))
+        else:
+            # InferMeta
+            meta = ReduceIntArrayAxisInferMeta(x, axis, keepdim)
+            # Kernel Call
+            out = kernel.fn(x_d, axis, keepdim)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("min", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -2318,6 +2970,9 @@ _prod_kernels = KernelFactory.cache("prod")
 
 
 def prod(x, axis, keepdim):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", prod):
+        return seam_call("kernel_api", "prod", prod, (x, axis, keepdim))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _prod_kernels.get(x._data.dtype) or select_kernel("prod", dtype_of(x))
     # PrepareData
@@ -2325,10 +2980,14 @@ def prod(x, axis, keepdim):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = ReduceInferMeta(x, axis, keepdim)
-        # Kernel Call
-        out = kernel.fn(x_d, axis, keepdim)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "ReduceInferMeta", ReduceInferMeta, (x, axis, keepdim))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, axis, keepdim))
+        else:
+            # InferMeta
+            meta = ReduceInferMeta(x, axis, keepdim)
+            # Kernel Call
+            out = kernel.fn(x_d, axis, keepdim)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("prod", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -2342,6 +3001,9 @@ _all_kernels = KernelFactory.cache("all")
 
 
 def all(x, axis, keepdim):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", all):
+        return seam_call("kernel_api", "all", all, (x, axis, keepdim))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _all_kernels.get(x._data.dtype) or select_kernel("all", dtype_of(x))
     # PrepareData
@@ -2349,10 +3011,14 @@ def all(x, axis, keepdim):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = ReduceToBoolInferMeta(x, axis, keepdim)
-        # Kernel Call
-        out = kernel.fn(x_d, axis, keepdim)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "ReduceToBoolInferMeta", ReduceToBoolInferMeta, (x, axis, keepdim))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, axis, keepdim))
+        else:
+            # InferMeta
+            meta = ReduceToBoolInferMeta(x, axis, keepdim)
+            # Kernel Call
+            out = kernel.fn(x_d, axis, keepdim)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("all", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -2366,6 +3032,9 @@ _any_kernels = KernelFactory.cache("any")
 
 
 def any(x, axis, keepdim):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", any):
+        return seam_call("kernel_api", "any", any, (x, axis, keepdim))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _any_kernels.get(x._data.dtype) or select_kernel("any", dtype_of(x))
     # PrepareData
@@ -2373,10 +3042,14 @@ def any(x, axis, keepdim):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = ReduceToBoolInferMeta(x, axis, keepdim)
-        # Kernel Call
-        out = kernel.fn(x_d, axis, keepdim)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "ReduceToBoolInferMeta", ReduceToBoolInferMeta, (x, axis, keepdim))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, axis, keepdim))
+        else:
+            # InferMeta
+            meta = ReduceToBoolInferMeta(x, axis, keepdim)
+            # Kernel Call
+            out = kernel.fn(x_d, axis, keepdim)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("any", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -2390,6 +3063,9 @@ _argmax_kernels = KernelFactory.cache("argmax")
 
 
 def argmax(x, axis, keepdim, flatten, dtype):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", argmax):
+        return seam_call("kernel_api", "argmax", argmax, (x, axis, keepdim, flatten, dtype))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _argmax_kernels.get(x._data.dtype) or select_kernel("argmax", dtype_of(x))
     # PrepareData
@@ -2397,10 +3073,14 @@ def argmax(x, axis, keepdim, flatten, dtype):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = ArgMinMaxInferMeta(x, axis, keepdim, flatten, dtype)
-        # Kernel Call
-        out = kernel.fn(x_d, axis, keepdim, flatten, dtype)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "ArgMinMaxInferMeta", ArgMinMaxInferMeta, (x, axis, keepdim, flatten, dtype))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, axis, keepdim, flatten, dtype))
+        else:
+            # InferMeta
+            meta = ArgMinMaxInferMeta(x, axis, keepdim, flatten, dtype)
+            # Kernel Call
+            out = kernel.fn(x_d, axis, keepdim, flatten, dtype)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("argmax", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -2414,6 +3094,9 @@ _argmin_kernels = KernelFactory.cache("argmin")
 
 
 def argmin(x, axis, keepdim, flatten, dtype):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", argmin):
+        return seam_call("kernel_api", "argmin", argmin, (x, axis, keepdim, flatten, dtype))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _argmin_kernels.get(x._data.dtype) or select_kernel("argmin", dtype_of(x))
     # PrepareData
@@ -2421,10 +3104,14 @@ def argmin(x, axis, keepdim, flatten, dtype):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = ArgMinMaxInferMeta(x, axis, keepdim, flatten, dtype)
-        # Kernel Call
-        out = kernel.fn(x_d, axis, keepdim, flatten, dtype)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "ArgMinMaxInferMeta", ArgMinMaxInferMeta, (x, axis, keepdim, flatten, dtype))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, axis, keepdim, flatten, dtype))
+        else:
+            # InferMeta
+            meta = ArgMinMaxInferMeta(x, axis, keepdim, flatten, dtype)
+            # Kernel Call
+            out = kernel.fn(x_d, axis, keepdim, flatten, dtype)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("argmin", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -2438,6 +3125,9 @@ _logsumexp_kernels = KernelFactory.cache("logsumexp")
 
 
 def logsumexp(x, axis, keepdim):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", logsumexp):
+        return seam_call("kernel_api", "logsumexp", logsumexp, (x, axis, keepdim))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _logsumexp_kernels.get(x._data.dtype) or select_kernel("logsumexp", dtype_of(x))
     # PrepareData
@@ -2445,10 +3135,14 @@ def logsumexp(x, axis, keepdim):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = ReduceInferMeta(x, axis, keepdim)
-        # Kernel Call
-        out = kernel.fn(x_d, axis, keepdim)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "ReduceInferMeta", ReduceInferMeta, (x, axis, keepdim))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, axis, keepdim))
+        else:
+            # InferMeta
+            meta = ReduceInferMeta(x, axis, keepdim)
+            # Kernel Call
+            out = kernel.fn(x_d, axis, keepdim)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("logsumexp", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -2462,6 +3156,9 @@ _cumsum_kernels = KernelFactory.cache("cumsum")
 
 
 def cumsum(x, axis, flatten, exclusive, reverse):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", cumsum):
+        return seam_call("kernel_api", "cumsum", cumsum, (x, axis, flatten, exclusive, reverse))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _cumsum_kernels.get(x._data.dtype) or select_kernel("cumsum", dtype_of(x))
     # PrepareData
@@ -2469,10 +3166,14 @@ def cumsum(x, axis, flatten, exclusive, reverse):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = CumInferMeta(x, axis, flatten, exclusive, reverse)
-        # Kernel Call
-        out = kernel.fn(x_d, axis, flatten, exclusive, reverse)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "CumInferMeta", CumInferMeta, (x, axis, flatten, exclusive, reverse))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, axis, flatten, exclusive, reverse))
+        else:
+            # InferMeta
+            meta = CumInferMeta(x, axis, flatten, exclusive, reverse)
+            # Kernel Call
+            out = kernel.fn(x_d, axis, flatten, exclusive, reverse)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("cumsum", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -2486,6 +3187,9 @@ _cumprod_kernels = KernelFactory.cache("cumprod")
 
 
 def cumprod(x, dim, exclusive, reverse):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", cumprod):
+        return seam_call("kernel_api", "cumprod", cumprod, (x, dim, exclusive, reverse))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _cumprod_kernels.get(x._data.dtype) or select_kernel("cumprod", dtype_of(x))
     # PrepareData
@@ -2493,10 +3197,14 @@ def cumprod(x, dim, exclusive, reverse):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = CumprodInferMeta(x, dim, exclusive, reverse)
-        # Kernel Call
-        out = kernel.fn(x_d, dim, exclusive, reverse)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "CumprodInferMeta", CumprodInferMeta, (x, dim, exclusive, reverse))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, dim, exclusive, reverse))
+        else:
+            # InferMeta
+            meta = CumprodInferMeta(x, dim, exclusive, reverse)
+            # Kernel Call
+            out = kernel.fn(x_d, dim, exclusive, reverse)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("cumprod", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -2510,6 +3218,9 @@ _logcumsumexp_kernels = KernelFactory.cache("logcumsumexp")
 
 
 def logcumsumexp(x, axis, flatten, exclusive, reverse):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", logcumsumexp):
+        return seam_call("kernel_api", "logcumsumexp", logcumsumexp, (x, axis, flatten, exclusive, reverse))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _logcumsumexp_kernels.get(x._data.dtype) or select_kernel("logcumsumexp", dtype_of(x))
     # PrepareData
@@ -2517,10 +3228,14 @@ def logcumsumexp(x, axis, flatten, exclusive, reverse):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = CumInferMeta(x, axis, flatten, exclusive, reverse)
-        # Kernel Call
-        out = kernel.fn(x_d, axis, flatten, exclusive, reverse)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "CumInferMeta", CumInferMeta, (x, axis, flatten, exclusive, reverse))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, axis, flatten, exclusive, reverse))
+        else:
+            # InferMeta
+            meta = CumInferMeta(x, axis, flatten, exclusive, reverse)
+            # Kernel Call
+            out = kernel.fn(x_d, axis, flatten, exclusive, reverse)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("logcumsumexp", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -2534,6 +3249,9 @@ _cummax_kernels = KernelFactory.cache("cummax")
 
 
 def cummax(x, axis, dtype):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", cummax):
+        return seam_call("kernel_api", "cummax", cummax, (x, axis, dtype))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _cummax_kernels.get(x._data.dtype) or select_kernel("cummax", dtype_of(x))
     # PrepareData
@@ -2541,10 +3259,14 @@ def cummax(x, axis, dtype):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = CumExtremumInferMeta(x, axis, dtype)
-        # Kernel Call
-        out = kernel.fn(x_d, axis, dtype)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "CumExtremumInferMeta", CumExtremumInferMeta, (x, axis, dtype))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, axis, dtype))
+        else:
+            # InferMeta
+            meta = CumExtremumInferMeta(x, axis, dtype)
+            # Kernel Call
+            out = kernel.fn(x_d, axis, dtype)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("cummax", e)
     return make_outputs("cummax", out, meta)
@@ -2554,6 +3276,9 @@ _cummin_kernels = KernelFactory.cache("cummin")
 
 
 def cummin(x, axis, dtype):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", cummin):
+        return seam_call("kernel_api", "cummin", cummin, (x, axis, dtype))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _cummin_kernels.get(x._data.dtype) or select_kernel("cummin", dtype_of(x))
     # PrepareData
@@ -2561,10 +3286,14 @@ def cummin(x, axis, dtype):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = CumExtremumInferMeta(x, axis, dtype)
-        # Kernel Call
-        out = kernel.fn(x_d, axis, dtype)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "CumExtremumInferMeta", CumExtremumInferMeta, (x, axis, dtype))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, axis, dtype))
+        else:
+            # InferMeta
+            meta = CumExtremumInferMeta(x, axis, dtype)
+            # Kernel Call
+            out = kernel.fn(x_d, axis, dtype)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("cummin", e)
     return make_outputs("cummin", out, meta)
@@ -2574,6 +3303,9 @@ _bincount_kernels = KernelFactory.cache("bincount")
 
 
 def bincount(x, weights, minlength):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", bincount):
+        return seam_call("kernel_api", "bincount", bincount, (x, weights, minlength))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _bincount_kernels.get(x._data.dtype) or select_kernel("bincount", dtype_of(x))
     # PrepareData
@@ -2582,10 +3314,14 @@ def bincount(x, weights, minlength):
     if kernel.input_np_dtype is not None:
         x_d, weights_d = prepare_data(kernel, x_d, weights_d)
     try:
-        # InferMeta
-        meta = BincountInferMeta(x, weights, minlength)
-        # Kernel Call
-        out = kernel.fn(x_d, weights_d, minlength)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "BincountInferMeta", BincountInferMeta, (x, weights, minlength))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, weights_d, minlength))
+        else:
+            # InferMeta
+            meta = BincountInferMeta(x, weights, minlength)
+            # Kernel Call
+            out = kernel.fn(x_d, weights_d, minlength)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("bincount", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -2599,6 +3335,9 @@ _histogram_kernels = KernelFactory.cache("histogram")
 
 
 def histogram(input, weight, bins, min, max, density):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", histogram):
+        return seam_call("kernel_api", "histogram", histogram, (input, weight, bins, min, max, density))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of input)
     kernel = _histogram_kernels.get(input._data.dtype) or select_kernel("histogram", dtype_of(input))
     # PrepareData
@@ -2607,10 +3346,14 @@ def histogram(input, weight, bins, min, max, density):
     if kernel.input_np_dtype is not None:
         input_d, weight_d = prepare_data(kernel, input_d, weight_d)
     try:
-        # InferMeta
-        meta = HistogramInferMeta(input, weight, bins, min, max, density)
-        # Kernel Call
-        out = kernel.fn(input_d, weight_d, bins, min, max, density)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "HistogramInferMeta", HistogramInferMeta, (input, weight, bins, min, max, density))
+            out = seam_around("kernel", kernel, kernel.fn, (input_d, weight_d, bins, min, max, density))
+        else:
+            # InferMeta
+            meta = HistogramInferMeta(input, weight, bins, min, max, density)
+            # Kernel Call
+            out = kernel.fn(input_d, weight_d, bins, min, max, density)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("histogram", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -2624,6 +3367,9 @@ _matmul_kernels = KernelFactory.cache("matmul")
 
 
 def matmul(x, y, transpose_x, transpose_y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", matmul):
+        return seam_call("kernel_api", "matmul", matmul, (x, y, transpose_x, transpose_y))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _matmul_kernels.get(x._data.dtype) or select_kernel("matmul", dtype_of(x))
     # PrepareData
@@ -2632,10 +3378,14 @@ def matmul(x, y, transpose_x, transpose_y):
     if kernel.input_np_dtype is not None:
         x_d, y_d = prepare_data(kernel, x_d, y_d)
     try:
-        # InferMeta
-        meta = MatmulInferMeta(x, y, transpose_x, transpose_y)
-        # Kernel Call
-        out = kernel.fn(x_d, y_d, transpose_x, transpose_y)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "MatmulInferMeta", MatmulInferMeta, (x, y, transpose_x, transpose_y))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, y_d, transpose_x, transpose_y))
+        else:
+            # InferMeta
+            meta = MatmulInferMeta(x, y, transpose_x, transpose_y)
+            # Kernel Call
+            out = kernel.fn(x_d, y_d, transpose_x, transpose_y)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("matmul", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -2649,6 +3399,9 @@ _tril_kernels = KernelFactory.cache("tril")
 
 
 def tril(x, diagonal):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", tril):
+        return seam_call("kernel_api", "tril", tril, (x, diagonal))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _tril_kernels.get(x._data.dtype) or select_kernel("tril", dtype_of(x))
     # PrepareData
@@ -2656,10 +3409,14 @@ def tril(x, diagonal):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = TrilTriuInferMeta(x, diagonal)
-        # Kernel Call
-        out = kernel.fn(x_d, diagonal)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "TrilTriuInferMeta", TrilTriuInferMeta, (x, diagonal))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, diagonal))
+        else:
+            # InferMeta
+            meta = TrilTriuInferMeta(x, diagonal)
+            # Kernel Call
+            out = kernel.fn(x_d, diagonal)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("tril", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -2673,6 +3430,9 @@ _triu_kernels = KernelFactory.cache("triu")
 
 
 def triu(x, diagonal):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", triu):
+        return seam_call("kernel_api", "triu", triu, (x, diagonal))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _triu_kernels.get(x._data.dtype) or select_kernel("triu", dtype_of(x))
     # PrepareData
@@ -2680,10 +3440,14 @@ def triu(x, diagonal):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = TrilTriuInferMeta(x, diagonal)
-        # Kernel Call
-        out = kernel.fn(x_d, diagonal)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "TrilTriuInferMeta", TrilTriuInferMeta, (x, diagonal))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, diagonal))
+        else:
+            # InferMeta
+            meta = TrilTriuInferMeta(x, diagonal)
+            # Kernel Call
+            out = kernel.fn(x_d, diagonal)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("triu", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -2697,6 +3461,9 @@ _dot_kernels = KernelFactory.cache("dot")
 
 
 def dot(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", dot):
+        return seam_call("kernel_api", "dot", dot, (x, y))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _dot_kernels.get(x._data.dtype) or select_kernel("dot", dtype_of(x))
     # PrepareData
@@ -2705,10 +3472,14 @@ def dot(x, y):
     if kernel.input_np_dtype is not None:
         x_d, y_d = prepare_data(kernel, x_d, y_d)
     try:
-        # InferMeta
-        meta = DotInferMeta(x, y)
-        # Kernel Call
-        out = kernel.fn(x_d, y_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "DotInferMeta", DotInferMeta, (x, y))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, y_d))
+        else:
+            # InferMeta
+            meta = DotInferMeta(x, y)
+            # Kernel Call
+            out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("dot", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -2722,6 +3493,9 @@ _bmm_kernels = KernelFactory.cache("bmm")
 
 
 def bmm(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", bmm):
+        return seam_call("kernel_api", "bmm", bmm, (x, y))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _bmm_kernels.get(x._data.dtype) or select_kernel("bmm", dtype_of(x))
     # PrepareData
@@ -2730,10 +3504,14 @@ def bmm(x, y):
     if kernel.input_np_dtype is not None:
         x_d, y_d = prepare_data(kernel, x_d, y_d)
     try:
-        # InferMeta
-        meta = BmmInferMeta(x, y)
-        # Kernel Call
-        out = kernel.fn(x_d, y_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "BmmInferMeta", BmmInferMeta, (x, y))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, y_d))
+        else:
+            # InferMeta
+            meta = BmmInferMeta(x, y)
+            # Kernel Call
+            out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("bmm", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -2747,6 +3525,9 @@ _mv_kernels = KernelFactory.cache("mv")
 
 
 def mv(x, vec):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", mv):
+        return seam_call("kernel_api", "mv", mv, (x, vec))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _mv_kernels.get(x._data.dtype) or select_kernel("mv", dtype_of(x))
     # PrepareData
@@ -2755,10 +3536,14 @@ def mv(x, vec):
     if kernel.input_np_dtype is not None:
         x_d, vec_d = prepare_data(kernel, x_d, vec_d)
     try:
-        # InferMeta
-        meta = MvInferMeta(x, vec)
-        # Kernel Call
-        out = kernel.fn(x_d, vec_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "MvInferMeta", MvInferMeta, (x, vec))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, vec_d))
+        else:
+            # InferMeta
+            meta = MvInferMeta(x, vec)
+            # Kernel Call
+            out = kernel.fn(x_d, vec_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("mv", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -2772,6 +3557,9 @@ _addmm_kernels = KernelFactory.cache("addmm")
 
 
 def addmm(input, x, y, beta, alpha):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", addmm):
+        return seam_call("kernel_api", "addmm", addmm, (input, x, y, beta, alpha))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of input)
     kernel = _addmm_kernels.get(input._data.dtype) or select_kernel("addmm", dtype_of(input))
     # PrepareData
@@ -2781,10 +3569,14 @@ def addmm(input, x, y, beta, alpha):
     if kernel.input_np_dtype is not None:
         input_d, x_d, y_d = prepare_data(kernel, input_d, x_d, y_d)
     try:
-        # InferMeta
-        meta = AddmmInferMeta(input, x, y, beta, alpha)
-        # Kernel Call
-        out = kernel.fn(input_d, x_d, y_d, beta, alpha)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "AddmmInferMeta", AddmmInferMeta, (input, x, y, beta, alpha))
+            out = seam_around("kernel", kernel, kernel.fn, (input_d, x_d, y_d, beta, alpha))
+        else:
+            # InferMeta
+            meta = AddmmInferMeta(input, x, y, beta, alpha)
+            # Kernel Call
+            out = kernel.fn(input_d, x_d, y_d, beta, alpha)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("addmm", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -2798,6 +3590,9 @@ _inverse_kernels = KernelFactory.cache("inverse")
 
 
 def inverse(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", inverse):
+        return seam_call("kernel_api", "inverse", inverse, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _inverse_kernels.get(x._data.dtype) or select_kernel("inverse", dtype_of(x))
     # PrepareData
@@ -2805,10 +3600,14 @@ def inverse(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = InverseInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "InverseInferMeta", InverseInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = InverseInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("inverse", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -2822,6 +3621,9 @@ _det_kernels = KernelFactory.cache("det")
 
 
 def det(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", det):
+        return seam_call("kernel_api", "det", det, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _det_kernels.get(x._data.dtype) or select_kernel("det", dtype_of(x))
     # PrepareData
@@ -2829,10 +3631,14 @@ def det(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = DeterminantInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "DeterminantInferMeta", DeterminantInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = DeterminantInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("det", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -2846,6 +3652,9 @@ _solve_kernels = KernelFactory.cache("solve")
 
 
 def solve(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", solve):
+        return seam_call("kernel_api", "solve", solve, (x, y))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _solve_kernels.get(x._data.dtype) or select_kernel("solve", dtype_of(x))
     # PrepareData
@@ -2854,10 +3663,14 @@ def solve(x, y):
     if kernel.input_np_dtype is not None:
         x_d, y_d = prepare_data(kernel, x_d, y_d)
     try:
-        # InferMeta
-        meta = SolveInferMeta(x, y)
-        # Kernel Call
-        out = kernel.fn(x_d, y_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "SolveInferMeta", SolveInferMeta, (x, y))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, y_d))
+        else:
+            # InferMeta
+            meta = SolveInferMeta(x, y)
+            # Kernel Call
+            out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("solve", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -2871,6 +3684,9 @@ _trace_kernels = KernelFactory.cache("trace")
 
 
 def trace(x, offset, axis1, axis2):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", trace):
+        return seam_call("kernel_api", "trace", trace, (x, offset, axis1, axis2))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _trace_kernels.get(x._data.dtype) or select_kernel("trace", dtype_of(x))
     # PrepareData
@@ -2878,10 +3694,14 @@ def trace(x, offset, axis1, axis2):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = TraceInferMeta(x, offset, axis1, axis2)
-        # Kernel Call
-        out = kernel.fn(x_d, offset, axis1, axis2)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "TraceInferMeta", TraceInferMeta, (x, offset, axis1, axis2))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, offset, axis1, axis2))
+        else:
+            # InferMeta
+            meta = TraceInferMeta(x, offset, axis1, axis2)
+            # Kernel Call
+            out = kernel.fn(x_d, offset, axis1, axis2)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("trace", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -2895,6 +3715,9 @@ _diagonal_kernels = KernelFactory.cache("diagonal")
 
 
 def diagonal(x, offset, axis1, axis2):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", diagonal):
+        return seam_call("kernel_api", "diagonal", diagonal, (x, offset, axis1, axis2))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _diagonal_kernels.get(x._data.dtype) or select_kernel("diagonal", dtype_of(x))
     # PrepareData
@@ -2902,10 +3725,14 @@ def diagonal(x, offset, axis1, axis2):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = DiagonalInferMeta(x, offset, axis1, axis2)
-        # Kernel Call
-        out = kernel.fn(x_d, offset, axis1, axis2)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "DiagonalInferMeta", DiagonalInferMeta, (x, offset, axis1, axis2))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, offset, axis1, axis2))
+        else:
+            # InferMeta
+            meta = DiagonalInferMeta(x, offset, axis1, axis2)
+            # Kernel Call
+            out = kernel.fn(x_d, offset, axis1, axis2)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("diagonal", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -2919,6 +3746,9 @@ _diag_embed_kernels = KernelFactory.cache("diag_embed")
 
 
 def diag_embed(input, offset, dim1, dim2):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", diag_embed):
+        return seam_call("kernel_api", "diag_embed", diag_embed, (input, offset, dim1, dim2))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of input)
     kernel = _diag_embed_kernels.get(input._data.dtype) or select_kernel("diag_embed", dtype_of(input))
     # PrepareData
@@ -2926,10 +3756,14 @@ def diag_embed(input, offset, dim1, dim2):
     if kernel.input_np_dtype is not None:
         input_d, = prepare_data(kernel, input_d)
     try:
-        # InferMeta
-        meta = DiagEmbedInferMeta(input, offset, dim1, dim2)
-        # Kernel Call
-        out = kernel.fn(input_d, offset, dim1, dim2)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "DiagEmbedInferMeta", DiagEmbedInferMeta, (input, offset, dim1, dim2))
+            out = seam_around("kernel", kernel, kernel.fn, (input_d, offset, dim1, dim2))
+        else:
+            # InferMeta
+            meta = DiagEmbedInferMeta(input, offset, dim1, dim2)
+            # Kernel Call
+            out = kernel.fn(input_d, offset, dim1, dim2)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("diag_embed", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -2943,6 +3777,9 @@ _diag_kernels = KernelFactory.cache("diag")
 
 
 def diag(x, offset, padding_value):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", diag):
+        return seam_call("kernel_api", "diag", diag, (x, offset, padding_value))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _diag_kernels.get(x._data.dtype) or select_kernel("diag", dtype_of(x))
     # PrepareData
@@ -2950,10 +3787,14 @@ def diag(x, offset, padding_value):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = DiagInferMeta(x, offset, padding_value)
-        # Kernel Call
-        out = kernel.fn(x_d, offset, padding_value)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "DiagInferMeta", DiagInferMeta, (x, offset, padding_value))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, offset, padding_value))
+        else:
+            # InferMeta
+            meta = DiagInferMeta(x, offset, padding_value)
+            # Kernel Call
+            out = kernel.fn(x_d, offset, padding_value)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("diag", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -2967,6 +3808,9 @@ _kron_kernels = KernelFactory.cache("kron")
 
 
 def kron(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", kron):
+        return seam_call("kernel_api", "kron", kron, (x, y))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _kron_kernels.get(x._data.dtype) or select_kernel("kron", dtype_of(x))
     # PrepareData
@@ -2975,10 +3819,14 @@ def kron(x, y):
     if kernel.input_np_dtype is not None:
         x_d, y_d = prepare_data(kernel, x_d, y_d)
     try:
-        # InferMeta
-        meta = KronInferMeta(x, y)
-        # Kernel Call
-        out = kernel.fn(x_d, y_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "KronInferMeta", KronInferMeta, (x, y))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, y_d))
+        else:
+            # InferMeta
+            meta = KronInferMeta(x, y)
+            # Kernel Call
+            out = kernel.fn(x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("kron", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -2992,6 +3840,9 @@ _cross_kernels = KernelFactory.cache("cross")
 
 
 def cross(x, y, axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", cross):
+        return seam_call("kernel_api", "cross", cross, (x, y, axis))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _cross_kernels.get(x._data.dtype) or select_kernel("cross", dtype_of(x))
     # PrepareData
@@ -3000,10 +3851,14 @@ def cross(x, y, axis):
     if kernel.input_np_dtype is not None:
         x_d, y_d = prepare_data(kernel, x_d, y_d)
     try:
-        # InferMeta
-        meta = CrossInferMeta(x, y, axis)
-        # Kernel Call
-        out = kernel.fn(x_d, y_d, axis)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "CrossInferMeta", CrossInferMeta, (x, y, axis))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, y_d, axis))
+        else:
+            # InferMeta
+            meta = CrossInferMeta(x, y, axis)
+            # Kernel Call
+            out = kernel.fn(x_d, y_d, axis)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("cross", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -3017,6 +3872,9 @@ _cholesky_kernels = KernelFactory.cache("cholesky")
 
 
 def cholesky(x, upper):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", cholesky):
+        return seam_call("kernel_api", "cholesky", cholesky, (x, upper))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _cholesky_kernels.get(x._data.dtype) or select_kernel("cholesky", dtype_of(x))
     # PrepareData
@@ -3024,10 +3882,14 @@ def cholesky(x, upper):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = CholeskyInferMeta(x, upper)
-        # Kernel Call
-        out = kernel.fn(x_d, upper)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "CholeskyInferMeta", CholeskyInferMeta, (x, upper))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, upper))
+        else:
+            # InferMeta
+            meta = CholeskyInferMeta(x, upper)
+            # Kernel Call
+            out = kernel.fn(x_d, upper)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("cholesky", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -3041,6 +3903,9 @@ _slogdet_kernels = KernelFactory.cache("slogdet")
 
 
 def slogdet(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", slogdet):
+        return seam_call("kernel_api", "slogdet", slogdet, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _slogdet_kernels.get(x._data.dtype) or select_kernel("slogdet", dtype_of(x))
     # PrepareData
@@ -3048,10 +3913,14 @@ def slogdet(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = SlogdetInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "SlogdetInferMeta", SlogdetInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = SlogdetInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("slogdet", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -3065,6 +3934,9 @@ _matrix_power_kernels = KernelFactory.cache("matrix_power")
 
 
 def matrix_power(x, n):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", matrix_power):
+        return seam_call("kernel_api", "matrix_power", matrix_power, (x, n))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _matrix_power_kernels.get(x._data.dtype) or select_kernel("matrix_power", dtype_of(x))
     # PrepareData
@@ -3072,10 +3944,14 @@ def matrix_power(x, n):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = MatrixPowerInferMeta(x, n)
-        # Kernel Call
-        out = kernel.fn(x_d, n)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "MatrixPowerInferMeta", MatrixPowerInferMeta, (x, n))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, n))
+        else:
+            # InferMeta
+            meta = MatrixPowerInferMeta(x, n)
+            # Kernel Call
+            out = kernel.fn(x_d, n)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("matrix_power", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -3089,6 +3965,9 @@ _multi_dot_kernels = KernelFactory.cache("multi_dot")
 
 
 def multi_dot(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", multi_dot):
+        return seam_call("kernel_api", "multi_dot", multi_dot, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _multi_dot_kernels.get(x[0]._data.dtype) or select_kernel("multi_dot", dtype_of(x[0]))
     # PrepareData
@@ -3096,10 +3975,14 @@ def multi_dot(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = MultiDotInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "MultiDotInferMeta", MultiDotInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = MultiDotInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("multi_dot", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -3113,6 +3996,9 @@ _baddbmm_kernels = KernelFactory.cache("baddbmm")
 
 
 def baddbmm(input, x, y, beta, alpha):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", baddbmm):
+        return seam_call("kernel_api", "baddbmm", baddbmm, (input, x, y, beta, alpha))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of input)
     kernel = _baddbmm_kernels.get(input._data.dtype) or select_kernel("baddbmm", dtype_of(input))
     # PrepareData
@@ -3122,10 +4008,14 @@ def baddbmm(input, x, y, beta, alpha):
     if kernel.input_np_dtype is not None:
         input_d, x_d, y_d = prepare_data(kernel, input_d, x_d, y_d)
     try:
-        # InferMeta
-        meta = BaddbmmInferMeta(input, x, y, beta, alpha)
-        # Kernel Call
-        out = kernel.fn(input_d, x_d, y_d, beta, alpha)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "BaddbmmInferMeta", BaddbmmInferMeta, (input, x, y, beta, alpha))
+            out = seam_around("kernel", kernel, kernel.fn, (input_d, x_d, y_d, beta, alpha))
+        else:
+            # InferMeta
+            meta = BaddbmmInferMeta(input, x, y, beta, alpha)
+            # Kernel Call
+            out = kernel.fn(input_d, x_d, y_d, beta, alpha)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("baddbmm", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -3139,6 +4029,9 @@ _p_norm_kernels = KernelFactory.cache("p_norm")
 
 
 def p_norm(x, porder, axis, epsilon, keepdim, asvector):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", p_norm):
+        return seam_call("kernel_api", "p_norm", p_norm, (x, porder, axis, epsilon, keepdim, asvector))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _p_norm_kernels.get(x._data.dtype) or select_kernel("p_norm", dtype_of(x))
     # PrepareData
@@ -3146,10 +4039,14 @@ def p_norm(x, porder, axis, epsilon, keepdim, asvector):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = PNormInferMeta(x, porder, axis, epsilon, keepdim, asvector)
-        # Kernel Call
-        out = kernel.fn(x_d, porder, axis, epsilon, keepdim, asvector)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "PNormInferMeta", PNormInferMeta, (x, porder, axis, epsilon, keepdim, asvector))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, porder, axis, epsilon, keepdim, asvector))
+        else:
+            # InferMeta
+            meta = PNormInferMeta(x, porder, axis, epsilon, keepdim, asvector)
+            # Kernel Call
+            out = kernel.fn(x_d, porder, axis, epsilon, keepdim, asvector)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("p_norm", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -3163,6 +4060,9 @@ _triangular_solve_kernels = KernelFactory.cache("triangular_solve")
 
 
 def triangular_solve(x, y, upper, transpose, unitriangular):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", triangular_solve):
+        return seam_call("kernel_api", "triangular_solve", triangular_solve, (x, y, upper, transpose, unitriangular))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _triangular_solve_kernels.get(x._data.dtype) or select_kernel("triangular_solve", dtype_of(x))
     # PrepareData
@@ -3171,10 +4071,14 @@ def triangular_solve(x, y, upper, transpose, unitriangular):
     if kernel.input_np_dtype is not None:
         x_d, y_d = prepare_data(kernel, x_d, y_d)
     try:
-        # InferMeta
-        meta = TriangularSolveInferMeta(x, y, upper, transpose, unitriangular)
-        # Kernel Call
-        out = kernel.fn(x_d, y_d, upper, transpose, unitriangular)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "TriangularSolveInferMeta", TriangularSolveInferMeta, (x, y, upper, transpose, unitriangular))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, y_d, upper, transpose, unitriangular))
+        else:
+            # InferMeta
+            meta = TriangularSolveInferMeta(x, y, upper, transpose, unitriangular)
+            # Kernel Call
+            out = kernel.fn(x_d, y_d, upper, transpose, unitriangular)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("triangular_solve", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -3188,6 +4092,9 @@ _svd_kernels = KernelFactory.cache("svd")
 
 
 def svd(x, full_matrices):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", svd):
+        return seam_call("kernel_api", "svd", svd, (x, full_matrices))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _svd_kernels.get(x._data.dtype) or select_kernel("svd", dtype_of(x))
     # PrepareData
@@ -3195,10 +4102,14 @@ def svd(x, full_matrices):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = SvdInferMeta(x, full_matrices)
-        # Kernel Call
-        out = kernel.fn(x_d, full_matrices)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "SvdInferMeta", SvdInferMeta, (x, full_matrices))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, full_matrices))
+        else:
+            # InferMeta
+            meta = SvdInferMeta(x, full_matrices)
+            # Kernel Call
+            out = kernel.fn(x_d, full_matrices)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("svd", e)
     return make_outputs("svd", out, meta)
@@ -3208,6 +4119,9 @@ _qr_kernels = KernelFactory.cache("qr")
 
 
 def qr(x, mode):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", qr):
+        return seam_call("kernel_api", "qr", qr, (x, mode))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _qr_kernels.get(x._data.dtype) or select_kernel("qr", dtype_of(x))
     # PrepareData
@@ -3215,10 +4129,14 @@ def qr(x, mode):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = QrInferMeta(x, mode)
-        # Kernel Call
-        out = kernel.fn(x_d, mode)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "QrInferMeta", QrInferMeta, (x, mode))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, mode))
+        else:
+            # InferMeta
+            meta = QrInferMeta(x, mode)
+            # Kernel Call
+            out = kernel.fn(x_d, mode)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("qr", e)
     return make_outputs("qr", out, meta)
@@ -3228,6 +4146,9 @@ _eigh_kernels = KernelFactory.cache("eigh")
 
 
 def eigh(x, UPLO):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", eigh):
+        return seam_call("kernel_api", "eigh", eigh, (x, UPLO))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _eigh_kernels.get(x._data.dtype) or select_kernel("eigh", dtype_of(x))
     # PrepareData
@@ -3235,10 +4156,14 @@ def eigh(x, UPLO):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = EighInferMeta(x, UPLO)
-        # Kernel Call
-        out = kernel.fn(x_d, UPLO)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "EighInferMeta", EighInferMeta, (x, UPLO))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, UPLO))
+        else:
+            # InferMeta
+            meta = EighInferMeta(x, UPLO)
+            # Kernel Call
+            out = kernel.fn(x_d, UPLO)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("eigh", e)
     return make_outputs("eigh", out, meta)
@@ -3248,6 +4173,9 @@ _eig_kernels = KernelFactory.cache("eig")
 
 
 def eig(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", eig):
+        return seam_call("kernel_api", "eig", eig, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _eig_kernels.get(x._data.dtype) or select_kernel("eig", dtype_of(x))
     # PrepareData
@@ -3255,10 +4183,14 @@ def eig(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = EigInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "EigInferMeta", EigInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = EigInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("eig", e)
     return make_outputs("eig", out, meta)
@@ -3268,6 +4200,9 @@ _lu_kernels = KernelFactory.cache("lu")
 
 
 def lu(x, pivot):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", lu):
+        return seam_call("kernel_api", "lu", lu, (x, pivot))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _lu_kernels.get(x._data.dtype) or select_kernel("lu", dtype_of(x))
     # PrepareData
@@ -3275,10 +4210,14 @@ def lu(x, pivot):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = LUInferMeta(x, pivot)
-        # Kernel Call
-        out = kernel.fn(x_d, pivot)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "LUInferMeta", LUInferMeta, (x, pivot))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, pivot))
+        else:
+            # InferMeta
+            meta = LUInferMeta(x, pivot)
+            # Kernel Call
+            out = kernel.fn(x_d, pivot)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("lu", e)
     return make_outputs("lu", out, meta)
@@ -3288,6 +4227,9 @@ _lstsq_kernels = KernelFactory.cache("lstsq")
 
 
 def lstsq(x, y, rcond, driver):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", lstsq):
+        return seam_call("kernel_api", "lstsq", lstsq, (x, y, rcond, driver))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _lstsq_kernels.get(x._data.dtype) or select_kernel("lstsq", dtype_of(x))
     # PrepareData
@@ -3296,10 +4238,14 @@ def lstsq(x, y, rcond, driver):
     if kernel.input_np_dtype is not None:
         x_d, y_d = prepare_data(kernel, x_d, y_d)
     try:
-        # InferMeta
-        meta = LstsqInferMeta(x, y, rcond, driver)
-        # Kernel Call
-        out = kernel.fn(x_d, y_d, rcond, driver)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "LstsqInferMeta", LstsqInferMeta, (x, y, rcond, driver))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, y_d, rcond, driver))
+        else:
+            # InferMeta
+            meta = LstsqInferMeta(x, y, rcond, driver)
+            # Kernel Call
+            out = kernel.fn(x_d, y_d, rcond, driver)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("lstsq", e)
     return make_outputs("lstsq", out, meta)
@@ -3309,6 +4255,9 @@ _unfold_kernels = KernelFactory.cache("unfold")
 
 
 def unfold(x, kernel_sizes, strides, paddings, dilations):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", unfold):
+        return seam_call("kernel_api", "unfold", unfold, (x, kernel_sizes, strides, paddings, dilations))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _unfold_kernels.get(x._data.dtype) or select_kernel("unfold", dtype_of(x))
     # PrepareData
@@ -3316,10 +4265,14 @@ def unfold(x, kernel_sizes, strides, paddings, dilations):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnfoldInferMeta(x, kernel_sizes, strides, paddings, dilations)
-        # Kernel Call
-        out = kernel.fn(x_d, kernel_sizes, strides, paddings, dilations)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnfoldInferMeta", UnfoldInferMeta, (x, kernel_sizes, strides, paddings, dilations))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, kernel_sizes, strides, paddings, dilations))
+        else:
+            # InferMeta
+            meta = UnfoldInferMeta(x, kernel_sizes, strides, paddings, dilations)
+            # Kernel Call
+            out = kernel.fn(x_d, kernel_sizes, strides, paddings, dilations)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("unfold", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -3333,6 +4286,9 @@ _fold_kernels = KernelFactory.cache("fold")
 
 
 def fold(x, output_sizes, kernel_sizes, strides, paddings, dilations):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", fold):
+        return seam_call("kernel_api", "fold", fold, (x, output_sizes, kernel_sizes, strides, paddings, dilations))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _fold_kernels.get(x._data.dtype) or select_kernel("fold", dtype_of(x))
     # PrepareData
@@ -3340,10 +4296,14 @@ def fold(x, output_sizes, kernel_sizes, strides, paddings, dilations):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = FoldInferMeta(x, output_sizes, kernel_sizes, strides, paddings, dilations)
-        # Kernel Call
-        out = kernel.fn(x_d, output_sizes, kernel_sizes, strides, paddings, dilations)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "FoldInferMeta", FoldInferMeta, (x, output_sizes, kernel_sizes, strides, paddings, dilations))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, output_sizes, kernel_sizes, strides, paddings, dilations))
+        else:
+            # InferMeta
+            meta = FoldInferMeta(x, output_sizes, kernel_sizes, strides, paddings, dilations)
+            # Kernel Call
+            out = kernel.fn(x_d, output_sizes, kernel_sizes, strides, paddings, dilations)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("fold", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -3357,6 +4317,9 @@ _conv2d_kernels = KernelFactory.cache("conv2d")
 
 
 def conv2d(input, filter, strides, paddings, padding_algorithm, dilations, groups, data_format):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", conv2d):
+        return seam_call("kernel_api", "conv2d", conv2d, (input, filter, strides, paddings, padding_algorithm, dilations, groups, data_format))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of input)
     kernel = _conv2d_kernels.get(input._data.dtype) or select_kernel("conv2d", dtype_of(input))
     # PrepareData
@@ -3365,10 +4328,14 @@ def conv2d(input, filter, strides, paddings, padding_algorithm, dilations, group
     if kernel.input_np_dtype is not None:
         input_d, filter_d = prepare_data(kernel, input_d, filter_d)
     try:
-        # InferMeta
-        meta = ConvInferMeta(input, filter, strides, paddings, padding_algorithm, dilations, groups, data_format)
-        # Kernel Call
-        out = kernel.fn(input_d, filter_d, strides, paddings, padding_algorithm, dilations, groups, data_format)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "ConvInferMeta", ConvInferMeta, (input, filter, strides, paddings, padding_algorithm, dilations, groups, data_format))
+            out = seam_around("kernel", kernel, kernel.fn, (input_d, filter_d, strides, paddings, padding_algorithm, dilations, groups, data_format))
+        else:
+            # InferMeta
+            meta = ConvInferMeta(input, filter, strides, paddings, padding_algorithm, dilations, groups, data_format)
+            # Kernel Call
+            out = kernel.fn(input_d, filter_d, strides, paddings, padding_algorithm, dilations, groups, data_format)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("conv2d", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -3382,6 +4349,9 @@ _conv3d_kernels = KernelFactory.cache("conv3d")
 
 
 def conv3d(input, filter, strides, paddings, padding_algorithm, groups, dilations, data_format):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", conv3d):
+        return seam_call("kernel_api", "conv3d", conv3d, (input, filter, strides, paddings, padding_algorithm, groups, dilations, data_format))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of input)
     kernel = _conv3d_kernels.get(input._data.dtype) or select_kernel("conv3d", dtype_of(input))
     # PrepareData
@@ -3390,10 +4360,14 @@ def conv3d(input, filter, strides, paddings, padding_algorithm, groups, dilation
     if kernel.input_np_dtype is not None:
         input_d, filter_d = prepare_data(kernel, input_d, filter_d)
     try:
-        # InferMeta
-        meta = Conv3DInferMeta(input, filter, strides, paddings, padding_algorithm, groups, dilations, data_format)
-        # Kernel Call
-        out = kernel.fn(input_d, filter_d, strides, paddings, padding_algorithm, groups, dilations, data_format)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "Conv3DInferMeta", Conv3DInferMeta, (input, filter, strides, paddings, padding_algorithm, groups, dilations, data_format))
+            out = seam_around("kernel", kernel, kernel.fn, (input_d, filter_d, strides, paddings, padding_algorithm, groups, dilations, data_format))
+        else:
+            # InferMeta
+            meta = Conv3DInferMeta(input, filter, strides, paddings, padding_algorithm, groups, dilations, data_format)
+            # Kernel Call
+            out = kernel.fn(input_d, filter_d, strides, paddings, padding_algorithm, groups, dilations, data_format)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("conv3d", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -3407,6 +4381,9 @@ _conv2d_transpose_kernels = KernelFactory.cache("conv2d_transpose")
 
 
 def conv2d_transpose(x, filter, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", conv2d_transpose):
+        return seam_call("kernel_api", "conv2d_transpose", conv2d_transpose, (x, filter, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _conv2d_transpose_kernels.get(x._data.dtype) or select_kernel("conv2d_transpose", dtype_of(x))
     # PrepareData
@@ -3415,10 +4392,14 @@ def conv2d_transpose(x, filter, strides, paddings, output_padding, output_size, 
     if kernel.input_np_dtype is not None:
         x_d, filter_d = prepare_data(kernel, x_d, filter_d)
     try:
-        # InferMeta
-        meta = ConvTransposeInferMeta(x, filter, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format)
-        # Kernel Call
-        out = kernel.fn(x_d, filter_d, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "ConvTransposeInferMeta", ConvTransposeInferMeta, (x, filter, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, filter_d, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format))
+        else:
+            # InferMeta
+            meta = ConvTransposeInferMeta(x, filter, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format)
+            # Kernel Call
+            out = kernel.fn(x_d, filter_d, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("conv2d_transpose", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -3432,6 +4413,9 @@ _conv3d_transpose_kernels = KernelFactory.cache("conv3d_transpose")
 
 
 def conv3d_transpose(x, filter, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", conv3d_transpose):
+        return seam_call("kernel_api", "conv3d_transpose", conv3d_transpose, (x, filter, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _conv3d_transpose_kernels.get(x._data.dtype) or select_kernel("conv3d_transpose", dtype_of(x))
     # PrepareData
@@ -3440,10 +4424,14 @@ def conv3d_transpose(x, filter, strides, paddings, output_padding, output_size, 
     if kernel.input_np_dtype is not None:
         x_d, filter_d = prepare_data(kernel, x_d, filter_d)
     try:
-        # InferMeta
-        meta = ConvTransposeInferMeta(x, filter, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format)
-        # Kernel Call
-        out = kernel.fn(x_d, filter_d, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "ConvTransposeInferMeta", ConvTransposeInferMeta, (x, filter, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, filter_d, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format))
+        else:
+            # InferMeta
+            meta = ConvTransposeInferMeta(x, filter, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format)
+            # Kernel Call
+            out = kernel.fn(x_d, filter_d, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("conv3d_transpose", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -3457,6 +4445,9 @@ _pool2d_kernels = KernelFactory.cache("pool2d")
 
 
 def pool2d(x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", pool2d):
+        return seam_call("kernel_api", "pool2d", pool2d, (x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _pool2d_kernels.get(x._data.dtype) or select_kernel("pool2d", dtype_of(x))
     # PrepareData
@@ -3464,10 +4455,14 @@ def pool2d(x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format,
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = Pool2DInferMeta(x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
-        # Kernel Call
-        out = kernel.fn(x_d, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "Pool2DInferMeta", Pool2DInferMeta, (x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm))
+        else:
+            # InferMeta
+            meta = Pool2DInferMeta(x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
+            # Kernel Call
+            out = kernel.fn(x_d, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("pool2d", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -3481,6 +4476,9 @@ _pool3d_kernels = KernelFactory.cache("pool3d")
 
 
 def pool3d(x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", pool3d):
+        return seam_call("kernel_api", "pool3d", pool3d, (x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _pool3d_kernels.get(x._data.dtype) or select_kernel("pool3d", dtype_of(x))
     # PrepareData
@@ -3488,10 +4486,14 @@ def pool3d(x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format,
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = Pool3DInferMeta(x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
-        # Kernel Call
-        out = kernel.fn(x_d, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "Pool3DInferMeta", Pool3DInferMeta, (x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm))
+        else:
+            # InferMeta
+            meta = Pool3DInferMeta(x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
+            # Kernel Call
+            out = kernel.fn(x_d, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("pool3d", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -3505,6 +4507,9 @@ _max_pool2d_with_index_kernels = KernelFactory.cache("max_pool2d_with_index")
 
 
 def max_pool2d_with_index(x, kernel_size, strides, paddings, global_pooling, adaptive, ceil_mode):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", max_pool2d_with_index):
+        return seam_call("kernel_api", "max_pool2d_with_index", max_pool2d_with_index, (x, kernel_size, strides, paddings, global_pooling, adaptive, ceil_mode))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _max_pool2d_with_index_kernels.get(x._data.dtype) or select_kernel("max_pool2d_with_index", dtype_of(x))
     # PrepareData
@@ -3512,10 +4517,14 @@ def max_pool2d_with_index(x, kernel_size, strides, paddings, global_pooling, ada
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = MaxPoolWithIndexInferMeta(x, kernel_size, strides, paddings, global_pooling, adaptive, ceil_mode)
-        # Kernel Call
-        out = kernel.fn(x_d, kernel_size, strides, paddings, global_pooling, adaptive, ceil_mode)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "MaxPoolWithIndexInferMeta", MaxPoolWithIndexInferMeta, (x, kernel_size, strides, paddings, global_pooling, adaptive, ceil_mode))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, kernel_size, strides, paddings, global_pooling, adaptive, ceil_mode))
+        else:
+            # InferMeta
+            meta = MaxPoolWithIndexInferMeta(x, kernel_size, strides, paddings, global_pooling, adaptive, ceil_mode)
+            # Kernel Call
+            out = kernel.fn(x_d, kernel_size, strides, paddings, global_pooling, adaptive, ceil_mode)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("max_pool2d_with_index", e)
     return make_outputs("max_pool2d_with_index", out, meta)
@@ -3525,6 +4534,9 @@ _max_pool3d_with_index_kernels = KernelFactory.cache("max_pool3d_with_index")
 
 
 def max_pool3d_with_index(x, kernel_size, strides, paddings, global_pooling, adaptive, ceil_mode):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", max_pool3d_with_index):
+        return seam_call("kernel_api", "max_pool3d_with_index", max_pool3d_with_index, (x, kernel_size, strides, paddings, global_pooling, adaptive, ceil_mode))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _max_pool3d_with_index_kernels.get(x._data.dtype) or select_kernel("max_pool3d_with_index", dtype_of(x))
     # PrepareData
@@ -3532,10 +4544,14 @@ def max_pool3d_with_index(x, kernel_size, strides, paddings, global_pooling, ada
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = MaxPoolWithIndexInferMeta(x, kernel_size, strides, paddings, global_pooling, adaptive, ceil_mode)
-        # Kernel Call
-        out = kernel.fn(x_d, kernel_size, strides, paddings, global_pooling, adaptive, ceil_mode)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "MaxPoolWithIndexInferMeta", MaxPoolWithIndexInferMeta, (x, kernel_size, strides, paddings, global_pooling, adaptive, ceil_mode))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, kernel_size, strides, paddings, global_pooling, adaptive, ceil_mode))
+        else:
+            # InferMeta
+            meta = MaxPoolWithIndexInferMeta(x, kernel_size, strides, paddings, global_pooling, adaptive, ceil_mode)
+            # Kernel Call
+            out = kernel.fn(x_d, kernel_size, strides, paddings, global_pooling, adaptive, ceil_mode)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("max_pool3d_with_index", e)
     return make_outputs("max_pool3d_with_index", out, meta)
@@ -3545,6 +4561,9 @@ _unpool_kernels = KernelFactory.cache("unpool")
 
 
 def unpool(x, indices, ksize, strides, paddings, output_size, data_format):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", unpool):
+        return seam_call("kernel_api", "unpool", unpool, (x, indices, ksize, strides, paddings, output_size, data_format))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _unpool_kernels.get(x._data.dtype) or select_kernel("unpool", dtype_of(x))
     # PrepareData
@@ -3553,10 +4572,14 @@ def unpool(x, indices, ksize, strides, paddings, output_size, data_format):
     if kernel.input_np_dtype is not None:
         x_d, indices_d = prepare_data(kernel, x_d, indices_d)
     try:
-        # InferMeta
-        meta = UnpoolInferMeta(x, indices, ksize, strides, paddings, output_size, data_format)
-        # Kernel Call
-        out = kernel.fn(x_d, indices_d, ksize, strides, paddings, output_size, data_format)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnpoolInferMeta", UnpoolInferMeta, (x, indices, ksize, strides, paddings, output_size, data_format))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, indices_d, ksize, strides, paddings, output_size, data_format))
+        else:
+            # InferMeta
+            meta = UnpoolInferMeta(x, indices, ksize, strides, paddings, output_size, data_format)
+            # Kernel Call
+            out = kernel.fn(x_d, indices_d, ksize, strides, paddings, output_size, data_format)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("unpool", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -3570,6 +4593,9 @@ _unpool3d_kernels = KernelFactory.cache("unpool3d")
 
 
 def unpool3d(x, indices, ksize, strides, paddings, output_size, data_format):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", unpool3d):
+        return seam_call("kernel_api", "unpool3d", unpool3d, (x, indices, ksize, strides, paddings, output_size, data_format))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _unpool3d_kernels.get(x._data.dtype) or select_kernel("unpool3d", dtype_of(x))
     # PrepareData
@@ -3578,10 +4604,14 @@ def unpool3d(x, indices, ksize, strides, paddings, output_size, data_format):
     if kernel.input_np_dtype is not None:
         x_d, indices_d = prepare_data(kernel, x_d, indices_d)
     try:
-        # InferMeta
-        meta = UnpoolInferMeta(x, indices, ksize, strides, paddings, output_size, data_format)
-        # Kernel Call
-        out = kernel.fn(x_d, indices_d, ksize, strides, paddings, output_size, data_format)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnpoolInferMeta", UnpoolInferMeta, (x, indices, ksize, strides, paddings, output_size, data_format))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, indices_d, ksize, strides, paddings, output_size, data_format))
+        else:
+            # InferMeta
+            meta = UnpoolInferMeta(x, indices, ksize, strides, paddings, output_size, data_format)
+            # Kernel Call
+            out = kernel.fn(x_d, indices_d, ksize, strides, paddings, output_size, data_format)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("unpool3d", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -3595,6 +4625,9 @@ _fft_c2c_kernels = KernelFactory.cache("fft_c2c")
 
 
 def fft_c2c(x, axes, normalization, forward):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", fft_c2c):
+        return seam_call("kernel_api", "fft_c2c", fft_c2c, (x, axes, normalization, forward))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _fft_c2c_kernels.get(x._data.dtype) or select_kernel("fft_c2c", dtype_of(x))
     # PrepareData
@@ -3602,10 +4635,14 @@ def fft_c2c(x, axes, normalization, forward):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = FFTC2CInferMeta(x, axes, normalization, forward)
-        # Kernel Call
-        out = kernel.fn(x_d, axes, normalization, forward)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "FFTC2CInferMeta", FFTC2CInferMeta, (x, axes, normalization, forward))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, axes, normalization, forward))
+        else:
+            # InferMeta
+            meta = FFTC2CInferMeta(x, axes, normalization, forward)
+            # Kernel Call
+            out = kernel.fn(x_d, axes, normalization, forward)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("fft_c2c", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -3619,6 +4656,9 @@ _fft_r2c_kernels = KernelFactory.cache("fft_r2c")
 
 
 def fft_r2c(x, axes, normalization, forward, onesided):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", fft_r2c):
+        return seam_call("kernel_api", "fft_r2c", fft_r2c, (x, axes, normalization, forward, onesided))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _fft_r2c_kernels.get(x._data.dtype) or select_kernel("fft_r2c", dtype_of(x))
     # PrepareData
@@ -3626,10 +4666,14 @@ def fft_r2c(x, axes, normalization, forward, onesided):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = FFTR2CInferMeta(x, axes, normalization, forward, onesided)
-        # Kernel Call
-        out = kernel.fn(x_d, axes, normalization, forward, onesided)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "FFTR2CInferMeta", FFTR2CInferMeta, (x, axes, normalization, forward, onesided))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, axes, normalization, forward, onesided))
+        else:
+            # InferMeta
+            meta = FFTR2CInferMeta(x, axes, normalization, forward, onesided)
+            # Kernel Call
+            out = kernel.fn(x_d, axes, normalization, forward, onesided)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("fft_r2c", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -3643,6 +4687,9 @@ _fft_c2r_kernels = KernelFactory.cache("fft_c2r")
 
 
 def fft_c2r(x, axes, normalization, forward, last_dim_size):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", fft_c2r):
+        return seam_call("kernel_api", "fft_c2r", fft_c2r, (x, axes, normalization, forward, last_dim_size))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _fft_c2r_kernels.get(x._data.dtype) or select_kernel("fft_c2r", dtype_of(x))
     # PrepareData
@@ -3650,10 +4697,14 @@ def fft_c2r(x, axes, normalization, forward, last_dim_size):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = FFTC2RInferMeta(x, axes, normalization, forward, last_dim_size)
-        # Kernel Call
-        out = kernel.fn(x_d, axes, normalization, forward, last_dim_size)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "FFTC2RInferMeta", FFTC2RInferMeta, (x, axes, normalization, forward, last_dim_size))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, axes, normalization, forward, last_dim_size))
+        else:
+            # InferMeta
+            meta = FFTC2RInferMeta(x, axes, normalization, forward, last_dim_size)
+            # Kernel Call
+            out = kernel.fn(x_d, axes, normalization, forward, last_dim_size)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("fft_c2r", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -3667,6 +4718,9 @@ _relu_kernels = KernelFactory.cache("relu")
 
 
 def relu(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", relu):
+        return seam_call("kernel_api", "relu", relu, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _relu_kernels.get(x._data.dtype) or select_kernel("relu", dtype_of(x))
     # PrepareData
@@ -3674,10 +4728,14 @@ def relu(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("relu", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -3691,6 +4749,9 @@ _gelu_kernels = KernelFactory.cache("gelu")
 
 
 def gelu(x, approximate):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", gelu):
+        return seam_call("kernel_api", "gelu", gelu, (x, approximate))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _gelu_kernels.get(x._data.dtype) or select_kernel("gelu", dtype_of(x))
     # PrepareData
@@ -3698,10 +4759,14 @@ def gelu(x, approximate):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x, approximate)
-        # Kernel Call
-        out = kernel.fn(x_d, approximate)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x, approximate))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, approximate))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x, approximate)
+            # Kernel Call
+            out = kernel.fn(x_d, approximate)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("gelu", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -3715,6 +4780,9 @@ _silu_kernels = KernelFactory.cache("silu")
 
 
 def silu(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", silu):
+        return seam_call("kernel_api", "silu", silu, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _silu_kernels.get(x._data.dtype) or select_kernel("silu", dtype_of(x))
     # PrepareData
@@ -3722,10 +4790,14 @@ def silu(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("silu", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -3739,6 +4811,9 @@ _leaky_relu_kernels = KernelFactory.cache("leaky_relu")
 
 
 def leaky_relu(x, negative_slope):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", leaky_relu):
+        return seam_call("kernel_api", "leaky_relu", leaky_relu, (x, negative_slope))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _leaky_relu_kernels.get(x._data.dtype) or select_kernel("leaky_relu", dtype_of(x))
     # PrepareData
@@ -3746,10 +4821,14 @@ def leaky_relu(x, negative_slope):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x, negative_slope)
-        # Kernel Call
-        out = kernel.fn(x_d, negative_slope)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x, negative_slope))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, negative_slope))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x, negative_slope)
+            # Kernel Call
+            out = kernel.fn(x_d, negative_slope)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("leaky_relu", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -3763,6 +4842,9 @@ _elu_kernels = KernelFactory.cache("elu")
 
 
 def elu(x, alpha):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", elu):
+        return seam_call("kernel_api", "elu", elu, (x, alpha))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _elu_kernels.get(x._data.dtype) or select_kernel("elu", dtype_of(x))
     # PrepareData
@@ -3770,10 +4852,14 @@ def elu(x, alpha):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x, alpha)
-        # Kernel Call
-        out = kernel.fn(x_d, alpha)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x, alpha))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, alpha))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x, alpha)
+            # Kernel Call
+            out = kernel.fn(x_d, alpha)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("elu", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -3787,6 +4873,9 @@ _softplus_kernels = KernelFactory.cache("softplus")
 
 
 def softplus(x, beta, threshold):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", softplus):
+        return seam_call("kernel_api", "softplus", softplus, (x, beta, threshold))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _softplus_kernels.get(x._data.dtype) or select_kernel("softplus", dtype_of(x))
     # PrepareData
@@ -3794,10 +4883,14 @@ def softplus(x, beta, threshold):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x, beta, threshold)
-        # Kernel Call
-        out = kernel.fn(x_d, beta, threshold)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x, beta, threshold))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, beta, threshold))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x, beta, threshold)
+            # Kernel Call
+            out = kernel.fn(x_d, beta, threshold)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("softplus", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -3811,6 +4904,9 @@ _softmax_kernels = KernelFactory.cache("softmax")
 
 
 def softmax(x, axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", softmax):
+        return seam_call("kernel_api", "softmax", softmax, (x, axis))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _softmax_kernels.get(x._data.dtype) or select_kernel("softmax", dtype_of(x))
     # PrepareData
@@ -3818,10 +4914,14 @@ def softmax(x, axis):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = SoftmaxInferMeta(x, axis)
-        # Kernel Call
-        out = kernel.fn(x_d, axis)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "SoftmaxInferMeta", SoftmaxInferMeta, (x, axis))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, axis))
+        else:
+            # InferMeta
+            meta = SoftmaxInferMeta(x, axis)
+            # Kernel Call
+            out = kernel.fn(x_d, axis)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("softmax", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -3835,6 +4935,9 @@ _log_softmax_kernels = KernelFactory.cache("log_softmax")
 
 
 def log_softmax(x, axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", log_softmax):
+        return seam_call("kernel_api", "log_softmax", log_softmax, (x, axis))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _log_softmax_kernels.get(x._data.dtype) or select_kernel("log_softmax", dtype_of(x))
     # PrepareData
@@ -3842,10 +4945,14 @@ def log_softmax(x, axis):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = SoftmaxInferMeta(x, axis)
-        # Kernel Call
-        out = kernel.fn(x_d, axis)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "SoftmaxInferMeta", SoftmaxInferMeta, (x, axis))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, axis))
+        else:
+            # InferMeta
+            meta = SoftmaxInferMeta(x, axis)
+            # Kernel Call
+            out = kernel.fn(x_d, axis)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("log_softmax", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -3859,6 +4966,9 @@ _cross_entropy_with_softmax_kernels = KernelFactory.cache("cross_entropy_with_so
 
 
 def cross_entropy_with_softmax(input, label, soft_label, use_softmax, numeric_stable_mode, ignore_index, axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", cross_entropy_with_softmax):
+        return seam_call("kernel_api", "cross_entropy_with_softmax", cross_entropy_with_softmax, (input, label, soft_label, use_softmax, numeric_stable_mode, ignore_index, axis))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of input)
     kernel = _cross_entropy_with_softmax_kernels.get(input._data.dtype) or select_kernel("cross_entropy_with_softmax", dtype_of(input))
     # PrepareData
@@ -3867,10 +4977,14 @@ def cross_entropy_with_softmax(input, label, soft_label, use_softmax, numeric_st
     if kernel.input_np_dtype is not None:
         input_d, label_d = prepare_data(kernel, input_d, label_d)
     try:
-        # InferMeta
-        meta = CrossEntropyWithSoftmaxInferMeta(input, label, soft_label, use_softmax, numeric_stable_mode, ignore_index, axis)
-        # Kernel Call
-        out = kernel.fn(input_d, label_d, soft_label, use_softmax, numeric_stable_mode, ignore_index, axis)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "CrossEntropyWithSoftmaxInferMeta", CrossEntropyWithSoftmaxInferMeta, (input, label, soft_label, use_softmax, numeric_stable_mode, ignore_index, axis))
+            out = seam_around("kernel", kernel, kernel.fn, (input_d, label_d, soft_label, use_softmax, numeric_stable_mode, ignore_index, axis))
+        else:
+            # InferMeta
+            meta = CrossEntropyWithSoftmaxInferMeta(input, label, soft_label, use_softmax, numeric_stable_mode, ignore_index, axis)
+            # Kernel Call
+            out = kernel.fn(input_d, label_d, soft_label, use_softmax, numeric_stable_mode, ignore_index, axis)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("cross_entropy_with_softmax", e)
     return make_outputs("cross_entropy_with_softmax", out, meta)
@@ -3880,6 +4994,9 @@ _reshape_kernels = KernelFactory.cache("reshape")
 
 
 def reshape(x, shape):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", reshape):
+        return seam_call("kernel_api", "reshape", reshape, (x, shape))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _reshape_kernels.get(x._data.dtype) or select_kernel("reshape", dtype_of(x))
     # PrepareData
@@ -3887,10 +5004,14 @@ def reshape(x, shape):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = ReshapeInferMeta(x, shape)
-        # Kernel Call
-        out = kernel.fn(x_d, shape)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "ReshapeInferMeta", ReshapeInferMeta, (x, shape))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, shape))
+        else:
+            # InferMeta
+            meta = ReshapeInferMeta(x, shape)
+            # Kernel Call
+            out = kernel.fn(x_d, shape)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("reshape", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -3904,6 +5025,9 @@ _transpose_kernels = KernelFactory.cache("transpose")
 
 
 def transpose(x, perm):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", transpose):
+        return seam_call("kernel_api", "transpose", transpose, (x, perm))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _transpose_kernels.get(x._data.dtype) or select_kernel("transpose", dtype_of(x))
     # PrepareData
@@ -3911,10 +5035,14 @@ def transpose(x, perm):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = TransposeInferMeta(x, perm)
-        # Kernel Call
-        out = kernel.fn(x_d, perm)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "TransposeInferMeta", TransposeInferMeta, (x, perm))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, perm))
+        else:
+            # InferMeta
+            meta = TransposeInferMeta(x, perm)
+            # Kernel Call
+            out = kernel.fn(x_d, perm)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("transpose", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -3928,6 +5056,9 @@ _squeeze_kernels = KernelFactory.cache("squeeze")
 
 
 def squeeze(x, axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", squeeze):
+        return seam_call("kernel_api", "squeeze", squeeze, (x, axis))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _squeeze_kernels.get(x._data.dtype) or select_kernel("squeeze", dtype_of(x))
     # PrepareData
@@ -3935,10 +5066,14 @@ def squeeze(x, axis):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = SqueezeInferMeta(x, axis)
-        # Kernel Call
-        out = kernel.fn(x_d, axis)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "SqueezeInferMeta", SqueezeInferMeta, (x, axis))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, axis))
+        else:
+            # InferMeta
+            meta = SqueezeInferMeta(x, axis)
+            # Kernel Call
+            out = kernel.fn(x_d, axis)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("squeeze", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -3952,6 +5087,9 @@ _unsqueeze_kernels = KernelFactory.cache("unsqueeze")
 
 
 def unsqueeze(x, axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", unsqueeze):
+        return seam_call("kernel_api", "unsqueeze", unsqueeze, (x, axis))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _unsqueeze_kernels.get(x._data.dtype) or select_kernel("unsqueeze", dtype_of(x))
     # PrepareData
@@ -3959,10 +5097,14 @@ def unsqueeze(x, axis):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnsqueezeInferMeta(x, axis)
-        # Kernel Call
-        out = kernel.fn(x_d, axis)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnsqueezeInferMeta", UnsqueezeInferMeta, (x, axis))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, axis))
+        else:
+            # InferMeta
+            meta = UnsqueezeInferMeta(x, axis)
+            # Kernel Call
+            out = kernel.fn(x_d, axis)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("unsqueeze", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -3976,6 +5118,9 @@ _flatten_kernels = KernelFactory.cache("flatten")
 
 
 def flatten(x, start_axis, stop_axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", flatten):
+        return seam_call("kernel_api", "flatten", flatten, (x, start_axis, stop_axis))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _flatten_kernels.get(x._data.dtype) or select_kernel("flatten", dtype_of(x))
     # PrepareData
@@ -3983,10 +5128,14 @@ def flatten(x, start_axis, stop_axis):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = FlattenInferMeta(x, start_axis, stop_axis)
-        # Kernel Call
-        out = kernel.fn(x_d, start_axis, stop_axis)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "FlattenInferMeta", FlattenInferMeta, (x, start_axis, stop_axis))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, start_axis, stop_axis))
+        else:
+            # InferMeta
+            meta = FlattenInferMeta(x, start_axis, stop_axis)
+            # Kernel Call
+            out = kernel.fn(x_d, start_axis, stop_axis)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("flatten", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -4000,6 +5149,9 @@ _concat_kernels = KernelFactory.cache("concat")
 
 
 def concat(x, axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", concat):
+        return seam_call("kernel_api", "concat", concat, (x, axis))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _concat_kernels.get(x[0]._data.dtype) or select_kernel("concat", dtype_of(x[0]))
     # PrepareData
@@ -4007,10 +5159,14 @@ def concat(x, axis):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = ConcatInferMeta(x, axis)
-        # Kernel Call
-        out = kernel.fn(x_d, axis)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "ConcatInferMeta", ConcatInferMeta, (x, axis))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, axis))
+        else:
+            # InferMeta
+            meta = ConcatInferMeta(x, axis)
+            # Kernel Call
+            out = kernel.fn(x_d, axis)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("concat", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -4024,6 +5180,9 @@ _split_kernels = KernelFactory.cache("split")
 
 
 def split(x, sections, axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", split):
+        return seam_call("kernel_api", "split", split, (x, sections, axis))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _split_kernels.get(x._data.dtype) or select_kernel("split", dtype_of(x))
     # PrepareData
@@ -4031,10 +5190,14 @@ def split(x, sections, axis):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = SplitInferMeta(x, sections, axis)
-        # Kernel Call
-        out = kernel.fn(x_d, sections, axis)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "SplitInferMeta", SplitInferMeta, (x, sections, axis))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, sections, axis))
+        else:
+            # InferMeta
+            meta = SplitInferMeta(x, sections, axis)
+            # Kernel Call
+            out = kernel.fn(x_d, sections, axis)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("split", e)
     return make_outputs("split", out, meta)
@@ -4044,6 +5207,9 @@ _split_with_num_kernels = KernelFactory.cache("split_with_num")
 
 
 def split_with_num(x, num, axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", split_with_num):
+        return seam_call("kernel_api", "split_with_num", split_with_num, (x, num, axis))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _split_with_num_kernels.get(x._data.dtype) or select_kernel("split_with_num", dtype_of(x))
     # PrepareData
@@ -4051,10 +5217,14 @@ def split_with_num(x, num, axis):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = SplitWithNumInferMeta(x, num, axis)
-        # Kernel Call
-        out = kernel.fn(x_d, num, axis)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "SplitWithNumInferMeta", SplitWithNumInferMeta, (x, num, axis))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, num, axis))
+        else:
+            # InferMeta
+            meta = SplitWithNumInferMeta(x, num, axis)
+            # Kernel Call
+            out = kernel.fn(x_d, num, axis)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("split_with_num", e)
     return make_outputs("split_with_num", out, meta)
@@ -4064,6 +5234,9 @@ _stack_kernels = KernelFactory.cache("stack")
 
 
 def stack(x, axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", stack):
+        return seam_call("kernel_api", "stack", stack, (x, axis))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _stack_kernels.get(x[0]._data.dtype) or select_kernel("stack", dtype_of(x[0]))
     # PrepareData
@@ -4071,10 +5244,14 @@ def stack(x, axis):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = StackInferMeta(x, axis)
-        # Kernel Call
-        out = kernel.fn(x_d, axis)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "StackInferMeta", StackInferMeta, (x, axis))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, axis))
+        else:
+            # InferMeta
+            meta = StackInferMeta(x, axis)
+            # Kernel Call
+            out = kernel.fn(x_d, axis)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("stack", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -4088,6 +5265,9 @@ _unbind_kernels = KernelFactory.cache("unbind")
 
 
 def unbind(input, axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", unbind):
+        return seam_call("kernel_api", "unbind", unbind, (input, axis))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of input)
     kernel = _unbind_kernels.get(input._data.dtype) or select_kernel("unbind", dtype_of(input))
     # PrepareData
@@ -4095,10 +5275,14 @@ def unbind(input, axis):
     if kernel.input_np_dtype is not None:
         input_d, = prepare_data(kernel, input_d)
     try:
-        # InferMeta
-        meta = UnbindInferMeta(input, axis)
-        # Kernel Call
-        out = kernel.fn(input_d, axis)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnbindInferMeta", UnbindInferMeta, (input, axis))
+            out = seam_around("kernel", kernel, kernel.fn, (input_d, axis))
+        else:
+            # InferMeta
+            meta = UnbindInferMeta(input, axis)
+            # Kernel Call
+            out = kernel.fn(input_d, axis)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("unbind", e)
     return make_outputs("unbind", out, meta)
@@ -4108,6 +5292,9 @@ _expand_kernels = KernelFactory.cache("expand")
 
 
 def expand(x, shape):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", expand):
+        return seam_call("kernel_api", "expand", expand, (x, shape))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _expand_kernels.get(x._data.dtype) or select_kernel("expand", dtype_of(x))
     # PrepareData
@@ -4115,10 +5302,14 @@ def expand(x, shape):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = ExpandInferMeta(x, shape)
-        # Kernel Call
-        out = kernel.fn(x_d, shape)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "ExpandInferMeta", ExpandInferMeta, (x, shape))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, shape))
+        else:
+            # InferMeta
+            meta = ExpandInferMeta(x, shape)
+            # Kernel Call
+            out = kernel.fn(x_d, shape)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("expand", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -4132,6 +5323,9 @@ _tile_kernels = KernelFactory.cache("tile")
 
 
 def tile(x, repeat_times):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", tile):
+        return seam_call("kernel_api", "tile", tile, (x, repeat_times))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _tile_kernels.get(x._data.dtype) or select_kernel("tile", dtype_of(x))
     # PrepareData
@@ -4139,10 +5333,14 @@ def tile(x, repeat_times):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = TileInferMeta(x, repeat_times)
-        # Kernel Call
-        out = kernel.fn(x_d, repeat_times)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "TileInferMeta", TileInferMeta, (x, repeat_times))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, repeat_times))
+        else:
+            # InferMeta
+            meta = TileInferMeta(x, repeat_times)
+            # Kernel Call
+            out = kernel.fn(x_d, repeat_times)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("tile", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -4156,6 +5354,9 @@ _flip_kernels = KernelFactory.cache("flip")
 
 
 def flip(x, axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", flip):
+        return seam_call("kernel_api", "flip", flip, (x, axis))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _flip_kernels.get(x._data.dtype) or select_kernel("flip", dtype_of(x))
     # PrepareData
@@ -4163,10 +5364,14 @@ def flip(x, axis):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = FlipInferMeta(x, axis)
-        # Kernel Call
-        out = kernel.fn(x_d, axis)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "FlipInferMeta", FlipInferMeta, (x, axis))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, axis))
+        else:
+            # InferMeta
+            meta = FlipInferMeta(x, axis)
+            # Kernel Call
+            out = kernel.fn(x_d, axis)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("flip", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -4180,6 +5385,9 @@ _where_kernels = KernelFactory.cache("where")
 
 
 def where(condition, x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", where):
+        return seam_call("kernel_api", "where", where, (condition, x, y))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _where_kernels.get(x._data.dtype) or select_kernel("where", dtype_of(x))
     # PrepareData
@@ -4189,10 +5397,14 @@ def where(condition, x, y):
     if kernel.input_np_dtype is not None:
         condition_d, x_d, y_d = prepare_data(kernel, condition_d, x_d, y_d)
     try:
-        # InferMeta
-        meta = WhereInferMeta(condition, x, y)
-        # Kernel Call
-        out = kernel.fn(condition_d, x_d, y_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "WhereInferMeta", WhereInferMeta, (condition, x, y))
+            out = seam_around("kernel", kernel, kernel.fn, (condition_d, x_d, y_d))
+        else:
+            # InferMeta
+            meta = WhereInferMeta(condition, x, y)
+            # Kernel Call
+            out = kernel.fn(condition_d, x_d, y_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("where", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -4206,6 +5418,9 @@ _roll_kernels = KernelFactory.cache("roll")
 
 
 def roll(x, shifts, axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", roll):
+        return seam_call("kernel_api", "roll", roll, (x, shifts, axis))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _roll_kernels.get(x._data.dtype) or select_kernel("roll", dtype_of(x))
     # PrepareData
@@ -4213,10 +5428,14 @@ def roll(x, shifts, axis):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = RollInferMeta(x, shifts, axis)
-        # Kernel Call
-        out = kernel.fn(x_d, shifts, axis)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "RollInferMeta", RollInferMeta, (x, shifts, axis))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, shifts, axis))
+        else:
+            # InferMeta
+            meta = RollInferMeta(x, shifts, axis)
+            # Kernel Call
+            out = kernel.fn(x_d, shifts, axis)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("roll", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -4230,6 +5449,9 @@ _slice_kernels = KernelFactory.cache("slice")
 
 
 def slice(input, axes, starts, ends, decrease_axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", slice):
+        return seam_call("kernel_api", "slice", slice, (input, axes, starts, ends, decrease_axis))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of input)
     kernel = _slice_kernels.get(input._data.dtype) or select_kernel("slice", dtype_of(input))
     # PrepareData
@@ -4237,10 +5459,14 @@ def slice(input, axes, starts, ends, decrease_axis):
     if kernel.input_np_dtype is not None:
         input_d, = prepare_data(kernel, input_d)
     try:
-        # InferMeta
-        meta = SliceInferMeta(input, axes, starts, ends, decrease_axis)
-        # Kernel Call
-        out = kernel.fn(input_d, axes, starts, ends, decrease_axis)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "SliceInferMeta", SliceInferMeta, (input, axes, starts, ends, decrease_axis))
+            out = seam_around("kernel", kernel, kernel.fn, (input_d, axes, starts, ends, decrease_axis))
+        else:
+            # InferMeta
+            meta = SliceInferMeta(input, axes, starts, ends, decrease_axis)
+            # Kernel Call
+            out = kernel.fn(input_d, axes, starts, ends, decrease_axis)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("slice", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -4254,6 +5480,9 @@ _strided_slice_kernels = KernelFactory.cache("strided_slice")
 
 
 def strided_slice(x, axes, starts, ends, strides):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", strided_slice):
+        return seam_call("kernel_api", "strided_slice", strided_slice, (x, axes, starts, ends, strides))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _strided_slice_kernels.get(x._data.dtype) or select_kernel("strided_slice", dtype_of(x))
     # PrepareData
@@ -4261,10 +5490,14 @@ def strided_slice(x, axes, starts, ends, strides):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = StridedSliceInferMeta(x, axes, starts, ends, strides)
-        # Kernel Call
-        out = kernel.fn(x_d, axes, starts, ends, strides)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "StridedSliceInferMeta", StridedSliceInferMeta, (x, axes, starts, ends, strides))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, axes, starts, ends, strides))
+        else:
+            # InferMeta
+            meta = StridedSliceInferMeta(x, axes, starts, ends, strides)
+            # Kernel Call
+            out = kernel.fn(x_d, axes, starts, ends, strides)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("strided_slice", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -4278,6 +5511,9 @@ _gather_kernels = KernelFactory.cache("gather")
 
 
 def gather(x, index, axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", gather):
+        return seam_call("kernel_api", "gather", gather, (x, index, axis))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _gather_kernels.get(x._data.dtype) or select_kernel("gather", dtype_of(x))
     # PrepareData
@@ -4286,10 +5522,14 @@ def gather(x, index, axis):
     if kernel.input_np_dtype is not None:
         x_d, index_d = prepare_data(kernel, x_d, index_d)
     try:
-        # InferMeta
-        meta = GatherInferMeta(x, index, axis)
-        # Kernel Call
-        out = kernel.fn(x_d, index_d, axis)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "GatherInferMeta", GatherInferMeta, (x, index, axis))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, index_d, axis))
+        else:
+            # InferMeta
+            meta = GatherInferMeta(x, index, axis)
+            # Kernel Call
+            out = kernel.fn(x_d, index_d, axis)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("gather", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -4303,6 +5543,9 @@ _index_select_kernels = KernelFactory.cache("index_select")
 
 
 def index_select(x, index, axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", index_select):
+        return seam_call("kernel_api", "index_select", index_select, (x, index, axis))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _index_select_kernels.get(x._data.dtype) or select_kernel("index_select", dtype_of(x))
     # PrepareData
@@ -4311,10 +5554,14 @@ def index_select(x, index, axis):
     if kernel.input_np_dtype is not None:
         x_d, index_d = prepare_data(kernel, x_d, index_d)
     try:
-        # InferMeta
-        meta = IndexSelectInferMeta(x, index, axis)
-        # Kernel Call
-        out = kernel.fn(x_d, index_d, axis)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "IndexSelectInferMeta", IndexSelectInferMeta, (x, index, axis))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, index_d, axis))
+        else:
+            # InferMeta
+            meta = IndexSelectInferMeta(x, index, axis)
+            # Kernel Call
+            out = kernel.fn(x_d, index_d, axis)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("index_select", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -4328,6 +5575,9 @@ _gather_nd_kernels = KernelFactory.cache("gather_nd")
 
 
 def gather_nd(x, index):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", gather_nd):
+        return seam_call("kernel_api", "gather_nd", gather_nd, (x, index))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _gather_nd_kernels.get(x._data.dtype) or select_kernel("gather_nd", dtype_of(x))
     # PrepareData
@@ -4336,10 +5586,14 @@ def gather_nd(x, index):
     if kernel.input_np_dtype is not None:
         x_d, index_d = prepare_data(kernel, x_d, index_d)
     try:
-        # InferMeta
-        meta = GatherNdInferMeta(x, index)
-        # Kernel Call
-        out = kernel.fn(x_d, index_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "GatherNdInferMeta", GatherNdInferMeta, (x, index))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, index_d))
+        else:
+            # InferMeta
+            meta = GatherNdInferMeta(x, index)
+            # Kernel Call
+            out = kernel.fn(x_d, index_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("gather_nd", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -4353,6 +5607,9 @@ _masked_select_kernels = KernelFactory.cache("masked_select")
 
 
 def masked_select(x, mask):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", masked_select):
+        return seam_call("kernel_api", "masked_select", masked_select, (x, mask))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _masked_select_kernels.get(x._data.dtype) or select_kernel("masked_select", dtype_of(x))
     # PrepareData
@@ -4361,10 +5618,14 @@ def masked_select(x, mask):
     if kernel.input_np_dtype is not None:
         x_d, mask_d = prepare_data(kernel, x_d, mask_d)
     try:
-        # InferMeta
-        meta = MaskedSelectInferMeta(x, mask)
-        # Kernel Call
-        out = kernel.fn(x_d, mask_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "MaskedSelectInferMeta", MaskedSelectInferMeta, (x, mask))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, mask_d))
+        else:
+            # InferMeta
+            meta = MaskedSelectInferMeta(x, mask)
+            # Kernel Call
+            out = kernel.fn(x_d, mask_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("masked_select", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -4378,6 +5639,9 @@ _nonzero_kernels = KernelFactory.cache("nonzero")
 
 
 def nonzero(condition):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", nonzero):
+        return seam_call("kernel_api", "nonzero", nonzero, (condition,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of condition)
     kernel = _nonzero_kernels.get(condition._data.dtype) or select_kernel("nonzero", dtype_of(condition))
     # PrepareData
@@ -4385,10 +5649,14 @@ def nonzero(condition):
     if kernel.input_np_dtype is not None:
         condition_d, = prepare_data(kernel, condition_d)
     try:
-        # InferMeta
-        meta = NonzeroInferMeta(condition)
-        # Kernel Call
-        out = kernel.fn(condition_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "NonzeroInferMeta", NonzeroInferMeta, (condition,))
+            out = seam_around("kernel", kernel, kernel.fn, (condition_d,))
+        else:
+            # InferMeta
+            meta = NonzeroInferMeta(condition)
+            # Kernel Call
+            out = kernel.fn(condition_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("nonzero", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -4402,6 +5670,9 @@ _scatter_kernels = KernelFactory.cache("scatter")
 
 
 def scatter(x, index, updates, overwrite):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", scatter):
+        return seam_call("kernel_api", "scatter", scatter, (x, index, updates, overwrite))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _scatter_kernels.get(x._data.dtype) or select_kernel("scatter", dtype_of(x))
     # PrepareData
@@ -4411,10 +5682,14 @@ def scatter(x, index, updates, overwrite):
     if kernel.input_np_dtype is not None:
         x_d, index_d, updates_d = prepare_data(kernel, x_d, index_d, updates_d)
     try:
-        # InferMeta
-        meta = ScatterInferMeta(x, index, updates, overwrite)
-        # Kernel Call
-        out = kernel.fn(x_d, index_d, updates_d, overwrite)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "ScatterInferMeta", ScatterInferMeta, (x, index, updates, overwrite))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, index_d, updates_d, overwrite))
+        else:
+            # InferMeta
+            meta = ScatterInferMeta(x, index, updates, overwrite)
+            # Kernel Call
+            out = kernel.fn(x_d, index_d, updates_d, overwrite)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("scatter", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -4428,6 +5703,9 @@ _index_add_kernels = KernelFactory.cache("index_add")
 
 
 def index_add(x, index, add_value, axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", index_add):
+        return seam_call("kernel_api", "index_add", index_add, (x, index, add_value, axis))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _index_add_kernels.get(x._data.dtype) or select_kernel("index_add", dtype_of(x))
     # PrepareData
@@ -4437,10 +5715,14 @@ def index_add(x, index, add_value, axis):
     if kernel.input_np_dtype is not None:
         x_d, index_d, add_value_d = prepare_data(kernel, x_d, index_d, add_value_d)
     try:
-        # InferMeta
-        meta = IndexAddInferMeta(x, index, add_value, axis)
-        # Kernel Call
-        out = kernel.fn(x_d, index_d, add_value_d, axis)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "IndexAddInferMeta", IndexAddInferMeta, (x, index, add_value, axis))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, index_d, add_value_d, axis))
+        else:
+            # InferMeta
+            meta = IndexAddInferMeta(x, index, add_value, axis)
+            # Kernel Call
+            out = kernel.fn(x_d, index_d, add_value_d, axis)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("index_add", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -4454,6 +5736,9 @@ _masked_fill_kernels = KernelFactory.cache("masked_fill")
 
 
 def masked_fill(x, mask, value):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", masked_fill):
+        return seam_call("kernel_api", "masked_fill", masked_fill, (x, mask, value))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _masked_fill_kernels.get(x._data.dtype) or select_kernel("masked_fill", dtype_of(x))
     # PrepareData
@@ -4463,10 +5748,14 @@ def masked_fill(x, mask, value):
     if kernel.input_np_dtype is not None:
         x_d, mask_d, value_d = prepare_data(kernel, x_d, mask_d, value_d)
     try:
-        # InferMeta
-        meta = MaskedFillInferMeta(x, mask, value)
-        # Kernel Call
-        out = kernel.fn(x_d, mask_d, value_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "MaskedFillInferMeta", MaskedFillInferMeta, (x, mask, value))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, mask_d, value_d))
+        else:
+            # InferMeta
+            meta = MaskedFillInferMeta(x, mask, value)
+            # Kernel Call
+            out = kernel.fn(x_d, mask_d, value_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("masked_fill", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -4480,6 +5769,9 @@ _take_along_axis_kernels = KernelFactory.cache("take_along_axis")
 
 
 def take_along_axis(arr, indices, axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", take_along_axis):
+        return seam_call("kernel_api", "take_along_axis", take_along_axis, (arr, indices, axis))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of arr)
     kernel = _take_along_axis_kernels.get(arr._data.dtype) or select_kernel("take_along_axis", dtype_of(arr))
     # PrepareData
@@ -4488,10 +5780,14 @@ def take_along_axis(arr, indices, axis):
     if kernel.input_np_dtype is not None:
         arr_d, indices_d = prepare_data(kernel, arr_d, indices_d)
     try:
-        # InferMeta
-        meta = TakeAlongAxisInferMeta(arr, indices, axis)
-        # Kernel Call
-        out = kernel.fn(arr_d, indices_d, axis)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "TakeAlongAxisInferMeta", TakeAlongAxisInferMeta, (arr, indices, axis))
+            out = seam_around("kernel", kernel, kernel.fn, (arr_d, indices_d, axis))
+        else:
+            # InferMeta
+            meta = TakeAlongAxisInferMeta(arr, indices, axis)
+            # Kernel Call
+            out = kernel.fn(arr_d, indices_d, axis)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("take_along_axis", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -4505,6 +5801,9 @@ _put_along_axis_kernels = KernelFactory.cache("put_along_axis")
 
 
 def put_along_axis(arr, indices, values, axis, reduce, include_self):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", put_along_axis):
+        return seam_call("kernel_api", "put_along_axis", put_along_axis, (arr, indices, values, axis, reduce, include_self))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of arr)
     kernel = _put_along_axis_kernels.get(arr._data.dtype) or select_kernel("put_along_axis", dtype_of(arr))
     # PrepareData
@@ -4514,10 +5813,14 @@ def put_along_axis(arr, indices, values, axis, reduce, include_self):
     if kernel.input_np_dtype is not None:
         arr_d, indices_d, values_d = prepare_data(kernel, arr_d, indices_d, values_d)
     try:
-        # InferMeta
-        meta = PutAlongAxisInferMeta(arr, indices, values, axis, reduce, include_self)
-        # Kernel Call
-        out = kernel.fn(arr_d, indices_d, values_d, axis, reduce, include_self)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "PutAlongAxisInferMeta", PutAlongAxisInferMeta, (arr, indices, values, axis, reduce, include_self))
+            out = seam_around("kernel", kernel, kernel.fn, (arr_d, indices_d, values_d, axis, reduce, include_self))
+        else:
+            # InferMeta
+            meta = PutAlongAxisInferMeta(arr, indices, values, axis, reduce, include_self)
+            # Kernel Call
+            out = kernel.fn(arr_d, indices_d, values_d, axis, reduce, include_self)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("put_along_axis", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -4531,6 +5834,9 @@ _slice_grad_kernels = KernelFactory.cache("slice_grad")
 
 
 def slice_grad(input, out_grad, axes, starts, ends, decrease_axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", slice_grad):
+        return seam_call("kernel_api", "slice_grad", slice_grad, (input, out_grad, axes, starts, ends, decrease_axis))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
     kernel = _slice_grad_kernels.get(out_grad._data.dtype) or select_kernel("slice_grad", dtype_of(out_grad))
     # PrepareData
@@ -4539,10 +5845,14 @@ def slice_grad(input, out_grad, axes, starts, ends, decrease_axis):
     if kernel.input_np_dtype is not None:
         input_d, out_grad_d = prepare_data(kernel, input_d, out_grad_d)
     try:
-        # InferMeta
-        meta = SliceGradInferMeta(input, out_grad, axes, starts, ends, decrease_axis)
-        # Kernel Call
-        out = kernel.fn(input_d, out_grad_d, axes, starts, ends, decrease_axis)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "SliceGradInferMeta", SliceGradInferMeta, (input, out_grad, axes, starts, ends, decrease_axis))
+            out = seam_around("kernel", kernel, kernel.fn, (input_d, out_grad_d, axes, starts, ends, decrease_axis))
+        else:
+            # InferMeta
+            meta = SliceGradInferMeta(input, out_grad, axes, starts, ends, decrease_axis)
+            # Kernel Call
+            out = kernel.fn(input_d, out_grad_d, axes, starts, ends, decrease_axis)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("slice_grad", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -4556,6 +5866,9 @@ _strided_slice_grad_kernels = KernelFactory.cache("strided_slice_grad")
 
 
 def strided_slice_grad(x, out_grad, axes, starts, ends, strides):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", strided_slice_grad):
+        return seam_call("kernel_api", "strided_slice_grad", strided_slice_grad, (x, out_grad, axes, starts, ends, strides))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
     kernel = _strided_slice_grad_kernels.get(out_grad._data.dtype) or select_kernel("strided_slice_grad", dtype_of(out_grad))
     # PrepareData
@@ -4564,10 +5877,14 @@ def strided_slice_grad(x, out_grad, axes, starts, ends, strides):
     if kernel.input_np_dtype is not None:
         x_d, out_grad_d = prepare_data(kernel, x_d, out_grad_d)
     try:
-        # InferMeta
-        meta = StridedSliceGradInferMeta(x, out_grad, axes, starts, ends, strides)
-        # Kernel Call
-        out = kernel.fn(x_d, out_grad_d, axes, starts, ends, strides)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "StridedSliceGradInferMeta", StridedSliceGradInferMeta, (x, out_grad, axes, starts, ends, strides))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, out_grad_d, axes, starts, ends, strides))
+        else:
+            # InferMeta
+            meta = StridedSliceGradInferMeta(x, out_grad, axes, starts, ends, strides)
+            # Kernel Call
+            out = kernel.fn(x_d, out_grad_d, axes, starts, ends, strides)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("strided_slice_grad", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -4581,6 +5898,9 @@ _gather_grad_kernels = KernelFactory.cache("gather_grad")
 
 
 def gather_grad(x, index, out_grad, axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", gather_grad):
+        return seam_call("kernel_api", "gather_grad", gather_grad, (x, index, out_grad, axis))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
     kernel = _gather_grad_kernels.get(out_grad._data.dtype) or select_kernel("gather_grad", dtype_of(out_grad))
     # PrepareData
@@ -4590,10 +5910,14 @@ def gather_grad(x, index, out_grad, axis):
     if kernel.input_np_dtype is not None:
         x_d, index_d, out_grad_d = prepare_data(kernel, x_d, index_d, out_grad_d)
     try:
-        # InferMeta
-        meta = GatherGradInferMeta(x, index, out_grad, axis)
-        # Kernel Call
-        out = kernel.fn(x_d, index_d, out_grad_d, axis)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "GatherGradInferMeta", GatherGradInferMeta, (x, index, out_grad, axis))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, index_d, out_grad_d, axis))
+        else:
+            # InferMeta
+            meta = GatherGradInferMeta(x, index, out_grad, axis)
+            # Kernel Call
+            out = kernel.fn(x_d, index_d, out_grad_d, axis)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("gather_grad", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -4607,6 +5931,9 @@ _index_select_grad_kernels = KernelFactory.cache("index_select_grad")
 
 
 def index_select_grad(x, index, out_grad, axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", index_select_grad):
+        return seam_call("kernel_api", "index_select_grad", index_select_grad, (x, index, out_grad, axis))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
     kernel = _index_select_grad_kernels.get(out_grad._data.dtype) or select_kernel("index_select_grad", dtype_of(out_grad))
     # PrepareData
@@ -4616,10 +5943,14 @@ def index_select_grad(x, index, out_grad, axis):
     if kernel.input_np_dtype is not None:
         x_d, index_d, out_grad_d = prepare_data(kernel, x_d, index_d, out_grad_d)
     try:
-        # InferMeta
-        meta = IndexSelectGradInferMeta(x, index, out_grad, axis)
-        # Kernel Call
-        out = kernel.fn(x_d, index_d, out_grad_d, axis)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "IndexSelectGradInferMeta", IndexSelectGradInferMeta, (x, index, out_grad, axis))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, index_d, out_grad_d, axis))
+        else:
+            # InferMeta
+            meta = IndexSelectGradInferMeta(x, index, out_grad, axis)
+            # Kernel Call
+            out = kernel.fn(x_d, index_d, out_grad_d, axis)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("index_select_grad", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -4633,6 +5964,9 @@ _gather_nd_grad_kernels = KernelFactory.cache("gather_nd_grad")
 
 
 def gather_nd_grad(x, index, out_grad):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", gather_nd_grad):
+        return seam_call("kernel_api", "gather_nd_grad", gather_nd_grad, (x, index, out_grad))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
     kernel = _gather_nd_grad_kernels.get(out_grad._data.dtype) or select_kernel("gather_nd_grad", dtype_of(out_grad))
     # PrepareData
@@ -4642,10 +5976,14 @@ def gather_nd_grad(x, index, out_grad):
     if kernel.input_np_dtype is not None:
         x_d, index_d, out_grad_d = prepare_data(kernel, x_d, index_d, out_grad_d)
     try:
-        # InferMeta
-        meta = GatherNdGradInferMeta(x, index, out_grad)
-        # Kernel Call
-        out = kernel.fn(x_d, index_d, out_grad_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "GatherNdGradInferMeta", GatherNdGradInferMeta, (x, index, out_grad))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, index_d, out_grad_d))
+        else:
+            # InferMeta
+            meta = GatherNdGradInferMeta(x, index, out_grad)
+            # Kernel Call
+            out = kernel.fn(x_d, index_d, out_grad_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("gather_nd_grad", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -4659,6 +5997,9 @@ _masked_select_grad_kernels = KernelFactory.cache("masked_select_grad")
 
 
 def masked_select_grad(x, mask, out_grad):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", masked_select_grad):
+        return seam_call("kernel_api", "masked_select_grad", masked_select_grad, (x, mask, out_grad))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
     kernel = _masked_select_grad_kernels.get(out_grad._data.dtype) or select_kernel("masked_select_grad", dtype_of(out_grad))
     # PrepareData
@@ -4668,10 +6009,14 @@ def masked_select_grad(x, mask, out_grad):
     if kernel.input_np_dtype is not None:
         x_d, mask_d, out_grad_d = prepare_data(kernel, x_d, mask_d, out_grad_d)
     try:
-        # InferMeta
-        meta = MaskedSelectGradInferMeta(x, mask, out_grad)
-        # Kernel Call
-        out = kernel.fn(x_d, mask_d, out_grad_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "MaskedSelectGradInferMeta", MaskedSelectGradInferMeta, (x, mask, out_grad))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, mask_d, out_grad_d))
+        else:
+            # InferMeta
+            meta = MaskedSelectGradInferMeta(x, mask, out_grad)
+            # Kernel Call
+            out = kernel.fn(x_d, mask_d, out_grad_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("masked_select_grad", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -4685,15 +6030,22 @@ _full_kernels = KernelFactory.cache("full")
 
 
 def full(shape, value, dtype):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", full):
+        return seam_call("kernel_api", "full", full, (shape, value, dtype))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of dtype)
     kernel = _full_kernels.get(dtype.np_dtype) or select_kernel("full", dtype)
     # PrepareData
     # (no tensor inputs)
     try:
-        # InferMeta
-        meta = CreateInferMeta(shape, dtype)
-        # Kernel Call
-        out = kernel.fn(shape, value, dtype)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "CreateInferMeta", CreateInferMeta, (shape, dtype))
+            out = seam_around("kernel", kernel, kernel.fn, (shape, value, dtype))
+        else:
+            # InferMeta
+            meta = CreateInferMeta(shape, dtype)
+            # Kernel Call
+            out = kernel.fn(shape, value, dtype)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("full", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -4707,6 +6059,9 @@ _full_like_kernels = KernelFactory.cache("full_like")
 
 
 def full_like(x, value, dtype):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", full_like):
+        return seam_call("kernel_api", "full_like", full_like, (x, value, dtype))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of dtype)
     kernel = _full_like_kernels.get(dtype.np_dtype) or select_kernel("full_like", dtype)
     # PrepareData
@@ -4714,10 +6069,14 @@ def full_like(x, value, dtype):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = CreateLikeInferMeta(x, dtype)
-        # Kernel Call
-        out = kernel.fn(x_d, value, dtype)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "CreateLikeInferMeta", CreateLikeInferMeta, (x, dtype))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, value, dtype))
+        else:
+            # InferMeta
+            meta = CreateLikeInferMeta(x, dtype)
+            # Kernel Call
+            out = kernel.fn(x_d, value, dtype)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("full_like", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -4731,15 +6090,22 @@ _empty_kernels = KernelFactory.cache("empty")
 
 
 def empty(shape, dtype):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", empty):
+        return seam_call("kernel_api", "empty", empty, (shape, dtype))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of dtype)
     kernel = _empty_kernels.get(dtype.np_dtype) or select_kernel("empty", dtype)
     # PrepareData
     # (no tensor inputs)
     try:
-        # InferMeta
-        meta = CreateInferMeta(shape, dtype)
-        # Kernel Call
-        out = kernel.fn(shape, dtype)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "CreateInferMeta", CreateInferMeta, (shape, dtype))
+            out = seam_around("kernel", kernel, kernel.fn, (shape, dtype))
+        else:
+            # InferMeta
+            meta = CreateInferMeta(shape, dtype)
+            # Kernel Call
+            out = kernel.fn(shape, dtype)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("empty", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -4753,6 +6119,9 @@ _empty_like_kernels = KernelFactory.cache("empty_like")
 
 
 def empty_like(x, dtype):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", empty_like):
+        return seam_call("kernel_api", "empty_like", empty_like, (x, dtype))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of dtype)
     kernel = _empty_like_kernels.get(dtype.np_dtype) or select_kernel("empty_like", dtype)
     # PrepareData
@@ -4760,10 +6129,14 @@ def empty_like(x, dtype):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = CreateLikeInferMeta(x, dtype)
-        # Kernel Call
-        out = kernel.fn(x_d, dtype)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "CreateLikeInferMeta", CreateLikeInferMeta, (x, dtype))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, dtype))
+        else:
+            # InferMeta
+            meta = CreateLikeInferMeta(x, dtype)
+            # Kernel Call
+            out = kernel.fn(x_d, dtype)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("empty_like", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -4777,15 +6150,22 @@ _arange_kernels = KernelFactory.cache("arange")
 
 
 def arange(start, end, step, dtype):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", arange):
+        return seam_call("kernel_api", "arange", arange, (start, end, step, dtype))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of dtype)
     kernel = _arange_kernels.get(dtype.np_dtype) or select_kernel("arange", dtype)
     # PrepareData
     # (no tensor inputs)
     try:
-        # InferMeta
-        meta = ArangeInferMeta(start, end, step, dtype)
-        # Kernel Call
-        out = kernel.fn(start, end, step, dtype)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "ArangeInferMeta", ArangeInferMeta, (start, end, step, dtype))
+            out = seam_around("kernel", kernel, kernel.fn, (start, end, step, dtype))
+        else:
+            # InferMeta
+            meta = ArangeInferMeta(start, end, step, dtype)
+            # Kernel Call
+            out = kernel.fn(start, end, step, dtype)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("arange", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -4799,15 +6179,22 @@ _linspace_kernels = KernelFactory.cache("linspace")
 
 
 def linspace(start, stop, num, dtype):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", linspace):
+        return seam_call("kernel_api", "linspace", linspace, (start, stop, num, dtype))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of dtype)
     kernel = _linspace_kernels.get(dtype.np_dtype) or select_kernel("linspace", dtype)
     # PrepareData
     # (no tensor inputs)
     try:
-        # InferMeta
-        meta = LinspaceInferMeta(start, stop, num, dtype)
-        # Kernel Call
-        out = kernel.fn(start, stop, num, dtype)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "LinspaceInferMeta", LinspaceInferMeta, (start, stop, num, dtype))
+            out = seam_around("kernel", kernel, kernel.fn, (start, stop, num, dtype))
+        else:
+            # InferMeta
+            meta = LinspaceInferMeta(start, stop, num, dtype)
+            # Kernel Call
+            out = kernel.fn(start, stop, num, dtype)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("linspace", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -4821,15 +6208,22 @@ _eye_kernels = KernelFactory.cache("eye")
 
 
 def eye(num_rows, num_columns, dtype):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", eye):
+        return seam_call("kernel_api", "eye", eye, (num_rows, num_columns, dtype))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of dtype)
     kernel = _eye_kernels.get(dtype.np_dtype) or select_kernel("eye", dtype)
     # PrepareData
     # (no tensor inputs)
     try:
-        # InferMeta
-        meta = EyeInferMeta(num_rows, num_columns, dtype)
-        # Kernel Call
-        out = kernel.fn(num_rows, num_columns, dtype)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "EyeInferMeta", EyeInferMeta, (num_rows, num_columns, dtype))
+            out = seam_around("kernel", kernel, kernel.fn, (num_rows, num_columns, dtype))
+        else:
+            # InferMeta
+            meta = EyeInferMeta(num_rows, num_columns, dtype)
+            # Kernel Call
+            out = kernel.fn(num_rows, num_columns, dtype)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("eye", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -4843,15 +6237,22 @@ _uniform_kernels = KernelFactory.cache("uniform")
 
 
 def uniform(shape, dtype, min, max, seed):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", uniform):
+        return seam_call("kernel_api", "uniform", uniform, (shape, dtype, min, max, seed))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of dtype)
     kernel = _uniform_kernels.get(dtype.np_dtype) or select_kernel("uniform", dtype)
     # PrepareData
     # (no tensor inputs)
     try:
-        # InferMeta
-        meta = UniformRandomInferMeta(shape, dtype, min, max, seed)
-        # Kernel Call
-        out = kernel.fn(shape, dtype, min, max, seed)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UniformRandomInferMeta", UniformRandomInferMeta, (shape, dtype, min, max, seed))
+            out = seam_around("kernel", kernel, kernel.fn, (shape, dtype, min, max, seed))
+        else:
+            # InferMeta
+            meta = UniformRandomInferMeta(shape, dtype, min, max, seed)
+            # Kernel Call
+            out = kernel.fn(shape, dtype, min, max, seed)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("uniform", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -4865,15 +6266,22 @@ _gaussian_kernels = KernelFactory.cache("gaussian")
 
 
 def gaussian(shape, mean, std, seed, dtype):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", gaussian):
+        return seam_call("kernel_api", "gaussian", gaussian, (shape, mean, std, seed, dtype))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of dtype)
     kernel = _gaussian_kernels.get(dtype.np_dtype) or select_kernel("gaussian", dtype)
     # PrepareData
     # (no tensor inputs)
     try:
-        # InferMeta
-        meta = GaussianInferMeta(shape, mean, std, seed, dtype)
-        # Kernel Call
-        out = kernel.fn(shape, mean, std, seed, dtype)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "GaussianInferMeta", GaussianInferMeta, (shape, mean, std, seed, dtype))
+            out = seam_around("kernel", kernel, kernel.fn, (shape, mean, std, seed, dtype))
+        else:
+            # InferMeta
+            meta = GaussianInferMeta(shape, mean, std, seed, dtype)
+            # Kernel Call
+            out = kernel.fn(shape, mean, std, seed, dtype)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("gaussian", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -4887,15 +6295,22 @@ _randint_kernels = KernelFactory.cache("randint")
 
 
 def randint(low, high, shape, dtype):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", randint):
+        return seam_call("kernel_api", "randint", randint, (low, high, shape, dtype))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of dtype)
     kernel = _randint_kernels.get(dtype.np_dtype) or select_kernel("randint", dtype)
     # PrepareData
     # (no tensor inputs)
     try:
-        # InferMeta
-        meta = RandintInferMeta(low, high, shape, dtype)
-        # Kernel Call
-        out = kernel.fn(low, high, shape, dtype)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "RandintInferMeta", RandintInferMeta, (low, high, shape, dtype))
+            out = seam_around("kernel", kernel, kernel.fn, (low, high, shape, dtype))
+        else:
+            # InferMeta
+            meta = RandintInferMeta(low, high, shape, dtype)
+            # Kernel Call
+            out = kernel.fn(low, high, shape, dtype)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("randint", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -4909,15 +6324,22 @@ _randperm_kernels = KernelFactory.cache("randperm")
 
 
 def randperm(n, dtype):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", randperm):
+        return seam_call("kernel_api", "randperm", randperm, (n, dtype))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of dtype)
     kernel = _randperm_kernels.get(dtype.np_dtype) or select_kernel("randperm", dtype)
     # PrepareData
     # (no tensor inputs)
     try:
-        # InferMeta
-        meta = RandpermInferMeta(n, dtype)
-        # Kernel Call
-        out = kernel.fn(n, dtype)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "RandpermInferMeta", RandpermInferMeta, (n, dtype))
+            out = seam_around("kernel", kernel, kernel.fn, (n, dtype))
+        else:
+            # InferMeta
+            meta = RandpermInferMeta(n, dtype)
+            # Kernel Call
+            out = kernel.fn(n, dtype)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("randperm", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -4931,6 +6353,9 @@ _bernoulli_kernels = KernelFactory.cache("bernoulli")
 
 
 def bernoulli(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", bernoulli):
+        return seam_call("kernel_api", "bernoulli", bernoulli, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _bernoulli_kernels.get(x._data.dtype) or select_kernel("bernoulli", dtype_of(x))
     # PrepareData
@@ -4938,10 +6363,14 @@ def bernoulli(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("bernoulli", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -4955,6 +6384,9 @@ _poisson_kernels = KernelFactory.cache("poisson")
 
 
 def poisson(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", poisson):
+        return seam_call("kernel_api", "poisson", poisson, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _poisson_kernels.get(x._data.dtype) or select_kernel("poisson", dtype_of(x))
     # PrepareData
@@ -4962,10 +6394,14 @@ def poisson(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("poisson", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -4979,6 +6415,9 @@ _multinomial_kernels = KernelFactory.cache("multinomial")
 
 
 def multinomial(x, num_samples, replacement):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", multinomial):
+        return seam_call("kernel_api", "multinomial", multinomial, (x, num_samples, replacement))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _multinomial_kernels.get(x._data.dtype) or select_kernel("multinomial", dtype_of(x))
     # PrepareData
@@ -4986,10 +6425,14 @@ def multinomial(x, num_samples, replacement):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = MultinomialInferMeta(x, num_samples, replacement)
-        # Kernel Call
-        out = kernel.fn(x_d, num_samples, replacement)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "MultinomialInferMeta", MultinomialInferMeta, (x, num_samples, replacement))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, num_samples, replacement))
+        else:
+            # InferMeta
+            meta = MultinomialInferMeta(x, num_samples, replacement)
+            # Kernel Call
+            out = kernel.fn(x_d, num_samples, replacement)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("multinomial", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -5003,6 +6446,9 @@ _binomial_kernels = KernelFactory.cache("binomial")
 
 
 def binomial(count, prob):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", binomial):
+        return seam_call("kernel_api", "binomial", binomial, (count, prob))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of prob)
     kernel = _binomial_kernels.get(prob._data.dtype) or select_kernel("binomial", dtype_of(prob))
     # PrepareData
@@ -5011,10 +6457,14 @@ def binomial(count, prob):
     if kernel.input_np_dtype is not None:
         count_d, prob_d = prepare_data(kernel, count_d, prob_d)
     try:
-        # InferMeta
-        meta = BinomialInferMeta(count, prob)
-        # Kernel Call
-        out = kernel.fn(count_d, prob_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "BinomialInferMeta", BinomialInferMeta, (count, prob))
+            out = seam_around("kernel", kernel, kernel.fn, (count_d, prob_d))
+        else:
+            # InferMeta
+            meta = BinomialInferMeta(count, prob)
+            # Kernel Call
+            out = kernel.fn(count_d, prob_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("binomial", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -5028,6 +6478,9 @@ _standard_gamma_kernels = KernelFactory.cache("standard_gamma")
 
 
 def standard_gamma(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", standard_gamma):
+        return seam_call("kernel_api", "standard_gamma", standard_gamma, (x,))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _standard_gamma_kernels.get(x._data.dtype) or select_kernel("standard_gamma", dtype_of(x))
     # PrepareData
@@ -5035,10 +6488,14 @@ def standard_gamma(x):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x)
-        # Kernel Call
-        out = kernel.fn(x_d)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x,))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d,))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x)
+            # Kernel Call
+            out = kernel.fn(x_d)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("standard_gamma", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -5052,6 +6509,9 @@ _exponential_kernels = KernelFactory.cache("exponential")
 
 
 def exponential(x, lam):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", exponential):
+        return seam_call("kernel_api", "exponential", exponential, (x, lam))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _exponential_kernels.get(x._data.dtype) or select_kernel("exponential", dtype_of(x))
     # PrepareData
@@ -5059,10 +6519,14 @@ def exponential(x, lam):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UnchangedInferMeta(x, lam)
-        # Kernel Call
-        out = kernel.fn(x_d, lam)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UnchangedInferMeta", UnchangedInferMeta, (x, lam))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, lam))
+        else:
+            # InferMeta
+            meta = UnchangedInferMeta(x, lam)
+            # Kernel Call
+            out = kernel.fn(x_d, lam)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("exponential", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -5076,6 +6540,9 @@ _topk_kernels = KernelFactory.cache("topk")
 
 
 def topk(x, k, axis, largest, sorted):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", topk):
+        return seam_call("kernel_api", "topk", topk, (x, k, axis, largest, sorted))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _topk_kernels.get(x._data.dtype) or select_kernel("topk", dtype_of(x))
     # PrepareData
@@ -5083,10 +6550,14 @@ def topk(x, k, axis, largest, sorted):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = TopKInferMeta(x, k, axis, largest, sorted)
-        # Kernel Call
-        out = kernel.fn(x_d, k, axis, largest, sorted)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "TopKInferMeta", TopKInferMeta, (x, k, axis, largest, sorted))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, k, axis, largest, sorted))
+        else:
+            # InferMeta
+            meta = TopKInferMeta(x, k, axis, largest, sorted)
+            # Kernel Call
+            out = kernel.fn(x_d, k, axis, largest, sorted)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("topk", e)
     return make_outputs("topk", out, meta)
@@ -5096,6 +6567,9 @@ _argsort_kernels = KernelFactory.cache("argsort")
 
 
 def argsort(x, axis, descending, stable):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", argsort):
+        return seam_call("kernel_api", "argsort", argsort, (x, axis, descending, stable))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _argsort_kernels.get(x._data.dtype) or select_kernel("argsort", dtype_of(x))
     # PrepareData
@@ -5103,10 +6577,14 @@ def argsort(x, axis, descending, stable):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = ArgsortInferMeta(x, axis, descending, stable)
-        # Kernel Call
-        out = kernel.fn(x_d, axis, descending, stable)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "ArgsortInferMeta", ArgsortInferMeta, (x, axis, descending, stable))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, axis, descending, stable))
+        else:
+            # InferMeta
+            meta = ArgsortInferMeta(x, axis, descending, stable)
+            # Kernel Call
+            out = kernel.fn(x_d, axis, descending, stable)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("argsort", e)
     return make_outputs("argsort", out, meta)
@@ -5116,6 +6594,9 @@ _unique_kernels = KernelFactory.cache("unique")
 
 
 def unique(x, axis, dtype):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", unique):
+        return seam_call("kernel_api", "unique", unique, (x, axis, dtype))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _unique_kernels.get(x._data.dtype) or select_kernel("unique", dtype_of(x))
     # PrepareData
@@ -5123,10 +6604,14 @@ def unique(x, axis, dtype):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UniqueInferMeta(x, axis, dtype)
-        # Kernel Call
-        out = kernel.fn(x_d, axis, dtype)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UniqueInferMeta", UniqueInferMeta, (x, axis, dtype))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, axis, dtype))
+        else:
+            # InferMeta
+            meta = UniqueInferMeta(x, axis, dtype)
+            # Kernel Call
+            out = kernel.fn(x_d, axis, dtype)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("unique", e)
     return make_outputs("unique", out, meta)
@@ -5136,6 +6621,9 @@ _unique_consecutive_kernels = KernelFactory.cache("unique_consecutive")
 
 
 def unique_consecutive(x, axis, dtype):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", unique_consecutive):
+        return seam_call("kernel_api", "unique_consecutive", unique_consecutive, (x, axis, dtype))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _unique_consecutive_kernels.get(x._data.dtype) or select_kernel("unique_consecutive", dtype_of(x))
     # PrepareData
@@ -5143,10 +6631,14 @@ def unique_consecutive(x, axis, dtype):
     if kernel.input_np_dtype is not None:
         x_d, = prepare_data(kernel, x_d)
     try:
-        # InferMeta
-        meta = UniqueConsecutiveInferMeta(x, axis, dtype)
-        # Kernel Call
-        out = kernel.fn(x_d, axis, dtype)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "UniqueConsecutiveInferMeta", UniqueConsecutiveInferMeta, (x, axis, dtype))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, axis, dtype))
+        else:
+            # InferMeta
+            meta = UniqueConsecutiveInferMeta(x, axis, dtype)
+            # Kernel Call
+            out = kernel.fn(x_d, axis, dtype)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("unique_consecutive", e)
     return make_outputs("unique_consecutive", out, meta)
@@ -5156,6 +6648,9 @@ _searchsorted_kernels = KernelFactory.cache("searchsorted")
 
 
 def searchsorted(sorted_sequence, values, out_int32, right):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", searchsorted):
+        return seam_call("kernel_api", "searchsorted", searchsorted, (sorted_sequence, values, out_int32, right))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of sorted_sequence)
     kernel = _searchsorted_kernels.get(sorted_sequence._data.dtype) or select_kernel("searchsorted", dtype_of(sorted_sequence))
     # PrepareData
@@ -5164,10 +6659,14 @@ def searchsorted(sorted_sequence, values, out_int32, right):
     if kernel.input_np_dtype is not None:
         sorted_sequence_d, values_d = prepare_data(kernel, sorted_sequence_d, values_d)
     try:
-        # InferMeta
-        meta = SearchsortedInferMeta(sorted_sequence, values, out_int32, right)
-        # Kernel Call
-        out = kernel.fn(sorted_sequence_d, values_d, out_int32, right)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "SearchsortedInferMeta", SearchsortedInferMeta, (sorted_sequence, values, out_int32, right))
+            out = seam_around("kernel", kernel, kernel.fn, (sorted_sequence_d, values_d, out_int32, right))
+        else:
+            # InferMeta
+            meta = SearchsortedInferMeta(sorted_sequence, values, out_int32, right)
+            # Kernel Call
+            out = kernel.fn(sorted_sequence_d, values_d, out_int32, right)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("searchsorted", e)
     # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
@@ -5181,6 +6680,9 @@ _segment_pool_kernels = KernelFactory.cache("segment_pool")
 
 
 def segment_pool(x, segment_ids, pooltype):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", segment_pool):
+        return seam_call("kernel_api", "segment_pool", segment_pool, (x, segment_ids, pooltype))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _segment_pool_kernels.get(x._data.dtype) or select_kernel("segment_pool", dtype_of(x))
     # PrepareData
@@ -5189,10 +6691,14 @@ def segment_pool(x, segment_ids, pooltype):
     if kernel.input_np_dtype is not None:
         x_d, segment_ids_d = prepare_data(kernel, x_d, segment_ids_d)
     try:
-        # InferMeta
-        meta = SegmentPoolInferMeta(x, segment_ids, pooltype)
-        # Kernel Call
-        out = kernel.fn(x_d, segment_ids_d, pooltype)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "SegmentPoolInferMeta", SegmentPoolInferMeta, (x, segment_ids, pooltype))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, segment_ids_d, pooltype))
+        else:
+            # InferMeta
+            meta = SegmentPoolInferMeta(x, segment_ids, pooltype)
+            # Kernel Call
+            out = kernel.fn(x_d, segment_ids_d, pooltype)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("segment_pool", e)
     return make_outputs("segment_pool", out, meta)
@@ -5202,6 +6708,9 @@ _send_u_recv_kernels = KernelFactory.cache("send_u_recv")
 
 
 def send_u_recv(x, src_index, dst_index, reduce_op, out_size):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", send_u_recv):
+        return seam_call("kernel_api", "send_u_recv", send_u_recv, (x, src_index, dst_index, reduce_op, out_size))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
     kernel = _send_u_recv_kernels.get(x._data.dtype) or select_kernel("send_u_recv", dtype_of(x))
     # PrepareData
@@ -5211,10 +6720,14 @@ def send_u_recv(x, src_index, dst_index, reduce_op, out_size):
     if kernel.input_np_dtype is not None:
         x_d, src_index_d, dst_index_d = prepare_data(kernel, x_d, src_index_d, dst_index_d)
     try:
-        # InferMeta
-        meta = SendURecvInferMeta(x, src_index, dst_index, reduce_op, out_size)
-        # Kernel Call
-        out = kernel.fn(x_d, src_index_d, dst_index_d, reduce_op, out_size)
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "SendURecvInferMeta", SendURecvInferMeta, (x, src_index, dst_index, reduce_op, out_size))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, src_index_d, dst_index_d, reduce_op, out_size))
+        else:
+            # InferMeta
+            meta = SendURecvInferMeta(x, src_index, dst_index, reduce_op, out_size)
+            # Kernel Call
+            out = kernel.fn(x_d, src_index_d, dst_index_d, reduce_op, out_size)
     except (ValueError, TypeError, IndexError) as e:
         raise_with_op("send_u_recv", e)
     return make_outputs("send_u_recv", out, meta)
@@ -5227,12 +6740,17 @@ def add_grad(need, out_grad):
     """④ Kernel API of the grad op `add_grad`, on arrays (a grad node calls it directly when no
     graph is recorded). Grads come at the forward output's shape, one per input of `add`,
     None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", add_grad):
+        return seam_call("kernel_api", "add_grad", add_grad, (need, out_grad))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
     kernel = _add_grad_kernels.get(out_grad.dtype) or select_kernel("add_grad", NP_TO_DTYPE[out_grad.dtype])
     # PrepareData
     if kernel.input_np_dtype is not None:
         out_grad, = prepare_data(kernel, out_grad)
-    # Kernel Call
+    # Kernel Call (through the debug seam while a debugging tool is on)
+    if seam_flag.on:
+        return seam_around("kernel", kernel, kernel.fn, (need, out_grad))
     return kernel.fn(need, out_grad)
 
 
@@ -5243,12 +6761,17 @@ def subtract_grad(need, out_grad):
     """④ Kernel API of the grad op `subtract_grad`, on arrays (a grad node calls it directly when no
     graph is recorded). Grads come at the forward output's shape, one per input of `subtract`,
     None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", subtract_grad):
+        return seam_call("kernel_api", "subtract_grad", subtract_grad, (need, out_grad))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
     kernel = _subtract_grad_kernels.get(out_grad.dtype) or select_kernel("subtract_grad", NP_TO_DTYPE[out_grad.dtype])
     # PrepareData
     if kernel.input_np_dtype is not None:
         out_grad, = prepare_data(kernel, out_grad)
-    # Kernel Call
+    # Kernel Call (through the debug seam while a debugging tool is on)
+    if seam_flag.on:
+        return seam_around("kernel", kernel, kernel.fn, (need, out_grad))
     return kernel.fn(need, out_grad)
 
 
@@ -5259,12 +6782,17 @@ def multiply_grad(need, x, y, out_grad):
     """④ Kernel API of the grad op `multiply_grad`, on arrays (a grad node calls it directly when no
     graph is recorded). Grads come at the forward output's shape, one per input of `multiply`,
     None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", multiply_grad):
+        return seam_call("kernel_api", "multiply_grad", multiply_grad, (need, x, y, out_grad))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
     kernel = _multiply_grad_kernels.get(out_grad.dtype) or select_kernel("multiply_grad", NP_TO_DTYPE[out_grad.dtype])
     # PrepareData
     if kernel.input_np_dtype is not None:
         x, y, out_grad = prepare_data(kernel, x, y, out_grad)
-    # Kernel Call
+    # Kernel Call (through the debug seam while a debugging tool is on)
+    if seam_flag.on:
+        return seam_around("kernel", kernel, kernel.fn, (need, x, y, out_grad))
     return kernel.fn(need, x, y, out_grad)
 
 
@@ -5275,12 +6803,17 @@ def divide_grad(need, y, out, out_grad):
     """④ Kernel API of the grad op `divide_grad`, on arrays (a grad node calls it directly when no
     graph is recorded). Grads come at the forward output's shape, one per input of `divide`,
     None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", divide_grad):
+        return seam_call("kernel_api", "divide_grad", divide_grad, (need, y, out, out_grad))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
     kernel = _divide_grad_kernels.get(out_grad.dtype) or select_kernel("divide_grad", NP_TO_DTYPE[out_grad.dtype])
     # PrepareData
     if kernel.input_np_dtype is not None:
         y, out, out_grad = prepare_data(kernel, y, out, out_grad)
-    # Kernel Call
+    # Kernel Call (through the debug seam while a debugging tool is on)
+    if seam_flag.on:
+        return seam_around("kernel", kernel, kernel.fn, (need, y, out, out_grad))
     return kernel.fn(need, y, out, out_grad)
 
 
@@ -5291,12 +6824,17 @@ def tanh_grad(need, out, out_grad):
     """④ Kernel API of the grad op `tanh_grad`, on arrays (a grad node calls it directly when no
     graph is recorded). Grads come at the forward output's shape, one per input of `tanh`,
     None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", tanh_grad):
+        return seam_call("kernel_api", "tanh_grad", tanh_grad, (need, out, out_grad))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
     kernel = _tanh_grad_kernels.get(out_grad.dtype) or select_kernel("tanh_grad", NP_TO_DTYPE[out_grad.dtype])
     # PrepareData
     if kernel.input_np_dtype is not None:
         out, out_grad = prepare_data(kernel, out, out_grad)
-    # Kernel Call
+    # Kernel Call (through the debug seam while a debugging tool is on)
+    if seam_flag.on:
+        return seam_around("kernel", kernel, kernel.fn, (need, out, out_grad))
     return kernel.fn(need, out, out_grad)
 
 
@@ -5307,12 +6845,17 @@ def exp_grad(need, out, out_grad):
     """④ Kernel API of the grad op `exp_grad`, on arrays (a grad node calls it directly when no
     graph is recorded). Grads come at the forward output's shape, one per input of `exp`,
     None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", exp_grad):
+        return seam_call("kernel_api", "exp_grad", exp_grad, (need, out, out_grad))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
     kernel = _exp_grad_kernels.get(out_grad.dtype) or select_kernel("exp_grad", NP_TO_DTYPE[out_grad.dtype])
     # PrepareData
     if kernel.input_np_dtype is not None:
         out, out_grad = prepare_data(kernel, out, out_grad)
-    # Kernel Call
+    # Kernel Call (through the debug seam while a debugging tool is on)
+    if seam_flag.on:
+        return seam_around("kernel", kernel, kernel.fn, (need, out, out_grad))
     return kernel.fn(need, out, out_grad)
 
 
@@ -5323,12 +6866,17 @@ def cast_grad(need, x, out_grad, dtype):
     """④ Kernel API of the grad op `cast_grad`, on arrays (a grad node calls it directly when no
     graph is recorded). Grads come at the forward output's shape, one per input of `cast`,
     None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", cast_grad):
+        return seam_call("kernel_api", "cast_grad", cast_grad, (need, x, out_grad, dtype))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
     kernel = _cast_grad_kernels.get(out_grad.dtype) or select_kernel("cast_grad", NP_TO_DTYPE[out_grad.dtype])
     # PrepareData
     if kernel.input_np_dtype is not None:
         x, out_grad = prepare_data(kernel, x, out_grad)
-    # Kernel Call
+    # Kernel Call (through the debug seam while a debugging tool is on)
+    if seam_flag.on:
+        return seam_around("kernel", kernel, kernel.fn, (need, x, out_grad, dtype))
     return kernel.fn(need, x, out_grad, dtype)
 
 
@@ -5339,12 +6887,17 @@ def scale_grad(need, out_grad, scale, bias, bias_after_scale):
     """④ Kernel API of the grad op `scale_grad`, on arrays (a grad node calls it directly when no
     graph is recorded). Grads come at the forward output's shape, one per input of `scale`,
     None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", scale_grad):
+        return seam_call("kernel_api", "scale_grad", scale_grad, (need, out_grad, scale, bias, bias_after_scale))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
     kernel = _scale_grad_kernels.get(out_grad.dtype) or select_kernel("scale_grad", NP_TO_DTYPE[out_grad.dtype])
     # PrepareData
     if kernel.input_np_dtype is not None:
         out_grad, = prepare_data(kernel, out_grad)
-    # Kernel Call
+    # Kernel Call (through the debug seam while a debugging tool is on)
+    if seam_flag.on:
+        return seam_around("kernel", kernel, kernel.fn, (need, out_grad, scale, bias, bias_after_scale))
     return kernel.fn(need, out_grad, scale, bias, bias_after_scale)
 
 
@@ -5355,12 +6908,17 @@ def log_grad(need, x, out_grad):
     """④ Kernel API of the grad op `log_grad`, on arrays (a grad node calls it directly when no
     graph is recorded). Grads come at the forward output's shape, one per input of `log`,
     None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", log_grad):
+        return seam_call("kernel_api", "log_grad", log_grad, (need, x, out_grad))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
     kernel = _log_grad_kernels.get(out_grad.dtype) or select_kernel("log_grad", NP_TO_DTYPE[out_grad.dtype])
     # PrepareData
     if kernel.input_np_dtype is not None:
         x, out_grad = prepare_data(kernel, x, out_grad)
-    # Kernel Call
+    # Kernel Call (through the debug seam while a debugging tool is on)
+    if seam_flag.on:
+        return seam_around("kernel", kernel, kernel.fn, (need, x, out_grad))
     return kernel.fn(need, x, out_grad)
 
 
@@ -5371,12 +6929,17 @@ def sqrt_grad(need, out, out_grad):
     """④ Kernel API of the grad op `sqrt_grad`, on arrays (a grad node calls it directly when no
     graph is recorded). Grads come at the forward output's shape, one per input of `sqrt`,
     None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", sqrt_grad):
+        return seam_call("kernel_api", "sqrt_grad", sqrt_grad, (need, out, out_grad))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
     kernel = _sqrt_grad_kernels.get(out_grad.dtype) or select_kernel("sqrt_grad", NP_TO_DTYPE[out_grad.dtype])
     # PrepareData
     if kernel.input_np_dtype is not None:
         out, out_grad = prepare_data(kernel, out, out_grad)
-    # Kernel Call
+    # Kernel Call (through the debug seam while a debugging tool is on)
+    if seam_flag.on:
+        return seam_around("kernel", kernel, kernel.fn, (need, out, out_grad))
     return kernel.fn(need, out, out_grad)
 
 
@@ -5387,12 +6950,17 @@ def square_grad(need, x, out_grad):
     """④ Kernel API of the grad op `square_grad`, on arrays (a grad node calls it directly when no
     graph is recorded). Grads come at the forward output's shape, one per input of `square`,
     None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", square_grad):
+        return seam_call("kernel_api", "square_grad", square_grad, (need, x, out_grad))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
     kernel = _square_grad_kernels.get(out_grad.dtype) or select_kernel("square_grad", NP_TO_DTYPE[out_grad.dtype])
     # PrepareData
     if kernel.input_np_dtype is not None:
         x, out_grad = prepare_data(kernel, x, out_grad)
-    # Kernel Call
+    # Kernel Call (through the debug seam while a debugging tool is on)
+    if seam_flag.on:
+        return seam_around("kernel", kernel, kernel.fn, (need, x, out_grad))
     return kernel.fn(need, x, out_grad)
 
 
@@ -5403,12 +6971,17 @@ def sigmoid_grad(need, out, out_grad):
     """④ Kernel API of the grad op `sigmoid_grad`, on arrays (a grad node calls it directly when no
     graph is recorded). Grads come at the forward output's shape, one per input of `sigmoid`,
     None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", sigmoid_grad):
+        return seam_call("kernel_api", "sigmoid_grad", sigmoid_grad, (need, out, out_grad))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
     kernel = _sigmoid_grad_kernels.get(out_grad.dtype) or select_kernel("sigmoid_grad", NP_TO_DTYPE[out_grad.dtype])
     # PrepareData
     if kernel.input_np_dtype is not None:
         out, out_grad = prepare_data(kernel, out, out_grad)
-    # Kernel Call
+    # Kernel Call (through the debug seam while a debugging tool is on)
+    if seam_flag.on:
+        return seam_around("kernel", kernel, kernel.fn, (need, out, out_grad))
     return kernel.fn(need, out, out_grad)
 
 
@@ -5419,12 +6992,17 @@ def assign_grad(need, out_grad):
     """④ Kernel API of the grad op `assign_grad`, on arrays (a grad node calls it directly when no
     graph is recorded). Grads come at the forward output's shape, one per input of `assign`,
     None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", assign_grad):
+        return seam_call("kernel_api", "assign_grad", assign_grad, (need, out_grad))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
     kernel = _assign_grad_kernels.get(out_grad.dtype) or select_kernel("assign_grad", NP_TO_DTYPE[out_grad.dtype])
     # PrepareData
     if kernel.input_np_dtype is not None:
         out_grad, = prepare_data(kernel, out_grad)
-    # Kernel Call
+    # Kernel Call (through the debug seam while a debugging tool is on)
+    if seam_flag.on:
+        return seam_around("kernel", kernel, kernel.fn, (need, out_grad))
     return kernel.fn(need, out_grad)
 
 
@@ -5435,12 +7013,17 @@ def sum_grad(need, x, out_grad, axis, dtype, keepdim):
     """④ Kernel API of the grad op `sum_grad`, on arrays (a grad node calls it directly when no
     graph is recorded). Grads come at the forward output's shape, one per input of `sum`,
     None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", sum_grad):
+        return seam_call("kernel_api", "sum_grad", sum_grad, (need, x, out_grad, axis, dtype, keepdim))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
     kernel = _sum_grad_kernels.get(out_grad.dtype) or select_kernel("sum_grad", NP_TO_DTYPE[out_grad.dtype])
     # PrepareData
     if kernel.input_np_dtype is not None:
         x, out_grad = prepare_data(kernel, x, out_grad)
-    # Kernel Call
+    # Kernel Call (through the debug seam while a debugging tool is on)
+    if seam_flag.on:
+        return seam_around("kernel", kernel, kernel.fn, (need, x, out_grad, axis, dtype, keepdim))
     return kernel.fn(need, x, out_grad, axis, dtype, keepdim)
 
 
@@ -5451,12 +7034,17 @@ def mean_grad(need, x, out_grad, axis, keepdim):
     """④ Kernel API of the grad op `mean_grad`, on arrays (a grad node calls it directly when no
     graph is recorded). Grads come at the forward output's shape, one per input of `mean`,
     None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", mean_grad):
+        return seam_call("kernel_api", "mean_grad", mean_grad, (need, x, out_grad, axis, keepdim))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
     kernel = _mean_grad_kernels.get(out_grad.dtype) or select_kernel("mean_grad", NP_TO_DTYPE[out_grad.dtype])
     # PrepareData
     if kernel.input_np_dtype is not None:
         x, out_grad = prepare_data(kernel, x, out_grad)
-    # Kernel Call
+    # Kernel Call (through the debug seam while a debugging tool is on)
+    if seam_flag.on:
+        return seam_around("kernel", kernel, kernel.fn, (need, x, out_grad, axis, keepdim))
     return kernel.fn(need, x, out_grad, axis, keepdim)
 
 
@@ -5467,12 +7055,17 @@ def mean_all_grad(need, x, out_grad):
     """④ Kernel API of the grad op `mean_all_grad`, on arrays (a grad node calls it directly when no
     graph is recorded). Grads come at the forward output's shape, one per input of `mean_all`,
     None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", mean_all_grad):
+        return seam_call("kernel_api", "mean_all_grad", mean_all_grad, (need, x, out_grad))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
     kernel = _mean_all_grad_kernels.get(out_grad.dtype) or select_kernel("mean_all_grad", NP_TO_DTYPE[out_grad.dtype])
     # PrepareData
     if kernel.input_np_dtype is not None:
         x, out_grad = prepare_data(kernel, x, out_grad)
-    # Kernel Call
+    # Kernel Call (through the debug seam while a debugging tool is on)
+    if seam_flag.on:
+        return seam_around("kernel", kernel, kernel.fn, (need, x, out_grad))
     return kernel.fn(need, x, out_grad)
 
 
@@ -5483,12 +7076,17 @@ def cumprod_grad(need, x, out, out_grad, dim, exclusive, reverse):
     """④ Kernel API of the grad op `cumprod_grad`, on arrays (a grad node calls it directly when no
     graph is recorded). Grads come at the forward output's shape, one per input of `cumprod`,
     None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", cumprod_grad):
+        return seam_call("kernel_api", "cumprod_grad", cumprod_grad, (need, x, out, out_grad, dim, exclusive, reverse))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
     kernel = _cumprod_grad_kernels.get(out_grad.dtype) or select_kernel("cumprod_grad", NP_TO_DTYPE[out_grad.dtype])
     # PrepareData
     if kernel.input_np_dtype is not None:
         x, out, out_grad = prepare_data(kernel, x, out, out_grad)
-    # Kernel Call
+    # Kernel Call (through the debug seam while a debugging tool is on)
+    if seam_flag.on:
+        return seam_around("kernel", kernel, kernel.fn, (need, x, out, out_grad, dim, exclusive, reverse))
     return kernel.fn(need, x, out, out_grad, dim, exclusive, reverse)
 
 
@@ -5499,12 +7097,17 @@ def matmul_grad(need, x, y, out_grad, transpose_x, transpose_y):
     """④ Kernel API of the grad op `matmul_grad`, on arrays (a grad node calls it directly when no
     graph is recorded). Grads come at the forward output's shape, one per input of `matmul`,
     None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", matmul_grad):
+        return seam_call("kernel_api", "matmul_grad", matmul_grad, (need, x, y, out_grad, transpose_x, transpose_y))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
     kernel = _matmul_grad_kernels.get(out_grad.dtype) or select_kernel("matmul_grad", NP_TO_DTYPE[out_grad.dtype])
     # PrepareData
     if kernel.input_np_dtype is not None:
         x, y, out_grad = prepare_data(kernel, x, y, out_grad)
-    # Kernel Call
+    # Kernel Call (through the debug seam while a debugging tool is on)
+    if seam_flag.on:
+        return seam_around("kernel", kernel, kernel.fn, (need, x, y, out_grad, transpose_x, transpose_y))
     return kernel.fn(need, x, y, out_grad, transpose_x, transpose_y)
 
 
@@ -5515,12 +7118,17 @@ def conv2d_grad(need, input, filter, out_grad, strides, paddings, padding_algori
     """④ Kernel API of the grad op `conv2d_grad`, on arrays (a grad node calls it directly when no
     graph is recorded). Grads come at the forward output's shape, one per input of `conv2d`,
     None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", conv2d_grad):
+        return seam_call("kernel_api", "conv2d_grad", conv2d_grad, (need, input, filter, out_grad, strides, paddings, padding_algorithm, dilations, groups, data_format))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
     kernel = _conv2d_grad_kernels.get(out_grad.dtype) or select_kernel("conv2d_grad", NP_TO_DTYPE[out_grad.dtype])
     # PrepareData
     if kernel.input_np_dtype is not None:
         input, filter, out_grad = prepare_data(kernel, input, filter, out_grad)
-    # Kernel Call
+    # Kernel Call (through the debug seam while a debugging tool is on)
+    if seam_flag.on:
+        return seam_around("kernel", kernel, kernel.fn, (need, input, filter, out_grad, strides, paddings, padding_algorithm, dilations, groups, data_format))
     return kernel.fn(need, input, filter, out_grad, strides, paddings, padding_algorithm, dilations, groups, data_format)
 
 
@@ -5531,12 +7139,17 @@ def conv3d_grad(need, input, filter, out_grad, strides, paddings, padding_algori
     """④ Kernel API of the grad op `conv3d_grad`, on arrays (a grad node calls it directly when no
     graph is recorded). Grads come at the forward output's shape, one per input of `conv3d`,
     None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", conv3d_grad):
+        return seam_call("kernel_api", "conv3d_grad", conv3d_grad, (need, input, filter, out_grad, strides, paddings, padding_algorithm, groups, dilations, data_format))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
     kernel = _conv3d_grad_kernels.get(out_grad.dtype) or select_kernel("conv3d_grad", NP_TO_DTYPE[out_grad.dtype])
     # PrepareData
     if kernel.input_np_dtype is not None:
         input, filter, out_grad = prepare_data(kernel, input, filter, out_grad)
-    # Kernel Call
+    # Kernel Call (through the debug seam while a debugging tool is on)
+    if seam_flag.on:
+        return seam_around("kernel", kernel, kernel.fn, (need, input, filter, out_grad, strides, paddings, padding_algorithm, groups, dilations, data_format))
     return kernel.fn(need, input, filter, out_grad, strides, paddings, padding_algorithm, groups, dilations, data_format)
 
 
@@ -5547,12 +7160,17 @@ def conv2d_transpose_grad(need, x, filter, out_grad, strides, paddings, output_p
     """④ Kernel API of the grad op `conv2d_transpose_grad`, on arrays (a grad node calls it directly when no
     graph is recorded). Grads come at the forward output's shape, one per input of `conv2d_transpose`,
     None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", conv2d_transpose_grad):
+        return seam_call("kernel_api", "conv2d_transpose_grad", conv2d_transpose_grad, (need, x, filter, out_grad, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
     kernel = _conv2d_transpose_grad_kernels.get(out_grad.dtype) or select_kernel("conv2d_transpose_grad", NP_TO_DTYPE[out_grad.dtype])
     # PrepareData
     if kernel.input_np_dtype is not None:
         x, filter, out_grad = prepare_data(kernel, x, filter, out_grad)
-    # Kernel Call
+    # Kernel Call (through the debug seam while a debugging tool is on)
+    if seam_flag.on:
+        return seam_around("kernel", kernel, kernel.fn, (need, x, filter, out_grad, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format))
     return kernel.fn(need, x, filter, out_grad, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format)
 
 
@@ -5563,12 +7181,17 @@ def conv3d_transpose_grad(need, x, filter, out_grad, strides, paddings, output_p
     """④ Kernel API of the grad op `conv3d_transpose_grad`, on arrays (a grad node calls it directly when no
     graph is recorded). Grads come at the forward output's shape, one per input of `conv3d_transpose`,
     None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", conv3d_transpose_grad):
+        return seam_call("kernel_api", "conv3d_transpose_grad", conv3d_transpose_grad, (need, x, filter, out_grad, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
     kernel = _conv3d_transpose_grad_kernels.get(out_grad.dtype) or select_kernel("conv3d_transpose_grad", NP_TO_DTYPE[out_grad.dtype])
     # PrepareData
     if kernel.input_np_dtype is not None:
         x, filter, out_grad = prepare_data(kernel, x, filter, out_grad)
-    # Kernel Call
+    # Kernel Call (through the debug seam while a debugging tool is on)
+    if seam_flag.on:
+        return seam_around("kernel", kernel, kernel.fn, (need, x, filter, out_grad, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format))
     return kernel.fn(need, x, filter, out_grad, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format)
 
 
@@ -5579,12 +7202,17 @@ def pool2d_grad(need, x, out, out_grad, kernel_size, strides, paddings, ceil_mod
     """④ Kernel API of the grad op `pool2d_grad`, on arrays (a grad node calls it directly when no
     graph is recorded). Grads come at the forward output's shape, one per input of `pool2d`,
     None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", pool2d_grad):
+        return seam_call("kernel_api", "pool2d_grad", pool2d_grad, (need, x, out, out_grad, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
     kernel = _pool2d_grad_kernels.get(out_grad.dtype) or select_kernel("pool2d_grad", NP_TO_DTYPE[out_grad.dtype])
     # PrepareData
     if kernel.input_np_dtype is not None:
         x, out, out_grad = prepare_data(kernel, x, out, out_grad)
-    # Kernel Call
+    # Kernel Call (through the debug seam while a debugging tool is on)
+    if seam_flag.on:
+        return seam_around("kernel", kernel, kernel.fn, (need, x, out, out_grad, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm))
     return kernel.fn(need, x, out, out_grad, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
 
 
@@ -5595,12 +7223,17 @@ def pool3d_grad(need, x, out, out_grad, kernel_size, strides, paddings, ceil_mod
     """④ Kernel API of the grad op `pool3d_grad`, on arrays (a grad node calls it directly when no
     graph is recorded). Grads come at the forward output's shape, one per input of `pool3d`,
     None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", pool3d_grad):
+        return seam_call("kernel_api", "pool3d_grad", pool3d_grad, (need, x, out, out_grad, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
     kernel = _pool3d_grad_kernels.get(out_grad.dtype) or select_kernel("pool3d_grad", NP_TO_DTYPE[out_grad.dtype])
     # PrepareData
     if kernel.input_np_dtype is not None:
         x, out, out_grad = prepare_data(kernel, x, out, out_grad)
-    # Kernel Call
+    # Kernel Call (through the debug seam while a debugging tool is on)
+    if seam_flag.on:
+        return seam_around("kernel", kernel, kernel.fn, (need, x, out, out_grad, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm))
     return kernel.fn(need, x, out, out_grad, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm)
 
 
@@ -5611,12 +7244,17 @@ def fft_c2c_grad(need, out_grad, axes, normalization, forward):
     """④ Kernel API of the grad op `fft_c2c_grad`, on arrays (a grad node calls it directly when no
     graph is recorded). Grads come at the forward output's shape, one per input of `fft_c2c`,
     None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", fft_c2c_grad):
+        return seam_call("kernel_api", "fft_c2c_grad", fft_c2c_grad, (need, out_grad, axes, normalization, forward))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
     kernel = _fft_c2c_grad_kernels.get(out_grad.dtype) or select_kernel("fft_c2c_grad", NP_TO_DTYPE[out_grad.dtype])
     # PrepareData
     if kernel.input_np_dtype is not None:
         out_grad, = prepare_data(kernel, out_grad)
-    # Kernel Call
+    # Kernel Call (through the debug seam while a debugging tool is on)
+    if seam_flag.on:
+        return seam_around("kernel", kernel, kernel.fn, (need, out_grad, axes, normalization, forward))
     return kernel.fn(need, out_grad, axes, normalization, forward)
 
 
@@ -5627,12 +7265,17 @@ def fft_r2c_grad(need, x, out_grad, axes, normalization, forward, onesided):
     """④ Kernel API of the grad op `fft_r2c_grad`, on arrays (a grad node calls it directly when no
     graph is recorded). Grads come at the forward output's shape, one per input of `fft_r2c`,
     None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", fft_r2c_grad):
+        return seam_call("kernel_api", "fft_r2c_grad", fft_r2c_grad, (need, x, out_grad, axes, normalization, forward, onesided))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
     kernel = _fft_r2c_grad_kernels.get(out_grad.dtype) or select_kernel("fft_r2c_grad", NP_TO_DTYPE[out_grad.dtype])
     # PrepareData
     if kernel.input_np_dtype is not None:
         x, out_grad = prepare_data(kernel, x, out_grad)
-    # Kernel Call
+    # Kernel Call (through the debug seam while a debugging tool is on)
+    if seam_flag.on:
+        return seam_around("kernel", kernel, kernel.fn, (need, x, out_grad, axes, normalization, forward, onesided))
     return kernel.fn(need, x, out_grad, axes, normalization, forward, onesided)
 
 
@@ -5643,12 +7286,17 @@ def fft_c2r_grad(need, out_grad, axes, normalization, forward, last_dim_size):
     """④ Kernel API of the grad op `fft_c2r_grad`, on arrays (a grad node calls it directly when no
     graph is recorded). Grads come at the forward output's shape, one per input of `fft_c2r`,
     None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", fft_c2r_grad):
+        return seam_call("kernel_api", "fft_c2r_grad", fft_c2r_grad, (need, out_grad, axes, normalization, forward, last_dim_size))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
     kernel = _fft_c2r_grad_kernels.get(out_grad.dtype) or select_kernel("fft_c2r_grad", NP_TO_DTYPE[out_grad.dtype])
     # PrepareData
     if kernel.input_np_dtype is not None:
         out_grad, = prepare_data(kernel, out_grad)
-    # Kernel Call
+    # Kernel Call (through the debug seam while a debugging tool is on)
+    if seam_flag.on:
+        return seam_around("kernel", kernel, kernel.fn, (need, out_grad, axes, normalization, forward, last_dim_size))
     return kernel.fn(need, out_grad, axes, normalization, forward, last_dim_size)
 
 
@@ -5659,12 +7307,17 @@ def relu_grad(need, out, out_grad):
     """④ Kernel API of the grad op `relu_grad`, on arrays (a grad node calls it directly when no
     graph is recorded). Grads come at the forward output's shape, one per input of `relu`,
     None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", relu_grad):
+        return seam_call("kernel_api", "relu_grad", relu_grad, (need, out, out_grad))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
     kernel = _relu_grad_kernels.get(out_grad.dtype) or select_kernel("relu_grad", NP_TO_DTYPE[out_grad.dtype])
     # PrepareData
     if kernel.input_np_dtype is not None:
         out, out_grad = prepare_data(kernel, out, out_grad)
-    # Kernel Call
+    # Kernel Call (through the debug seam while a debugging tool is on)
+    if seam_flag.on:
+        return seam_around("kernel", kernel, kernel.fn, (need, out, out_grad))
     return kernel.fn(need, out, out_grad)
 
 
@@ -5675,12 +7328,17 @@ def reshape_grad(need, x, out_grad, shape):
     """④ Kernel API of the grad op `reshape_grad`, on arrays (a grad node calls it directly when no
     graph is recorded). Grads come at the forward output's shape, one per input of `reshape`,
     None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", reshape_grad):
+        return seam_call("kernel_api", "reshape_grad", reshape_grad, (need, x, out_grad, shape))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
     kernel = _reshape_grad_kernels.get(out_grad.dtype) or select_kernel("reshape_grad", NP_TO_DTYPE[out_grad.dtype])
     # PrepareData
     if kernel.input_np_dtype is not None:
         x, out_grad = prepare_data(kernel, x, out_grad)
-    # Kernel Call
+    # Kernel Call (through the debug seam while a debugging tool is on)
+    if seam_flag.on:
+        return seam_around("kernel", kernel, kernel.fn, (need, x, out_grad, shape))
     return kernel.fn(need, x, out_grad, shape)
 
 
@@ -5691,10 +7349,15 @@ def transpose_grad(need, out_grad, perm):
     """④ Kernel API of the grad op `transpose_grad`, on arrays (a grad node calls it directly when no
     graph is recorded). Grads come at the forward output's shape, one per input of `transpose`,
     None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", transpose_grad):
+        return seam_call("kernel_api", "transpose_grad", transpose_grad, (need, out_grad, perm))
     # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
     kernel = _transpose_grad_kernels.get(out_grad.dtype) or select_kernel("transpose_grad", NP_TO_DTYPE[out_grad.dtype])
     # PrepareData
     if kernel.input_np_dtype is not None:
         out_grad, = prepare_data(kernel, out_grad)
-    # Kernel Call
+    # Kernel Call (through the debug seam while a debugging tool is on)
+    if seam_flag.on:
+        return seam_around("kernel", kernel, kernel.fn, (need, out_grad, perm))
     return kernel.fn(need, out_grad, perm)

@@ -9,6 +9,7 @@ from ..tensor import Tensor
 from ..eager.type_promotion import promote_binary, autocast_int_to_float
 from ..eager.grad_mode import grad_state
 from ..eager.amp_utils import amp_flag, amp_state, amp_auto_cast, amp_call, amp_skip
+from ..eager.seams import seam_flag, seam_wants, seam_call
 from ..eager.grad_node_info import (GradNodeBase, fill_zero, fill_zero_list, fill_zero_array,
                                     wrap_grad)
 from ..eager.grad_tensor_holder import hold_raw, project_array
@@ -53,6 +54,9 @@ _add_kernels = KernelFactory.cache("add")  # ④'s per-dtype kernel cache, share
 
 
 def add_ad_func(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", add_ad_func):
+        return seam_call("ad_func", "add", add_ad_func, (x, y))
     # Operator: `x + y` calls this function; a y that is no Tensor (a number,
     # an ndarray) takes the operator's own path, which may return NotImplemented
     if type(y) is not Tensor and not isinstance(y, Tensor):
@@ -78,7 +82,7 @@ def add_ad_func(x, y):
     x_shape = x_d.shape
     y_shape = y_d.shape
     kernel = _add_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on
             or y_dt is not x_dt or y_shape != x_shape):
         out = _api.add(x, y)
     else:
@@ -119,6 +123,9 @@ def add_ad_func(x, y):
 
 
 def add__ad_func(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", add__ad_func):
+        return seam_call("ad_func", "add_", add__ad_func, (x, y))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("add_", add__ad_func, x, y)
@@ -223,6 +230,9 @@ class AddGradNode(GradNodeBase):
 def add_grad_ad_func(need, out_grad):
     """③ The grad op `add_grad` (add's backward): `need[i]` says whether input i of `add`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", add_grad_ad_func):
+        return seam_call("ad_func", "add_grad", add_grad_ad_func, (need, out_grad))
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
     if grad_state.enabled and (not out_grad._stop_gradient):
         x_grad = None
@@ -240,6 +250,9 @@ _subtract_kernels = KernelFactory.cache("subtract")  # ④'s per-dtype kernel ca
 
 
 def subtract_ad_func(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", subtract_ad_func):
+        return seam_call("ad_func", "subtract", subtract_ad_func, (x, y))
     # Operator: `x - y` calls this function; a y that is no Tensor (a number,
     # an ndarray) takes the operator's own path, which may return NotImplemented
     if type(y) is not Tensor and not isinstance(y, Tensor):
@@ -265,7 +278,7 @@ def subtract_ad_func(x, y):
     x_shape = x_d.shape
     y_shape = y_d.shape
     kernel = _subtract_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on
             or y_dt is not x_dt or y_shape != x_shape):
         out = _api.subtract(x, y)
     else:
@@ -306,6 +319,9 @@ def subtract_ad_func(x, y):
 
 
 def subtract__ad_func(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", subtract__ad_func):
+        return seam_call("ad_func", "subtract_", subtract__ad_func, (x, y))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("subtract_", subtract__ad_func, x, y)
@@ -410,6 +426,9 @@ class SubtractGradNode(GradNodeBase):
 def subtract_grad_ad_func(need, out_grad):
     """③ The grad op `subtract_grad` (subtract's backward): `need[i]` says whether input i of `subtract`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", subtract_grad_ad_func):
+        return seam_call("ad_func", "subtract_grad", subtract_grad_ad_func, (need, out_grad))
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
     if grad_state.enabled and (not out_grad._stop_gradient):
         x_grad = None
@@ -427,6 +446,9 @@ _multiply_kernels = KernelFactory.cache("multiply")  # ④'s per-dtype kernel ca
 
 
 def multiply_ad_func(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", multiply_ad_func):
+        return seam_call("ad_func", "multiply", multiply_ad_func, (x, y))
     # Operator: `x * y` calls this function; a y that is no Tensor (a number,
     # an ndarray) takes the operator's own path, which may return NotImplemented
     if type(y) is not Tensor and not isinstance(y, Tensor):
@@ -452,7 +474,7 @@ def multiply_ad_func(x, y):
     x_shape = x_d.shape
     y_shape = y_d.shape
     kernel = _multiply_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on
             or y_dt is not x_dt or y_shape != x_shape):
         out = _api.multiply(x, y)
     else:
@@ -512,6 +534,9 @@ def multiply_ad_func(x, y):
 
 
 def multiply__ad_func(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", multiply__ad_func):
+        return seam_call("ad_func", "multiply_", multiply__ad_func, (x, y))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("multiply_", multiply__ad_func, x, y)
@@ -660,6 +685,9 @@ class MultiplyGradNode(GradNodeBase):
 def multiply_grad_ad_func(need, x, y, out_grad):
     """③ The grad op `multiply_grad` (multiply's backward): `need[i]` says whether input i of `multiply`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", multiply_grad_ad_func):
+        return seam_call("ad_func", "multiply_grad", multiply_grad_ad_func, (need, x, y, out_grad))
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient or not out_grad._stop_gradient):
         x_grad = None
@@ -677,6 +705,9 @@ _divide_kernels = KernelFactory.cache("divide")  # ④'s per-dtype kernel cache,
 
 
 def divide_ad_func(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", divide_ad_func):
+        return seam_call("ad_func", "divide", divide_ad_func, (x, y))
     # Operator: `x / y` calls this function; a y that is no Tensor (a number,
     # an ndarray) takes the operator's own path, which may return NotImplemented
     if type(y) is not Tensor and not isinstance(y, Tensor):
@@ -711,7 +742,7 @@ def divide_ad_func(x, y):
     x_shape = x_d.shape
     y_shape = y_d.shape
     kernel = _divide_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on
             or y_dt is not x_dt or y_shape != x_shape):
         out = _api.divide(x, y)
     else:
@@ -771,6 +802,9 @@ def divide_ad_func(x, y):
 
 
 def divide__ad_func(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", divide__ad_func):
+        return seam_call("ad_func", "divide_", divide__ad_func, (x, y))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("divide_", divide__ad_func, x, y)
@@ -919,6 +953,9 @@ class DivideGradNode(GradNodeBase):
 def divide_grad_ad_func(need, y, out, out_grad):
     """③ The grad op `divide_grad` (divide's backward): `need[i]` says whether input i of `divide`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", divide_grad_ad_func):
+        return seam_call("ad_func", "divide_grad", divide_grad_ad_func, (need, y, out, out_grad))
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
     if grad_state.enabled and (not y._stop_gradient or not out._stop_gradient or not out_grad._stop_gradient):
         x_grad = None
@@ -936,6 +973,9 @@ _floor_divide_kernels = KernelFactory.cache("floor_divide")  # ④'s per-dtype k
 
 
 def floor_divide_ad_func(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", floor_divide_ad_func):
+        return seam_call("ad_func", "floor_divide", floor_divide_ad_func, (x, y))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("floor_divide", ("x", "y"), (x, y))
@@ -957,7 +997,7 @@ def floor_divide_ad_func(x, y):
     x_shape = x_d.shape
     y_shape = y_d.shape
     kernel = _floor_divide_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on
             or y_dt is not x_dt or y_shape != x_shape):
         out = _api.floor_divide(x, y)
     else:
@@ -970,6 +1010,9 @@ def floor_divide_ad_func(x, y):
 
 
 def floor_divide__ad_func(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", floor_divide__ad_func):
+        return seam_call("ad_func", "floor_divide_", floor_divide__ad_func, (x, y))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("floor_divide_", floor_divide__ad_func, x, y)
@@ -984,6 +1027,9 @@ _remainder_kernels = KernelFactory.cache("remainder")  # ④'s per-dtype kernel 
 
 
 def remainder_ad_func(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", remainder_ad_func):
+        return seam_call("ad_func", "remainder", remainder_ad_func, (x, y))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("remainder", ("x", "y"), (x, y))
@@ -1005,7 +1051,7 @@ def remainder_ad_func(x, y):
     x_shape = x_d.shape
     y_shape = y_d.shape
     kernel = _remainder_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on
             or y_dt is not x_dt or y_shape != x_shape):
         out = _api.remainder(x, y)
     else:
@@ -1065,6 +1111,9 @@ def remainder_ad_func(x, y):
 
 
 def remainder__ad_func(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", remainder__ad_func):
+        return seam_call("ad_func", "remainder_", remainder__ad_func, (x, y))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("remainder_", remainder__ad_func, x, y)
@@ -1219,6 +1268,9 @@ _elementwise_pow_kernels = KernelFactory.cache("elementwise_pow")  # ④'s per-d
 
 
 def elementwise_pow_ad_func(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", elementwise_pow_ad_func):
+        return seam_call("ad_func", "elementwise_pow", elementwise_pow_ad_func, (x, y))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("elementwise_pow", ("x", "y"), (x, y))
@@ -1240,7 +1292,7 @@ def elementwise_pow_ad_func(x, y):
     x_shape = x_d.shape
     y_shape = y_d.shape
     kernel = _elementwise_pow_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on
             or y_dt is not x_dt or y_shape != x_shape):
         out = _api.elementwise_pow(x, y)
     else:
@@ -1366,6 +1418,9 @@ _maximum_kernels = KernelFactory.cache("maximum")  # ④'s per-dtype kernel cach
 
 
 def maximum_ad_func(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", maximum_ad_func):
+        return seam_call("ad_func", "maximum", maximum_ad_func, (x, y))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("maximum", ("x", "y"), (x, y))
@@ -1387,7 +1442,7 @@ def maximum_ad_func(x, y):
     x_shape = x_d.shape
     y_shape = y_d.shape
     kernel = _maximum_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on
             or y_dt is not x_dt or y_shape != x_shape):
         out = _api.maximum(x, y)
     else:
@@ -1578,6 +1633,9 @@ _minimum_kernels = KernelFactory.cache("minimum")  # ④'s per-dtype kernel cach
 
 
 def minimum_ad_func(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", minimum_ad_func):
+        return seam_call("ad_func", "minimum", minimum_ad_func, (x, y))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("minimum", ("x", "y"), (x, y))
@@ -1599,7 +1657,7 @@ def minimum_ad_func(x, y):
     x_shape = x_d.shape
     y_shape = y_d.shape
     kernel = _minimum_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on
             or y_dt is not x_dt or y_shape != x_shape):
         out = _api.minimum(x, y)
     else:
@@ -1788,6 +1846,9 @@ class MinimumGradNode(GradNodeBase):
 
 
 def equal_ad_func(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", equal_ad_func):
+        return seam_call("ad_func", "equal", equal_ad_func, (x, y))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("equal", ("x", "y"), (x, y))
@@ -1802,6 +1863,9 @@ def equal_ad_func(x, y):
 
 
 def not_equal_ad_func(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", not_equal_ad_func):
+        return seam_call("ad_func", "not_equal", not_equal_ad_func, (x, y))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("not_equal", ("x", "y"), (x, y))
@@ -1816,6 +1880,9 @@ def not_equal_ad_func(x, y):
 
 
 def less_than_ad_func(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", less_than_ad_func):
+        return seam_call("ad_func", "less_than", less_than_ad_func, (x, y))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("less_than", ("x", "y"), (x, y))
@@ -1830,6 +1897,9 @@ def less_than_ad_func(x, y):
 
 
 def less_equal_ad_func(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", less_equal_ad_func):
+        return seam_call("ad_func", "less_equal", less_equal_ad_func, (x, y))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("less_equal", ("x", "y"), (x, y))
@@ -1844,6 +1914,9 @@ def less_equal_ad_func(x, y):
 
 
 def greater_than_ad_func(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", greater_than_ad_func):
+        return seam_call("ad_func", "greater_than", greater_than_ad_func, (x, y))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("greater_than", ("x", "y"), (x, y))
@@ -1858,6 +1931,9 @@ def greater_than_ad_func(x, y):
 
 
 def greater_equal_ad_func(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", greater_equal_ad_func):
+        return seam_call("ad_func", "greater_equal", greater_equal_ad_func, (x, y))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("greater_equal", ("x", "y"), (x, y))
@@ -1872,6 +1948,9 @@ def greater_equal_ad_func(x, y):
 
 
 def logical_and_ad_func(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", logical_and_ad_func):
+        return seam_call("ad_func", "logical_and", logical_and_ad_func, (x, y))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("logical_and", ("x", "y"), (x, y))
@@ -1886,6 +1965,9 @@ def logical_and_ad_func(x, y):
 
 
 def logical_or_ad_func(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", logical_or_ad_func):
+        return seam_call("ad_func", "logical_or", logical_or_ad_func, (x, y))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("logical_or", ("x", "y"), (x, y))
@@ -1900,6 +1982,9 @@ def logical_or_ad_func(x, y):
 
 
 def logical_xor_ad_func(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", logical_xor_ad_func):
+        return seam_call("ad_func", "logical_xor", logical_xor_ad_func, (x, y))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("logical_xor", ("x", "y"), (x, y))
@@ -1914,6 +1999,9 @@ def logical_xor_ad_func(x, y):
 
 
 def logical_not_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", logical_not_ad_func):
+        return seam_call("ad_func", "logical_not", logical_not_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("logical_not", ("x",), (x,))
@@ -1927,6 +2015,9 @@ _bitwise_and_kernels = KernelFactory.cache("bitwise_and")  # ④'s per-dtype ker
 
 
 def bitwise_and_ad_func(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", bitwise_and_ad_func):
+        return seam_call("ad_func", "bitwise_and", bitwise_and_ad_func, (x, y))
     # Inputs: arrays and dtypes, read once
     x_d = x._data
     x_dt = x_d.dtype
@@ -1937,7 +2028,7 @@ def bitwise_and_ad_func(x, y):
     x_shape = x_d.shape
     y_shape = y_d.shape
     kernel = _bitwise_and_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on
             or y_dt is not x_dt or y_shape != x_shape):
         out = _api.bitwise_and(x, y)
     else:
@@ -1950,6 +2041,9 @@ def bitwise_and_ad_func(x, y):
 
 
 def bitwise_and__ad_func(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", bitwise_and__ad_func):
+        return seam_call("ad_func", "bitwise_and_", bitwise_and__ad_func, (x, y))
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "bitwise_and_")
     # Forward on x's current value, carrying x's autograd history
@@ -1961,6 +2055,9 @@ _bitwise_or_kernels = KernelFactory.cache("bitwise_or")  # ④'s per-dtype kerne
 
 
 def bitwise_or_ad_func(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", bitwise_or_ad_func):
+        return seam_call("ad_func", "bitwise_or", bitwise_or_ad_func, (x, y))
     # Inputs: arrays and dtypes, read once
     x_d = x._data
     x_dt = x_d.dtype
@@ -1971,7 +2068,7 @@ def bitwise_or_ad_func(x, y):
     x_shape = x_d.shape
     y_shape = y_d.shape
     kernel = _bitwise_or_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on
             or y_dt is not x_dt or y_shape != x_shape):
         out = _api.bitwise_or(x, y)
     else:
@@ -1984,6 +2081,9 @@ def bitwise_or_ad_func(x, y):
 
 
 def bitwise_or__ad_func(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", bitwise_or__ad_func):
+        return seam_call("ad_func", "bitwise_or_", bitwise_or__ad_func, (x, y))
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "bitwise_or_")
     # Forward on x's current value, carrying x's autograd history
@@ -1995,6 +2095,9 @@ _bitwise_xor_kernels = KernelFactory.cache("bitwise_xor")  # ④'s per-dtype ker
 
 
 def bitwise_xor_ad_func(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", bitwise_xor_ad_func):
+        return seam_call("ad_func", "bitwise_xor", bitwise_xor_ad_func, (x, y))
     # Inputs: arrays and dtypes, read once
     x_d = x._data
     x_dt = x_d.dtype
@@ -2005,7 +2108,7 @@ def bitwise_xor_ad_func(x, y):
     x_shape = x_d.shape
     y_shape = y_d.shape
     kernel = _bitwise_xor_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on
             or y_dt is not x_dt or y_shape != x_shape):
         out = _api.bitwise_xor(x, y)
     else:
@@ -2018,6 +2121,9 @@ def bitwise_xor_ad_func(x, y):
 
 
 def bitwise_xor__ad_func(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", bitwise_xor__ad_func):
+        return seam_call("ad_func", "bitwise_xor_", bitwise_xor__ad_func, (x, y))
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "bitwise_xor_")
     # Forward on x's current value, carrying x's autograd history
@@ -2029,6 +2135,9 @@ _bitwise_left_shift_kernels = KernelFactory.cache("bitwise_left_shift")  # ④'s
 
 
 def bitwise_left_shift_ad_func(x, y, is_arithmetic):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", bitwise_left_shift_ad_func):
+        return seam_call("ad_func", "bitwise_left_shift", bitwise_left_shift_ad_func, (x, y, is_arithmetic))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("bitwise_left_shift", ("x", "y"), (x, y))
@@ -2043,7 +2152,7 @@ def bitwise_left_shift_ad_func(x, y, is_arithmetic):
     x_shape = x_d.shape
     y_shape = y_d.shape
     kernel = _bitwise_left_shift_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on
             or y_dt is not x_dt or y_shape != x_shape):
         out = _api.bitwise_left_shift(x, y, is_arithmetic)
     else:
@@ -2056,6 +2165,9 @@ def bitwise_left_shift_ad_func(x, y, is_arithmetic):
 
 
 def bitwise_left_shift__ad_func(x, y, is_arithmetic):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", bitwise_left_shift__ad_func):
+        return seam_call("ad_func", "bitwise_left_shift_", bitwise_left_shift__ad_func, (x, y, is_arithmetic))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("bitwise_left_shift_", bitwise_left_shift__ad_func, x, y, is_arithmetic)
@@ -2070,6 +2182,9 @@ _bitwise_right_shift_kernels = KernelFactory.cache("bitwise_right_shift")  # ④
 
 
 def bitwise_right_shift_ad_func(x, y, is_arithmetic):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", bitwise_right_shift_ad_func):
+        return seam_call("ad_func", "bitwise_right_shift", bitwise_right_shift_ad_func, (x, y, is_arithmetic))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("bitwise_right_shift", ("x", "y"), (x, y))
@@ -2084,7 +2199,7 @@ def bitwise_right_shift_ad_func(x, y, is_arithmetic):
     x_shape = x_d.shape
     y_shape = y_d.shape
     kernel = _bitwise_right_shift_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on
             or y_dt is not x_dt or y_shape != x_shape):
         out = _api.bitwise_right_shift(x, y, is_arithmetic)
     else:
@@ -2097,6 +2212,9 @@ def bitwise_right_shift_ad_func(x, y, is_arithmetic):
 
 
 def bitwise_right_shift__ad_func(x, y, is_arithmetic):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", bitwise_right_shift__ad_func):
+        return seam_call("ad_func", "bitwise_right_shift_", bitwise_right_shift__ad_func, (x, y, is_arithmetic))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("bitwise_right_shift_", bitwise_right_shift__ad_func, x, y, is_arithmetic)
@@ -2111,13 +2229,16 @@ _bitwise_not_kernels = KernelFactory.cache("bitwise_not")  # ④'s per-dtype ker
 
 
 def bitwise_not_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", bitwise_not_ad_func):
+        return seam_call("ad_func", "bitwise_not", bitwise_not_ad_func, (x,))
     # Inputs: arrays and dtypes, read once
     x_d = x._data
     x_dt = x_d.dtype
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     kernel = _bitwise_not_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.bitwise_not(x)
     else:
         try:
@@ -2129,6 +2250,9 @@ def bitwise_not_ad_func(x):
 
 
 def bitwise_not__ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", bitwise_not__ad_func):
+        return seam_call("ad_func", "bitwise_not_", bitwise_not__ad_func, (x,))
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "bitwise_not_")
     # Forward on x's current value, carrying x's autograd history
@@ -2140,6 +2264,9 @@ _exp_kernels = KernelFactory.cache("exp")  # ④'s per-dtype kernel cache, share
 
 
 def exp_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", exp_ad_func):
+        return seam_call("ad_func", "exp", exp_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("exp", ("x",), (x,))
@@ -2156,7 +2283,7 @@ def exp_ad_func(x):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _exp_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.exp(x)
     else:
         try:
@@ -2199,6 +2326,9 @@ def exp_ad_func(x):
 
 
 def exp__ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", exp__ad_func):
+        return seam_call("ad_func", "exp_", exp__ad_func, (x,))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("exp_", exp__ad_func, x)
@@ -2313,6 +2443,9 @@ class ExpGradNode(GradNodeBase):
 def exp_grad_ad_func(need, out, out_grad):
     """③ The grad op `exp_grad` (exp's backward): `need[i]` says whether input i of `exp`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", exp_grad_ad_func):
+        return seam_call("ad_func", "exp_grad", exp_grad_ad_func, (need, out, out_grad))
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
     if grad_state.enabled and (not out._stop_gradient or not out_grad._stop_gradient):
         x_grad = None
@@ -2327,6 +2460,9 @@ _log_kernels = KernelFactory.cache("log")  # ④'s per-dtype kernel cache, share
 
 
 def log_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", log_ad_func):
+        return seam_call("ad_func", "log", log_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("log", ("x",), (x,))
@@ -2343,7 +2479,7 @@ def log_ad_func(x):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _log_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.log(x)
     else:
         try:
@@ -2386,6 +2522,9 @@ def log_ad_func(x):
 
 
 def log__ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", log__ad_func):
+        return seam_call("ad_func", "log_", log__ad_func, (x,))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("log_", log__ad_func, x)
@@ -2500,6 +2639,9 @@ class LogGradNode(GradNodeBase):
 def log_grad_ad_func(need, x, out_grad):
     """③ The grad op `log_grad` (log's backward): `need[i]` says whether input i of `log`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", log_grad_ad_func):
+        return seam_call("ad_func", "log_grad", log_grad_ad_func, (need, x, out_grad))
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
     if grad_state.enabled and (not x._stop_gradient or not out_grad._stop_gradient):
         x_grad = None
@@ -2514,6 +2656,9 @@ _log1p_kernels = KernelFactory.cache("log1p")  # ④'s per-dtype kernel cache, s
 
 
 def log1p_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", log1p_ad_func):
+        return seam_call("ad_func", "log1p", log1p_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("log1p", ("x",), (x,))
@@ -2530,7 +2675,7 @@ def log1p_ad_func(x):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _log1p_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.log1p(x)
     else:
         try:
@@ -2573,6 +2718,9 @@ def log1p_ad_func(x):
 
 
 def log1p__ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", log1p__ad_func):
+        return seam_call("ad_func", "log1p_", log1p__ad_func, (x,))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("log1p_", log1p__ad_func, x)
@@ -2675,6 +2823,9 @@ _expm1_kernels = KernelFactory.cache("expm1")  # ④'s per-dtype kernel cache, s
 
 
 def expm1_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", expm1_ad_func):
+        return seam_call("ad_func", "expm1", expm1_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("expm1", ("x",), (x,))
@@ -2691,7 +2842,7 @@ def expm1_ad_func(x):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _expm1_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.expm1(x)
     else:
         try:
@@ -2824,6 +2975,9 @@ _log2_kernels = KernelFactory.cache("log2")  # ④'s per-dtype kernel cache, sha
 
 
 def log2_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", log2_ad_func):
+        return seam_call("ad_func", "log2", log2_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("log2", ("x",), (x,))
@@ -2840,7 +2994,7 @@ def log2_ad_func(x):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _log2_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.log2(x)
     else:
         try:
@@ -2883,6 +3037,9 @@ def log2_ad_func(x):
 
 
 def log2__ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", log2__ad_func):
+        return seam_call("ad_func", "log2_", log2__ad_func, (x,))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("log2_", log2__ad_func, x)
@@ -2985,6 +3142,9 @@ _logit_kernels = KernelFactory.cache("logit")  # ④'s per-dtype kernel cache, s
 
 
 def logit_ad_func(x, eps):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", logit_ad_func):
+        return seam_call("ad_func", "logit", logit_ad_func, (x, eps))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("logit", ("x",), (x,))
@@ -3001,7 +3161,7 @@ def logit_ad_func(x, eps):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _logit_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.logit(x, eps)
     else:
         try:
@@ -3045,6 +3205,9 @@ def logit_ad_func(x, eps):
 
 
 def logit__ad_func(x, eps):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", logit__ad_func):
+        return seam_call("ad_func", "logit_", logit__ad_func, (x, eps))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("logit_", logit__ad_func, x, eps)
@@ -3097,6 +3260,9 @@ _sqrt_kernels = KernelFactory.cache("sqrt")  # ④'s per-dtype kernel cache, sha
 
 
 def sqrt_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", sqrt_ad_func):
+        return seam_call("ad_func", "sqrt", sqrt_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("sqrt", ("x",), (x,))
@@ -3113,7 +3279,7 @@ def sqrt_ad_func(x):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _sqrt_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.sqrt(x)
     else:
         try:
@@ -3156,6 +3322,9 @@ def sqrt_ad_func(x):
 
 
 def sqrt__ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", sqrt__ad_func):
+        return seam_call("ad_func", "sqrt_", sqrt__ad_func, (x,))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("sqrt_", sqrt__ad_func, x)
@@ -3270,6 +3439,9 @@ class SqrtGradNode(GradNodeBase):
 def sqrt_grad_ad_func(need, out, out_grad):
     """③ The grad op `sqrt_grad` (sqrt's backward): `need[i]` says whether input i of `sqrt`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", sqrt_grad_ad_func):
+        return seam_call("ad_func", "sqrt_grad", sqrt_grad_ad_func, (need, out, out_grad))
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
     if grad_state.enabled and (not out._stop_gradient or not out_grad._stop_gradient):
         x_grad = None
@@ -3284,6 +3456,9 @@ _rsqrt_kernels = KernelFactory.cache("rsqrt")  # ④'s per-dtype kernel cache, s
 
 
 def rsqrt_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", rsqrt_ad_func):
+        return seam_call("ad_func", "rsqrt", rsqrt_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("rsqrt", ("x",), (x,))
@@ -3300,7 +3475,7 @@ def rsqrt_ad_func(x):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _rsqrt_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.rsqrt(x)
     else:
         try:
@@ -3343,6 +3518,9 @@ def rsqrt_ad_func(x):
 
 
 def rsqrt__ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", rsqrt__ad_func):
+        return seam_call("ad_func", "rsqrt_", rsqrt__ad_func, (x,))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("rsqrt_", rsqrt__ad_func, x)
@@ -3445,6 +3623,9 @@ _square_kernels = KernelFactory.cache("square")  # ④'s per-dtype kernel cache,
 
 
 def square_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", square_ad_func):
+        return seam_call("ad_func", "square", square_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("square", ("x",), (x,))
@@ -3456,7 +3637,7 @@ def square_ad_func(x):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _square_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.square(x)
     else:
         try:
@@ -3499,6 +3680,9 @@ def square_ad_func(x):
 
 
 def square__ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", square__ad_func):
+        return seam_call("ad_func", "square_", square__ad_func, (x,))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("square_", square__ad_func, x)
@@ -3613,6 +3797,9 @@ class SquareGradNode(GradNodeBase):
 def square_grad_ad_func(need, x, out_grad):
     """③ The grad op `square_grad` (square's backward): `need[i]` says whether input i of `square`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", square_grad_ad_func):
+        return seam_call("ad_func", "square_grad", square_grad_ad_func, (need, x, out_grad))
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
     if grad_state.enabled and (not x._stop_gradient or not out_grad._stop_gradient):
         x_grad = None
@@ -3625,6 +3812,9 @@ def square_grad_ad_func(need, x, out_grad):
 
 
 def abs_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", abs_ad_func):
+        return seam_call("ad_func", "abs", abs_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("abs", ("x",), (x,))
@@ -3667,6 +3857,9 @@ def abs_ad_func(x):
 
 
 def abs__ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", abs__ad_func):
+        return seam_call("ad_func", "abs_", abs__ad_func, (x,))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("abs_", abs__ad_func, x)
@@ -3725,6 +3918,9 @@ _sign_kernels = KernelFactory.cache("sign")  # ④'s per-dtype kernel cache, sha
 
 
 def sign_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", sign_ad_func):
+        return seam_call("ad_func", "sign", sign_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("sign", ("x",), (x,))
@@ -3736,7 +3932,7 @@ def sign_ad_func(x):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _sign_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.sign(x)
     else:
         try:
@@ -3769,6 +3965,9 @@ def sign_ad_func(x):
 
 
 def sign__ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", sign__ad_func):
+        return seam_call("ad_func", "sign_", sign__ad_func, (x,))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("sign_", sign__ad_func, x)
@@ -3844,6 +4043,9 @@ _sin_kernels = KernelFactory.cache("sin")  # ④'s per-dtype kernel cache, share
 
 
 def sin_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", sin_ad_func):
+        return seam_call("ad_func", "sin", sin_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("sin", ("x",), (x,))
@@ -3860,7 +4062,7 @@ def sin_ad_func(x):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _sin_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.sin(x)
     else:
         try:
@@ -3903,6 +4105,9 @@ def sin_ad_func(x):
 
 
 def sin__ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", sin__ad_func):
+        return seam_call("ad_func", "sin_", sin__ad_func, (x,))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("sin_", sin__ad_func, x)
@@ -4005,6 +4210,9 @@ _cos_kernels = KernelFactory.cache("cos")  # ④'s per-dtype kernel cache, share
 
 
 def cos_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", cos_ad_func):
+        return seam_call("ad_func", "cos", cos_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("cos", ("x",), (x,))
@@ -4021,7 +4229,7 @@ def cos_ad_func(x):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _cos_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.cos(x)
     else:
         try:
@@ -4064,6 +4272,9 @@ def cos_ad_func(x):
 
 
 def cos__ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", cos__ad_func):
+        return seam_call("ad_func", "cos_", cos__ad_func, (x,))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("cos_", cos__ad_func, x)
@@ -4166,6 +4377,9 @@ _tan_kernels = KernelFactory.cache("tan")  # ④'s per-dtype kernel cache, share
 
 
 def tan_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", tan_ad_func):
+        return seam_call("ad_func", "tan", tan_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("tan", ("x",), (x,))
@@ -4182,7 +4396,7 @@ def tan_ad_func(x):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _tan_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.tan(x)
     else:
         try:
@@ -4225,6 +4439,9 @@ def tan_ad_func(x):
 
 
 def tan__ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", tan__ad_func):
+        return seam_call("ad_func", "tan_", tan__ad_func, (x,))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("tan_", tan__ad_func, x)
@@ -4327,6 +4544,9 @@ _tanh_kernels = KernelFactory.cache("tanh")  # ④'s per-dtype kernel cache, sha
 
 
 def tanh_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", tanh_ad_func):
+        return seam_call("ad_func", "tanh", tanh_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("tanh", ("x",), (x,))
@@ -4343,7 +4563,7 @@ def tanh_ad_func(x):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _tanh_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.tanh(x)
     else:
         try:
@@ -4386,6 +4606,9 @@ def tanh_ad_func(x):
 
 
 def tanh__ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", tanh__ad_func):
+        return seam_call("ad_func", "tanh_", tanh__ad_func, (x,))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("tanh_", tanh__ad_func, x)
@@ -4500,6 +4723,9 @@ class TanhGradNode(GradNodeBase):
 def tanh_grad_ad_func(need, out, out_grad):
     """③ The grad op `tanh_grad` (tanh's backward): `need[i]` says whether input i of `tanh`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", tanh_grad_ad_func):
+        return seam_call("ad_func", "tanh_grad", tanh_grad_ad_func, (need, out, out_grad))
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
     if grad_state.enabled and (not out._stop_gradient or not out_grad._stop_gradient):
         x_grad = None
@@ -4514,6 +4740,9 @@ _sigmoid_kernels = KernelFactory.cache("sigmoid")  # ④'s per-dtype kernel cach
 
 
 def sigmoid_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", sigmoid_ad_func):
+        return seam_call("ad_func", "sigmoid", sigmoid_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("sigmoid", ("x",), (x,))
@@ -4530,7 +4759,7 @@ def sigmoid_ad_func(x):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _sigmoid_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.sigmoid(x)
     else:
         try:
@@ -4573,6 +4802,9 @@ def sigmoid_ad_func(x):
 
 
 def sigmoid__ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", sigmoid__ad_func):
+        return seam_call("ad_func", "sigmoid_", sigmoid__ad_func, (x,))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("sigmoid_", sigmoid__ad_func, x)
@@ -4687,6 +4919,9 @@ class SigmoidGradNode(GradNodeBase):
 def sigmoid_grad_ad_func(need, out, out_grad):
     """③ The grad op `sigmoid_grad` (sigmoid's backward): `need[i]` says whether input i of `sigmoid`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", sigmoid_grad_ad_func):
+        return seam_call("ad_func", "sigmoid_grad", sigmoid_grad_ad_func, (need, out, out_grad))
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
     if grad_state.enabled and (not out._stop_gradient or not out_grad._stop_gradient):
         x_grad = None
@@ -4701,6 +4936,9 @@ _erf_kernels = KernelFactory.cache("erf")  # ④'s per-dtype kernel cache, share
 
 
 def erf_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", erf_ad_func):
+        return seam_call("ad_func", "erf", erf_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("erf", ("x",), (x,))
@@ -4717,7 +4955,7 @@ def erf_ad_func(x):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _erf_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.erf(x)
     else:
         try:
@@ -4760,6 +4998,9 @@ def erf_ad_func(x):
 
 
 def erf__ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", erf__ad_func):
+        return seam_call("ad_func", "erf_", erf__ad_func, (x,))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("erf_", erf__ad_func, x)
@@ -4862,6 +5103,9 @@ _asin_kernels = KernelFactory.cache("asin")  # ④'s per-dtype kernel cache, sha
 
 
 def asin_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", asin_ad_func):
+        return seam_call("ad_func", "asin", asin_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("asin", ("x",), (x,))
@@ -4878,7 +5122,7 @@ def asin_ad_func(x):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _asin_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.asin(x)
     else:
         try:
@@ -4921,6 +5165,9 @@ def asin_ad_func(x):
 
 
 def asin__ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", asin__ad_func):
+        return seam_call("ad_func", "asin_", asin__ad_func, (x,))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("asin_", asin__ad_func, x)
@@ -5023,6 +5270,9 @@ _acos_kernels = KernelFactory.cache("acos")  # ④'s per-dtype kernel cache, sha
 
 
 def acos_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", acos_ad_func):
+        return seam_call("ad_func", "acos", acos_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("acos", ("x",), (x,))
@@ -5039,7 +5289,7 @@ def acos_ad_func(x):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _acos_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.acos(x)
     else:
         try:
@@ -5082,6 +5332,9 @@ def acos_ad_func(x):
 
 
 def acos__ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", acos__ad_func):
+        return seam_call("ad_func", "acos_", acos__ad_func, (x,))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("acos_", acos__ad_func, x)
@@ -5184,6 +5437,9 @@ _atan_kernels = KernelFactory.cache("atan")  # ④'s per-dtype kernel cache, sha
 
 
 def atan_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", atan_ad_func):
+        return seam_call("ad_func", "atan", atan_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("atan", ("x",), (x,))
@@ -5200,7 +5456,7 @@ def atan_ad_func(x):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _atan_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.atan(x)
     else:
         try:
@@ -5243,6 +5499,9 @@ def atan_ad_func(x):
 
 
 def atan__ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", atan__ad_func):
+        return seam_call("ad_func", "atan_", atan__ad_func, (x,))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("atan_", atan__ad_func, x)
@@ -5345,6 +5604,9 @@ _sinh_kernels = KernelFactory.cache("sinh")  # ④'s per-dtype kernel cache, sha
 
 
 def sinh_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", sinh_ad_func):
+        return seam_call("ad_func", "sinh", sinh_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("sinh", ("x",), (x,))
@@ -5361,7 +5623,7 @@ def sinh_ad_func(x):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _sinh_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.sinh(x)
     else:
         try:
@@ -5404,6 +5666,9 @@ def sinh_ad_func(x):
 
 
 def sinh__ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", sinh__ad_func):
+        return seam_call("ad_func", "sinh_", sinh__ad_func, (x,))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("sinh_", sinh__ad_func, x)
@@ -5506,6 +5771,9 @@ _cosh_kernels = KernelFactory.cache("cosh")  # ④'s per-dtype kernel cache, sha
 
 
 def cosh_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", cosh_ad_func):
+        return seam_call("ad_func", "cosh", cosh_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("cosh", ("x",), (x,))
@@ -5522,7 +5790,7 @@ def cosh_ad_func(x):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _cosh_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.cosh(x)
     else:
         try:
@@ -5565,6 +5833,9 @@ def cosh_ad_func(x):
 
 
 def cosh__ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", cosh__ad_func):
+        return seam_call("ad_func", "cosh_", cosh__ad_func, (x,))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("cosh_", cosh__ad_func, x)
@@ -5667,6 +5938,9 @@ _asinh_kernels = KernelFactory.cache("asinh")  # ④'s per-dtype kernel cache, s
 
 
 def asinh_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", asinh_ad_func):
+        return seam_call("ad_func", "asinh", asinh_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("asinh", ("x",), (x,))
@@ -5683,7 +5957,7 @@ def asinh_ad_func(x):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _asinh_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.asinh(x)
     else:
         try:
@@ -5726,6 +6000,9 @@ def asinh_ad_func(x):
 
 
 def asinh__ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", asinh__ad_func):
+        return seam_call("ad_func", "asinh_", asinh__ad_func, (x,))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("asinh_", asinh__ad_func, x)
@@ -5828,6 +6105,9 @@ _acosh_kernels = KernelFactory.cache("acosh")  # ④'s per-dtype kernel cache, s
 
 
 def acosh_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", acosh_ad_func):
+        return seam_call("ad_func", "acosh", acosh_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("acosh", ("x",), (x,))
@@ -5844,7 +6124,7 @@ def acosh_ad_func(x):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _acosh_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.acosh(x)
     else:
         try:
@@ -5887,6 +6167,9 @@ def acosh_ad_func(x):
 
 
 def acosh__ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", acosh__ad_func):
+        return seam_call("ad_func", "acosh_", acosh__ad_func, (x,))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("acosh_", acosh__ad_func, x)
@@ -5989,6 +6272,9 @@ _atanh_kernels = KernelFactory.cache("atanh")  # ④'s per-dtype kernel cache, s
 
 
 def atanh_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", atanh_ad_func):
+        return seam_call("ad_func", "atanh", atanh_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("atanh", ("x",), (x,))
@@ -6005,7 +6291,7 @@ def atanh_ad_func(x):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _atanh_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.atanh(x)
     else:
         try:
@@ -6048,6 +6334,9 @@ def atanh_ad_func(x):
 
 
 def atanh__ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", atanh__ad_func):
+        return seam_call("ad_func", "atanh_", atanh__ad_func, (x,))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("atanh_", atanh__ad_func, x)
@@ -6150,6 +6439,9 @@ _log10_kernels = KernelFactory.cache("log10")  # ④'s per-dtype kernel cache, s
 
 
 def log10_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", log10_ad_func):
+        return seam_call("ad_func", "log10", log10_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("log10", ("x",), (x,))
@@ -6166,7 +6458,7 @@ def log10_ad_func(x):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _log10_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.log10(x)
     else:
         try:
@@ -6209,6 +6501,9 @@ def log10_ad_func(x):
 
 
 def log10__ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", log10__ad_func):
+        return seam_call("ad_func", "log10_", log10__ad_func, (x,))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("log10_", log10__ad_func, x)
@@ -6311,6 +6606,9 @@ _lgamma_kernels = KernelFactory.cache("lgamma")  # ④'s per-dtype kernel cache,
 
 
 def lgamma_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", lgamma_ad_func):
+        return seam_call("ad_func", "lgamma", lgamma_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("lgamma", ("x",), (x,))
@@ -6327,7 +6625,7 @@ def lgamma_ad_func(x):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _lgamma_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.lgamma(x)
     else:
         try:
@@ -6370,6 +6668,9 @@ def lgamma_ad_func(x):
 
 
 def lgamma__ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", lgamma__ad_func):
+        return seam_call("ad_func", "lgamma_", lgamma__ad_func, (x,))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("lgamma_", lgamma__ad_func, x)
@@ -6472,6 +6773,9 @@ _digamma_kernels = KernelFactory.cache("digamma")  # ④'s per-dtype kernel cach
 
 
 def digamma_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", digamma_ad_func):
+        return seam_call("ad_func", "digamma", digamma_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("digamma", ("x",), (x,))
@@ -6488,7 +6792,7 @@ def digamma_ad_func(x):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _digamma_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.digamma(x)
     else:
         try:
@@ -6531,6 +6835,9 @@ def digamma_ad_func(x):
 
 
 def digamma__ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", digamma__ad_func):
+        return seam_call("ad_func", "digamma_", digamma__ad_func, (x,))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("digamma_", digamma__ad_func, x)
@@ -6633,6 +6940,9 @@ _i0_kernels = KernelFactory.cache("i0")  # ④'s per-dtype kernel cache, shared
 
 
 def i0_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", i0_ad_func):
+        return seam_call("ad_func", "i0", i0_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("i0", ("x",), (x,))
@@ -6649,7 +6959,7 @@ def i0_ad_func(x):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _i0_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.i0(x)
     else:
         try:
@@ -6692,6 +7002,9 @@ def i0_ad_func(x):
 
 
 def i0__ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", i0__ad_func):
+        return seam_call("ad_func", "i0_", i0__ad_func, (x,))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("i0_", i0__ad_func, x)
@@ -6794,6 +7107,9 @@ _polygamma_kernels = KernelFactory.cache("polygamma")  # ④'s per-dtype kernel 
 
 
 def polygamma_ad_func(x, n):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", polygamma_ad_func):
+        return seam_call("ad_func", "polygamma", polygamma_ad_func, (x, n))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("polygamma", ("x",), (x,))
@@ -6810,7 +7126,7 @@ def polygamma_ad_func(x, n):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _polygamma_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.polygamma(x, n)
     else:
         try:
@@ -6854,6 +7170,9 @@ def polygamma_ad_func(x, n):
 
 
 def polygamma__ad_func(x, n):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", polygamma__ad_func):
+        return seam_call("ad_func", "polygamma_", polygamma__ad_func, (x, n))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("polygamma_", polygamma__ad_func, x, n)
@@ -6959,6 +7278,9 @@ _i1_kernels = KernelFactory.cache("i1")  # ④'s per-dtype kernel cache, shared
 
 
 def i1_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", i1_ad_func):
+        return seam_call("ad_func", "i1", i1_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("i1", ("x",), (x,))
@@ -6975,7 +7297,7 @@ def i1_ad_func(x):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _i1_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.i1(x)
     else:
         try:
@@ -7070,6 +7392,9 @@ _i0e_kernels = KernelFactory.cache("i0e")  # ④'s per-dtype kernel cache, share
 
 
 def i0e_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", i0e_ad_func):
+        return seam_call("ad_func", "i0e", i0e_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("i0e", ("x",), (x,))
@@ -7086,7 +7411,7 @@ def i0e_ad_func(x):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _i0e_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.i0e(x)
     else:
         try:
@@ -7181,6 +7506,9 @@ _i1e_kernels = KernelFactory.cache("i1e")  # ④'s per-dtype kernel cache, share
 
 
 def i1e_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", i1e_ad_func):
+        return seam_call("ad_func", "i1e", i1e_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("i1e", ("x",), (x,))
@@ -7197,7 +7525,7 @@ def i1e_ad_func(x):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _i1e_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.i1e(x)
     else:
         try:
@@ -7296,6 +7624,9 @@ _erfinv_kernels = KernelFactory.cache("erfinv")  # ④'s per-dtype kernel cache,
 
 
 def erfinv_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", erfinv_ad_func):
+        return seam_call("ad_func", "erfinv", erfinv_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("erfinv", ("x",), (x,))
@@ -7312,7 +7643,7 @@ def erfinv_ad_func(x):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _erfinv_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.erfinv(x)
     else:
         try:
@@ -7445,6 +7776,9 @@ _trunc_kernels = KernelFactory.cache("trunc")  # ④'s per-dtype kernel cache, s
 
 
 def trunc_ad_func(input):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", trunc_ad_func):
+        return seam_call("ad_func", "trunc", trunc_ad_func, (input,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         input, = amp_auto_cast("trunc", ("input",), (input,))
@@ -7456,7 +7790,7 @@ def trunc_ad_func(input):
     # one input: InferMeta's result is input's shape and dtype); anything else through ④
     input_shape = input_d.shape
     kernel = _trunc_kernels.get(input_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.trunc(input)
     else:
         try:
@@ -7489,6 +7823,9 @@ def trunc_ad_func(input):
 
 
 def trunc__ad_func(input):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", trunc__ad_func):
+        return seam_call("ad_func", "trunc_", trunc__ad_func, (input,))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("trunc_", trunc__ad_func, input)
@@ -7562,6 +7899,9 @@ class TruncGradNode(GradNodeBase):
 
 
 def isnan_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", isnan_ad_func):
+        return seam_call("ad_func", "isnan", isnan_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("isnan", ("x",), (x,))
@@ -7573,6 +7913,9 @@ def isnan_ad_func(x):
 
 
 def isinf_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", isinf_ad_func):
+        return seam_call("ad_func", "isinf", isinf_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("isinf", ("x",), (x,))
@@ -7584,6 +7927,9 @@ def isinf_ad_func(x):
 
 
 def isfinite_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", isfinite_ad_func):
+        return seam_call("ad_func", "isfinite", isfinite_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("isfinite", ("x",), (x,))
@@ -7595,6 +7941,9 @@ def isfinite_ad_func(x):
 
 
 def isclose_ad_func(x, y, rtol, atol, equal_nan):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", isclose_ad_func):
+        return seam_call("ad_func", "isclose", isclose_ad_func, (x, y, rtol, atol, equal_nan))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("isclose", ("x", "y"), (x, y))
@@ -7606,6 +7955,9 @@ def isclose_ad_func(x, y, rtol, atol, equal_nan):
 
 
 def allclose_ad_func(x, y, rtol, atol, equal_nan):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", allclose_ad_func):
+        return seam_call("ad_func", "allclose", allclose_ad_func, (x, y, rtol, atol, equal_nan))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("allclose", ("x", "y"), (x, y))
@@ -7617,6 +7969,9 @@ def allclose_ad_func(x, y, rtol, atol, equal_nan):
 
 
 def atan2_ad_func(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", atan2_ad_func):
+        return seam_call("ad_func", "atan2", atan2_ad_func, (x, y))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("atan2", ("x", "y"), (x, y))
@@ -7820,6 +8175,9 @@ _fmax_kernels = KernelFactory.cache("fmax")  # ④'s per-dtype kernel cache, sha
 
 
 def fmax_ad_func(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", fmax_ad_func):
+        return seam_call("ad_func", "fmax", fmax_ad_func, (x, y))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("fmax", ("x", "y"), (x, y))
@@ -7841,7 +8199,7 @@ def fmax_ad_func(x, y):
     x_shape = x_d.shape
     y_shape = y_d.shape
     kernel = _fmax_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on
             or y_dt is not x_dt or y_shape != x_shape):
         out = _api.fmax(x, y)
     else:
@@ -8042,6 +8400,9 @@ _fmin_kernels = KernelFactory.cache("fmin")  # ④'s per-dtype kernel cache, sha
 
 
 def fmin_ad_func(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", fmin_ad_func):
+        return seam_call("ad_func", "fmin", fmin_ad_func, (x, y))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("fmin", ("x", "y"), (x, y))
@@ -8063,7 +8424,7 @@ def fmin_ad_func(x, y):
     x_shape = x_d.shape
     y_shape = y_d.shape
     kernel = _fmin_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on
             or y_dt is not x_dt or y_shape != x_shape):
         out = _api.fmin(x, y)
     else:
@@ -8264,6 +8625,9 @@ _heaviside_kernels = KernelFactory.cache("heaviside")  # ④'s per-dtype kernel 
 
 
 def heaviside_ad_func(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", heaviside_ad_func):
+        return seam_call("ad_func", "heaviside", heaviside_ad_func, (x, y))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("heaviside", ("x", "y"), (x, y))
@@ -8285,7 +8649,7 @@ def heaviside_ad_func(x, y):
     x_shape = x_d.shape
     y_shape = y_d.shape
     kernel = _heaviside_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on
             or y_dt is not x_dt or y_shape != x_shape):
         out = _api.heaviside(x, y)
     else:
@@ -8373,6 +8737,9 @@ _gammaincc_kernels = KernelFactory.cache("gammaincc")  # ④'s per-dtype kernel 
 
 
 def gammaincc_ad_func(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", gammaincc_ad_func):
+        return seam_call("ad_func", "gammaincc", gammaincc_ad_func, (x, y))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("gammaincc", ("x", "y"), (x, y))
@@ -8387,7 +8754,7 @@ def gammaincc_ad_func(x, y):
     x_shape = x_d.shape
     y_shape = y_d.shape
     kernel = _gammaincc_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on
             or y_dt is not x_dt or y_shape != x_shape):
         out = _api.gammaincc(x, y)
     else:
@@ -8559,6 +8926,9 @@ _nextafter_kernels = KernelFactory.cache("nextafter")  # ④'s per-dtype kernel 
 
 
 def nextafter_ad_func(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", nextafter_ad_func):
+        return seam_call("ad_func", "nextafter", nextafter_ad_func, (x, y))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("nextafter", ("x", "y"), (x, y))
@@ -8580,7 +8950,7 @@ def nextafter_ad_func(x, y):
     x_shape = x_d.shape
     y_shape = y_d.shape
     kernel = _nextafter_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on
             or y_dt is not x_dt or y_shape != x_shape):
         out = _api.nextafter(x, y)
     else:
@@ -8593,6 +8963,9 @@ def nextafter_ad_func(x, y):
 
 
 def lerp_ad_func(x, y, weight):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", lerp_ad_func):
+        return seam_call("ad_func", "lerp", lerp_ad_func, (x, y, weight))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, y, weight = amp_auto_cast("lerp", ("x", "y", "weight"), (x, y, weight))
@@ -8838,6 +9211,9 @@ _floor_kernels = KernelFactory.cache("floor")  # ④'s per-dtype kernel cache, s
 
 
 def floor_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", floor_ad_func):
+        return seam_call("ad_func", "floor", floor_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("floor", ("x",), (x,))
@@ -8849,7 +9225,7 @@ def floor_ad_func(x):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _floor_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.floor(x)
     else:
         try:
@@ -8882,6 +9258,9 @@ def floor_ad_func(x):
 
 
 def floor__ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", floor__ad_func):
+        return seam_call("ad_func", "floor_", floor__ad_func, (x,))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("floor_", floor__ad_func, x)
@@ -8957,6 +9336,9 @@ _ceil_kernels = KernelFactory.cache("ceil")  # ④'s per-dtype kernel cache, sha
 
 
 def ceil_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", ceil_ad_func):
+        return seam_call("ad_func", "ceil", ceil_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("ceil", ("x",), (x,))
@@ -8968,7 +9350,7 @@ def ceil_ad_func(x):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _ceil_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.ceil(x)
     else:
         try:
@@ -9001,6 +9383,9 @@ def ceil_ad_func(x):
 
 
 def ceil__ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", ceil__ad_func):
+        return seam_call("ad_func", "ceil_", ceil__ad_func, (x,))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("ceil_", ceil__ad_func, x)
@@ -9076,6 +9461,9 @@ _round_kernels = KernelFactory.cache("round")  # ④'s per-dtype kernel cache, s
 
 
 def round_ad_func(x, decimals):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", round_ad_func):
+        return seam_call("ad_func", "round", round_ad_func, (x, decimals))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("round", ("x",), (x,))
@@ -9087,7 +9475,7 @@ def round_ad_func(x, decimals):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _round_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.round(x, decimals)
     else:
         try:
@@ -9120,6 +9508,9 @@ def round_ad_func(x, decimals):
 
 
 def round__ad_func(x, decimals):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", round__ad_func):
+        return seam_call("ad_func", "round_", round__ad_func, (x, decimals))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("round_", round__ad_func, x, decimals)
@@ -9195,6 +9586,9 @@ _reciprocal_kernels = KernelFactory.cache("reciprocal")  # ④'s per-dtype kerne
 
 
 def reciprocal_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", reciprocal_ad_func):
+        return seam_call("ad_func", "reciprocal", reciprocal_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("reciprocal", ("x",), (x,))
@@ -9211,7 +9605,7 @@ def reciprocal_ad_func(x):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _reciprocal_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.reciprocal(x)
     else:
         try:
@@ -9254,6 +9648,9 @@ def reciprocal_ad_func(x):
 
 
 def reciprocal__ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", reciprocal__ad_func):
+        return seam_call("ad_func", "reciprocal_", reciprocal__ad_func, (x,))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("reciprocal_", reciprocal__ad_func, x)
@@ -9356,6 +9753,9 @@ _pow_kernels = KernelFactory.cache("pow")  # ④'s per-dtype kernel cache, share
 
 
 def pow_ad_func(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", pow_ad_func):
+        return seam_call("ad_func", "pow", pow_ad_func, (x, y))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("pow", ("x",), (x,))
@@ -9367,7 +9767,7 @@ def pow_ad_func(x, y):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _pow_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.pow(x, y)
     else:
         try:
@@ -9411,6 +9811,9 @@ def pow_ad_func(x, y):
 
 
 def pow__ad_func(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", pow__ad_func):
+        return seam_call("ad_func", "pow_", pow__ad_func, (x, y))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("pow_", pow__ad_func, x, y)
@@ -9460,6 +9863,9 @@ _scale_kernels = KernelFactory.cache("scale")  # ④'s per-dtype kernel cache, s
 
 
 def scale_ad_func(x, scale, bias, bias_after_scale):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", scale_ad_func):
+        return seam_call("ad_func", "scale", scale_ad_func, (x, scale, bias, bias_after_scale))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("scale", ("x",), (x,))
@@ -9471,7 +9877,7 @@ def scale_ad_func(x, scale, bias, bias_after_scale):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _scale_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.scale(x, scale, bias, bias_after_scale)
     else:
         try:
@@ -9507,6 +9913,9 @@ def scale_ad_func(x, scale, bias, bias_after_scale):
 
 
 def scale__ad_func(x, scale, bias, bias_after_scale):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", scale__ad_func):
+        return seam_call("ad_func", "scale_", scale__ad_func, (x, scale, bias, bias_after_scale))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("scale_", scale__ad_func, x, scale, bias, bias_after_scale)
@@ -9602,6 +10011,9 @@ class ScaleGradNode(GradNodeBase):
 def scale_grad_ad_func(need, out_grad, scale, bias, bias_after_scale):
     """③ The grad op `scale_grad` (scale's backward): `need[i]` says whether input i of `scale`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", scale_grad_ad_func):
+        return seam_call("ad_func", "scale_grad", scale_grad_ad_func, (need, out_grad, scale, bias, bias_after_scale))
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
     if grad_state.enabled and (not out_grad._stop_gradient):
         x_grad = None
@@ -9614,6 +10026,9 @@ def scale_grad_ad_func(need, out_grad, scale, bias, bias_after_scale):
 
 
 def clip_ad_func(x, min, max):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", clip_ad_func):
+        return seam_call("ad_func", "clip", clip_ad_func, (x, min, max))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("clip", ("x",), (x,))
@@ -9658,6 +10073,9 @@ def clip_ad_func(x, min, max):
 
 
 def clip__ad_func(x, min, max):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", clip__ad_func):
+        return seam_call("ad_func", "clip_", clip__ad_func, (x, min, max))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("clip_", clip__ad_func, x, min, max)
@@ -9700,6 +10118,9 @@ class ClipGradNode(GradNodeBase):
 
 
 def cast_ad_func(x, dtype):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", cast_ad_func):
+        return seam_call("ad_func", "cast", cast_ad_func, (x, dtype))
     # Forward API Call
     out = _api.cast(x, dtype)
     # Node Creation
@@ -9730,6 +10151,9 @@ def cast_ad_func(x, dtype):
 
 
 def cast__ad_func(x, dtype):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", cast__ad_func):
+        return seam_call("ad_func", "cast_", cast__ad_func, (x, dtype))
     # Check Inplace: leaf check (before any data changes), strict mode
     check_inplace(x, "cast_")
     # Forward on x's current value, carrying x's autograd history
@@ -9840,6 +10264,9 @@ class CastGradNode(GradNodeBase):
 def cast_grad_ad_func(need, x, out_grad, dtype):
     """③ The grad op `cast_grad` (cast's backward): `need[i]` says whether input i of `cast`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", cast_grad_ad_func):
+        return seam_call("ad_func", "cast_grad", cast_grad_ad_func, (need, x, out_grad, dtype))
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
     if grad_state.enabled and (not x._stop_gradient or not out_grad._stop_gradient):
         x_grad = None
@@ -9854,6 +10281,9 @@ _assign_kernels = KernelFactory.cache("assign")  # ④'s per-dtype kernel cache,
 
 
 def assign_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", assign_ad_func):
+        return seam_call("ad_func", "assign", assign_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("assign", ("x",), (x,))
@@ -9865,7 +10295,7 @@ def assign_ad_func(x):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _assign_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.assign(x)
     else:
         try:
@@ -9972,6 +10402,9 @@ class AssignGradNode(GradNodeBase):
 def assign_grad_ad_func(need, out_grad):
     """③ The grad op `assign_grad` (assign's backward): `need[i]` says whether input i of `assign`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", assign_grad_ad_func):
+        return seam_call("ad_func", "assign_grad", assign_grad_ad_func, (need, out_grad))
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
     if grad_state.enabled and (not out_grad._stop_gradient):
         x_grad = None
@@ -9986,6 +10419,9 @@ _conj_kernels = KernelFactory.cache("conj")  # ④'s per-dtype kernel cache, sha
 
 
 def conj_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", conj_ad_func):
+        return seam_call("ad_func", "conj", conj_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("conj", ("x",), (x,))
@@ -9997,7 +10433,7 @@ def conj_ad_func(x):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _conj_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.conj(x)
     else:
         try:
@@ -10091,6 +10527,9 @@ class ConjGradNode(GradNodeBase):
 
 
 def real_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", real_ad_func):
+        return seam_call("ad_func", "real", real_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("real", ("x",), (x,))
@@ -10208,6 +10647,9 @@ class RealGradNode(GradNodeBase):
 
 
 def imag_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", imag_ad_func):
+        return seam_call("ad_func", "imag", imag_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("imag", ("x",), (x,))
@@ -10325,6 +10767,9 @@ class ImagGradNode(GradNodeBase):
 
 
 def complex_ad_func(real, imag):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", complex_ad_func):
+        return seam_call("ad_func", "complex", complex_ad_func, (real, imag))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         real, imag = amp_auto_cast("complex", ("real", "imag"), (real, imag))
@@ -10452,6 +10897,9 @@ class ComplexGradNode(GradNodeBase):
 
 
 def as_complex_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", as_complex_ad_func):
+        return seam_call("ad_func", "as_complex", as_complex_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("as_complex", ("x",), (x,))
@@ -10545,6 +10993,9 @@ class AsComplexGradNode(GradNodeBase):
 
 
 def as_real_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", as_real_ad_func):
+        return seam_call("ad_func", "as_real", as_real_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("as_real", ("x",), (x,))
@@ -10638,6 +11089,9 @@ class AsRealGradNode(GradNodeBase):
 
 
 def angle_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", angle_ad_func):
+        return seam_call("ad_func", "angle", angle_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("angle", ("x",), (x,))
@@ -10726,6 +11180,9 @@ class AngleGradNode(GradNodeBase):
 
 
 def sum_ad_func(x, axis, dtype, keepdim):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", sum_ad_func):
+        return seam_call("ad_func", "sum", sum_ad_func, (x, axis, dtype, keepdim))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("sum", ("x",), (x,))
@@ -10869,6 +11326,9 @@ class SumGradNode(GradNodeBase):
 def sum_grad_ad_func(need, x, out_grad, axis, dtype, keepdim):
     """③ The grad op `sum_grad` (sum's backward): `need[i]` says whether input i of `sum`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", sum_grad_ad_func):
+        return seam_call("ad_func", "sum_grad", sum_grad_ad_func, (need, x, out_grad, axis, dtype, keepdim))
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
     if grad_state.enabled and (not x._stop_gradient or not out_grad._stop_gradient):
         x_grad = None
@@ -10881,6 +11341,9 @@ def sum_grad_ad_func(need, x, out_grad, axis, dtype, keepdim):
 
 
 def mean_ad_func(x, axis, keepdim):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", mean_ad_func):
+        return seam_call("ad_func", "mean", mean_ad_func, (x, axis, keepdim))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("mean", ("x",), (x,))
@@ -11020,6 +11483,9 @@ class MeanGradNode(GradNodeBase):
 def mean_grad_ad_func(need, x, out_grad, axis, keepdim):
     """③ The grad op `mean_grad` (mean's backward): `need[i]` says whether input i of `mean`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", mean_grad_ad_func):
+        return seam_call("ad_func", "mean_grad", mean_grad_ad_func, (need, x, out_grad, axis, keepdim))
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
     if grad_state.enabled and (not x._stop_gradient or not out_grad._stop_gradient):
         x_grad = None
@@ -11032,6 +11498,9 @@ def mean_grad_ad_func(need, x, out_grad, axis, keepdim):
 
 
 def mean_all_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", mean_all_ad_func):
+        return seam_call("ad_func", "mean_all", mean_all_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("mean_all", ("x",), (x,))
@@ -11163,6 +11632,9 @@ class MeanAllGradNode(GradNodeBase):
 def mean_all_grad_ad_func(need, x, out_grad):
     """③ The grad op `mean_all_grad` (mean_all's backward): `need[i]` says whether input i of `mean_all`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", mean_all_grad_ad_func):
+        return seam_call("ad_func", "mean_all_grad", mean_all_grad_ad_func, (need, x, out_grad))
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
     if grad_state.enabled and (not x._stop_gradient or not out_grad._stop_gradient):
         x_grad = None
@@ -11175,6 +11647,9 @@ def mean_all_grad_ad_func(need, x, out_grad):
 
 
 def max_ad_func(x, axis, keepdim):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", max_ad_func):
+        return seam_call("ad_func", "max", max_ad_func, (x, axis, keepdim))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("max", ("x",), (x,))
@@ -11268,6 +11743,9 @@ class MaxGradNode(GradNodeBase):
 
 
 def min_ad_func(x, axis, keepdim):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", min_ad_func):
+        return seam_call("ad_func", "min", min_ad_func, (x, axis, keepdim))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("min", ("x",), (x,))
@@ -11361,6 +11839,9 @@ class MinGradNode(GradNodeBase):
 
 
 def prod_ad_func(x, axis, keepdim):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", prod_ad_func):
+        return seam_call("ad_func", "prod", prod_ad_func, (x, axis, keepdim))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("prod", ("x",), (x,))
@@ -11446,6 +11927,9 @@ class ProdGradNode(GradNodeBase):
 
 
 def all_ad_func(x, axis, keepdim):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", all_ad_func):
+        return seam_call("ad_func", "all", all_ad_func, (x, axis, keepdim))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("all", ("x",), (x,))
@@ -11457,6 +11941,9 @@ def all_ad_func(x, axis, keepdim):
 
 
 def any_ad_func(x, axis, keepdim):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", any_ad_func):
+        return seam_call("ad_func", "any", any_ad_func, (x, axis, keepdim))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("any", ("x",), (x,))
@@ -11468,6 +11955,9 @@ def any_ad_func(x, axis, keepdim):
 
 
 def argmax_ad_func(x, axis, keepdim, flatten, dtype):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", argmax_ad_func):
+        return seam_call("ad_func", "argmax", argmax_ad_func, (x, axis, keepdim, flatten, dtype))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("argmax", ("x",), (x,))
@@ -11479,6 +11969,9 @@ def argmax_ad_func(x, axis, keepdim, flatten, dtype):
 
 
 def argmin_ad_func(x, axis, keepdim, flatten, dtype):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", argmin_ad_func):
+        return seam_call("ad_func", "argmin", argmin_ad_func, (x, axis, keepdim, flatten, dtype))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("argmin", ("x",), (x,))
@@ -11490,6 +11983,9 @@ def argmin_ad_func(x, axis, keepdim, flatten, dtype):
 
 
 def logsumexp_ad_func(x, axis, keepdim):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", logsumexp_ad_func):
+        return seam_call("ad_func", "logsumexp", logsumexp_ad_func, (x, axis, keepdim))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("logsumexp", ("x",), (x,))
@@ -11575,6 +12071,9 @@ class LogsumexpGradNode(GradNodeBase):
 
 
 def cumsum_ad_func(x, axis, flatten, exclusive, reverse):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", cumsum_ad_func):
+        return seam_call("ad_func", "cumsum", cumsum_ad_func, (x, axis, flatten, exclusive, reverse))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("cumsum", ("x",), (x,))
@@ -11612,6 +12111,9 @@ def cumsum_ad_func(x, axis, flatten, exclusive, reverse):
 
 
 def cumsum__ad_func(x, axis, flatten, exclusive, reverse):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", cumsum__ad_func):
+        return seam_call("ad_func", "cumsum_", cumsum__ad_func, (x, axis, flatten, exclusive, reverse))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("cumsum_", cumsum__ad_func, x, axis, flatten, exclusive, reverse)
@@ -11661,6 +12163,9 @@ class CumsumGradNode(GradNodeBase):
 
 
 def cumprod_ad_func(x, dim, exclusive, reverse):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", cumprod_ad_func):
+        return seam_call("ad_func", "cumprod", cumprod_ad_func, (x, dim, exclusive, reverse))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("cumprod", ("x",), (x,))
@@ -11715,6 +12220,9 @@ def cumprod_ad_func(x, dim, exclusive, reverse):
 
 
 def cumprod__ad_func(x, dim, exclusive, reverse):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", cumprod__ad_func):
+        return seam_call("ad_func", "cumprod_", cumprod__ad_func, (x, dim, exclusive, reverse))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("cumprod_", cumprod__ad_func, x, dim, exclusive, reverse)
@@ -11873,6 +12381,9 @@ class CumprodGradNode(GradNodeBase):
 def cumprod_grad_ad_func(need, x, out, out_grad, dim, exclusive, reverse):
     """③ The grad op `cumprod_grad` (cumprod's backward): `need[i]` says whether input i of `cumprod`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", cumprod_grad_ad_func):
+        return seam_call("ad_func", "cumprod_grad", cumprod_grad_ad_func, (need, x, out, out_grad, dim, exclusive, reverse))
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
     if grad_state.enabled and (not x._stop_gradient or not out._stop_gradient or not out_grad._stop_gradient):
         x_grad = None
@@ -11901,6 +12412,9 @@ def cumprod_grad_ad_func(need, x, out, out_grad, dim, exclusive, reverse):
 
 
 def logcumsumexp_ad_func(x, axis, flatten, exclusive, reverse):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", logcumsumexp_ad_func):
+        return seam_call("ad_func", "logcumsumexp", logcumsumexp_ad_func, (x, axis, flatten, exclusive, reverse))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("logcumsumexp", ("x",), (x,))
@@ -12013,6 +12527,9 @@ class LogcumsumexpGradNode(GradNodeBase):
 
 
 def cummax_ad_func(x, axis, dtype):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", cummax_ad_func):
+        return seam_call("ad_func", "cummax", cummax_ad_func, (x, axis, dtype))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("cummax", ("x",), (x,))
@@ -12094,6 +12611,9 @@ class CummaxGradNode(GradNodeBase):
 
 
 def cummin_ad_func(x, axis, dtype):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", cummin_ad_func):
+        return seam_call("ad_func", "cummin", cummin_ad_func, (x, axis, dtype))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("cummin", ("x",), (x,))
@@ -12174,6 +12694,9 @@ class CumminGradNode(GradNodeBase):
 
 
 def bincount_ad_func(x, weights, minlength):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", bincount_ad_func):
+        return seam_call("ad_func", "bincount", bincount_ad_func, (x, weights, minlength))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, weights = amp_auto_cast("bincount", ("x", "weights"), (x, weights))
@@ -12185,6 +12708,9 @@ def bincount_ad_func(x, weights, minlength):
 
 
 def histogram_ad_func(input, weight, bins, min, max, density):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", histogram_ad_func):
+        return seam_call("ad_func", "histogram", histogram_ad_func, (input, weight, bins, min, max, density))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         input, weight = amp_auto_cast("histogram", ("input", "weight"), (input, weight))
@@ -12196,6 +12722,9 @@ def histogram_ad_func(input, weight, bins, min, max, density):
 
 
 def matmul_ad_func(x, y, transpose_x, transpose_y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", matmul_ad_func):
+        return seam_call("ad_func", "matmul", matmul_ad_func, (x, y, transpose_x, transpose_y))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("matmul", ("x", "y"), (x, y))
@@ -12422,6 +12951,9 @@ class MatmulGradNode(GradNodeBase):
 def matmul_grad_ad_func(need, x, y, out_grad, transpose_x, transpose_y):
     """③ The grad op `matmul_grad` (matmul's backward): `need[i]` says whether input i of `matmul`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", matmul_grad_ad_func):
+        return seam_call("ad_func", "matmul_grad", matmul_grad_ad_func, (need, x, y, out_grad, transpose_x, transpose_y))
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
     if grad_state.enabled and (not x._stop_gradient or not y._stop_gradient or not out_grad._stop_gradient):
         x_grad, y_grad = None, None
@@ -12458,6 +12990,9 @@ def matmul_grad_ad_func(need, x, y, out_grad, transpose_x, transpose_y):
 
 
 def tril_ad_func(x, diagonal):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", tril_ad_func):
+        return seam_call("ad_func", "tril", tril_ad_func, (x, diagonal))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("tril", ("x",), (x,))
@@ -12491,6 +13026,9 @@ def tril_ad_func(x, diagonal):
 
 
 def tril__ad_func(x, diagonal):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", tril__ad_func):
+        return seam_call("ad_func", "tril_", tril__ad_func, (x, diagonal))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("tril_", tril__ad_func, x, diagonal)
@@ -12568,6 +13106,9 @@ class TrilGradNode(GradNodeBase):
 
 
 def triu_ad_func(x, diagonal):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", triu_ad_func):
+        return seam_call("ad_func", "triu", triu_ad_func, (x, diagonal))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("triu", ("x",), (x,))
@@ -12601,6 +13142,9 @@ def triu_ad_func(x, diagonal):
 
 
 def triu__ad_func(x, diagonal):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", triu__ad_func):
+        return seam_call("ad_func", "triu_", triu__ad_func, (x, diagonal))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("triu_", triu__ad_func, x, diagonal)
@@ -12678,6 +13222,9 @@ class TriuGradNode(GradNodeBase):
 
 
 def dot_ad_func(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", dot_ad_func):
+        return seam_call("ad_func", "dot", dot_ad_func, (x, y))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("dot", ("x", "y"), (x, y))
@@ -12779,6 +13326,9 @@ class DotGradNode(GradNodeBase):
 
 
 def bmm_ad_func(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", bmm_ad_func):
+        return seam_call("ad_func", "bmm", bmm_ad_func, (x, y))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("bmm", ("x", "y"), (x, y))
@@ -12966,6 +13516,9 @@ class BmmGradNode(GradNodeBase):
 
 
 def mv_ad_func(x, vec):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", mv_ad_func):
+        return seam_call("ad_func", "mv", mv_ad_func, (x, vec))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, vec = amp_auto_cast("mv", ("x", "vec"), (x, vec))
@@ -13060,6 +13613,9 @@ class MvGradNode(GradNodeBase):
 
 
 def addmm_ad_func(input, x, y, beta, alpha):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", addmm_ad_func):
+        return seam_call("ad_func", "addmm", addmm_ad_func, (input, x, y, beta, alpha))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         input, x, y = amp_auto_cast("addmm", ("input", "x", "y"), (input, x, y))
@@ -13126,6 +13682,9 @@ def addmm_ad_func(input, x, y, beta, alpha):
 
 
 def addmm__ad_func(input, x, y, beta, alpha):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", addmm__ad_func):
+        return seam_call("ad_func", "addmm_", addmm__ad_func, (input, x, y, beta, alpha))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("addmm_", addmm__ad_func, input, x, y, beta, alpha)
@@ -13300,6 +13859,9 @@ class AddmmGradNode(GradNodeBase):
 
 
 def inverse_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", inverse_ad_func):
+        return seam_call("ad_func", "inverse", inverse_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("inverse", ("x",), (x,))
@@ -13430,6 +13992,9 @@ class InverseGradNode(GradNodeBase):
 
 
 def det_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", det_ad_func):
+        return seam_call("ad_func", "det", det_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("det", ("x",), (x,))
@@ -13518,6 +14083,9 @@ class DetGradNode(GradNodeBase):
 
 
 def solve_ad_func(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", solve_ad_func):
+        return seam_call("ad_func", "solve", solve_ad_func, (x, y))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("solve", ("x", "y"), (x, y))
@@ -13639,6 +14207,9 @@ class SolveGradNode(GradNodeBase):
 
 
 def trace_ad_func(x, offset, axis1, axis2):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", trace_ad_func):
+        return seam_call("ad_func", "trace", trace_ad_func, (x, offset, axis1, axis2))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("trace", ("x",), (x,))
@@ -13724,6 +14295,9 @@ class TraceGradNode(GradNodeBase):
 
 
 def diagonal_ad_func(x, offset, axis1, axis2):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", diagonal_ad_func):
+        return seam_call("ad_func", "diagonal", diagonal_ad_func, (x, offset, axis1, axis2))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("diagonal", ("x",), (x,))
@@ -13819,6 +14393,9 @@ class DiagonalGradNode(GradNodeBase):
 
 
 def diag_embed_ad_func(input, offset, dim1, dim2):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", diag_embed_ad_func):
+        return seam_call("ad_func", "diag_embed", diag_embed_ad_func, (input, offset, dim1, dim2))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         input, = amp_auto_cast("diag_embed", ("input",), (input,))
@@ -13925,6 +14502,9 @@ class DiagEmbedGradNode(GradNodeBase):
 
 
 def diag_ad_func(x, offset, padding_value):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", diag_ad_func):
+        return seam_call("ad_func", "diag", diag_ad_func, (x, offset, padding_value))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("diag", ("x",), (x,))
@@ -14012,6 +14592,9 @@ class DiagGradNode(GradNodeBase):
 
 
 def kron_ad_func(x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", kron_ad_func):
+        return seam_call("ad_func", "kron", kron_ad_func, (x, y))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("kron", ("x", "y"), (x, y))
@@ -14127,6 +14710,9 @@ class KronGradNode(GradNodeBase):
 
 
 def cross_ad_func(x, y, axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", cross_ad_func):
+        return seam_call("ad_func", "cross", cross_ad_func, (x, y, axis))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("cross", ("x", "y"), (x, y))
@@ -14321,6 +14907,9 @@ class CrossGradNode(GradNodeBase):
 
 
 def cholesky_ad_func(x, upper):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", cholesky_ad_func):
+        return seam_call("ad_func", "cholesky", cholesky_ad_func, (x, upper))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("cholesky", ("x",), (x,))
@@ -14409,6 +14998,9 @@ class CholeskyGradNode(GradNodeBase):
 
 
 def slogdet_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", slogdet_ad_func):
+        return seam_call("ad_func", "slogdet", slogdet_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("slogdet", ("x",), (x,))
@@ -14510,6 +15102,9 @@ class SlogdetGradNode(GradNodeBase):
 
 
 def matrix_power_ad_func(x, n):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", matrix_power_ad_func):
+        return seam_call("ad_func", "matrix_power", matrix_power_ad_func, (x, n))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("matrix_power", ("x",), (x,))
@@ -14612,6 +15207,9 @@ class MatrixPowerGradNode(GradNodeBase):
 
 
 def multi_dot_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", multi_dot_ad_func):
+        return seam_call("ad_func", "multi_dot", multi_dot_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("multi_dot", ("x",), (x,))
@@ -14727,6 +15325,9 @@ class MultiDotGradNode(GradNodeBase):
 
 
 def baddbmm_ad_func(input, x, y, beta, alpha):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", baddbmm_ad_func):
+        return seam_call("ad_func", "baddbmm", baddbmm_ad_func, (input, x, y, beta, alpha))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         input, x, y = amp_auto_cast("baddbmm", ("input", "x", "y"), (input, x, y))
@@ -14794,6 +15395,9 @@ def baddbmm_ad_func(input, x, y, beta, alpha):
 
 
 def baddbmm__ad_func(input, x, y, beta, alpha):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", baddbmm__ad_func):
+        return seam_call("ad_func", "baddbmm_", baddbmm__ad_func, (input, x, y, beta, alpha))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("baddbmm_", baddbmm__ad_func, input, x, y, beta, alpha)
@@ -14989,6 +15593,9 @@ class BaddbmmGradNode(GradNodeBase):
 
 
 def p_norm_ad_func(x, porder, axis, epsilon, keepdim, asvector):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", p_norm_ad_func):
+        return seam_call("ad_func", "p_norm", p_norm_ad_func, (x, porder, axis, epsilon, keepdim, asvector))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("p_norm", ("x",), (x,))
@@ -15112,6 +15719,9 @@ class PNormGradNode(GradNodeBase):
 
 
 def triangular_solve_ad_func(x, y, upper, transpose, unitriangular):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", triangular_solve_ad_func):
+        return seam_call("ad_func", "triangular_solve", triangular_solve_ad_func, (x, y, upper, transpose, unitriangular))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("triangular_solve", ("x", "y"), (x, y))
@@ -15226,6 +15836,9 @@ class TriangularSolveGradNode(GradNodeBase):
 
 
 def svd_ad_func(x, full_matrices):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", svd_ad_func):
+        return seam_call("ad_func", "svd", svd_ad_func, (x, full_matrices))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("svd", ("x",), (x,))
@@ -15405,6 +16018,9 @@ class SvdGradNode(GradNodeBase):
 
 
 def qr_ad_func(x, mode):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", qr_ad_func):
+        return seam_call("ad_func", "qr", qr_ad_func, (x, mode))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("qr", ("x",), (x,))
@@ -15536,6 +16152,9 @@ class QrGradNode(GradNodeBase):
 
 
 def eigh_ad_func(x, UPLO):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", eigh_ad_func):
+        return seam_call("ad_func", "eigh", eigh_ad_func, (x, UPLO))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("eigh", ("x",), (x,))
@@ -15642,6 +16261,9 @@ class EighGradNode(GradNodeBase):
 
 
 def eig_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", eig_ad_func):
+        return seam_call("ad_func", "eig", eig_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("eig", ("x",), (x,))
@@ -15750,6 +16372,9 @@ class EigGradNode(GradNodeBase):
 
 
 def lu_ad_func(x, pivot):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", lu_ad_func):
+        return seam_call("ad_func", "lu", lu_ad_func, (x, pivot))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("lu", ("x",), (x,))
@@ -15905,6 +16530,9 @@ class LuGradNode(GradNodeBase):
 
 
 def lstsq_ad_func(x, y, rcond, driver):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", lstsq_ad_func):
+        return seam_call("ad_func", "lstsq", lstsq_ad_func, (x, y, rcond, driver))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, y = amp_auto_cast("lstsq", ("x", "y"), (x, y))
@@ -15916,6 +16544,9 @@ def lstsq_ad_func(x, y, rcond, driver):
 
 
 def unfold_ad_func(x, kernel_sizes, strides, paddings, dilations):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", unfold_ad_func):
+        return seam_call("ad_func", "unfold", unfold_ad_func, (x, kernel_sizes, strides, paddings, dilations))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("unfold", ("x",), (x,))
@@ -16049,6 +16680,9 @@ class UnfoldGradNode(GradNodeBase):
 
 
 def fold_ad_func(x, output_sizes, kernel_sizes, strides, paddings, dilations):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", fold_ad_func):
+        return seam_call("ad_func", "fold", fold_ad_func, (x, output_sizes, kernel_sizes, strides, paddings, dilations))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("fold", ("x",), (x,))
@@ -16159,6 +16793,9 @@ class FoldGradNode(GradNodeBase):
 
 
 def conv2d_ad_func(input, filter, strides, paddings, padding_algorithm, dilations, groups, data_format):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", conv2d_ad_func):
+        return seam_call("ad_func", "conv2d", conv2d_ad_func, (input, filter, strides, paddings, padding_algorithm, dilations, groups, data_format))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         input, filter = amp_auto_cast("conv2d", ("input", "filter"), (input, filter))
@@ -16395,6 +17032,9 @@ class Conv2dGradNode(GradNodeBase):
 def conv2d_grad_ad_func(need, input, filter, out_grad, strides, paddings, padding_algorithm, dilations, groups, data_format):
     """③ The grad op `conv2d_grad` (conv2d's backward): `need[i]` says whether input i of `conv2d`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", conv2d_grad_ad_func):
+        return seam_call("ad_func", "conv2d_grad", conv2d_grad_ad_func, (need, input, filter, out_grad, strides, paddings, padding_algorithm, dilations, groups, data_format))
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
     if grad_state.enabled and (not input._stop_gradient or not filter._stop_gradient or not out_grad._stop_gradient):
         input_grad, filter_grad = None, None
@@ -16426,6 +17066,9 @@ def conv2d_grad_ad_func(need, input, filter, out_grad, strides, paddings, paddin
 
 
 def conv3d_ad_func(input, filter, strides, paddings, padding_algorithm, groups, dilations, data_format):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", conv3d_ad_func):
+        return seam_call("ad_func", "conv3d", conv3d_ad_func, (input, filter, strides, paddings, padding_algorithm, groups, dilations, data_format))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         input, filter = amp_auto_cast("conv3d", ("input", "filter"), (input, filter))
@@ -16662,6 +17305,9 @@ class Conv3dGradNode(GradNodeBase):
 def conv3d_grad_ad_func(need, input, filter, out_grad, strides, paddings, padding_algorithm, groups, dilations, data_format):
     """③ The grad op `conv3d_grad` (conv3d's backward): `need[i]` says whether input i of `conv3d`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", conv3d_grad_ad_func):
+        return seam_call("ad_func", "conv3d_grad", conv3d_grad_ad_func, (need, input, filter, out_grad, strides, paddings, padding_algorithm, groups, dilations, data_format))
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
     if grad_state.enabled and (not input._stop_gradient or not filter._stop_gradient or not out_grad._stop_gradient):
         input_grad, filter_grad = None, None
@@ -16693,6 +17339,9 @@ def conv3d_grad_ad_func(need, input, filter, out_grad, strides, paddings, paddin
 
 
 def conv2d_transpose_ad_func(x, filter, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", conv2d_transpose_ad_func):
+        return seam_call("ad_func", "conv2d_transpose", conv2d_transpose_ad_func, (x, filter, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, filter = amp_auto_cast("conv2d_transpose", ("x", "filter"), (x, filter))
@@ -16938,6 +17587,9 @@ class Conv2dTransposeGradNode(GradNodeBase):
 def conv2d_transpose_grad_ad_func(need, x, filter, out_grad, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format):
     """③ The grad op `conv2d_transpose_grad` (conv2d_transpose's backward): `need[i]` says whether input i of `conv2d_transpose`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", conv2d_transpose_grad_ad_func):
+        return seam_call("ad_func", "conv2d_transpose_grad", conv2d_transpose_grad_ad_func, (need, x, filter, out_grad, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format))
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
     if grad_state.enabled and (not x._stop_gradient or not filter._stop_gradient or not out_grad._stop_gradient):
         x_grad, filter_grad = None, None
@@ -16968,6 +17620,9 @@ def conv2d_transpose_grad_ad_func(need, x, filter, out_grad, strides, paddings, 
 
 
 def conv3d_transpose_ad_func(x, filter, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", conv3d_transpose_ad_func):
+        return seam_call("ad_func", "conv3d_transpose", conv3d_transpose_ad_func, (x, filter, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, filter = amp_auto_cast("conv3d_transpose", ("x", "filter"), (x, filter))
@@ -17213,6 +17868,9 @@ class Conv3dTransposeGradNode(GradNodeBase):
 def conv3d_transpose_grad_ad_func(need, x, filter, out_grad, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format):
     """③ The grad op `conv3d_transpose_grad` (conv3d_transpose's backward): `need[i]` says whether input i of `conv3d_transpose`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", conv3d_transpose_grad_ad_func):
+        return seam_call("ad_func", "conv3d_transpose_grad", conv3d_transpose_grad_ad_func, (need, x, filter, out_grad, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format))
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
     if grad_state.enabled and (not x._stop_gradient or not filter._stop_gradient or not out_grad._stop_gradient):
         x_grad, filter_grad = None, None
@@ -17243,6 +17901,9 @@ def conv3d_transpose_grad_ad_func(need, x, filter, out_grad, strides, paddings, 
 
 
 def pool2d_ad_func(x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", pool2d_ad_func):
+        return seam_call("ad_func", "pool2d", pool2d_ad_func, (x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("pool2d", ("x",), (x,))
@@ -17465,6 +18126,9 @@ class Pool2dGradNode(GradNodeBase):
 def pool2d_grad_ad_func(need, x, out, out_grad, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm):
     """③ The grad op `pool2d_grad` (pool2d's backward): `need[i]` says whether input i of `pool2d`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", pool2d_grad_ad_func):
+        return seam_call("ad_func", "pool2d_grad", pool2d_grad_ad_func, (need, x, out, out_grad, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm))
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
     if grad_state.enabled and (not x._stop_gradient or not out._stop_gradient or not out_grad._stop_gradient):
         x_grad = None
@@ -17485,6 +18149,9 @@ def pool2d_grad_ad_func(need, x, out, out_grad, kernel_size, strides, paddings, 
 
 
 def pool3d_ad_func(x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", pool3d_ad_func):
+        return seam_call("ad_func", "pool3d", pool3d_ad_func, (x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("pool3d", ("x",), (x,))
@@ -17707,6 +18374,9 @@ class Pool3dGradNode(GradNodeBase):
 def pool3d_grad_ad_func(need, x, out, out_grad, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm):
     """③ The grad op `pool3d_grad` (pool3d's backward): `need[i]` says whether input i of `pool3d`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", pool3d_grad_ad_func):
+        return seam_call("ad_func", "pool3d_grad", pool3d_grad_ad_func, (need, x, out, out_grad, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm))
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
     if grad_state.enabled and (not x._stop_gradient or not out._stop_gradient or not out_grad._stop_gradient):
         x_grad = None
@@ -17727,6 +18397,9 @@ def pool3d_grad_ad_func(need, x, out, out_grad, kernel_size, strides, paddings, 
 
 
 def max_pool2d_with_index_ad_func(x, kernel_size, strides, paddings, global_pooling, adaptive, ceil_mode):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", max_pool2d_with_index_ad_func):
+        return seam_call("ad_func", "max_pool2d_with_index", max_pool2d_with_index_ad_func, (x, kernel_size, strides, paddings, global_pooling, adaptive, ceil_mode))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("max_pool2d_with_index", ("x",), (x,))
@@ -17805,6 +18478,9 @@ class MaxPool2dWithIndexGradNode(GradNodeBase):
 
 
 def max_pool3d_with_index_ad_func(x, kernel_size, strides, paddings, global_pooling, adaptive, ceil_mode):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", max_pool3d_with_index_ad_func):
+        return seam_call("ad_func", "max_pool3d_with_index", max_pool3d_with_index_ad_func, (x, kernel_size, strides, paddings, global_pooling, adaptive, ceil_mode))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("max_pool3d_with_index", ("x",), (x,))
@@ -17883,6 +18559,9 @@ class MaxPool3dWithIndexGradNode(GradNodeBase):
 
 
 def unpool_ad_func(x, indices, ksize, strides, paddings, output_size, data_format):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", unpool_ad_func):
+        return seam_call("ad_func", "unpool", unpool_ad_func, (x, indices, ksize, strides, paddings, output_size, data_format))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, indices = amp_auto_cast("unpool", ("x", "indices"), (x, indices))
@@ -17966,6 +18645,9 @@ class UnpoolGradNode(GradNodeBase):
 
 
 def unpool3d_ad_func(x, indices, ksize, strides, paddings, output_size, data_format):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", unpool3d_ad_func):
+        return seam_call("ad_func", "unpool3d", unpool3d_ad_func, (x, indices, ksize, strides, paddings, output_size, data_format))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, indices = amp_auto_cast("unpool3d", ("x", "indices"), (x, indices))
@@ -18049,6 +18731,9 @@ class Unpool3dGradNode(GradNodeBase):
 
 
 def fft_c2c_ad_func(x, axes, normalization, forward):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", fft_c2c_ad_func):
+        return seam_call("ad_func", "fft_c2c", fft_c2c_ad_func, (x, axes, normalization, forward))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("fft_c2c", ("x",), (x,))
@@ -18169,6 +18854,9 @@ class FftC2cGradNode(GradNodeBase):
 def fft_c2c_grad_ad_func(need, out_grad, axes, normalization, forward):
     """③ The grad op `fft_c2c_grad` (fft_c2c's backward): `need[i]` says whether input i of `fft_c2c`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", fft_c2c_grad_ad_func):
+        return seam_call("ad_func", "fft_c2c_grad", fft_c2c_grad_ad_func, (need, out_grad, axes, normalization, forward))
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
     if grad_state.enabled and (not out_grad._stop_gradient):
         x_grad = None
@@ -18182,6 +18870,9 @@ def fft_c2c_grad_ad_func(need, out_grad, axes, normalization, forward):
 
 
 def fft_r2c_ad_func(x, axes, normalization, forward, onesided):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", fft_r2c_ad_func):
+        return seam_call("ad_func", "fft_r2c", fft_r2c_ad_func, (x, axes, normalization, forward, onesided))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("fft_r2c", ("x",), (x,))
@@ -18337,6 +19028,9 @@ class FftR2cGradNode(GradNodeBase):
 def fft_r2c_grad_ad_func(need, x, out_grad, axes, normalization, forward, onesided):
     """③ The grad op `fft_r2c_grad` (fft_r2c's backward): `need[i]` says whether input i of `fft_r2c`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", fft_r2c_grad_ad_func):
+        return seam_call("ad_func", "fft_r2c_grad", fft_r2c_grad_ad_func, (need, x, out_grad, axes, normalization, forward, onesided))
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
     if grad_state.enabled and (not x._stop_gradient or not out_grad._stop_gradient):
         x_grad = None
@@ -18354,6 +19048,9 @@ def fft_r2c_grad_ad_func(need, x, out_grad, axes, normalization, forward, onesid
 
 
 def fft_c2r_ad_func(x, axes, normalization, forward, last_dim_size):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", fft_c2r_ad_func):
+        return seam_call("ad_func", "fft_c2r", fft_c2r_ad_func, (x, axes, normalization, forward, last_dim_size))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("fft_c2r", ("x",), (x,))
@@ -18488,6 +19185,9 @@ class FftC2rGradNode(GradNodeBase):
 def fft_c2r_grad_ad_func(need, out_grad, axes, normalization, forward, last_dim_size):
     """③ The grad op `fft_c2r_grad` (fft_c2r's backward): `need[i]` says whether input i of `fft_c2r`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", fft_c2r_grad_ad_func):
+        return seam_call("ad_func", "fft_c2r_grad", fft_c2r_grad_ad_func, (need, out_grad, axes, normalization, forward, last_dim_size))
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
     if grad_state.enabled and (not out_grad._stop_gradient):
         x_grad = None
@@ -18509,6 +19209,9 @@ _relu_kernels = KernelFactory.cache("relu")  # ④'s per-dtype kernel cache, sha
 
 
 def relu_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", relu_ad_func):
+        return seam_call("ad_func", "relu", relu_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("relu", ("x",), (x,))
@@ -18520,7 +19223,7 @@ def relu_ad_func(x):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _relu_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.relu(x)
     else:
         try:
@@ -18563,6 +19266,9 @@ def relu_ad_func(x):
 
 
 def relu__ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", relu__ad_func):
+        return seam_call("ad_func", "relu_", relu__ad_func, (x,))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("relu_", relu__ad_func, x)
@@ -18677,6 +19383,9 @@ class ReluGradNode(GradNodeBase):
 def relu_grad_ad_func(need, out, out_grad):
     """③ The grad op `relu_grad` (relu's backward): `need[i]` says whether input i of `relu`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", relu_grad_ad_func):
+        return seam_call("ad_func", "relu_grad", relu_grad_ad_func, (need, out, out_grad))
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
     if grad_state.enabled and (not out._stop_gradient or not out_grad._stop_gradient):
         x_grad = None
@@ -18691,6 +19400,9 @@ _gelu_kernels = KernelFactory.cache("gelu")  # ④'s per-dtype kernel cache, sha
 
 
 def gelu_ad_func(x, approximate):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", gelu_ad_func):
+        return seam_call("ad_func", "gelu", gelu_ad_func, (x, approximate))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("gelu", ("x",), (x,))
@@ -18702,7 +19414,7 @@ def gelu_ad_func(x, approximate):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _gelu_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.gelu(x, approximate)
     else:
         try:
@@ -18884,6 +19596,9 @@ _silu_kernels = KernelFactory.cache("silu")  # ④'s per-dtype kernel cache, sha
 
 
 def silu_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", silu_ad_func):
+        return seam_call("ad_func", "silu", silu_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("silu", ("x",), (x,))
@@ -18895,7 +19610,7 @@ def silu_ad_func(x):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _silu_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.silu(x)
     else:
         try:
@@ -18938,6 +19653,9 @@ def silu_ad_func(x):
 
 
 def silu__ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", silu__ad_func):
+        return seam_call("ad_func", "silu_", silu__ad_func, (x,))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("silu_", silu__ad_func, x)
@@ -18988,6 +19706,9 @@ _leaky_relu_kernels = KernelFactory.cache("leaky_relu")  # ④'s per-dtype kerne
 
 
 def leaky_relu_ad_func(x, negative_slope):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", leaky_relu_ad_func):
+        return seam_call("ad_func", "leaky_relu", leaky_relu_ad_func, (x, negative_slope))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("leaky_relu", ("x",), (x,))
@@ -18999,7 +19720,7 @@ def leaky_relu_ad_func(x, negative_slope):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _leaky_relu_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.leaky_relu(x, negative_slope)
     else:
         try:
@@ -19043,6 +19764,9 @@ def leaky_relu_ad_func(x, negative_slope):
 
 
 def leaky_relu__ad_func(x, negative_slope):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", leaky_relu__ad_func):
+        return seam_call("ad_func", "leaky_relu_", leaky_relu__ad_func, (x, negative_slope))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("leaky_relu_", leaky_relu__ad_func, x, negative_slope)
@@ -19086,6 +19810,9 @@ _elu_kernels = KernelFactory.cache("elu")  # ④'s per-dtype kernel cache, share
 
 
 def elu_ad_func(x, alpha):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", elu_ad_func):
+        return seam_call("ad_func", "elu", elu_ad_func, (x, alpha))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("elu", ("x",), (x,))
@@ -19097,7 +19824,7 @@ def elu_ad_func(x, alpha):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _elu_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.elu(x, alpha)
     else:
         try:
@@ -19141,6 +19868,9 @@ def elu_ad_func(x, alpha):
 
 
 def elu__ad_func(x, alpha):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", elu__ad_func):
+        return seam_call("ad_func", "elu_", elu__ad_func, (x, alpha))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("elu_", elu__ad_func, x, alpha)
@@ -19192,6 +19922,9 @@ _softplus_kernels = KernelFactory.cache("softplus")  # ④'s per-dtype kernel ca
 
 
 def softplus_ad_func(x, beta, threshold):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", softplus_ad_func):
+        return seam_call("ad_func", "softplus", softplus_ad_func, (x, beta, threshold))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("softplus", ("x",), (x,))
@@ -19203,7 +19936,7 @@ def softplus_ad_func(x, beta, threshold):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _softplus_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.softplus(x, beta, threshold)
     else:
         try:
@@ -19292,6 +20025,9 @@ class SoftplusGradNode(GradNodeBase):
 
 
 def softmax_ad_func(x, axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", softmax_ad_func):
+        return seam_call("ad_func", "softmax", softmax_ad_func, (x, axis))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("softmax", ("x",), (x,))
@@ -19335,6 +20071,9 @@ def softmax_ad_func(x, axis):
 
 
 def softmax__ad_func(x, axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", softmax__ad_func):
+        return seam_call("ad_func", "softmax_", softmax__ad_func, (x, axis))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("softmax_", softmax__ad_func, x, axis)
@@ -19438,6 +20177,9 @@ class SoftmaxGradNode(GradNodeBase):
 
 
 def log_softmax_ad_func(x, axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", log_softmax_ad_func):
+        return seam_call("ad_func", "log_softmax", log_softmax_ad_func, (x, axis))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("log_softmax", ("x",), (x,))
@@ -19572,6 +20314,9 @@ class LogSoftmaxGradNode(GradNodeBase):
 
 
 def cross_entropy_with_softmax_ad_func(input, label, soft_label, use_softmax, numeric_stable_mode, ignore_index, axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", cross_entropy_with_softmax_ad_func):
+        return seam_call("ad_func", "cross_entropy_with_softmax", cross_entropy_with_softmax_ad_func, (input, label, soft_label, use_softmax, numeric_stable_mode, ignore_index, axis))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         input, label = amp_auto_cast("cross_entropy_with_softmax", ("input", "label"), (input, label))
@@ -19757,6 +20502,9 @@ class CrossEntropyWithSoftmaxGradNode(GradNodeBase):
 
 
 def reshape_ad_func(x, shape):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", reshape_ad_func):
+        return seam_call("ad_func", "reshape", reshape_ad_func, (x, shape))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("reshape", ("x",), (x,))
@@ -19793,6 +20541,9 @@ def reshape_ad_func(x, shape):
 
 
 def reshape__ad_func(x, shape):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", reshape__ad_func):
+        return seam_call("ad_func", "reshape_", reshape__ad_func, (x, shape))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("reshape_", reshape__ad_func, x, shape)
@@ -19906,6 +20657,9 @@ class ReshapeGradNode(GradNodeBase):
 def reshape_grad_ad_func(need, x, out_grad, shape):
     """③ The grad op `reshape_grad` (reshape's backward): `need[i]` says whether input i of `reshape`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", reshape_grad_ad_func):
+        return seam_call("ad_func", "reshape_grad", reshape_grad_ad_func, (need, x, out_grad, shape))
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
     if grad_state.enabled and (not x._stop_gradient or not out_grad._stop_gradient):
         x_grad = None
@@ -19918,6 +20672,9 @@ def reshape_grad_ad_func(need, x, out_grad, shape):
 
 
 def transpose_ad_func(x, perm):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", transpose_ad_func):
+        return seam_call("ad_func", "transpose", transpose_ad_func, (x, perm))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("transpose", ("x",), (x,))
@@ -20030,6 +20787,9 @@ class TransposeGradNode(GradNodeBase):
 def transpose_grad_ad_func(need, out_grad, perm):
     """③ The grad op `transpose_grad` (transpose's backward): `need[i]` says whether input i of `transpose`
     wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", transpose_grad_ad_func):
+        return seam_call("ad_func", "transpose_grad", transpose_grad_ad_func, (need, out_grad, perm))
     # Composite: while a graph is recorded (create_graph), the formulas, written with ops
     if grad_state.enabled and (not out_grad._stop_gradient):
         x_grad = None
@@ -20042,6 +20802,9 @@ def transpose_grad_ad_func(need, out_grad, perm):
 
 
 def squeeze_ad_func(x, axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", squeeze_ad_func):
+        return seam_call("ad_func", "squeeze", squeeze_ad_func, (x, axis))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("squeeze", ("x",), (x,))
@@ -20077,6 +20840,9 @@ def squeeze_ad_func(x, axis):
 
 
 def squeeze__ad_func(x, axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", squeeze__ad_func):
+        return seam_call("ad_func", "squeeze_", squeeze__ad_func, (x, axis))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("squeeze_", squeeze__ad_func, x, axis)
@@ -20115,6 +20881,9 @@ class SqueezeGradNode(GradNodeBase):
 
 
 def unsqueeze_ad_func(x, axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", unsqueeze_ad_func):
+        return seam_call("ad_func", "unsqueeze", unsqueeze_ad_func, (x, axis))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("unsqueeze", ("x",), (x,))
@@ -20150,6 +20919,9 @@ def unsqueeze_ad_func(x, axis):
 
 
 def unsqueeze__ad_func(x, axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", unsqueeze__ad_func):
+        return seam_call("ad_func", "unsqueeze_", unsqueeze__ad_func, (x, axis))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("unsqueeze_", unsqueeze__ad_func, x, axis)
@@ -20188,6 +20960,9 @@ class UnsqueezeGradNode(GradNodeBase):
 
 
 def flatten_ad_func(x, start_axis, stop_axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", flatten_ad_func):
+        return seam_call("ad_func", "flatten", flatten_ad_func, (x, start_axis, stop_axis))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("flatten", ("x",), (x,))
@@ -20223,6 +20998,9 @@ def flatten_ad_func(x, start_axis, stop_axis):
 
 
 def flatten__ad_func(x, start_axis, stop_axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", flatten__ad_func):
+        return seam_call("ad_func", "flatten_", flatten__ad_func, (x, start_axis, stop_axis))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("flatten_", flatten__ad_func, x, start_axis, stop_axis)
@@ -20261,6 +21039,9 @@ class FlattenGradNode(GradNodeBase):
 
 
 def concat_ad_func(x, axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", concat_ad_func):
+        return seam_call("ad_func", "concat", concat_ad_func, (x, axis))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("concat", ("x",), (x,))
@@ -20315,6 +21096,9 @@ class ConcatGradNode(GradNodeBase):
 
 
 def split_ad_func(x, sections, axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", split_ad_func):
+        return seam_call("ad_func", "split", split_ad_func, (x, sections, axis))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("split", ("x",), (x,))
@@ -20369,6 +21153,9 @@ class SplitGradNode(GradNodeBase):
 
 
 def split_with_num_ad_func(x, num, axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", split_with_num_ad_func):
+        return seam_call("ad_func", "split_with_num", split_with_num_ad_func, (x, num, axis))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("split_with_num", ("x",), (x,))
@@ -20423,6 +21210,9 @@ class SplitWithNumGradNode(GradNodeBase):
 
 
 def stack_ad_func(x, axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", stack_ad_func):
+        return seam_call("ad_func", "stack", stack_ad_func, (x, axis))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("stack", ("x",), (x,))
@@ -20470,6 +21260,9 @@ class StackGradNode(GradNodeBase):
 
 
 def unbind_ad_func(input, axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", unbind_ad_func):
+        return seam_call("ad_func", "unbind", unbind_ad_func, (input, axis))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         input, = amp_auto_cast("unbind", ("input",), (input,))
@@ -20524,6 +21317,9 @@ class UnbindGradNode(GradNodeBase):
 
 
 def expand_ad_func(x, shape):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", expand_ad_func):
+        return seam_call("ad_func", "expand", expand_ad_func, (x, shape))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("expand", ("x",), (x,))
@@ -20617,6 +21413,9 @@ class ExpandGradNode(GradNodeBase):
 
 
 def tile_ad_func(x, repeat_times):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", tile_ad_func):
+        return seam_call("ad_func", "tile", tile_ad_func, (x, repeat_times))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("tile", ("x",), (x,))
@@ -20693,6 +21492,9 @@ class TileGradNode(GradNodeBase):
 
 
 def flip_ad_func(x, axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", flip_ad_func):
+        return seam_call("ad_func", "flip", flip_ad_func, (x, axis))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("flip", ("x",), (x,))
@@ -20791,6 +21593,9 @@ class FlipGradNode(GradNodeBase):
 
 
 def where_ad_func(condition, x, y):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", where_ad_func):
+        return seam_call("ad_func", "where", where_ad_func, (condition, x, y))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         condition, x, y = amp_auto_cast("where", ("condition", "x", "y"), (condition, x, y))
@@ -20881,6 +21686,9 @@ class WhereGradNode(GradNodeBase):
 
 
 def roll_ad_func(x, shifts, axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", roll_ad_func):
+        return seam_call("ad_func", "roll", roll_ad_func, (x, shifts, axis))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("roll", ("x",), (x,))
@@ -20995,6 +21803,9 @@ class RollGradNode(GradNodeBase):
 
 
 def slice_ad_func(input, axes, starts, ends, decrease_axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", slice_ad_func):
+        return seam_call("ad_func", "slice", slice_ad_func, (input, axes, starts, ends, decrease_axis))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         input, = amp_auto_cast("slice", ("input",), (input,))
@@ -21064,6 +21875,9 @@ class SliceGradNode(GradNodeBase):
 
 
 def strided_slice_ad_func(x, axes, starts, ends, strides):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", strided_slice_ad_func):
+        return seam_call("ad_func", "strided_slice", strided_slice_ad_func, (x, axes, starts, ends, strides))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("strided_slice", ("x",), (x,))
@@ -21133,6 +21947,9 @@ class StridedSliceGradNode(GradNodeBase):
 
 
 def gather_ad_func(x, index, axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", gather_ad_func):
+        return seam_call("ad_func", "gather", gather_ad_func, (x, index, axis))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, index = amp_auto_cast("gather", ("x", "index"), (x, index))
@@ -21215,6 +22032,9 @@ class GatherGradNode(GradNodeBase):
 
 
 def index_select_ad_func(x, index, axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", index_select_ad_func):
+        return seam_call("ad_func", "index_select", index_select_ad_func, (x, index, axis))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, index = amp_auto_cast("index_select", ("x", "index"), (x, index))
@@ -21297,6 +22117,9 @@ class IndexSelectGradNode(GradNodeBase):
 
 
 def gather_nd_ad_func(x, index):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", gather_nd_ad_func):
+        return seam_call("ad_func", "gather_nd", gather_nd_ad_func, (x, index))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, index = amp_auto_cast("gather_nd", ("x", "index"), (x, index))
@@ -21377,6 +22200,9 @@ class GatherNdGradNode(GradNodeBase):
 
 
 def masked_select_ad_func(x, mask):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", masked_select_ad_func):
+        return seam_call("ad_func", "masked_select", masked_select_ad_func, (x, mask))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, mask = amp_auto_cast("masked_select", ("x", "mask"), (x, mask))
@@ -21457,6 +22283,9 @@ class MaskedSelectGradNode(GradNodeBase):
 
 
 def nonzero_ad_func(condition):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", nonzero_ad_func):
+        return seam_call("ad_func", "nonzero", nonzero_ad_func, (condition,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         condition, = amp_auto_cast("nonzero", ("condition",), (condition,))
@@ -21468,6 +22297,9 @@ def nonzero_ad_func(condition):
 
 
 def scatter_ad_func(x, index, updates, overwrite):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", scatter_ad_func):
+        return seam_call("ad_func", "scatter", scatter_ad_func, (x, index, updates, overwrite))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, index, updates = amp_auto_cast("scatter", ("x", "index", "updates"), (x, index, updates))
@@ -21524,6 +22356,9 @@ def scatter_ad_func(x, index, updates, overwrite):
 
 
 def scatter__ad_func(x, index, updates, overwrite):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", scatter__ad_func):
+        return seam_call("ad_func", "scatter_", scatter__ad_func, (x, index, updates, overwrite))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("scatter_", scatter__ad_func, x, index, updates, overwrite)
@@ -21570,6 +22405,9 @@ class ScatterGradNode(GradNodeBase):
 
 
 def index_add_ad_func(x, index, add_value, axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", index_add_ad_func):
+        return seam_call("ad_func", "index_add", index_add_ad_func, (x, index, add_value, axis))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, index, add_value = amp_auto_cast("index_add", ("x", "index", "add_value"), (x, index, add_value))
@@ -21626,6 +22464,9 @@ def index_add_ad_func(x, index, add_value, axis):
 
 
 def index_add__ad_func(x, index, add_value, axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", index_add__ad_func):
+        return seam_call("ad_func", "index_add_", index_add__ad_func, (x, index, add_value, axis))
     # AMP Logic: inplace ops skip AMP
     if amp_flag.on and amp_state.active:
         return amp_skip("index_add_", index_add__ad_func, x, index, add_value, axis)
@@ -21764,6 +22605,9 @@ class IndexAddGradNode(GradNodeBase):
 
 
 def masked_fill_ad_func(x, mask, value):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", masked_fill_ad_func):
+        return seam_call("ad_func", "masked_fill", masked_fill_ad_func, (x, mask, value))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, mask, value = amp_auto_cast("masked_fill", ("x", "mask", "value"), (x, mask, value))
@@ -21851,6 +22695,9 @@ class MaskedFillGradNode(GradNodeBase):
 
 
 def take_along_axis_ad_func(arr, indices, axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", take_along_axis_ad_func):
+        return seam_call("ad_func", "take_along_axis", take_along_axis_ad_func, (arr, indices, axis))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         arr, indices = amp_auto_cast("take_along_axis", ("arr", "indices"), (arr, indices))
@@ -21933,6 +22780,9 @@ class TakeAlongAxisGradNode(GradNodeBase):
 
 
 def put_along_axis_ad_func(arr, indices, values, axis, reduce, include_self):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", put_along_axis_ad_func):
+        return seam_call("ad_func", "put_along_axis", put_along_axis_ad_func, (arr, indices, values, axis, reduce, include_self))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         arr, indices, values = amp_auto_cast("put_along_axis", ("arr", "indices", "values"), (arr, indices, values))
@@ -22128,6 +22978,9 @@ class PutAlongAxisGradNode(GradNodeBase):
 
 
 def slice_grad_ad_func(input, out_grad, axes, starts, ends, decrease_axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", slice_grad_ad_func):
+        return seam_call("ad_func", "slice_grad", slice_grad_ad_func, (input, out_grad, axes, starts, ends, decrease_axis))
     # Forward API Call
     input_grad = _api.slice_grad(input, out_grad, axes, starts, ends, decrease_axis)
     # Node Creation
@@ -22189,6 +23042,9 @@ class SliceGradGradNode(GradNodeBase):
 
 
 def strided_slice_grad_ad_func(x, out_grad, axes, starts, ends, strides):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", strided_slice_grad_ad_func):
+        return seam_call("ad_func", "strided_slice_grad", strided_slice_grad_ad_func, (x, out_grad, axes, starts, ends, strides))
     # Forward API Call
     x_grad = _api.strided_slice_grad(x, out_grad, axes, starts, ends, strides)
     # Node Creation
@@ -22250,6 +23106,9 @@ class StridedSliceGradGradNode(GradNodeBase):
 
 
 def gather_grad_ad_func(x, index, out_grad, axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", gather_grad_ad_func):
+        return seam_call("ad_func", "gather_grad", gather_grad_ad_func, (x, index, out_grad, axis))
     # Forward API Call
     x_grad = _api.gather_grad(x, index, out_grad, axis)
     # Node Creation
@@ -22409,6 +23268,9 @@ class GatherGradGradNode(GradNodeBase):
 
 
 def index_select_grad_ad_func(x, index, out_grad, axis):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", index_select_grad_ad_func):
+        return seam_call("ad_func", "index_select_grad", index_select_grad_ad_func, (x, index, out_grad, axis))
     # Forward API Call
     x_grad = _api.index_select_grad(x, index, out_grad, axis)
     # Node Creation
@@ -22568,6 +23430,9 @@ class IndexSelectGradGradNode(GradNodeBase):
 
 
 def gather_nd_grad_ad_func(x, index, out_grad):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", gather_nd_grad_ad_func):
+        return seam_call("ad_func", "gather_nd_grad", gather_nd_grad_ad_func, (x, index, out_grad))
     # Forward API Call
     x_grad = _api.gather_nd_grad(x, index, out_grad)
     # Node Creation
@@ -22723,6 +23588,9 @@ class GatherNdGradGradNode(GradNodeBase):
 
 
 def masked_select_grad_ad_func(x, mask, out_grad):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", masked_select_grad_ad_func):
+        return seam_call("ad_func", "masked_select_grad", masked_select_grad_ad_func, (x, mask, out_grad))
     # Forward API Call
     x_grad = _api.masked_select_grad(x, mask, out_grad)
     # Node Creation
@@ -22878,6 +23746,9 @@ class MaskedSelectGradGradNode(GradNodeBase):
 
 
 def full_ad_func(shape, value, dtype):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", full_ad_func):
+        return seam_call("ad_func", "full", full_ad_func, (shape, value, dtype))
     # Forward API Call
     out = _api.full(shape, value, dtype)
     # Returns
@@ -22885,6 +23756,9 @@ def full_ad_func(shape, value, dtype):
 
 
 def full_like_ad_func(x, value, dtype):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", full_like_ad_func):
+        return seam_call("ad_func", "full_like", full_like_ad_func, (x, value, dtype))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("full_like", ("x",), (x,))
@@ -22896,6 +23770,9 @@ def full_like_ad_func(x, value, dtype):
 
 
 def empty_ad_func(shape, dtype):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", empty_ad_func):
+        return seam_call("ad_func", "empty", empty_ad_func, (shape, dtype))
     # Forward API Call
     out = _api.empty(shape, dtype)
     # Returns
@@ -22903,6 +23780,9 @@ def empty_ad_func(shape, dtype):
 
 
 def empty_like_ad_func(x, dtype):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", empty_like_ad_func):
+        return seam_call("ad_func", "empty_like", empty_like_ad_func, (x, dtype))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("empty_like", ("x",), (x,))
@@ -22914,6 +23794,9 @@ def empty_like_ad_func(x, dtype):
 
 
 def arange_ad_func(start, end, step, dtype):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", arange_ad_func):
+        return seam_call("ad_func", "arange", arange_ad_func, (start, end, step, dtype))
     # Forward API Call
     out = _api.arange(start, end, step, dtype)
     # Returns
@@ -22921,6 +23804,9 @@ def arange_ad_func(start, end, step, dtype):
 
 
 def linspace_ad_func(start, stop, num, dtype):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", linspace_ad_func):
+        return seam_call("ad_func", "linspace", linspace_ad_func, (start, stop, num, dtype))
     # Forward API Call
     out = _api.linspace(start, stop, num, dtype)
     # Returns
@@ -22928,6 +23814,9 @@ def linspace_ad_func(start, stop, num, dtype):
 
 
 def eye_ad_func(num_rows, num_columns, dtype):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", eye_ad_func):
+        return seam_call("ad_func", "eye", eye_ad_func, (num_rows, num_columns, dtype))
     # Forward API Call
     out = _api.eye(num_rows, num_columns, dtype)
     # Returns
@@ -22935,6 +23824,9 @@ def eye_ad_func(num_rows, num_columns, dtype):
 
 
 def uniform_ad_func(shape, dtype, min, max, seed):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", uniform_ad_func):
+        return seam_call("ad_func", "uniform", uniform_ad_func, (shape, dtype, min, max, seed))
     # Forward API Call
     out = _api.uniform(shape, dtype, min, max, seed)
     # Returns
@@ -22942,6 +23834,9 @@ def uniform_ad_func(shape, dtype, min, max, seed):
 
 
 def gaussian_ad_func(shape, mean, std, seed, dtype):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", gaussian_ad_func):
+        return seam_call("ad_func", "gaussian", gaussian_ad_func, (shape, mean, std, seed, dtype))
     # Forward API Call
     out = _api.gaussian(shape, mean, std, seed, dtype)
     # Returns
@@ -22949,6 +23844,9 @@ def gaussian_ad_func(shape, mean, std, seed, dtype):
 
 
 def randint_ad_func(low, high, shape, dtype):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", randint_ad_func):
+        return seam_call("ad_func", "randint", randint_ad_func, (low, high, shape, dtype))
     # Forward API Call
     out = _api.randint(low, high, shape, dtype)
     # Returns
@@ -22956,6 +23854,9 @@ def randint_ad_func(low, high, shape, dtype):
 
 
 def randperm_ad_func(n, dtype):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", randperm_ad_func):
+        return seam_call("ad_func", "randperm", randperm_ad_func, (n, dtype))
     # Forward API Call
     out = _api.randperm(n, dtype)
     # Returns
@@ -22965,6 +23866,9 @@ _bernoulli_kernels = KernelFactory.cache("bernoulli")  # ④'s per-dtype kernel 
 
 
 def bernoulli_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", bernoulli_ad_func):
+        return seam_call("ad_func", "bernoulli", bernoulli_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("bernoulli", ("x",), (x,))
@@ -22975,7 +23879,7 @@ def bernoulli_ad_func(x):
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     kernel = _bernoulli_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.bernoulli(x)
     else:
         try:
@@ -22989,6 +23893,9 @@ _poisson_kernels = KernelFactory.cache("poisson")  # ④'s per-dtype kernel cach
 
 
 def poisson_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", poisson_ad_func):
+        return seam_call("ad_func", "poisson", poisson_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("poisson", ("x",), (x,))
@@ -23000,7 +23907,7 @@ def poisson_ad_func(x):
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     x_shape = x_d.shape
     kernel = _poisson_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.poisson(x)
     else:
         try:
@@ -23050,6 +23957,9 @@ class PoissonGradNode(GradNodeBase):
 
 
 def multinomial_ad_func(x, num_samples, replacement):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", multinomial_ad_func):
+        return seam_call("ad_func", "multinomial", multinomial_ad_func, (x, num_samples, replacement))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("multinomial", ("x",), (x,))
@@ -23061,6 +23971,9 @@ def multinomial_ad_func(x, num_samples, replacement):
 
 
 def binomial_ad_func(count, prob):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", binomial_ad_func):
+        return seam_call("ad_func", "binomial", binomial_ad_func, (count, prob))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         count, prob = amp_auto_cast("binomial", ("count", "prob"), (count, prob))
@@ -23074,6 +23987,9 @@ _standard_gamma_kernels = KernelFactory.cache("standard_gamma")  # ④'s per-dty
 
 
 def standard_gamma_ad_func(x):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", standard_gamma_ad_func):
+        return seam_call("ad_func", "standard_gamma", standard_gamma_ad_func, (x,))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("standard_gamma", ("x",), (x,))
@@ -23084,7 +24000,7 @@ def standard_gamma_ad_func(x):
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     kernel = _standard_gamma_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.standard_gamma(x)
     else:
         try:
@@ -23098,6 +24014,9 @@ _exponential_kernels = KernelFactory.cache("exponential")  # ④'s per-dtype ker
 
 
 def exponential_ad_func(x, lam):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", exponential_ad_func):
+        return seam_call("ad_func", "exponential", exponential_ad_func, (x, lam))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("exponential", ("x",), (x,))
@@ -23108,7 +24027,7 @@ def exponential_ad_func(x, lam):
     # Forward API Call: ④'s common case here (the kernel cached for x's dtype, no PrepareData,
     # one input: InferMeta's result is x's shape and dtype); anything else through ④
     kernel = _exponential_kernels.get(x_dt)
-    if (kernel is None or kernel.input_np_dtype is not None):
+    if (kernel is None or kernel.input_np_dtype is not None or seam_flag.on):
         out = _api.exponential(x, lam)
     else:
         try:
@@ -23120,6 +24039,9 @@ def exponential_ad_func(x, lam):
 
 
 def topk_ad_func(x, k, axis, largest, sorted):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", topk_ad_func):
+        return seam_call("ad_func", "topk", topk_ad_func, (x, k, axis, largest, sorted))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("topk", ("x",), (x,))
@@ -23206,6 +24128,9 @@ class TopkGradNode(GradNodeBase):
 
 
 def argsort_ad_func(x, axis, descending, stable):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", argsort_ad_func):
+        return seam_call("ad_func", "argsort", argsort_ad_func, (x, axis, descending, stable))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("argsort", ("x",), (x,))
@@ -23291,6 +24216,9 @@ class ArgsortGradNode(GradNodeBase):
 
 
 def unique_ad_func(x, axis, dtype):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", unique_ad_func):
+        return seam_call("ad_func", "unique", unique_ad_func, (x, axis, dtype))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("unique", ("x",), (x,))
@@ -23302,6 +24230,9 @@ def unique_ad_func(x, axis, dtype):
 
 
 def unique_consecutive_ad_func(x, axis, dtype):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", unique_consecutive_ad_func):
+        return seam_call("ad_func", "unique_consecutive", unique_consecutive_ad_func, (x, axis, dtype))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, = amp_auto_cast("unique_consecutive", ("x",), (x,))
@@ -23313,6 +24244,9 @@ def unique_consecutive_ad_func(x, axis, dtype):
 
 
 def searchsorted_ad_func(sorted_sequence, values, out_int32, right):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", searchsorted_ad_func):
+        return seam_call("ad_func", "searchsorted", searchsorted_ad_func, (sorted_sequence, values, out_int32, right))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         sorted_sequence, values = amp_auto_cast("searchsorted", ("sorted_sequence", "values"), (sorted_sequence, values))
@@ -23324,6 +24258,9 @@ def searchsorted_ad_func(sorted_sequence, values, out_int32, right):
 
 
 def segment_pool_ad_func(x, segment_ids, pooltype):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", segment_pool_ad_func):
+        return seam_call("ad_func", "segment_pool", segment_pool_ad_func, (x, segment_ids, pooltype))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, segment_ids = amp_auto_cast("segment_pool", ("x", "segment_ids"), (x, segment_ids))
@@ -23491,6 +24428,9 @@ class SegmentPoolGradNode(GradNodeBase):
 
 
 def send_u_recv_ad_func(x, src_index, dst_index, reduce_op, out_size):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", send_u_recv_ad_func):
+        return seam_call("ad_func", "send_u_recv", send_u_recv_ad_func, (x, src_index, dst_index, reduce_op, out_size))
     # AMP Logic
     if amp_flag.on and amp_state.active:
         x, src_index, dst_index = amp_auto_cast("send_u_recv", ("x", "src_index", "dst_index"), (x, src_index, dst_index))

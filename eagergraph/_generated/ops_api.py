@@ -5,12 +5,16 @@ from ..tensor import Tensor
 from ..eager_utils import (parse_tensor, parse_tensor_list, parse_scalar, parse_scalar_float32,
                            parse_int_array, parse_int, parse_float, parse_float32, parse_bool,
                            parse_dtype, parse_str, parse_int_list)
+from ..eager.seams import seam_flag, seam_wants, seam_call
 from . import dygraph_functions as _ad
 
 
 
 def add(x, y, name=None):
     """`add` (ops.yaml: add(Tensor x, Tensor y) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", add):
+        return seam_call("api", "add", add, (x, y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "add", "x", 0)
     if type(y) is not Tensor:
@@ -20,6 +24,9 @@ def add(x, y, name=None):
 
 def add_(x, y, name=None):
     """`add_` (ops.yaml: add(Tensor x, Tensor y) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", add_):
+        return seam_call("api", "add_", add_, (x, y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "add", "x", 0)
     if type(y) is not Tensor:
@@ -29,6 +36,9 @@ def add_(x, y, name=None):
 
 def subtract(x, y, name=None):
     """`subtract` (ops.yaml: subtract(Tensor x, Tensor y) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", subtract):
+        return seam_call("api", "subtract", subtract, (x, y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "subtract", "x", 0)
     if type(y) is not Tensor:
@@ -38,6 +48,9 @@ def subtract(x, y, name=None):
 
 def subtract_(x, y, name=None):
     """`subtract_` (ops.yaml: subtract(Tensor x, Tensor y) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", subtract_):
+        return seam_call("api", "subtract_", subtract_, (x, y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "subtract", "x", 0)
     if type(y) is not Tensor:
@@ -47,6 +60,9 @@ def subtract_(x, y, name=None):
 
 def multiply(x, y, name=None):
     """`multiply` (ops.yaml: multiply(Tensor x, Tensor y) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", multiply):
+        return seam_call("api", "multiply", multiply, (x, y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "multiply", "x", 0)
     if type(y) is not Tensor:
@@ -56,6 +72,9 @@ def multiply(x, y, name=None):
 
 def multiply_(x, y, name=None):
     """`multiply_` (ops.yaml: multiply(Tensor x, Tensor y) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", multiply_):
+        return seam_call("api", "multiply_", multiply_, (x, y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "multiply", "x", 0)
     if type(y) is not Tensor:
@@ -65,6 +84,9 @@ def multiply_(x, y, name=None):
 
 def divide(x, y, name=None):
     """`divide` (ops.yaml: divide(Tensor x, Tensor y) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", divide):
+        return seam_call("api", "divide", divide, (x, y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "divide", "x", 0)
     if type(y) is not Tensor:
@@ -74,6 +96,9 @@ def divide(x, y, name=None):
 
 def divide_(x, y, name=None):
     """`divide_` (ops.yaml: divide(Tensor x, Tensor y) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", divide_):
+        return seam_call("api", "divide_", divide_, (x, y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "divide", "x", 0)
     if type(y) is not Tensor:
@@ -83,6 +108,9 @@ def divide_(x, y, name=None):
 
 def floor_divide(x, y, name=None):
     """`floor_divide` (ops.yaml: floor_divide(Tensor x, Tensor y) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", floor_divide):
+        return seam_call("api", "floor_divide", floor_divide, (x, y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "floor_divide", "x", 0)
     if type(y) is not Tensor:
@@ -92,6 +120,9 @@ def floor_divide(x, y, name=None):
 
 def floor_divide_(x, y, name=None):
     """`floor_divide_` (ops.yaml: floor_divide(Tensor x, Tensor y) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", floor_divide_):
+        return seam_call("api", "floor_divide_", floor_divide_, (x, y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "floor_divide", "x", 0)
     if type(y) is not Tensor:
@@ -101,6 +132,9 @@ def floor_divide_(x, y, name=None):
 
 def remainder(x, y, name=None):
     """`remainder` (ops.yaml: remainder(Tensor x, Tensor y) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", remainder):
+        return seam_call("api", "remainder", remainder, (x, y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "remainder", "x", 0)
     if type(y) is not Tensor:
@@ -110,6 +144,9 @@ def remainder(x, y, name=None):
 
 def remainder_(x, y, name=None):
     """`remainder_` (ops.yaml: remainder(Tensor x, Tensor y) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", remainder_):
+        return seam_call("api", "remainder_", remainder_, (x, y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "remainder", "x", 0)
     if type(y) is not Tensor:
@@ -119,6 +156,9 @@ def remainder_(x, y, name=None):
 
 def elementwise_pow(x, y, name=None):
     """`elementwise_pow` (ops.yaml: elementwise_pow(Tensor x, Tensor y) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", elementwise_pow):
+        return seam_call("api", "elementwise_pow", elementwise_pow, (x, y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "elementwise_pow", "x", 0)
     if type(y) is not Tensor:
@@ -128,6 +168,9 @@ def elementwise_pow(x, y, name=None):
 
 def maximum(x, y, name=None):
     """`maximum` (ops.yaml: maximum(Tensor x, Tensor y) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", maximum):
+        return seam_call("api", "maximum", maximum, (x, y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "maximum", "x", 0)
     if type(y) is not Tensor:
@@ -137,6 +180,9 @@ def maximum(x, y, name=None):
 
 def minimum(x, y, name=None):
     """`minimum` (ops.yaml: minimum(Tensor x, Tensor y) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", minimum):
+        return seam_call("api", "minimum", minimum, (x, y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "minimum", "x", 0)
     if type(y) is not Tensor:
@@ -146,6 +192,9 @@ def minimum(x, y, name=None):
 
 def equal(x, y, name=None):
     """`equal` (ops.yaml: equal(Tensor x, Tensor y) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", equal):
+        return seam_call("api", "equal", equal, (x, y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "equal", "x", 0)
     if type(y) is not Tensor:
@@ -155,6 +204,9 @@ def equal(x, y, name=None):
 
 def not_equal(x, y, name=None):
     """`not_equal` (ops.yaml: not_equal(Tensor x, Tensor y) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", not_equal):
+        return seam_call("api", "not_equal", not_equal, (x, y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "not_equal", "x", 0)
     if type(y) is not Tensor:
@@ -164,6 +216,9 @@ def not_equal(x, y, name=None):
 
 def less_than(x, y, name=None):
     """`less_than` (ops.yaml: less_than(Tensor x, Tensor y) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", less_than):
+        return seam_call("api", "less_than", less_than, (x, y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "less_than", "x", 0)
     if type(y) is not Tensor:
@@ -173,6 +228,9 @@ def less_than(x, y, name=None):
 
 def less_equal(x, y, name=None):
     """`less_equal` (ops.yaml: less_equal(Tensor x, Tensor y) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", less_equal):
+        return seam_call("api", "less_equal", less_equal, (x, y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "less_equal", "x", 0)
     if type(y) is not Tensor:
@@ -182,6 +240,9 @@ def less_equal(x, y, name=None):
 
 def greater_than(x, y, name=None):
     """`greater_than` (ops.yaml: greater_than(Tensor x, Tensor y) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", greater_than):
+        return seam_call("api", "greater_than", greater_than, (x, y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "greater_than", "x", 0)
     if type(y) is not Tensor:
@@ -191,6 +252,9 @@ def greater_than(x, y, name=None):
 
 def greater_equal(x, y, name=None):
     """`greater_equal` (ops.yaml: greater_equal(Tensor x, Tensor y) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", greater_equal):
+        return seam_call("api", "greater_equal", greater_equal, (x, y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "greater_equal", "x", 0)
     if type(y) is not Tensor:
@@ -200,6 +264,9 @@ def greater_equal(x, y, name=None):
 
 def logical_and(x, y, name=None):
     """`logical_and` (ops.yaml: logical_and(Tensor x, Tensor y) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", logical_and):
+        return seam_call("api", "logical_and", logical_and, (x, y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "logical_and", "x", 0)
     if type(y) is not Tensor:
@@ -209,6 +276,9 @@ def logical_and(x, y, name=None):
 
 def logical_or(x, y, name=None):
     """`logical_or` (ops.yaml: logical_or(Tensor x, Tensor y) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", logical_or):
+        return seam_call("api", "logical_or", logical_or, (x, y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "logical_or", "x", 0)
     if type(y) is not Tensor:
@@ -218,6 +288,9 @@ def logical_or(x, y, name=None):
 
 def logical_xor(x, y, name=None):
     """`logical_xor` (ops.yaml: logical_xor(Tensor x, Tensor y) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", logical_xor):
+        return seam_call("api", "logical_xor", logical_xor, (x, y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "logical_xor", "x", 0)
     if type(y) is not Tensor:
@@ -227,6 +300,9 @@ def logical_xor(x, y, name=None):
 
 def logical_not(x, name=None):
     """`logical_not` (ops.yaml: logical_not(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", logical_not):
+        return seam_call("api", "logical_not", logical_not, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "logical_not", "x", 0)
     return _ad.logical_not_ad_func(x)
@@ -234,6 +310,9 @@ def logical_not(x, name=None):
 
 def bitwise_and(x, y, name=None):
     """`bitwise_and` (ops.yaml: bitwise_and(Tensor x, Tensor y) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", bitwise_and):
+        return seam_call("api", "bitwise_and", bitwise_and, (x, y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "bitwise_and", "x", 0)
     if type(y) is not Tensor:
@@ -243,6 +322,9 @@ def bitwise_and(x, y, name=None):
 
 def bitwise_and_(x, y, name=None):
     """`bitwise_and_` (ops.yaml: bitwise_and(Tensor x, Tensor y) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", bitwise_and_):
+        return seam_call("api", "bitwise_and_", bitwise_and_, (x, y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "bitwise_and", "x", 0)
     if type(y) is not Tensor:
@@ -252,6 +334,9 @@ def bitwise_and_(x, y, name=None):
 
 def bitwise_or(x, y, name=None):
     """`bitwise_or` (ops.yaml: bitwise_or(Tensor x, Tensor y) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", bitwise_or):
+        return seam_call("api", "bitwise_or", bitwise_or, (x, y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "bitwise_or", "x", 0)
     if type(y) is not Tensor:
@@ -261,6 +346,9 @@ def bitwise_or(x, y, name=None):
 
 def bitwise_or_(x, y, name=None):
     """`bitwise_or_` (ops.yaml: bitwise_or(Tensor x, Tensor y) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", bitwise_or_):
+        return seam_call("api", "bitwise_or_", bitwise_or_, (x, y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "bitwise_or", "x", 0)
     if type(y) is not Tensor:
@@ -270,6 +358,9 @@ def bitwise_or_(x, y, name=None):
 
 def bitwise_xor(x, y, name=None):
     """`bitwise_xor` (ops.yaml: bitwise_xor(Tensor x, Tensor y) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", bitwise_xor):
+        return seam_call("api", "bitwise_xor", bitwise_xor, (x, y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "bitwise_xor", "x", 0)
     if type(y) is not Tensor:
@@ -279,6 +370,9 @@ def bitwise_xor(x, y, name=None):
 
 def bitwise_xor_(x, y, name=None):
     """`bitwise_xor_` (ops.yaml: bitwise_xor(Tensor x, Tensor y) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", bitwise_xor_):
+        return seam_call("api", "bitwise_xor_", bitwise_xor_, (x, y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "bitwise_xor", "x", 0)
     if type(y) is not Tensor:
@@ -288,6 +382,9 @@ def bitwise_xor_(x, y, name=None):
 
 def bitwise_left_shift(x, y, is_arithmetic=True, name=None):
     """`bitwise_left_shift` (ops.yaml: bitwise_left_shift(Tensor x, Tensor y, bool is_arithmetic) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", bitwise_left_shift):
+        return seam_call("api", "bitwise_left_shift", bitwise_left_shift, (x, y, is_arithmetic, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "bitwise_left_shift", "x", 0)
     if type(y) is not Tensor:
@@ -298,6 +395,9 @@ def bitwise_left_shift(x, y, is_arithmetic=True, name=None):
 
 def bitwise_left_shift_(x, y, is_arithmetic=True, name=None):
     """`bitwise_left_shift_` (ops.yaml: bitwise_left_shift(Tensor x, Tensor y, bool is_arithmetic) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", bitwise_left_shift_):
+        return seam_call("api", "bitwise_left_shift_", bitwise_left_shift_, (x, y, is_arithmetic, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "bitwise_left_shift", "x", 0)
     if type(y) is not Tensor:
@@ -308,6 +408,9 @@ def bitwise_left_shift_(x, y, is_arithmetic=True, name=None):
 
 def bitwise_right_shift(x, y, is_arithmetic=True, name=None):
     """`bitwise_right_shift` (ops.yaml: bitwise_right_shift(Tensor x, Tensor y, bool is_arithmetic) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", bitwise_right_shift):
+        return seam_call("api", "bitwise_right_shift", bitwise_right_shift, (x, y, is_arithmetic, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "bitwise_right_shift", "x", 0)
     if type(y) is not Tensor:
@@ -318,6 +421,9 @@ def bitwise_right_shift(x, y, is_arithmetic=True, name=None):
 
 def bitwise_right_shift_(x, y, is_arithmetic=True, name=None):
     """`bitwise_right_shift_` (ops.yaml: bitwise_right_shift(Tensor x, Tensor y, bool is_arithmetic) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", bitwise_right_shift_):
+        return seam_call("api", "bitwise_right_shift_", bitwise_right_shift_, (x, y, is_arithmetic, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "bitwise_right_shift", "x", 0)
     if type(y) is not Tensor:
@@ -328,6 +434,9 @@ def bitwise_right_shift_(x, y, is_arithmetic=True, name=None):
 
 def bitwise_not(x, name=None):
     """`bitwise_not` (ops.yaml: bitwise_not(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", bitwise_not):
+        return seam_call("api", "bitwise_not", bitwise_not, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "bitwise_not", "x", 0)
     return _ad.bitwise_not_ad_func(x)
@@ -335,6 +444,9 @@ def bitwise_not(x, name=None):
 
 def bitwise_not_(x, name=None):
     """`bitwise_not_` (ops.yaml: bitwise_not(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", bitwise_not_):
+        return seam_call("api", "bitwise_not_", bitwise_not_, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "bitwise_not", "x", 0)
     return _ad.bitwise_not__ad_func(x)
@@ -342,6 +454,9 @@ def bitwise_not_(x, name=None):
 
 def exp(x, name=None):
     """`exp` (ops.yaml: exp(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", exp):
+        return seam_call("api", "exp", exp, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "exp", "x", 0)
     return _ad.exp_ad_func(x)
@@ -349,6 +464,9 @@ def exp(x, name=None):
 
 def exp_(x, name=None):
     """`exp_` (ops.yaml: exp(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", exp_):
+        return seam_call("api", "exp_", exp_, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "exp", "x", 0)
     return _ad.exp__ad_func(x)
@@ -356,6 +474,9 @@ def exp_(x, name=None):
 
 def log(x, name=None):
     """`log` (ops.yaml: log(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", log):
+        return seam_call("api", "log", log, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "log", "x", 0)
     return _ad.log_ad_func(x)
@@ -363,6 +484,9 @@ def log(x, name=None):
 
 def log_(x, name=None):
     """`log_` (ops.yaml: log(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", log_):
+        return seam_call("api", "log_", log_, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "log", "x", 0)
     return _ad.log__ad_func(x)
@@ -370,6 +494,9 @@ def log_(x, name=None):
 
 def log1p(x, name=None):
     """`log1p` (ops.yaml: log1p(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", log1p):
+        return seam_call("api", "log1p", log1p, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "log1p", "x", 0)
     return _ad.log1p_ad_func(x)
@@ -377,6 +504,9 @@ def log1p(x, name=None):
 
 def log1p_(x, name=None):
     """`log1p_` (ops.yaml: log1p(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", log1p_):
+        return seam_call("api", "log1p_", log1p_, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "log1p", "x", 0)
     return _ad.log1p__ad_func(x)
@@ -384,6 +514,9 @@ def log1p_(x, name=None):
 
 def expm1(x, name=None):
     """`expm1` (ops.yaml: expm1(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", expm1):
+        return seam_call("api", "expm1", expm1, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "expm1", "x", 0)
     return _ad.expm1_ad_func(x)
@@ -391,6 +524,9 @@ def expm1(x, name=None):
 
 def log2(x, name=None):
     """`log2` (ops.yaml: log2(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", log2):
+        return seam_call("api", "log2", log2, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "log2", "x", 0)
     return _ad.log2_ad_func(x)
@@ -398,6 +534,9 @@ def log2(x, name=None):
 
 def log2_(x, name=None):
     """`log2_` (ops.yaml: log2(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", log2_):
+        return seam_call("api", "log2_", log2_, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "log2", "x", 0)
     return _ad.log2__ad_func(x)
@@ -405,6 +544,9 @@ def log2_(x, name=None):
 
 def logit(x, eps=None, name=None):
     """`logit` (ops.yaml: logit(Tensor x, double eps) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", logit):
+        return seam_call("api", "logit", logit, (x, eps, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "logit", "x", 0)
     eps = 0.0 if eps is None else parse_float(eps, "logit", "eps", 1)
@@ -413,6 +555,9 @@ def logit(x, eps=None, name=None):
 
 def logit_(x, eps=None, name=None):
     """`logit_` (ops.yaml: logit(Tensor x, double eps) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", logit_):
+        return seam_call("api", "logit_", logit_, (x, eps, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "logit", "x", 0)
     eps = 0.0 if eps is None else parse_float(eps, "logit", "eps", 1)
@@ -421,6 +566,9 @@ def logit_(x, eps=None, name=None):
 
 def sqrt(x, name=None):
     """`sqrt` (ops.yaml: sqrt(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", sqrt):
+        return seam_call("api", "sqrt", sqrt, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "sqrt", "x", 0)
     return _ad.sqrt_ad_func(x)
@@ -428,6 +576,9 @@ def sqrt(x, name=None):
 
 def sqrt_(x, name=None):
     """`sqrt_` (ops.yaml: sqrt(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", sqrt_):
+        return seam_call("api", "sqrt_", sqrt_, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "sqrt", "x", 0)
     return _ad.sqrt__ad_func(x)
@@ -435,6 +586,9 @@ def sqrt_(x, name=None):
 
 def rsqrt(x, name=None):
     """`rsqrt` (ops.yaml: rsqrt(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", rsqrt):
+        return seam_call("api", "rsqrt", rsqrt, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "rsqrt", "x", 0)
     return _ad.rsqrt_ad_func(x)
@@ -442,6 +596,9 @@ def rsqrt(x, name=None):
 
 def rsqrt_(x, name=None):
     """`rsqrt_` (ops.yaml: rsqrt(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", rsqrt_):
+        return seam_call("api", "rsqrt_", rsqrt_, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "rsqrt", "x", 0)
     return _ad.rsqrt__ad_func(x)
@@ -449,6 +606,9 @@ def rsqrt_(x, name=None):
 
 def square(x, name=None):
     """`square` (ops.yaml: square(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", square):
+        return seam_call("api", "square", square, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "square", "x", 0)
     return _ad.square_ad_func(x)
@@ -456,6 +616,9 @@ def square(x, name=None):
 
 def square_(x, name=None):
     """`square_` (ops.yaml: square(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", square_):
+        return seam_call("api", "square_", square_, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "square", "x", 0)
     return _ad.square__ad_func(x)
@@ -463,6 +626,9 @@ def square_(x, name=None):
 
 def abs(x, name=None):
     """`abs` (ops.yaml: abs(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", abs):
+        return seam_call("api", "abs", abs, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "abs", "x", 0)
     return _ad.abs_ad_func(x)
@@ -470,6 +636,9 @@ def abs(x, name=None):
 
 def abs_(x, name=None):
     """`abs_` (ops.yaml: abs(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", abs_):
+        return seam_call("api", "abs_", abs_, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "abs", "x", 0)
     return _ad.abs__ad_func(x)
@@ -477,6 +646,9 @@ def abs_(x, name=None):
 
 def sign(x, name=None):
     """`sign` (ops.yaml: sign(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", sign):
+        return seam_call("api", "sign", sign, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "sign", "x", 0)
     return _ad.sign_ad_func(x)
@@ -484,6 +656,9 @@ def sign(x, name=None):
 
 def sign_(x, name=None):
     """`sign_` (ops.yaml: sign(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", sign_):
+        return seam_call("api", "sign_", sign_, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "sign", "x", 0)
     return _ad.sign__ad_func(x)
@@ -491,6 +666,9 @@ def sign_(x, name=None):
 
 def sin(x, name=None):
     """`sin` (ops.yaml: sin(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", sin):
+        return seam_call("api", "sin", sin, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "sin", "x", 0)
     return _ad.sin_ad_func(x)
@@ -498,6 +676,9 @@ def sin(x, name=None):
 
 def sin_(x, name=None):
     """`sin_` (ops.yaml: sin(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", sin_):
+        return seam_call("api", "sin_", sin_, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "sin", "x", 0)
     return _ad.sin__ad_func(x)
@@ -505,6 +686,9 @@ def sin_(x, name=None):
 
 def cos(x, name=None):
     """`cos` (ops.yaml: cos(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", cos):
+        return seam_call("api", "cos", cos, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "cos", "x", 0)
     return _ad.cos_ad_func(x)
@@ -512,6 +696,9 @@ def cos(x, name=None):
 
 def cos_(x, name=None):
     """`cos_` (ops.yaml: cos(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", cos_):
+        return seam_call("api", "cos_", cos_, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "cos", "x", 0)
     return _ad.cos__ad_func(x)
@@ -519,6 +706,9 @@ def cos_(x, name=None):
 
 def tan(x, name=None):
     """`tan` (ops.yaml: tan(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", tan):
+        return seam_call("api", "tan", tan, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "tan", "x", 0)
     return _ad.tan_ad_func(x)
@@ -526,6 +716,9 @@ def tan(x, name=None):
 
 def tan_(x, name=None):
     """`tan_` (ops.yaml: tan(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", tan_):
+        return seam_call("api", "tan_", tan_, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "tan", "x", 0)
     return _ad.tan__ad_func(x)
@@ -533,6 +726,9 @@ def tan_(x, name=None):
 
 def tanh(x, name=None):
     """`tanh` (ops.yaml: tanh(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", tanh):
+        return seam_call("api", "tanh", tanh, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "tanh", "x", 0)
     return _ad.tanh_ad_func(x)
@@ -540,6 +736,9 @@ def tanh(x, name=None):
 
 def tanh_(x, name=None):
     """`tanh_` (ops.yaml: tanh(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", tanh_):
+        return seam_call("api", "tanh_", tanh_, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "tanh", "x", 0)
     return _ad.tanh__ad_func(x)
@@ -547,6 +746,9 @@ def tanh_(x, name=None):
 
 def sigmoid(x, name=None):
     """`sigmoid` (ops.yaml: sigmoid(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", sigmoid):
+        return seam_call("api", "sigmoid", sigmoid, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "sigmoid", "x", 0)
     return _ad.sigmoid_ad_func(x)
@@ -554,6 +756,9 @@ def sigmoid(x, name=None):
 
 def sigmoid_(x, name=None):
     """`sigmoid_` (ops.yaml: sigmoid(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", sigmoid_):
+        return seam_call("api", "sigmoid_", sigmoid_, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "sigmoid", "x", 0)
     return _ad.sigmoid__ad_func(x)
@@ -561,6 +766,9 @@ def sigmoid_(x, name=None):
 
 def erf(x, name=None):
     """`erf` (ops.yaml: erf(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", erf):
+        return seam_call("api", "erf", erf, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "erf", "x", 0)
     return _ad.erf_ad_func(x)
@@ -568,6 +776,9 @@ def erf(x, name=None):
 
 def erf_(x, name=None):
     """`erf_` (ops.yaml: erf(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", erf_):
+        return seam_call("api", "erf_", erf_, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "erf", "x", 0)
     return _ad.erf__ad_func(x)
@@ -575,6 +786,9 @@ def erf_(x, name=None):
 
 def asin(x, name=None):
     """`asin` (ops.yaml: asin(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", asin):
+        return seam_call("api", "asin", asin, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "asin", "x", 0)
     return _ad.asin_ad_func(x)
@@ -582,6 +796,9 @@ def asin(x, name=None):
 
 def asin_(x, name=None):
     """`asin_` (ops.yaml: asin(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", asin_):
+        return seam_call("api", "asin_", asin_, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "asin", "x", 0)
     return _ad.asin__ad_func(x)
@@ -589,6 +806,9 @@ def asin_(x, name=None):
 
 def acos(x, name=None):
     """`acos` (ops.yaml: acos(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", acos):
+        return seam_call("api", "acos", acos, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "acos", "x", 0)
     return _ad.acos_ad_func(x)
@@ -596,6 +816,9 @@ def acos(x, name=None):
 
 def acos_(x, name=None):
     """`acos_` (ops.yaml: acos(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", acos_):
+        return seam_call("api", "acos_", acos_, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "acos", "x", 0)
     return _ad.acos__ad_func(x)
@@ -603,6 +826,9 @@ def acos_(x, name=None):
 
 def atan(x, name=None):
     """`atan` (ops.yaml: atan(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", atan):
+        return seam_call("api", "atan", atan, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "atan", "x", 0)
     return _ad.atan_ad_func(x)
@@ -610,6 +836,9 @@ def atan(x, name=None):
 
 def atan_(x, name=None):
     """`atan_` (ops.yaml: atan(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", atan_):
+        return seam_call("api", "atan_", atan_, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "atan", "x", 0)
     return _ad.atan__ad_func(x)
@@ -617,6 +846,9 @@ def atan_(x, name=None):
 
 def sinh(x, name=None):
     """`sinh` (ops.yaml: sinh(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", sinh):
+        return seam_call("api", "sinh", sinh, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "sinh", "x", 0)
     return _ad.sinh_ad_func(x)
@@ -624,6 +856,9 @@ def sinh(x, name=None):
 
 def sinh_(x, name=None):
     """`sinh_` (ops.yaml: sinh(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", sinh_):
+        return seam_call("api", "sinh_", sinh_, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "sinh", "x", 0)
     return _ad.sinh__ad_func(x)
@@ -631,6 +866,9 @@ def sinh_(x, name=None):
 
 def cosh(x, name=None):
     """`cosh` (ops.yaml: cosh(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", cosh):
+        return seam_call("api", "cosh", cosh, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "cosh", "x", 0)
     return _ad.cosh_ad_func(x)
@@ -638,6 +876,9 @@ def cosh(x, name=None):
 
 def cosh_(x, name=None):
     """`cosh_` (ops.yaml: cosh(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", cosh_):
+        return seam_call("api", "cosh_", cosh_, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "cosh", "x", 0)
     return _ad.cosh__ad_func(x)
@@ -645,6 +886,9 @@ def cosh_(x, name=None):
 
 def asinh(x, name=None):
     """`asinh` (ops.yaml: asinh(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", asinh):
+        return seam_call("api", "asinh", asinh, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "asinh", "x", 0)
     return _ad.asinh_ad_func(x)
@@ -652,6 +896,9 @@ def asinh(x, name=None):
 
 def asinh_(x, name=None):
     """`asinh_` (ops.yaml: asinh(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", asinh_):
+        return seam_call("api", "asinh_", asinh_, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "asinh", "x", 0)
     return _ad.asinh__ad_func(x)
@@ -659,6 +906,9 @@ def asinh_(x, name=None):
 
 def acosh(x, name=None):
     """`acosh` (ops.yaml: acosh(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", acosh):
+        return seam_call("api", "acosh", acosh, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "acosh", "x", 0)
     return _ad.acosh_ad_func(x)
@@ -666,6 +916,9 @@ def acosh(x, name=None):
 
 def acosh_(x, name=None):
     """`acosh_` (ops.yaml: acosh(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", acosh_):
+        return seam_call("api", "acosh_", acosh_, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "acosh", "x", 0)
     return _ad.acosh__ad_func(x)
@@ -673,6 +926,9 @@ def acosh_(x, name=None):
 
 def atanh(x, name=None):
     """`atanh` (ops.yaml: atanh(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", atanh):
+        return seam_call("api", "atanh", atanh, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "atanh", "x", 0)
     return _ad.atanh_ad_func(x)
@@ -680,6 +936,9 @@ def atanh(x, name=None):
 
 def atanh_(x, name=None):
     """`atanh_` (ops.yaml: atanh(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", atanh_):
+        return seam_call("api", "atanh_", atanh_, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "atanh", "x", 0)
     return _ad.atanh__ad_func(x)
@@ -687,6 +946,9 @@ def atanh_(x, name=None):
 
 def log10(x, name=None):
     """`log10` (ops.yaml: log10(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", log10):
+        return seam_call("api", "log10", log10, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "log10", "x", 0)
     return _ad.log10_ad_func(x)
@@ -694,6 +956,9 @@ def log10(x, name=None):
 
 def log10_(x, name=None):
     """`log10_` (ops.yaml: log10(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", log10_):
+        return seam_call("api", "log10_", log10_, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "log10", "x", 0)
     return _ad.log10__ad_func(x)
@@ -701,6 +966,9 @@ def log10_(x, name=None):
 
 def lgamma(x, name=None):
     """`lgamma` (ops.yaml: lgamma(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", lgamma):
+        return seam_call("api", "lgamma", lgamma, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "lgamma", "x", 0)
     return _ad.lgamma_ad_func(x)
@@ -708,6 +976,9 @@ def lgamma(x, name=None):
 
 def lgamma_(x, name=None):
     """`lgamma_` (ops.yaml: lgamma(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", lgamma_):
+        return seam_call("api", "lgamma_", lgamma_, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "lgamma", "x", 0)
     return _ad.lgamma__ad_func(x)
@@ -715,6 +986,9 @@ def lgamma_(x, name=None):
 
 def digamma(x, name=None):
     """`digamma` (ops.yaml: digamma(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", digamma):
+        return seam_call("api", "digamma", digamma, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "digamma", "x", 0)
     return _ad.digamma_ad_func(x)
@@ -722,6 +996,9 @@ def digamma(x, name=None):
 
 def digamma_(x, name=None):
     """`digamma_` (ops.yaml: digamma(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", digamma_):
+        return seam_call("api", "digamma_", digamma_, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "digamma", "x", 0)
     return _ad.digamma__ad_func(x)
@@ -729,6 +1006,9 @@ def digamma_(x, name=None):
 
 def i0(x, name=None):
     """`i0` (ops.yaml: i0(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", i0):
+        return seam_call("api", "i0", i0, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "i0", "x", 0)
     return _ad.i0_ad_func(x)
@@ -736,6 +1016,9 @@ def i0(x, name=None):
 
 def i0_(x, name=None):
     """`i0_` (ops.yaml: i0(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", i0_):
+        return seam_call("api", "i0_", i0_, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "i0", "x", 0)
     return _ad.i0__ad_func(x)
@@ -743,6 +1026,9 @@ def i0_(x, name=None):
 
 def polygamma(x, n, name=None):
     """`polygamma` (ops.yaml: polygamma(Tensor x, int n) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", polygamma):
+        return seam_call("api", "polygamma", polygamma, (x, n, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "polygamma", "x", 0)
     n = parse_int(n, "polygamma", "n", 1)
@@ -751,6 +1037,9 @@ def polygamma(x, n, name=None):
 
 def polygamma_(x, n, name=None):
     """`polygamma_` (ops.yaml: polygamma(Tensor x, int n) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", polygamma_):
+        return seam_call("api", "polygamma_", polygamma_, (x, n, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "polygamma", "x", 0)
     n = parse_int(n, "polygamma", "n", 1)
@@ -759,6 +1048,9 @@ def polygamma_(x, n, name=None):
 
 def i1(x, name=None):
     """`i1` (ops.yaml: i1(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", i1):
+        return seam_call("api", "i1", i1, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "i1", "x", 0)
     return _ad.i1_ad_func(x)
@@ -766,6 +1058,9 @@ def i1(x, name=None):
 
 def i0e(x, name=None):
     """`i0e` (ops.yaml: i0e(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", i0e):
+        return seam_call("api", "i0e", i0e, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "i0e", "x", 0)
     return _ad.i0e_ad_func(x)
@@ -773,6 +1068,9 @@ def i0e(x, name=None):
 
 def i1e(x, name=None):
     """`i1e` (ops.yaml: i1e(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", i1e):
+        return seam_call("api", "i1e", i1e, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "i1e", "x", 0)
     return _ad.i1e_ad_func(x)
@@ -780,6 +1078,9 @@ def i1e(x, name=None):
 
 def erfinv(x, name=None):
     """`erfinv` (ops.yaml: erfinv(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", erfinv):
+        return seam_call("api", "erfinv", erfinv, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "erfinv", "x", 0)
     return _ad.erfinv_ad_func(x)
@@ -787,6 +1088,9 @@ def erfinv(x, name=None):
 
 def trunc(input, name=None):
     """`trunc` (ops.yaml: trunc(Tensor input) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", trunc):
+        return seam_call("api", "trunc", trunc, (input, name))
     if type(input) is not Tensor:
         input = parse_tensor(input, "trunc", "input", 0)
     return _ad.trunc_ad_func(input)
@@ -794,6 +1098,9 @@ def trunc(input, name=None):
 
 def trunc_(input, name=None):
     """`trunc_` (ops.yaml: trunc(Tensor input) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", trunc_):
+        return seam_call("api", "trunc_", trunc_, (input, name))
     if type(input) is not Tensor:
         input = parse_tensor(input, "trunc", "input", 0)
     return _ad.trunc__ad_func(input)
@@ -801,6 +1108,9 @@ def trunc_(input, name=None):
 
 def isnan(x, name=None):
     """`isnan` (ops.yaml: isnan(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", isnan):
+        return seam_call("api", "isnan", isnan, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "isnan", "x", 0)
     return _ad.isnan_ad_func(x)
@@ -808,6 +1118,9 @@ def isnan(x, name=None):
 
 def isinf(x, name=None):
     """`isinf` (ops.yaml: isinf(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", isinf):
+        return seam_call("api", "isinf", isinf, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "isinf", "x", 0)
     return _ad.isinf_ad_func(x)
@@ -815,6 +1128,9 @@ def isinf(x, name=None):
 
 def isfinite(x, name=None):
     """`isfinite` (ops.yaml: isfinite(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", isfinite):
+        return seam_call("api", "isfinite", isfinite, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "isfinite", "x", 0)
     return _ad.isfinite_ad_func(x)
@@ -822,6 +1138,9 @@ def isfinite(x, name=None):
 
 def isclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None):
     """`isclose` (ops.yaml: isclose(Tensor x, Tensor y, float rtol, float atol, bool equal_nan) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", isclose):
+        return seam_call("api", "isclose", isclose, (x, y, rtol, atol, equal_nan, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "isclose", "x", 0)
     if type(y) is not Tensor:
@@ -834,6 +1153,9 @@ def isclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None):
 
 def allclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None):
     """`allclose` (ops.yaml: allclose(Tensor x, Tensor y, float rtol, float atol, bool equal_nan) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", allclose):
+        return seam_call("api", "allclose", allclose, (x, y, rtol, atol, equal_nan, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "allclose", "x", 0)
     if type(y) is not Tensor:
@@ -846,6 +1168,9 @@ def allclose(x, y, rtol=1e-05, atol=1e-08, equal_nan=False, name=None):
 
 def atan2(x, y, name=None):
     """`atan2` (ops.yaml: atan2(Tensor x, Tensor y) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", atan2):
+        return seam_call("api", "atan2", atan2, (x, y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "atan2", "x", 0)
     if type(y) is not Tensor:
@@ -855,6 +1180,9 @@ def atan2(x, y, name=None):
 
 def fmax(x, y, name=None):
     """`fmax` (ops.yaml: fmax(Tensor x, Tensor y) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", fmax):
+        return seam_call("api", "fmax", fmax, (x, y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "fmax", "x", 0)
     if type(y) is not Tensor:
@@ -864,6 +1192,9 @@ def fmax(x, y, name=None):
 
 def fmin(x, y, name=None):
     """`fmin` (ops.yaml: fmin(Tensor x, Tensor y) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", fmin):
+        return seam_call("api", "fmin", fmin, (x, y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "fmin", "x", 0)
     if type(y) is not Tensor:
@@ -873,6 +1204,9 @@ def fmin(x, y, name=None):
 
 def heaviside(x, y, name=None):
     """`heaviside` (ops.yaml: heaviside(Tensor x, Tensor y) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", heaviside):
+        return seam_call("api", "heaviside", heaviside, (x, y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "heaviside", "x", 0)
     if type(y) is not Tensor:
@@ -882,6 +1216,9 @@ def heaviside(x, y, name=None):
 
 def gammaincc(x, y, name=None):
     """`gammaincc` (ops.yaml: gammaincc(Tensor x, Tensor y) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", gammaincc):
+        return seam_call("api", "gammaincc", gammaincc, (x, y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "gammaincc", "x", 0)
     if type(y) is not Tensor:
@@ -891,6 +1228,9 @@ def gammaincc(x, y, name=None):
 
 def nextafter(x, y, name=None):
     """`nextafter` (ops.yaml: nextafter(Tensor x, Tensor y) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", nextafter):
+        return seam_call("api", "nextafter", nextafter, (x, y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "nextafter", "x", 0)
     if type(y) is not Tensor:
@@ -900,6 +1240,9 @@ def nextafter(x, y, name=None):
 
 def lerp(x, y, weight, name=None):
     """`lerp` (ops.yaml: lerp(Tensor x, Tensor y, Tensor weight) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", lerp):
+        return seam_call("api", "lerp", lerp, (x, y, weight, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "lerp", "x", 0)
     if type(y) is not Tensor:
@@ -911,6 +1254,9 @@ def lerp(x, y, weight, name=None):
 
 def floor(x, name=None):
     """`floor` (ops.yaml: floor(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", floor):
+        return seam_call("api", "floor", floor, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "floor", "x", 0)
     return _ad.floor_ad_func(x)
@@ -918,6 +1264,9 @@ def floor(x, name=None):
 
 def floor_(x, name=None):
     """`floor_` (ops.yaml: floor(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", floor_):
+        return seam_call("api", "floor_", floor_, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "floor", "x", 0)
     return _ad.floor__ad_func(x)
@@ -925,6 +1274,9 @@ def floor_(x, name=None):
 
 def ceil(x, name=None):
     """`ceil` (ops.yaml: ceil(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", ceil):
+        return seam_call("api", "ceil", ceil, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "ceil", "x", 0)
     return _ad.ceil_ad_func(x)
@@ -932,6 +1284,9 @@ def ceil(x, name=None):
 
 def ceil_(x, name=None):
     """`ceil_` (ops.yaml: ceil(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", ceil_):
+        return seam_call("api", "ceil_", ceil_, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "ceil", "x", 0)
     return _ad.ceil__ad_func(x)
@@ -939,6 +1294,9 @@ def ceil_(x, name=None):
 
 def round(x, decimals=0, name=None):
     """`round` (ops.yaml: round(Tensor x, int decimals) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", round):
+        return seam_call("api", "round", round, (x, decimals, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "round", "x", 0)
     decimals = parse_int(decimals, "round", "decimals", 1)
@@ -947,6 +1305,9 @@ def round(x, decimals=0, name=None):
 
 def round_(x, decimals=0, name=None):
     """`round_` (ops.yaml: round(Tensor x, int decimals) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", round_):
+        return seam_call("api", "round_", round_, (x, decimals, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "round", "x", 0)
     decimals = parse_int(decimals, "round", "decimals", 1)
@@ -955,6 +1316,9 @@ def round_(x, decimals=0, name=None):
 
 def reciprocal(x, name=None):
     """`reciprocal` (ops.yaml: reciprocal(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", reciprocal):
+        return seam_call("api", "reciprocal", reciprocal, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "reciprocal", "x", 0)
     return _ad.reciprocal_ad_func(x)
@@ -962,6 +1326,9 @@ def reciprocal(x, name=None):
 
 def reciprocal_(x, name=None):
     """`reciprocal_` (ops.yaml: reciprocal(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", reciprocal_):
+        return seam_call("api", "reciprocal_", reciprocal_, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "reciprocal", "x", 0)
     return _ad.reciprocal__ad_func(x)
@@ -969,6 +1336,9 @@ def reciprocal_(x, name=None):
 
 def pow(x, y=1.0, name=None):
     """`pow` (ops.yaml: pow(Tensor x, Scalar(float) y) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", pow):
+        return seam_call("api", "pow", pow, (x, y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "pow", "x", 0)
     y = parse_scalar_float32(y, "pow", "y", 1)
@@ -977,6 +1347,9 @@ def pow(x, y=1.0, name=None):
 
 def pow_(x, y=1.0, name=None):
     """`pow_` (ops.yaml: pow(Tensor x, Scalar(float) y) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", pow_):
+        return seam_call("api", "pow_", pow_, (x, y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "pow", "x", 0)
     y = parse_scalar_float32(y, "pow", "y", 1)
@@ -985,6 +1358,9 @@ def pow_(x, y=1.0, name=None):
 
 def scale(x, scale=1.0, bias=0.0, bias_after_scale=True, name=None):
     """`scale` (ops.yaml: scale(Tensor x, Scalar scale, Scalar bias, bool bias_after_scale) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", globals()["scale"]):
+        return seam_call("api", "scale", globals()["scale"], (x, scale, bias, bias_after_scale, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "scale", "x", 0)
     scale = parse_scalar(scale, "scale", "scale", 1)
@@ -995,6 +1371,9 @@ def scale(x, scale=1.0, bias=0.0, bias_after_scale=True, name=None):
 
 def scale_(x, scale=1.0, bias=0.0, bias_after_scale=True, name=None):
     """`scale_` (ops.yaml: scale(Tensor x, Scalar scale, Scalar bias, bool bias_after_scale) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", scale_):
+        return seam_call("api", "scale_", scale_, (x, scale, bias, bias_after_scale, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "scale", "x", 0)
     scale = parse_scalar(scale, "scale", "scale", 1)
@@ -1005,6 +1384,9 @@ def scale_(x, scale=1.0, bias=0.0, bias_after_scale=True, name=None):
 
 def clip(x, min, max, name=None):
     """`clip` (ops.yaml: clip(Tensor x, Scalar min, Scalar max) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", clip):
+        return seam_call("api", "clip", clip, (x, min, max, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "clip", "x", 0)
     min = parse_scalar(min, "clip", "min", 1)
@@ -1014,6 +1396,9 @@ def clip(x, min, max, name=None):
 
 def clip_(x, min, max, name=None):
     """`clip_` (ops.yaml: clip(Tensor x, Scalar min, Scalar max) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", clip_):
+        return seam_call("api", "clip_", clip_, (x, min, max, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "clip", "x", 0)
     min = parse_scalar(min, "clip", "min", 1)
@@ -1023,6 +1408,9 @@ def clip_(x, min, max, name=None):
 
 def cast(x, dtype, name=None):
     """`cast` (ops.yaml: cast(Tensor x, DataType dtype) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", cast):
+        return seam_call("api", "cast", cast, (x, dtype, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "cast", "x", 0)
     dtype = parse_dtype(dtype, "cast", "dtype", 1)
@@ -1031,6 +1419,9 @@ def cast(x, dtype, name=None):
 
 def cast_(x, dtype, name=None):
     """`cast_` (ops.yaml: cast(Tensor x, DataType dtype) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", cast_):
+        return seam_call("api", "cast_", cast_, (x, dtype, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "cast", "x", 0)
     dtype = parse_dtype(dtype, "cast", "dtype", 1)
@@ -1039,6 +1430,9 @@ def cast_(x, dtype, name=None):
 
 def assign(x, name=None):
     """`assign` (ops.yaml: assign(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", assign):
+        return seam_call("api", "assign", assign, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "assign", "x", 0)
     return _ad.assign_ad_func(x)
@@ -1046,6 +1440,9 @@ def assign(x, name=None):
 
 def conj(x, name=None):
     """`conj` (ops.yaml: conj(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", conj):
+        return seam_call("api", "conj", conj, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "conj", "x", 0)
     return _ad.conj_ad_func(x)
@@ -1053,6 +1450,9 @@ def conj(x, name=None):
 
 def real(x, name=None):
     """`real` (ops.yaml: real(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", real):
+        return seam_call("api", "real", real, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "real", "x", 0)
     return _ad.real_ad_func(x)
@@ -1060,6 +1460,9 @@ def real(x, name=None):
 
 def imag(x, name=None):
     """`imag` (ops.yaml: imag(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", imag):
+        return seam_call("api", "imag", imag, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "imag", "x", 0)
     return _ad.imag_ad_func(x)
@@ -1067,6 +1470,9 @@ def imag(x, name=None):
 
 def complex(real, imag, name=None):
     """`complex` (ops.yaml: complex(Tensor real, Tensor imag) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", complex):
+        return seam_call("api", "complex", complex, (real, imag, name))
     if type(real) is not Tensor:
         real = parse_tensor(real, "complex", "real", 0)
     if type(imag) is not Tensor:
@@ -1076,6 +1482,9 @@ def complex(real, imag, name=None):
 
 def as_complex(x, name=None):
     """`as_complex` (ops.yaml: as_complex(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", as_complex):
+        return seam_call("api", "as_complex", as_complex, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "as_complex", "x", 0)
     return _ad.as_complex_ad_func(x)
@@ -1083,6 +1492,9 @@ def as_complex(x, name=None):
 
 def as_real(x, name=None):
     """`as_real` (ops.yaml: as_real(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", as_real):
+        return seam_call("api", "as_real", as_real, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "as_real", "x", 0)
     return _ad.as_real_ad_func(x)
@@ -1090,6 +1502,9 @@ def as_real(x, name=None):
 
 def angle(x, name=None):
     """`angle` (ops.yaml: angle(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", angle):
+        return seam_call("api", "angle", angle, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "angle", "x", 0)
     return _ad.angle_ad_func(x)
@@ -1097,6 +1512,9 @@ def angle(x, name=None):
 
 def sum(x, axis=(), dtype=None, keepdim=False, name=None):
     """`sum` (ops.yaml: sum(Tensor x, IntArray axis, DataType dtype, bool keepdim) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", sum):
+        return seam_call("api", "sum", sum, (x, axis, dtype, keepdim, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "sum", "x", 0)
     axis = parse_int_array(axis, "sum", "axis", 1)
@@ -1108,6 +1526,9 @@ def sum(x, axis=(), dtype=None, keepdim=False, name=None):
 
 def mean(x, axis=(), keepdim=False, name=None):
     """`mean` (ops.yaml: mean(Tensor x, IntArray axis, bool keepdim) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", mean):
+        return seam_call("api", "mean", mean, (x, axis, keepdim, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "mean", "x", 0)
     axis = parse_int_array(axis, "mean", "axis", 1)
@@ -1117,6 +1538,9 @@ def mean(x, axis=(), keepdim=False, name=None):
 
 def mean_all(x, name=None):
     """`mean_all` (ops.yaml: mean_all(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", mean_all):
+        return seam_call("api", "mean_all", mean_all, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "mean_all", "x", 0)
     return _ad.mean_all_ad_func(x)
@@ -1124,6 +1548,9 @@ def mean_all(x, name=None):
 
 def max(x, axis=(), keepdim=False, name=None):
     """`max` (ops.yaml: max(Tensor x, IntArray axis, bool keepdim) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", max):
+        return seam_call("api", "max", max, (x, axis, keepdim, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "max", "x", 0)
     axis = parse_int_array(axis, "max", "axis", 1)
@@ -1133,6 +1560,9 @@ def max(x, axis=(), keepdim=False, name=None):
 
 def min(x, axis=(), keepdim=False, name=None):
     """`min` (ops.yaml: min(Tensor x, IntArray axis, bool keepdim) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", min):
+        return seam_call("api", "min", min, (x, axis, keepdim, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "min", "x", 0)
     axis = parse_int_array(axis, "min", "axis", 1)
@@ -1142,6 +1572,9 @@ def min(x, axis=(), keepdim=False, name=None):
 
 def prod(x, axis=(), keepdim=False, name=None):
     """`prod` (ops.yaml: prod(Tensor x, IntArray axis, bool keepdim) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", prod):
+        return seam_call("api", "prod", prod, (x, axis, keepdim, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "prod", "x", 0)
     axis = parse_int_array(axis, "prod", "axis", 1)
@@ -1151,6 +1584,9 @@ def prod(x, axis=(), keepdim=False, name=None):
 
 def all(x, axis=(), keepdim=False, name=None):
     """`all` (ops.yaml: all(Tensor x, IntArray axis, bool keepdim) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", all):
+        return seam_call("api", "all", all, (x, axis, keepdim, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "all", "x", 0)
     axis = parse_int_array(axis, "all", "axis", 1)
@@ -1160,6 +1596,9 @@ def all(x, axis=(), keepdim=False, name=None):
 
 def any(x, axis=(), keepdim=False, name=None):
     """`any` (ops.yaml: any(Tensor x, IntArray axis, bool keepdim) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", any):
+        return seam_call("api", "any", any, (x, axis, keepdim, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "any", "x", 0)
     axis = parse_int_array(axis, "any", "axis", 1)
@@ -1171,6 +1610,9 @@ def argmax(x, axis=-1, keepdim=False, flatten=False, dtype='int64', name=None):
     """`argmax` (ops.yaml: argmax(Tensor x, int axis, bool keepdim, bool flatten, DataType dtype) -> Tensor(out))
 
     flatten=true takes the index into the flattened x (the public axis=None)."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", argmax):
+        return seam_call("api", "argmax", argmax, (x, axis, keepdim, flatten, dtype, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "argmax", "x", 0)
     axis = parse_int(axis, "argmax", "axis", 1)
@@ -1184,6 +1626,9 @@ def argmin(x, axis=-1, keepdim=False, flatten=False, dtype='int64', name=None):
     """`argmin` (ops.yaml: argmin(Tensor x, int axis, bool keepdim, bool flatten, DataType dtype) -> Tensor(out))
 
     flatten=true takes the index into the flattened x (the public axis=None)."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", argmin):
+        return seam_call("api", "argmin", argmin, (x, axis, keepdim, flatten, dtype, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "argmin", "x", 0)
     axis = parse_int(axis, "argmin", "axis", 1)
@@ -1195,6 +1640,9 @@ def argmin(x, axis=-1, keepdim=False, flatten=False, dtype='int64', name=None):
 
 def logsumexp(x, axis=(), keepdim=False, name=None):
     """`logsumexp` (ops.yaml: logsumexp(Tensor x, IntArray axis, bool keepdim) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", logsumexp):
+        return seam_call("api", "logsumexp", logsumexp, (x, axis, keepdim, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "logsumexp", "x", 0)
     axis = parse_int_array(axis, "logsumexp", "axis", 1)
@@ -1204,6 +1652,9 @@ def logsumexp(x, axis=(), keepdim=False, name=None):
 
 def cumsum(x, axis=-1, flatten=False, exclusive=False, reverse=False, name=None):
     """`cumsum` (ops.yaml: cumsum(Tensor x, int axis, bool flatten, bool exclusive, bool reverse) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", cumsum):
+        return seam_call("api", "cumsum", cumsum, (x, axis, flatten, exclusive, reverse, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "cumsum", "x", 0)
     axis = parse_int(axis, "cumsum", "axis", 1)
@@ -1215,6 +1666,9 @@ def cumsum(x, axis=-1, flatten=False, exclusive=False, reverse=False, name=None)
 
 def cumsum_(x, axis=-1, flatten=False, exclusive=False, reverse=False, name=None):
     """`cumsum_` (ops.yaml: cumsum(Tensor x, int axis, bool flatten, bool exclusive, bool reverse) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", cumsum_):
+        return seam_call("api", "cumsum_", cumsum_, (x, axis, flatten, exclusive, reverse, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "cumsum", "x", 0)
     axis = parse_int(axis, "cumsum", "axis", 1)
@@ -1226,6 +1680,9 @@ def cumsum_(x, axis=-1, flatten=False, exclusive=False, reverse=False, name=None
 
 def cumprod(x, dim, exclusive=False, reverse=False, name=None):
     """`cumprod` (ops.yaml: cumprod(Tensor x, int dim, bool exclusive, bool reverse) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", cumprod):
+        return seam_call("api", "cumprod", cumprod, (x, dim, exclusive, reverse, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "cumprod", "x", 0)
     dim = parse_int(dim, "cumprod", "dim", 1)
@@ -1236,6 +1693,9 @@ def cumprod(x, dim, exclusive=False, reverse=False, name=None):
 
 def cumprod_(x, dim, exclusive=False, reverse=False, name=None):
     """`cumprod_` (ops.yaml: cumprod(Tensor x, int dim, bool exclusive, bool reverse) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", cumprod_):
+        return seam_call("api", "cumprod_", cumprod_, (x, dim, exclusive, reverse, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "cumprod", "x", 0)
     dim = parse_int(dim, "cumprod", "dim", 1)
@@ -1246,6 +1706,9 @@ def cumprod_(x, dim, exclusive=False, reverse=False, name=None):
 
 def logcumsumexp(x, axis=-1, flatten=False, exclusive=False, reverse=False, name=None):
     """`logcumsumexp` (ops.yaml: logcumsumexp(Tensor x, int axis, bool flatten, bool exclusive, bool reverse) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", logcumsumexp):
+        return seam_call("api", "logcumsumexp", logcumsumexp, (x, axis, flatten, exclusive, reverse, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "logcumsumexp", "x", 0)
     axis = parse_int(axis, "logcumsumexp", "axis", 1)
@@ -1257,6 +1720,9 @@ def logcumsumexp(x, axis=-1, flatten=False, exclusive=False, reverse=False, name
 
 def cummax(x, axis=-1, dtype='int64', name=None):
     """`cummax` (ops.yaml: cummax(Tensor x, int axis, DataType dtype) -> Tensor(out), Tensor(indices))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", cummax):
+        return seam_call("api", "cummax", cummax, (x, axis, dtype, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "cummax", "x", 0)
     axis = parse_int(axis, "cummax", "axis", 1)
@@ -1266,6 +1732,9 @@ def cummax(x, axis=-1, dtype='int64', name=None):
 
 def cummin(x, axis=-1, dtype='int64', name=None):
     """`cummin` (ops.yaml: cummin(Tensor x, int axis, DataType dtype) -> Tensor(out), Tensor(indices))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", cummin):
+        return seam_call("api", "cummin", cummin, (x, axis, dtype, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "cummin", "x", 0)
     axis = parse_int(axis, "cummin", "axis", 1)
@@ -1275,6 +1744,9 @@ def cummin(x, axis=-1, dtype='int64', name=None):
 
 def bincount(x, weights, minlength=0, name=None):
     """`bincount` (ops.yaml: bincount(Tensor x, Tensor weights, int minlength) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", bincount):
+        return seam_call("api", "bincount", bincount, (x, weights, minlength, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "bincount", "x", 0)
     if weights is not None and type(weights) is not Tensor:
@@ -1285,6 +1757,9 @@ def bincount(x, weights, minlength=0, name=None):
 
 def histogram(input, weight, bins=100, min=0.0, max=0.0, density=False, name=None):
     """`histogram` (ops.yaml: histogram(Tensor input, Tensor weight, int bins, float min, float max, bool density) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", histogram):
+        return seam_call("api", "histogram", histogram, (input, weight, bins, min, max, density, name))
     if type(input) is not Tensor:
         input = parse_tensor(input, "histogram", "input", 0)
     if weight is not None and type(weight) is not Tensor:
@@ -1298,6 +1773,9 @@ def histogram(input, weight, bins=100, min=0.0, max=0.0, density=False, name=Non
 
 def matmul(x, y, transpose_x=False, transpose_y=False, name=None):
     """`matmul` (ops.yaml: matmul(Tensor x, Tensor y, bool transpose_x, bool transpose_y) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", matmul):
+        return seam_call("api", "matmul", matmul, (x, y, transpose_x, transpose_y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "matmul", "x", 0)
     if type(y) is not Tensor:
@@ -1309,6 +1787,9 @@ def matmul(x, y, transpose_x=False, transpose_y=False, name=None):
 
 def tril(x, diagonal=0, name=None):
     """`tril` (ops.yaml: tril(Tensor x, int diagonal) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", tril):
+        return seam_call("api", "tril", tril, (x, diagonal, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "tril", "x", 0)
     diagonal = parse_int(diagonal, "tril", "diagonal", 1)
@@ -1317,6 +1798,9 @@ def tril(x, diagonal=0, name=None):
 
 def tril_(x, diagonal=0, name=None):
     """`tril_` (ops.yaml: tril(Tensor x, int diagonal) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", tril_):
+        return seam_call("api", "tril_", tril_, (x, diagonal, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "tril", "x", 0)
     diagonal = parse_int(diagonal, "tril", "diagonal", 1)
@@ -1325,6 +1809,9 @@ def tril_(x, diagonal=0, name=None):
 
 def triu(x, diagonal=0, name=None):
     """`triu` (ops.yaml: triu(Tensor x, int diagonal) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", triu):
+        return seam_call("api", "triu", triu, (x, diagonal, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "triu", "x", 0)
     diagonal = parse_int(diagonal, "triu", "diagonal", 1)
@@ -1333,6 +1820,9 @@ def triu(x, diagonal=0, name=None):
 
 def triu_(x, diagonal=0, name=None):
     """`triu_` (ops.yaml: triu(Tensor x, int diagonal) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", triu_):
+        return seam_call("api", "triu_", triu_, (x, diagonal, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "triu", "x", 0)
     diagonal = parse_int(diagonal, "triu", "diagonal", 1)
@@ -1341,6 +1831,9 @@ def triu_(x, diagonal=0, name=None):
 
 def dot(x, y, name=None):
     """`dot` (ops.yaml: dot(Tensor x, Tensor y) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", dot):
+        return seam_call("api", "dot", dot, (x, y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "dot", "x", 0)
     if type(y) is not Tensor:
@@ -1350,6 +1843,9 @@ def dot(x, y, name=None):
 
 def bmm(x, y, name=None):
     """`bmm` (ops.yaml: bmm(Tensor x, Tensor y) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", bmm):
+        return seam_call("api", "bmm", bmm, (x, y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "bmm", "x", 0)
     if type(y) is not Tensor:
@@ -1359,6 +1855,9 @@ def bmm(x, y, name=None):
 
 def mv(x, vec, name=None):
     """`mv` (ops.yaml: mv(Tensor x, Tensor vec) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", mv):
+        return seam_call("api", "mv", mv, (x, vec, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "mv", "x", 0)
     if type(vec) is not Tensor:
@@ -1368,6 +1867,9 @@ def mv(x, vec, name=None):
 
 def addmm(input, x, y, beta=1.0, alpha=1.0, name=None):
     """`addmm` (ops.yaml: addmm(Tensor input, Tensor x, Tensor y, float beta, float alpha) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", addmm):
+        return seam_call("api", "addmm", addmm, (input, x, y, beta, alpha, name))
     if type(input) is not Tensor:
         input = parse_tensor(input, "addmm", "input", 0)
     if type(x) is not Tensor:
@@ -1381,6 +1883,9 @@ def addmm(input, x, y, beta=1.0, alpha=1.0, name=None):
 
 def addmm_(input, x, y, beta=1.0, alpha=1.0, name=None):
     """`addmm_` (ops.yaml: addmm(Tensor input, Tensor x, Tensor y, float beta, float alpha) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", addmm_):
+        return seam_call("api", "addmm_", addmm_, (input, x, y, beta, alpha, name))
     if type(input) is not Tensor:
         input = parse_tensor(input, "addmm", "input", 0)
     if type(x) is not Tensor:
@@ -1394,6 +1899,9 @@ def addmm_(input, x, y, beta=1.0, alpha=1.0, name=None):
 
 def inverse(x, name=None):
     """`inverse` (ops.yaml: inverse(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", inverse):
+        return seam_call("api", "inverse", inverse, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "inverse", "x", 0)
     return _ad.inverse_ad_func(x)
@@ -1401,6 +1909,9 @@ def inverse(x, name=None):
 
 def det(x, name=None):
     """`det` (ops.yaml: det(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", det):
+        return seam_call("api", "det", det, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "det", "x", 0)
     return _ad.det_ad_func(x)
@@ -1408,6 +1919,9 @@ def det(x, name=None):
 
 def solve(x, y, name=None):
     """`solve` (ops.yaml: solve(Tensor x, Tensor y) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", solve):
+        return seam_call("api", "solve", solve, (x, y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "solve", "x", 0)
     if type(y) is not Tensor:
@@ -1417,6 +1931,9 @@ def solve(x, y, name=None):
 
 def trace(x, offset=0, axis1=0, axis2=1, name=None):
     """`trace` (ops.yaml: trace(Tensor x, int offset, int axis1, int axis2) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", trace):
+        return seam_call("api", "trace", trace, (x, offset, axis1, axis2, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "trace", "x", 0)
     offset = parse_int(offset, "trace", "offset", 1)
@@ -1427,6 +1944,9 @@ def trace(x, offset=0, axis1=0, axis2=1, name=None):
 
 def diagonal(x, offset=0, axis1=0, axis2=1, name=None):
     """`diagonal` (ops.yaml: diagonal(Tensor x, int offset, int axis1, int axis2) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", diagonal):
+        return seam_call("api", "diagonal", diagonal, (x, offset, axis1, axis2, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "diagonal", "x", 0)
     offset = parse_int(offset, "diagonal", "offset", 1)
@@ -1437,6 +1957,9 @@ def diagonal(x, offset=0, axis1=0, axis2=1, name=None):
 
 def diag_embed(input, offset=0, dim1=-2, dim2=-1, name=None):
     """`diag_embed` (ops.yaml: diag_embed(Tensor input, int offset, int dim1, int dim2) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", diag_embed):
+        return seam_call("api", "diag_embed", diag_embed, (input, offset, dim1, dim2, name))
     if type(input) is not Tensor:
         input = parse_tensor(input, "diag_embed", "input", 0)
     offset = parse_int(offset, "diag_embed", "offset", 1)
@@ -1447,6 +1970,9 @@ def diag_embed(input, offset=0, dim1=-2, dim2=-1, name=None):
 
 def diag(x, offset=0, padding_value=0.0, name=None):
     """`diag` (ops.yaml: diag(Tensor x, int offset, float padding_value) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", diag):
+        return seam_call("api", "diag", diag, (x, offset, padding_value, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "diag", "x", 0)
     offset = parse_int(offset, "diag", "offset", 1)
@@ -1456,6 +1982,9 @@ def diag(x, offset=0, padding_value=0.0, name=None):
 
 def kron(x, y, name=None):
     """`kron` (ops.yaml: kron(Tensor x, Tensor y) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", kron):
+        return seam_call("api", "kron", kron, (x, y, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "kron", "x", 0)
     if type(y) is not Tensor:
@@ -1465,6 +1994,9 @@ def kron(x, y, name=None):
 
 def cross(x, y, axis=9, name=None):
     """`cross` (ops.yaml: cross(Tensor x, Tensor y, int axis) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", cross):
+        return seam_call("api", "cross", cross, (x, y, axis, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "cross", "x", 0)
     if type(y) is not Tensor:
@@ -1475,6 +2007,9 @@ def cross(x, y, axis=9, name=None):
 
 def cholesky(x, upper=False, name=None):
     """`cholesky` (ops.yaml: cholesky(Tensor x, bool upper) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", cholesky):
+        return seam_call("api", "cholesky", cholesky, (x, upper, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "cholesky", "x", 0)
     upper = parse_bool(upper, "cholesky", "upper", 1)
@@ -1483,6 +2018,9 @@ def cholesky(x, upper=False, name=None):
 
 def slogdet(x, name=None):
     """`slogdet` (ops.yaml: slogdet(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", slogdet):
+        return seam_call("api", "slogdet", slogdet, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "slogdet", "x", 0)
     return _ad.slogdet_ad_func(x)
@@ -1490,6 +2028,9 @@ def slogdet(x, name=None):
 
 def matrix_power(x, n, name=None):
     """`matrix_power` (ops.yaml: matrix_power(Tensor x, int n) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", matrix_power):
+        return seam_call("api", "matrix_power", matrix_power, (x, n, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "matrix_power", "x", 0)
     n = parse_int(n, "matrix_power", "n", 1)
@@ -1498,12 +2039,18 @@ def matrix_power(x, n, name=None):
 
 def multi_dot(x, name=None):
     """`multi_dot` (ops.yaml: multi_dot(Tensor[] x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", multi_dot):
+        return seam_call("api", "multi_dot", multi_dot, (x, name))
     x = parse_tensor_list(x, "multi_dot", "x", 0)
     return _ad.multi_dot_ad_func(x)
 
 
 def baddbmm(input, x, y, beta=1.0, alpha=1.0, name=None):
     """`baddbmm` (ops.yaml: baddbmm(Tensor input, Tensor x, Tensor y, float beta, float alpha) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", baddbmm):
+        return seam_call("api", "baddbmm", baddbmm, (input, x, y, beta, alpha, name))
     if type(input) is not Tensor:
         input = parse_tensor(input, "baddbmm", "input", 0)
     if type(x) is not Tensor:
@@ -1517,6 +2064,9 @@ def baddbmm(input, x, y, beta=1.0, alpha=1.0, name=None):
 
 def baddbmm_(input, x, y, beta=1.0, alpha=1.0, name=None):
     """`baddbmm_` (ops.yaml: baddbmm(Tensor input, Tensor x, Tensor y, float beta, float alpha) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", baddbmm_):
+        return seam_call("api", "baddbmm_", baddbmm_, (input, x, y, beta, alpha, name))
     if type(input) is not Tensor:
         input = parse_tensor(input, "baddbmm", "input", 0)
     if type(x) is not Tensor:
@@ -1530,6 +2080,9 @@ def baddbmm_(input, x, y, beta=1.0, alpha=1.0, name=None):
 
 def p_norm(x, porder=2.0, axis=-1, epsilon=1e-12, keepdim=False, asvector=False, name=None):
     """`p_norm` (ops.yaml: p_norm(Tensor x, float porder, int axis, float epsilon, bool keepdim, bool asvector) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", p_norm):
+        return seam_call("api", "p_norm", p_norm, (x, porder, axis, epsilon, keepdim, asvector, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "p_norm", "x", 0)
     porder = parse_float32(porder, "p_norm", "porder", 1)
@@ -1542,6 +2095,9 @@ def p_norm(x, porder=2.0, axis=-1, epsilon=1e-12, keepdim=False, asvector=False,
 
 def triangular_solve(x, y, upper=True, transpose=False, unitriangular=False, name=None):
     """`triangular_solve` (ops.yaml: triangular_solve(Tensor x, Tensor y, bool upper, bool transpose, bool unitriangular) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", triangular_solve):
+        return seam_call("api", "triangular_solve", triangular_solve, (x, y, upper, transpose, unitriangular, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "triangular_solve", "x", 0)
     if type(y) is not Tensor:
@@ -1554,6 +2110,9 @@ def triangular_solve(x, y, upper=True, transpose=False, unitriangular=False, nam
 
 def svd(x, full_matrices=False, name=None):
     """`svd` (ops.yaml: svd(Tensor x, bool full_matrices) -> Tensor(u), Tensor(s), Tensor(vh))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", svd):
+        return seam_call("api", "svd", svd, (x, full_matrices, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "svd", "x", 0)
     full_matrices = parse_bool(full_matrices, "svd", "full_matrices", 1)
@@ -1562,6 +2121,9 @@ def svd(x, full_matrices=False, name=None):
 
 def qr(x, mode='reduced', name=None):
     """`qr` (ops.yaml: qr(Tensor x, str mode) -> Tensor(q), Tensor(r))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", qr):
+        return seam_call("api", "qr", qr, (x, mode, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "qr", "x", 0)
     mode = parse_str(mode, "qr", "mode", 1)
@@ -1570,6 +2132,9 @@ def qr(x, mode='reduced', name=None):
 
 def eigh(x, UPLO='L', name=None):
     """`eigh` (ops.yaml: eigh(Tensor x, str UPLO) -> Tensor(out_w), Tensor(out_v))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", eigh):
+        return seam_call("api", "eigh", eigh, (x, UPLO, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "eigh", "x", 0)
     UPLO = parse_str(UPLO, "eigh", "UPLO", 1)
@@ -1578,6 +2143,9 @@ def eigh(x, UPLO='L', name=None):
 
 def eig(x, name=None):
     """`eig` (ops.yaml: eig(Tensor x) -> Tensor(out_w), Tensor(out_v))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", eig):
+        return seam_call("api", "eig", eig, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "eig", "x", 0)
     return _ad.eig_ad_func(x)
@@ -1585,6 +2153,9 @@ def eig(x, name=None):
 
 def lu(x, pivot=True, name=None):
     """`lu` (ops.yaml: lu(Tensor x, bool pivot) -> Tensor(out), Tensor(pivots), Tensor(infos))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", lu):
+        return seam_call("api", "lu", lu, (x, pivot, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "lu", "x", 0)
     pivot = parse_bool(pivot, "lu", "pivot", 1)
@@ -1593,6 +2164,9 @@ def lu(x, pivot=True, name=None):
 
 def lstsq(x, y, rcond=0.0, driver='gels', name=None):
     """`lstsq` (ops.yaml: lstsq(Tensor x, Tensor y, float rcond, str driver) -> Tensor(solution), Tensor(residuals), Tensor(rank), Tensor(singular_values))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", lstsq):
+        return seam_call("api", "lstsq", lstsq, (x, y, rcond, driver, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "lstsq", "x", 0)
     if type(y) is not Tensor:
@@ -1604,6 +2178,9 @@ def lstsq(x, y, rcond=0.0, driver='gels', name=None):
 
 def unfold(x, kernel_sizes, strides=[1, 1], paddings=[0, 0, 0, 0], dilations=[1, 1], name=None):
     """`unfold` (ops.yaml: unfold(Tensor x, int[] kernel_sizes, int[] strides, int[] paddings, int[] dilations) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", unfold):
+        return seam_call("api", "unfold", unfold, (x, kernel_sizes, strides, paddings, dilations, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "unfold", "x", 0)
     kernel_sizes = parse_int_list(kernel_sizes, "unfold", "kernel_sizes", 1)
@@ -1615,6 +2192,9 @@ def unfold(x, kernel_sizes, strides=[1, 1], paddings=[0, 0, 0, 0], dilations=[1,
 
 def fold(x, output_sizes, kernel_sizes, strides=[1, 1], paddings=[0, 0, 0, 0], dilations=[1, 1], name=None):
     """`fold` (ops.yaml: fold(Tensor x, int[] output_sizes, int[] kernel_sizes, int[] strides, int[] paddings, int[] dilations) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", fold):
+        return seam_call("api", "fold", fold, (x, output_sizes, kernel_sizes, strides, paddings, dilations, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "fold", "x", 0)
     output_sizes = parse_int_list(output_sizes, "fold", "output_sizes", 1)
@@ -1627,6 +2207,9 @@ def fold(x, output_sizes, kernel_sizes, strides=[1, 1], paddings=[0, 0, 0, 0], d
 
 def conv2d(input, filter, strides=[1, 1], paddings=[0, 0], padding_algorithm='EXPLICIT', dilations=[1, 1], groups=1, data_format='NCHW', name=None):
     """`conv2d` (ops.yaml: conv2d(Tensor input, Tensor filter, int[] strides, int[] paddings, str padding_algorithm, int[] dilations, int groups, str data_format) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", conv2d):
+        return seam_call("api", "conv2d", conv2d, (input, filter, strides, paddings, padding_algorithm, dilations, groups, data_format, name))
     if type(input) is not Tensor:
         input = parse_tensor(input, "conv2d", "input", 0)
     if type(filter) is not Tensor:
@@ -1642,6 +2225,9 @@ def conv2d(input, filter, strides=[1, 1], paddings=[0, 0], padding_algorithm='EX
 
 def conv3d(input, filter, strides=[1, 1, 1], paddings=[0, 0, 0], padding_algorithm='EXPLICIT', groups=1, dilations=[1, 1, 1], data_format='NCDHW', name=None):
     """`conv3d` (ops.yaml: conv3d(Tensor input, Tensor filter, int[] strides, int[] paddings, str padding_algorithm, int groups, int[] dilations, str data_format) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", conv3d):
+        return seam_call("api", "conv3d", conv3d, (input, filter, strides, paddings, padding_algorithm, groups, dilations, data_format, name))
     if type(input) is not Tensor:
         input = parse_tensor(input, "conv3d", "input", 0)
     if type(filter) is not Tensor:
@@ -1657,6 +2243,9 @@ def conv3d(input, filter, strides=[1, 1, 1], paddings=[0, 0, 0], padding_algorit
 
 def conv2d_transpose(x, filter, strides=[1, 1], paddings=[0, 0], output_padding=[], output_size=[], padding_algorithm='EXPLICIT', groups=1, dilations=[1, 1], data_format='NCHW', name=None):
     """`conv2d_transpose` (ops.yaml: conv2d_transpose(Tensor x, Tensor filter, int[] strides, int[] paddings, int[] output_padding, int[] output_size, str padding_algorithm, int groups, int[] dilations, str data_format) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", conv2d_transpose):
+        return seam_call("api", "conv2d_transpose", conv2d_transpose, (x, filter, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "conv2d_transpose", "x", 0)
     if type(filter) is not Tensor:
@@ -1674,6 +2263,9 @@ def conv2d_transpose(x, filter, strides=[1, 1], paddings=[0, 0], output_padding=
 
 def conv3d_transpose(x, filter, strides=[1, 1, 1], paddings=[0, 0, 0], output_padding=[], output_size=[], padding_algorithm='EXPLICIT', groups=1, dilations=[1, 1, 1], data_format='NCHW', name=None):
     """`conv3d_transpose` (ops.yaml: conv3d_transpose(Tensor x, Tensor filter, int[] strides, int[] paddings, int[] output_padding, int[] output_size, str padding_algorithm, int groups, int[] dilations, str data_format) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", conv3d_transpose):
+        return seam_call("api", "conv3d_transpose", conv3d_transpose, (x, filter, strides, paddings, output_padding, output_size, padding_algorithm, groups, dilations, data_format, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "conv3d_transpose", "x", 0)
     if type(filter) is not Tensor:
@@ -1691,6 +2283,9 @@ def conv3d_transpose(x, filter, strides=[1, 1, 1], paddings=[0, 0, 0], output_pa
 
 def pool2d(x, kernel_size, strides=[1, 1], paddings=[0, 0], ceil_mode=False, exclusive=True, data_format='NCHW', pooling_type='max', global_pooling=False, adaptive=False, padding_algorithm='EXPLICIT', name=None):
     """`pool2d` (ops.yaml: pool2d(Tensor x, IntArray kernel_size, int[] strides, int[] paddings, bool ceil_mode, bool exclusive, str data_format, str pooling_type, bool global_pooling, bool adaptive, str padding_algorithm) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", pool2d):
+        return seam_call("api", "pool2d", pool2d, (x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "pool2d", "x", 0)
     kernel_size = parse_int_array(kernel_size, "pool2d", "kernel_size", 1)
@@ -1708,6 +2303,9 @@ def pool2d(x, kernel_size, strides=[1, 1], paddings=[0, 0], ceil_mode=False, exc
 
 def pool3d(x, kernel_size, strides=[1, 1, 1], paddings=[0, 0, 0], ceil_mode=False, exclusive=True, data_format='NCDHW', pooling_type='max', global_pooling=False, adaptive=False, padding_algorithm='EXPLICIT', name=None):
     """`pool3d` (ops.yaml: pool3d(Tensor x, int[] kernel_size, int[] strides, int[] paddings, bool ceil_mode, bool exclusive, str data_format, str pooling_type, bool global_pooling, bool adaptive, str padding_algorithm) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", pool3d):
+        return seam_call("api", "pool3d", pool3d, (x, kernel_size, strides, paddings, ceil_mode, exclusive, data_format, pooling_type, global_pooling, adaptive, padding_algorithm, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "pool3d", "x", 0)
     kernel_size = parse_int_list(kernel_size, "pool3d", "kernel_size", 1)
@@ -1725,6 +2323,9 @@ def pool3d(x, kernel_size, strides=[1, 1, 1], paddings=[0, 0, 0], ceil_mode=Fals
 
 def max_pool2d_with_index(x, kernel_size, strides=[1, 1], paddings=[0, 0], global_pooling=False, adaptive=False, ceil_mode=False, name=None):
     """`max_pool2d_with_index` (ops.yaml: max_pool2d_with_index(Tensor x, int[] kernel_size, int[] strides, int[] paddings, bool global_pooling, bool adaptive, bool ceil_mode) -> Tensor(out), Tensor(mask))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", max_pool2d_with_index):
+        return seam_call("api", "max_pool2d_with_index", max_pool2d_with_index, (x, kernel_size, strides, paddings, global_pooling, adaptive, ceil_mode, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "max_pool2d_with_index", "x", 0)
     kernel_size = parse_int_list(kernel_size, "max_pool2d_with_index", "kernel_size", 1)
@@ -1738,6 +2339,9 @@ def max_pool2d_with_index(x, kernel_size, strides=[1, 1], paddings=[0, 0], globa
 
 def max_pool3d_with_index(x, kernel_size, strides=[1, 1, 1], paddings=[0, 0, 0], global_pooling=False, adaptive=False, ceil_mode=False, name=None):
     """`max_pool3d_with_index` (ops.yaml: max_pool3d_with_index(Tensor x, int[] kernel_size, int[] strides, int[] paddings, bool global_pooling, bool adaptive, bool ceil_mode) -> Tensor(out), Tensor(mask))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", max_pool3d_with_index):
+        return seam_call("api", "max_pool3d_with_index", max_pool3d_with_index, (x, kernel_size, strides, paddings, global_pooling, adaptive, ceil_mode, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "max_pool3d_with_index", "x", 0)
     kernel_size = parse_int_list(kernel_size, "max_pool3d_with_index", "kernel_size", 1)
@@ -1751,6 +2355,9 @@ def max_pool3d_with_index(x, kernel_size, strides=[1, 1, 1], paddings=[0, 0, 0],
 
 def unpool(x, indices, ksize, strides, paddings, output_size, data_format='NCHW', name=None):
     """`unpool` (ops.yaml: unpool(Tensor x, Tensor indices, int[] ksize, int[] strides, int[] paddings, IntArray output_size, str data_format) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", unpool):
+        return seam_call("api", "unpool", unpool, (x, indices, ksize, strides, paddings, output_size, data_format, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "unpool", "x", 0)
     if type(indices) is not Tensor:
@@ -1765,6 +2372,9 @@ def unpool(x, indices, ksize, strides, paddings, output_size, data_format='NCHW'
 
 def unpool3d(x, indices, ksize, strides=[1, 1, 1], paddings=[0, 0, 0], output_size=[0, 0, 0], data_format='NCDHW', name=None):
     """`unpool3d` (ops.yaml: unpool3d(Tensor x, Tensor indices, int[] ksize, int[] strides, int[] paddings, int[] output_size, str data_format) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", unpool3d):
+        return seam_call("api", "unpool3d", unpool3d, (x, indices, ksize, strides, paddings, output_size, data_format, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "unpool3d", "x", 0)
     if type(indices) is not Tensor:
@@ -1779,6 +2389,9 @@ def unpool3d(x, indices, ksize, strides=[1, 1, 1], paddings=[0, 0, 0], output_si
 
 def fft_c2c(x, axes, normalization, forward, name=None):
     """`fft_c2c` (ops.yaml: fft_c2c(Tensor x, int[] axes, str normalization, bool forward) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", fft_c2c):
+        return seam_call("api", "fft_c2c", fft_c2c, (x, axes, normalization, forward, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "fft_c2c", "x", 0)
     axes = parse_int_list(axes, "fft_c2c", "axes", 1)
@@ -1789,6 +2402,9 @@ def fft_c2c(x, axes, normalization, forward, name=None):
 
 def fft_r2c(x, axes, normalization, forward, onesided, name=None):
     """`fft_r2c` (ops.yaml: fft_r2c(Tensor x, int[] axes, str normalization, bool forward, bool onesided) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", fft_r2c):
+        return seam_call("api", "fft_r2c", fft_r2c, (x, axes, normalization, forward, onesided, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "fft_r2c", "x", 0)
     axes = parse_int_list(axes, "fft_r2c", "axes", 1)
@@ -1800,6 +2416,9 @@ def fft_r2c(x, axes, normalization, forward, onesided, name=None):
 
 def fft_c2r(x, axes, normalization, forward, last_dim_size=0, name=None):
     """`fft_c2r` (ops.yaml: fft_c2r(Tensor x, int[] axes, str normalization, bool forward, int last_dim_size) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", fft_c2r):
+        return seam_call("api", "fft_c2r", fft_c2r, (x, axes, normalization, forward, last_dim_size, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "fft_c2r", "x", 0)
     axes = parse_int_list(axes, "fft_c2r", "axes", 1)
@@ -1811,6 +2430,9 @@ def fft_c2r(x, axes, normalization, forward, last_dim_size=0, name=None):
 
 def relu(x, name=None):
     """`relu` (ops.yaml: relu(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", relu):
+        return seam_call("api", "relu", relu, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "relu", "x", 0)
     return _ad.relu_ad_func(x)
@@ -1818,6 +2440,9 @@ def relu(x, name=None):
 
 def relu_(x, name=None):
     """`relu_` (ops.yaml: relu(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", relu_):
+        return seam_call("api", "relu_", relu_, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "relu", "x", 0)
     return _ad.relu__ad_func(x)
@@ -1825,6 +2450,9 @@ def relu_(x, name=None):
 
 def gelu(x, approximate=False, name=None):
     """`gelu` (ops.yaml: gelu(Tensor x, bool approximate) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", gelu):
+        return seam_call("api", "gelu", gelu, (x, approximate, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "gelu", "x", 0)
     approximate = parse_bool(approximate, "gelu", "approximate", 1)
@@ -1833,6 +2461,9 @@ def gelu(x, approximate=False, name=None):
 
 def silu(x, name=None):
     """`silu` (ops.yaml: silu(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", silu):
+        return seam_call("api", "silu", silu, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "silu", "x", 0)
     return _ad.silu_ad_func(x)
@@ -1840,6 +2471,9 @@ def silu(x, name=None):
 
 def silu_(x, name=None):
     """`silu_` (ops.yaml: silu(Tensor x) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", silu_):
+        return seam_call("api", "silu_", silu_, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "silu", "x", 0)
     return _ad.silu__ad_func(x)
@@ -1847,6 +2481,9 @@ def silu_(x, name=None):
 
 def leaky_relu(x, negative_slope=0.01, name=None):
     """`leaky_relu` (ops.yaml: leaky_relu(Tensor x, double negative_slope) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", leaky_relu):
+        return seam_call("api", "leaky_relu", leaky_relu, (x, negative_slope, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "leaky_relu", "x", 0)
     negative_slope = parse_float(negative_slope, "leaky_relu", "negative_slope", 1)
@@ -1855,6 +2492,9 @@ def leaky_relu(x, negative_slope=0.01, name=None):
 
 def leaky_relu_(x, negative_slope=0.01, name=None):
     """`leaky_relu_` (ops.yaml: leaky_relu(Tensor x, double negative_slope) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", leaky_relu_):
+        return seam_call("api", "leaky_relu_", leaky_relu_, (x, negative_slope, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "leaky_relu", "x", 0)
     negative_slope = parse_float(negative_slope, "leaky_relu", "negative_slope", 1)
@@ -1863,6 +2503,9 @@ def leaky_relu_(x, negative_slope=0.01, name=None):
 
 def elu(x, alpha=1.0, name=None):
     """`elu` (ops.yaml: elu(Tensor x, float alpha) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", elu):
+        return seam_call("api", "elu", elu, (x, alpha, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "elu", "x", 0)
     alpha = parse_float32(alpha, "elu", "alpha", 1)
@@ -1871,6 +2514,9 @@ def elu(x, alpha=1.0, name=None):
 
 def elu_(x, alpha=1.0, name=None):
     """`elu_` (ops.yaml: elu(Tensor x, float alpha) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", elu_):
+        return seam_call("api", "elu_", elu_, (x, alpha, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "elu", "x", 0)
     alpha = parse_float32(alpha, "elu", "alpha", 1)
@@ -1879,6 +2525,9 @@ def elu_(x, alpha=1.0, name=None):
 
 def softplus(x, beta=1.0, threshold=20.0, name=None):
     """`softplus` (ops.yaml: softplus(Tensor x, double beta, double threshold) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", softplus):
+        return seam_call("api", "softplus", softplus, (x, beta, threshold, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "softplus", "x", 0)
     beta = parse_float(beta, "softplus", "beta", 1)
@@ -1888,6 +2537,9 @@ def softplus(x, beta=1.0, threshold=20.0, name=None):
 
 def softmax(x, axis=-1, name=None):
     """`softmax` (ops.yaml: softmax(Tensor x, int axis) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", softmax):
+        return seam_call("api", "softmax", softmax, (x, axis, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "softmax", "x", 0)
     axis = parse_int(axis, "softmax", "axis", 1)
@@ -1896,6 +2548,9 @@ def softmax(x, axis=-1, name=None):
 
 def softmax_(x, axis=-1, name=None):
     """`softmax_` (ops.yaml: softmax(Tensor x, int axis) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", softmax_):
+        return seam_call("api", "softmax_", softmax_, (x, axis, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "softmax", "x", 0)
     axis = parse_int(axis, "softmax", "axis", 1)
@@ -1904,6 +2559,9 @@ def softmax_(x, axis=-1, name=None):
 
 def log_softmax(x, axis=-1, name=None):
     """`log_softmax` (ops.yaml: log_softmax(Tensor x, int axis) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", log_softmax):
+        return seam_call("api", "log_softmax", log_softmax, (x, axis, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "log_softmax", "x", 0)
     axis = parse_int(axis, "log_softmax", "axis", 1)
@@ -1912,6 +2570,9 @@ def log_softmax(x, axis=-1, name=None):
 
 def cross_entropy_with_softmax(input, label, soft_label=False, use_softmax=True, numeric_stable_mode=True, ignore_index=-100, axis=-1, name=None):
     """`cross_entropy_with_softmax` (ops.yaml: cross_entropy_with_softmax(Tensor input, Tensor label, bool soft_label, bool use_softmax, bool numeric_stable_mode, int ignore_index, int axis) -> Tensor(softmax), Tensor(loss))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", cross_entropy_with_softmax):
+        return seam_call("api", "cross_entropy_with_softmax", cross_entropy_with_softmax, (input, label, soft_label, use_softmax, numeric_stable_mode, ignore_index, axis, name))
     if type(input) is not Tensor:
         input = parse_tensor(input, "cross_entropy_with_softmax", "input", 0)
     if type(label) is not Tensor:
@@ -1926,6 +2587,9 @@ def cross_entropy_with_softmax(input, label, soft_label=False, use_softmax=True,
 
 def reshape(x, shape, name=None):
     """`reshape` (ops.yaml: reshape(Tensor x, IntArray shape) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", reshape):
+        return seam_call("api", "reshape", reshape, (x, shape, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "reshape", "x", 0)
     shape = parse_int_array(shape, "reshape", "shape", 1)
@@ -1934,6 +2598,9 @@ def reshape(x, shape, name=None):
 
 def reshape_(x, shape, name=None):
     """`reshape_` (ops.yaml: reshape(Tensor x, IntArray shape) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", reshape_):
+        return seam_call("api", "reshape_", reshape_, (x, shape, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "reshape", "x", 0)
     shape = parse_int_array(shape, "reshape", "shape", 1)
@@ -1942,6 +2609,9 @@ def reshape_(x, shape, name=None):
 
 def transpose(x, perm, name=None):
     """`transpose` (ops.yaml: transpose(Tensor x, int[] perm) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", transpose):
+        return seam_call("api", "transpose", transpose, (x, perm, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "transpose", "x", 0)
     perm = parse_int_list(perm, "transpose", "perm", 1)
@@ -1950,6 +2620,9 @@ def transpose(x, perm, name=None):
 
 def squeeze(x, axis=[], name=None):
     """`squeeze` (ops.yaml: squeeze(Tensor x, IntArray axis) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", squeeze):
+        return seam_call("api", "squeeze", squeeze, (x, axis, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "squeeze", "x", 0)
     axis = parse_int_array(axis, "squeeze", "axis", 1)
@@ -1958,6 +2631,9 @@ def squeeze(x, axis=[], name=None):
 
 def squeeze_(x, axis=[], name=None):
     """`squeeze_` (ops.yaml: squeeze(Tensor x, IntArray axis) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", squeeze_):
+        return seam_call("api", "squeeze_", squeeze_, (x, axis, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "squeeze", "x", 0)
     axis = parse_int_array(axis, "squeeze", "axis", 1)
@@ -1966,6 +2642,9 @@ def squeeze_(x, axis=[], name=None):
 
 def unsqueeze(x, axis, name=None):
     """`unsqueeze` (ops.yaml: unsqueeze(Tensor x, IntArray axis) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", unsqueeze):
+        return seam_call("api", "unsqueeze", unsqueeze, (x, axis, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "unsqueeze", "x", 0)
     axis = parse_int_array(axis, "unsqueeze", "axis", 1)
@@ -1974,6 +2653,9 @@ def unsqueeze(x, axis, name=None):
 
 def unsqueeze_(x, axis, name=None):
     """`unsqueeze_` (ops.yaml: unsqueeze(Tensor x, IntArray axis) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", unsqueeze_):
+        return seam_call("api", "unsqueeze_", unsqueeze_, (x, axis, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "unsqueeze", "x", 0)
     axis = parse_int_array(axis, "unsqueeze", "axis", 1)
@@ -1982,6 +2664,9 @@ def unsqueeze_(x, axis, name=None):
 
 def flatten(x, start_axis=0, stop_axis=-1, name=None):
     """`flatten` (ops.yaml: flatten(Tensor x, int start_axis, int stop_axis) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", flatten):
+        return seam_call("api", "flatten", flatten, (x, start_axis, stop_axis, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "flatten", "x", 0)
     start_axis = parse_int(start_axis, "flatten", "start_axis", 1)
@@ -1991,6 +2676,9 @@ def flatten(x, start_axis=0, stop_axis=-1, name=None):
 
 def flatten_(x, start_axis=0, stop_axis=-1, name=None):
     """`flatten_` (ops.yaml: flatten(Tensor x, int start_axis, int stop_axis) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", flatten_):
+        return seam_call("api", "flatten_", flatten_, (x, start_axis, stop_axis, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "flatten", "x", 0)
     start_axis = parse_int(start_axis, "flatten", "start_axis", 1)
@@ -2000,6 +2688,9 @@ def flatten_(x, start_axis=0, stop_axis=-1, name=None):
 
 def concat(x, axis=0, name=None):
     """`concat` (ops.yaml: concat(Tensor[] x, Scalar axis) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", concat):
+        return seam_call("api", "concat", concat, (x, axis, name))
     x = parse_tensor_list(x, "concat", "x", 0)
     axis = parse_scalar(axis, "concat", "axis", 1)
     return _ad.concat_ad_func(x, axis)
@@ -2007,6 +2698,9 @@ def concat(x, axis=0, name=None):
 
 def split(x, sections, axis=0, name=None):
     """`split` (ops.yaml: split(Tensor x, IntArray sections, Scalar axis) -> Tensor[](out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", split):
+        return seam_call("api", "split", split, (x, sections, axis, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "split", "x", 0)
     sections = parse_int_array(sections, "split", "sections", 1)
@@ -2016,6 +2710,9 @@ def split(x, sections, axis=0, name=None):
 
 def split_with_num(x, num, axis=0, name=None):
     """`split_with_num` (ops.yaml: split_with_num(Tensor x, int num, Scalar axis) -> Tensor[](out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", split_with_num):
+        return seam_call("api", "split_with_num", split_with_num, (x, num, axis, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "split_with_num", "x", 0)
     num = parse_int(num, "split_with_num", "num", 1)
@@ -2025,6 +2722,9 @@ def split_with_num(x, num, axis=0, name=None):
 
 def stack(x, axis=0, name=None):
     """`stack` (ops.yaml: stack(Tensor[] x, int axis) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", stack):
+        return seam_call("api", "stack", stack, (x, axis, name))
     x = parse_tensor_list(x, "stack", "x", 0)
     axis = parse_int(axis, "stack", "axis", 1)
     return _ad.stack_ad_func(x, axis)
@@ -2032,6 +2732,9 @@ def stack(x, axis=0, name=None):
 
 def unbind(input, axis=0, name=None):
     """`unbind` (ops.yaml: unbind(Tensor input, int axis) -> Tensor[](out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", unbind):
+        return seam_call("api", "unbind", unbind, (input, axis, name))
     if type(input) is not Tensor:
         input = parse_tensor(input, "unbind", "input", 0)
     axis = parse_int(axis, "unbind", "axis", 1)
@@ -2040,6 +2743,9 @@ def unbind(input, axis=0, name=None):
 
 def expand(x, shape, name=None):
     """`expand` (ops.yaml: expand(Tensor x, IntArray shape) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", expand):
+        return seam_call("api", "expand", expand, (x, shape, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "expand", "x", 0)
     shape = parse_int_array(shape, "expand", "shape", 1)
@@ -2048,6 +2754,9 @@ def expand(x, shape, name=None):
 
 def tile(x, repeat_times=[], name=None):
     """`tile` (ops.yaml: tile(Tensor x, IntArray repeat_times) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", tile):
+        return seam_call("api", "tile", tile, (x, repeat_times, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "tile", "x", 0)
     repeat_times = parse_int_array(repeat_times, "tile", "repeat_times", 1)
@@ -2056,6 +2765,9 @@ def tile(x, repeat_times=[], name=None):
 
 def flip(x, axis, name=None):
     """`flip` (ops.yaml: flip(Tensor x, int[] axis) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", flip):
+        return seam_call("api", "flip", flip, (x, axis, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "flip", "x", 0)
     axis = parse_int_list(axis, "flip", "axis", 1)
@@ -2064,6 +2776,9 @@ def flip(x, axis, name=None):
 
 def where(condition, x, y, name=None):
     """`where` (ops.yaml: where(Tensor condition, Tensor x, Tensor y) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", where):
+        return seam_call("api", "where", where, (condition, x, y, name))
     if type(condition) is not Tensor:
         condition = parse_tensor(condition, "where", "condition", 0)
     if type(x) is not Tensor:
@@ -2077,6 +2792,9 @@ def roll(x, shifts=[], axis=[], name=None):
     """`roll` (ops.yaml: roll(Tensor x, IntArray shifts, int[] axis) -> Tensor(out))
 
     an empty axis rolls the flattened x (the public axis=None)."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", roll):
+        return seam_call("api", "roll", roll, (x, shifts, axis, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "roll", "x", 0)
     shifts = parse_int_array(shifts, "roll", "shifts", 1)
@@ -2086,6 +2804,9 @@ def roll(x, shifts=[], axis=[], name=None):
 
 def slice(input, axes, starts, ends, decrease_axis=[], name=None):
     """`slice` (ops.yaml: slice(Tensor input, int[] axes, IntArray starts, IntArray ends, int[] decrease_axis) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", slice):
+        return seam_call("api", "slice", slice, (input, axes, starts, ends, decrease_axis, name))
     if type(input) is not Tensor:
         input = parse_tensor(input, "slice", "input", 0)
     axes = parse_int_list(axes, "slice", "axes", 1)
@@ -2097,6 +2818,9 @@ def slice(input, axes, starts, ends, decrease_axis=[], name=None):
 
 def strided_slice(x, axes, starts, ends, strides, name=None):
     """`strided_slice` (ops.yaml: strided_slice(Tensor x, int[] axes, IntArray starts, IntArray ends, IntArray strides) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", strided_slice):
+        return seam_call("api", "strided_slice", strided_slice, (x, axes, starts, ends, strides, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "strided_slice", "x", 0)
     axes = parse_int_list(axes, "strided_slice", "axes", 1)
@@ -2108,6 +2832,9 @@ def strided_slice(x, axes, starts, ends, strides, name=None):
 
 def gather(x, index, axis=0, name=None):
     """`gather` (ops.yaml: gather(Tensor x, Tensor index, Scalar axis) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", gather):
+        return seam_call("api", "gather", gather, (x, index, axis, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "gather", "x", 0)
     if type(index) is not Tensor:
@@ -2118,6 +2845,9 @@ def gather(x, index, axis=0, name=None):
 
 def index_select(x, index, axis=0, name=None):
     """`index_select` (ops.yaml: index_select(Tensor x, Tensor index, int axis) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", index_select):
+        return seam_call("api", "index_select", index_select, (x, index, axis, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "index_select", "x", 0)
     if type(index) is not Tensor:
@@ -2128,6 +2858,9 @@ def index_select(x, index, axis=0, name=None):
 
 def gather_nd(x, index, name=None):
     """`gather_nd` (ops.yaml: gather_nd(Tensor x, Tensor index) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", gather_nd):
+        return seam_call("api", "gather_nd", gather_nd, (x, index, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "gather_nd", "x", 0)
     if type(index) is not Tensor:
@@ -2137,6 +2870,9 @@ def gather_nd(x, index, name=None):
 
 def masked_select(x, mask, name=None):
     """`masked_select` (ops.yaml: masked_select(Tensor x, Tensor mask) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", masked_select):
+        return seam_call("api", "masked_select", masked_select, (x, mask, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "masked_select", "x", 0)
     if type(mask) is not Tensor:
@@ -2146,6 +2882,9 @@ def masked_select(x, mask, name=None):
 
 def nonzero(condition, name=None):
     """`nonzero` (ops.yaml: nonzero(Tensor condition) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", nonzero):
+        return seam_call("api", "nonzero", nonzero, (condition, name))
     if type(condition) is not Tensor:
         condition = parse_tensor(condition, "nonzero", "condition", 0)
     return _ad.nonzero_ad_func(condition)
@@ -2153,6 +2892,9 @@ def nonzero(condition, name=None):
 
 def scatter(x, index, updates, overwrite=True, name=None):
     """`scatter` (ops.yaml: scatter(Tensor x, Tensor index, Tensor updates, bool overwrite) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", scatter):
+        return seam_call("api", "scatter", scatter, (x, index, updates, overwrite, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "scatter", "x", 0)
     if type(index) is not Tensor:
@@ -2165,6 +2907,9 @@ def scatter(x, index, updates, overwrite=True, name=None):
 
 def scatter_(x, index, updates, overwrite=True, name=None):
     """`scatter_` (ops.yaml: scatter(Tensor x, Tensor index, Tensor updates, bool overwrite) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", scatter_):
+        return seam_call("api", "scatter_", scatter_, (x, index, updates, overwrite, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "scatter", "x", 0)
     if type(index) is not Tensor:
@@ -2177,6 +2922,9 @@ def scatter_(x, index, updates, overwrite=True, name=None):
 
 def index_add(x, index, add_value, axis=0, name=None):
     """`index_add` (ops.yaml: index_add(Tensor x, Tensor index, Tensor add_value, int axis) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", index_add):
+        return seam_call("api", "index_add", index_add, (x, index, add_value, axis, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "index_add", "x", 0)
     if type(index) is not Tensor:
@@ -2189,6 +2937,9 @@ def index_add(x, index, add_value, axis=0, name=None):
 
 def index_add_(x, index, add_value, axis=0, name=None):
     """`index_add_` (ops.yaml: index_add(Tensor x, Tensor index, Tensor add_value, int axis) -> Tensor(out) (inplace: writes into x))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", index_add_):
+        return seam_call("api", "index_add_", index_add_, (x, index, add_value, axis, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "index_add", "x", 0)
     if type(index) is not Tensor:
@@ -2201,6 +2952,9 @@ def index_add_(x, index, add_value, axis=0, name=None):
 
 def masked_fill(x, mask, value, name=None):
     """`masked_fill` (ops.yaml: masked_fill(Tensor x, Tensor mask, Tensor value) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", masked_fill):
+        return seam_call("api", "masked_fill", masked_fill, (x, mask, value, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "masked_fill", "x", 0)
     if type(mask) is not Tensor:
@@ -2212,6 +2966,9 @@ def masked_fill(x, mask, value, name=None):
 
 def take_along_axis(arr, indices, axis, name=None):
     """`take_along_axis` (ops.yaml: take_along_axis(Tensor arr, Tensor indices, int axis) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", take_along_axis):
+        return seam_call("api", "take_along_axis", take_along_axis, (arr, indices, axis, name))
     if type(arr) is not Tensor:
         arr = parse_tensor(arr, "take_along_axis", "arr", 0)
     if type(indices) is not Tensor:
@@ -2222,6 +2979,9 @@ def take_along_axis(arr, indices, axis, name=None):
 
 def put_along_axis(arr, indices, values, axis, reduce='assign', include_self=True, name=None):
     """`put_along_axis` (ops.yaml: put_along_axis(Tensor arr, Tensor indices, Tensor values, int axis, str reduce, bool include_self) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", put_along_axis):
+        return seam_call("api", "put_along_axis", put_along_axis, (arr, indices, values, axis, reduce, include_self, name))
     if type(arr) is not Tensor:
         arr = parse_tensor(arr, "put_along_axis", "arr", 0)
     if type(indices) is not Tensor:
@@ -2236,6 +2996,9 @@ def put_along_axis(arr, indices, values, axis, reduce='assign', include_self=Tru
 
 def slice_grad(input, out_grad, axes, starts, ends, decrease_axis=[], name=None):
     """`slice_grad` (ops.yaml: slice_grad(Tensor input, Tensor out_grad, int[] axes, IntArray starts, IntArray ends, int[] decrease_axis) -> Tensor(input_grad))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", slice_grad):
+        return seam_call("api", "slice_grad", slice_grad, (input, out_grad, axes, starts, ends, decrease_axis, name))
     if type(input) is not Tensor:
         input = parse_tensor(input, "slice_grad", "input", 0)
     if type(out_grad) is not Tensor:
@@ -2249,6 +3012,9 @@ def slice_grad(input, out_grad, axes, starts, ends, decrease_axis=[], name=None)
 
 def strided_slice_grad(x, out_grad, axes, starts, ends, strides, name=None):
     """`strided_slice_grad` (ops.yaml: strided_slice_grad(Tensor x, Tensor out_grad, int[] axes, IntArray starts, IntArray ends, IntArray strides) -> Tensor(x_grad))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", strided_slice_grad):
+        return seam_call("api", "strided_slice_grad", strided_slice_grad, (x, out_grad, axes, starts, ends, strides, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "strided_slice_grad", "x", 0)
     if type(out_grad) is not Tensor:
@@ -2262,6 +3028,9 @@ def strided_slice_grad(x, out_grad, axes, starts, ends, strides, name=None):
 
 def gather_grad(x, index, out_grad, axis=0, name=None):
     """`gather_grad` (ops.yaml: gather_grad(Tensor x, Tensor index, Tensor out_grad, Scalar axis) -> Tensor(x_grad))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", gather_grad):
+        return seam_call("api", "gather_grad", gather_grad, (x, index, out_grad, axis, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "gather_grad", "x", 0)
     if type(index) is not Tensor:
@@ -2274,6 +3043,9 @@ def gather_grad(x, index, out_grad, axis=0, name=None):
 
 def index_select_grad(x, index, out_grad, axis=0, name=None):
     """`index_select_grad` (ops.yaml: index_select_grad(Tensor x, Tensor index, Tensor out_grad, int axis) -> Tensor(x_grad))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", index_select_grad):
+        return seam_call("api", "index_select_grad", index_select_grad, (x, index, out_grad, axis, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "index_select_grad", "x", 0)
     if type(index) is not Tensor:
@@ -2286,6 +3058,9 @@ def index_select_grad(x, index, out_grad, axis=0, name=None):
 
 def gather_nd_grad(x, index, out_grad, name=None):
     """`gather_nd_grad` (ops.yaml: gather_nd_grad(Tensor x, Tensor index, Tensor out_grad) -> Tensor(x_grad))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", gather_nd_grad):
+        return seam_call("api", "gather_nd_grad", gather_nd_grad, (x, index, out_grad, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "gather_nd_grad", "x", 0)
     if type(index) is not Tensor:
@@ -2297,6 +3072,9 @@ def gather_nd_grad(x, index, out_grad, name=None):
 
 def masked_select_grad(x, mask, out_grad, name=None):
     """`masked_select_grad` (ops.yaml: masked_select_grad(Tensor x, Tensor mask, Tensor out_grad) -> Tensor(x_grad))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", masked_select_grad):
+        return seam_call("api", "masked_select_grad", masked_select_grad, (x, mask, out_grad, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "masked_select_grad", "x", 0)
     if type(mask) is not Tensor:
@@ -2308,6 +3086,9 @@ def masked_select_grad(x, mask, out_grad, name=None):
 
 def full(shape, value, dtype='float32', name=None):
     """`full` (ops.yaml: full(IntArray shape, Scalar value, DataType dtype) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", full):
+        return seam_call("api", "full", full, (shape, value, dtype, name))
     shape = parse_int_array(shape, "full", "shape", 0)
     value = parse_scalar(value, "full", "value", 1)
     dtype = parse_dtype(dtype, "full", "dtype", 2)
@@ -2316,6 +3097,9 @@ def full(shape, value, dtype='float32', name=None):
 
 def full_like(x, value, dtype, name=None):
     """`full_like` (ops.yaml: full_like(Tensor x, Scalar value, DataType dtype) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", full_like):
+        return seam_call("api", "full_like", full_like, (x, value, dtype, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "full_like", "x", 0)
     value = parse_scalar(value, "full_like", "value", 1)
@@ -2325,6 +3109,9 @@ def full_like(x, value, dtype, name=None):
 
 def empty(shape, dtype='float32', name=None):
     """`empty` (ops.yaml: empty(IntArray shape, DataType dtype) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", empty):
+        return seam_call("api", "empty", empty, (shape, dtype, name))
     shape = parse_int_array(shape, "empty", "shape", 0)
     dtype = parse_dtype(dtype, "empty", "dtype", 1)
     return _ad.empty_ad_func(shape, dtype)
@@ -2332,6 +3119,9 @@ def empty(shape, dtype='float32', name=None):
 
 def empty_like(x, dtype, name=None):
     """`empty_like` (ops.yaml: empty_like(Tensor x, DataType dtype) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", empty_like):
+        return seam_call("api", "empty_like", empty_like, (x, dtype, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "empty_like", "x", 0)
     dtype = parse_dtype(dtype, "empty_like", "dtype", 1)
@@ -2340,6 +3130,9 @@ def empty_like(x, dtype, name=None):
 
 def arange(start, end, step, dtype='int64', name=None):
     """`arange` (ops.yaml: arange(Scalar start, Scalar end, Scalar step, DataType dtype) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", arange):
+        return seam_call("api", "arange", arange, (start, end, step, dtype, name))
     start = parse_scalar(start, "arange", "start", 0)
     end = parse_scalar(end, "arange", "end", 1)
     step = parse_scalar(step, "arange", "step", 2)
@@ -2349,6 +3142,9 @@ def arange(start, end, step, dtype='int64', name=None):
 
 def linspace(start, stop, num, dtype='float32', name=None):
     """`linspace` (ops.yaml: linspace(Scalar start, Scalar stop, int num, DataType dtype) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", linspace):
+        return seam_call("api", "linspace", linspace, (start, stop, num, dtype, name))
     start = parse_scalar(start, "linspace", "start", 0)
     stop = parse_scalar(stop, "linspace", "stop", 1)
     num = parse_int(num, "linspace", "num", 2)
@@ -2358,6 +3154,9 @@ def linspace(start, stop, num, dtype='float32', name=None):
 
 def eye(num_rows, num_columns=-1, dtype='float32', name=None):
     """`eye` (ops.yaml: eye(int num_rows, int num_columns, DataType dtype) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", eye):
+        return seam_call("api", "eye", eye, (num_rows, num_columns, dtype, name))
     num_rows = parse_int(num_rows, "eye", "num_rows", 0)
     num_columns = parse_int(num_columns, "eye", "num_columns", 1)
     dtype = parse_dtype(dtype, "eye", "dtype", 2)
@@ -2366,6 +3165,9 @@ def eye(num_rows, num_columns=-1, dtype='float32', name=None):
 
 def uniform(shape, dtype, min, max, seed, name=None):
     """`uniform` (ops.yaml: uniform(IntArray shape, DataType dtype, float min, float max, int seed) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", uniform):
+        return seam_call("api", "uniform", uniform, (shape, dtype, min, max, seed, name))
     shape = parse_int_array(shape, "uniform", "shape", 0)
     dtype = parse_dtype(dtype, "uniform", "dtype", 1)
     min = parse_float32(min, "uniform", "min", 2)
@@ -2376,6 +3178,9 @@ def uniform(shape, dtype, min, max, seed, name=None):
 
 def gaussian(shape, mean, std, seed, dtype, name=None):
     """`gaussian` (ops.yaml: gaussian(IntArray shape, float mean, float std, int seed, DataType dtype) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", gaussian):
+        return seam_call("api", "gaussian", gaussian, (shape, mean, std, seed, dtype, name))
     shape = parse_int_array(shape, "gaussian", "shape", 0)
     mean = parse_float32(mean, "gaussian", "mean", 1)
     std = parse_float32(std, "gaussian", "std", 2)
@@ -2386,6 +3191,9 @@ def gaussian(shape, mean, std, seed, dtype, name=None):
 
 def randint(low, high, shape, dtype='int64', name=None):
     """`randint` (ops.yaml: randint(int low, int high, IntArray shape, DataType dtype) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", randint):
+        return seam_call("api", "randint", randint, (low, high, shape, dtype, name))
     low = parse_int(low, "randint", "low", 0)
     high = parse_int(high, "randint", "high", 1)
     shape = parse_int_array(shape, "randint", "shape", 2)
@@ -2395,6 +3203,9 @@ def randint(low, high, shape, dtype='int64', name=None):
 
 def randperm(n, dtype='int64', name=None):
     """`randperm` (ops.yaml: randperm(int n, DataType dtype) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", randperm):
+        return seam_call("api", "randperm", randperm, (n, dtype, name))
     n = parse_int(n, "randperm", "n", 0)
     dtype = parse_dtype(dtype, "randperm", "dtype", 1)
     return _ad.randperm_ad_func(n, dtype)
@@ -2402,6 +3213,9 @@ def randperm(n, dtype='int64', name=None):
 
 def bernoulli(x, name=None):
     """`bernoulli` (ops.yaml: bernoulli(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", bernoulli):
+        return seam_call("api", "bernoulli", bernoulli, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "bernoulli", "x", 0)
     return _ad.bernoulli_ad_func(x)
@@ -2409,6 +3223,9 @@ def bernoulli(x, name=None):
 
 def poisson(x, name=None):
     """`poisson` (ops.yaml: poisson(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", poisson):
+        return seam_call("api", "poisson", poisson, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "poisson", "x", 0)
     return _ad.poisson_ad_func(x)
@@ -2416,6 +3233,9 @@ def poisson(x, name=None):
 
 def multinomial(x, num_samples=1, replacement=False, name=None):
     """`multinomial` (ops.yaml: multinomial(Tensor x, int num_samples, bool replacement) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", multinomial):
+        return seam_call("api", "multinomial", multinomial, (x, num_samples, replacement, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "multinomial", "x", 0)
     num_samples = parse_int(num_samples, "multinomial", "num_samples", 1)
@@ -2425,6 +3245,9 @@ def multinomial(x, num_samples=1, replacement=False, name=None):
 
 def binomial(count, prob, name=None):
     """`binomial` (ops.yaml: binomial(Tensor count, Tensor prob) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", binomial):
+        return seam_call("api", "binomial", binomial, (count, prob, name))
     if type(count) is not Tensor:
         count = parse_tensor(count, "binomial", "count", 0)
     if type(prob) is not Tensor:
@@ -2434,6 +3257,9 @@ def binomial(count, prob, name=None):
 
 def standard_gamma(x, name=None):
     """`standard_gamma` (ops.yaml: standard_gamma(Tensor x) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", standard_gamma):
+        return seam_call("api", "standard_gamma", standard_gamma, (x, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "standard_gamma", "x", 0)
     return _ad.standard_gamma_ad_func(x)
@@ -2441,6 +3267,9 @@ def standard_gamma(x, name=None):
 
 def exponential(x, lam=1.0, name=None):
     """`exponential` (ops.yaml: exponential(Tensor x, float lam) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", exponential):
+        return seam_call("api", "exponential", exponential, (x, lam, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "exponential", "x", 0)
     lam = parse_float32(lam, "exponential", "lam", 1)
@@ -2449,6 +3278,9 @@ def exponential(x, lam=1.0, name=None):
 
 def topk(x, k, axis=-1, largest=True, sorted=True, name=None):
     """`topk` (ops.yaml: topk(Tensor x, Scalar k, int axis, bool largest, bool sorted) -> Tensor(out), Tensor(indices))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", topk):
+        return seam_call("api", "topk", topk, (x, k, axis, largest, sorted, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "topk", "x", 0)
     k = parse_scalar(k, "topk", "k", 1)
@@ -2460,6 +3292,9 @@ def topk(x, k, axis=-1, largest=True, sorted=True, name=None):
 
 def argsort(x, axis=-1, descending=False, stable=False, name=None):
     """`argsort` (ops.yaml: argsort(Tensor x, int axis, bool descending, bool stable) -> Tensor(out), Tensor(indices))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", argsort):
+        return seam_call("api", "argsort", argsort, (x, axis, descending, stable, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "argsort", "x", 0)
     axis = parse_int(axis, "argsort", "axis", 1)
@@ -2470,6 +3305,9 @@ def argsort(x, axis=-1, descending=False, stable=False, name=None):
 
 def unique(x, axis=[], dtype='int64', name=None):
     """`unique` (ops.yaml: unique(Tensor x, int[] axis, DataType dtype) -> Tensor(out), Tensor(indices), Tensor(inverse), Tensor(counts))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", unique):
+        return seam_call("api", "unique", unique, (x, axis, dtype, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "unique", "x", 0)
     axis = parse_int_list(axis, "unique", "axis", 1)
@@ -2479,6 +3317,9 @@ def unique(x, axis=[], dtype='int64', name=None):
 
 def unique_consecutive(x, axis=[], dtype='int64', name=None):
     """`unique_consecutive` (ops.yaml: unique_consecutive(Tensor x, int[] axis, DataType dtype) -> Tensor(out), Tensor(inverse), Tensor(counts))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", unique_consecutive):
+        return seam_call("api", "unique_consecutive", unique_consecutive, (x, axis, dtype, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "unique_consecutive", "x", 0)
     axis = parse_int_list(axis, "unique_consecutive", "axis", 1)
@@ -2488,6 +3329,9 @@ def unique_consecutive(x, axis=[], dtype='int64', name=None):
 
 def searchsorted(sorted_sequence, values, out_int32=False, right=False, name=None):
     """`searchsorted` (ops.yaml: searchsorted(Tensor sorted_sequence, Tensor values, bool out_int32, bool right) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", searchsorted):
+        return seam_call("api", "searchsorted", searchsorted, (sorted_sequence, values, out_int32, right, name))
     if type(sorted_sequence) is not Tensor:
         sorted_sequence = parse_tensor(sorted_sequence, "searchsorted", "sorted_sequence", 0)
     if type(values) is not Tensor:
@@ -2499,6 +3343,9 @@ def searchsorted(sorted_sequence, values, out_int32=False, right=False, name=Non
 
 def segment_pool(x, segment_ids, pooltype='SUM', name=None):
     """`segment_pool` (ops.yaml: segment_pool(Tensor x, Tensor segment_ids, str pooltype) -> Tensor(out), Tensor(summed_ids))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", segment_pool):
+        return seam_call("api", "segment_pool", segment_pool, (x, segment_ids, pooltype, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "segment_pool", "x", 0)
     if type(segment_ids) is not Tensor:
@@ -2509,6 +3356,9 @@ def segment_pool(x, segment_ids, pooltype='SUM', name=None):
 
 def send_u_recv(x, src_index, dst_index, reduce_op='SUM', out_size=[0], name=None):
     """`send_u_recv` (ops.yaml: send_u_recv(Tensor x, Tensor src_index, Tensor dst_index, str reduce_op, IntArray out_size) -> Tensor(out), Tensor(dst_count))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", send_u_recv):
+        return seam_call("api", "send_u_recv", send_u_recv, (x, src_index, dst_index, reduce_op, out_size, name))
     if type(x) is not Tensor:
         x = parse_tensor(x, "send_u_recv", "x", 0)
     if type(src_index) is not Tensor:

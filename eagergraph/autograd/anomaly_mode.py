@@ -5,20 +5,16 @@ op and the user's line that called it.
         loss = model(x).mean()                  # or paddle.set_flags({'FLAGS_check_nan_inf': 1})
         loss.backward()
 
-It costs nothing while off because nothing of it is there: turning it on wraps every
-`<op>_ad_func` of the generated dygraph functions and the `__call__` of every grad node class;
-turning it off puts the originals back (`Patches`, which eagergraph.debug's tools use too). While on, a node created without a save site (ops that save no tensor) gets one, so the
+While off it costs one attribute read per op (the debug seams' flag): turning it on
+subscribes to the "ad_func" and "grad_node" debug seams (eager/seams.py) of every thread;
+turning it off ends the subscriptions (`Patches`, which eagergraph.debug's tools use too).
+While on, a node created without a save site (ops that save no tensor) gets one, so the
 backward error can name the forward line too. The message starts as Paddle's FLAGS_check_nan_inf
 message: `(PreconditionNotMet) There are NAN or INF (num_nan=.., num_inf=.., num_zero=..) in
 [device=cpu, op=.., tensor=.., dtype=..]`."""
-import os
-import types
-
 import numpy as np
 
-from .._generated import dygraph_functions as _dyf
-from ..eager.grad_node_info import GradNodeBase
-from ..eager import backward as _engine
+from ..eager import seams
 from ..eager.inplace_check import site_text, user_location, save_site
 from ..tensor import Tensor
 from .. import flags as _flags
@@ -27,14 +23,9 @@ __all__ = ["detect_anomaly", "set_detect_anomaly", "is_anomaly_enabled"]
 
 
 # ---- temporary wrappers ---------------------------------------------------------------------
-# inside the package (user_location/save_site skip these frames), and no real file, so tracebacks
-# show the trampoline's frame without a misleading source line
-_TRAMPOLINE_FILE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                                "<debug trampoline>")
-
-
 class Patches:
-    """A stack of (object, attribute, original value) to restore."""
+    """What a debugging tool changed while on, undone by restore() in reverse order: attributes
+    set (`set`, `wrap`) and debug-seam subscriptions (`subscribe`, eager/seams.py)."""
 
     def __init__(self):
         self._undo = []
@@ -47,43 +38,22 @@ class Patches:
         """Replace obj.name with make(original)."""
         self.set(obj, name, make(getattr(obj, name)))
 
-    def swap_code(self, fn, hook):
-        """Make every call of function `fn` (which has no free variables) run
-        `hook(original, args, kwargs)`, where `original` is a copy of fn as it was. The function
-        object stays the same, so references to it held anywhere see the trampoline."""
-        original = types.FunctionType(fn.__code__, fn.__globals__, fn.__name__, fn.__defaults__,
-                                      fn.__closure__)
-        original.__kwdefaults__ = fn.__kwdefaults__
-        self._undo.append((fn, "__code__", fn.__code__))
-        self._undo.append((fn, "__defaults__", fn.__defaults__))
-        self._undo.append((fn, "__kwdefaults__", fn.__kwdefaults__))
-        fn.__code__ = _trampoline_code(fn.__name__)
-        fn.__defaults__ = None
-        fn.__kwdefaults__ = {"_eg_original_": original, "_eg_hook_": hook}
+    def subscribe(self, point, hook, all_threads=False):
+        """hook(name, fn, args, kwargs) around each call at the seam `point`: this thread's
+        calls, or every thread's with all_threads=True."""
+        self._undo.append(seams.subscribe(point, hook, all_threads))
 
     def restore(self):
         while self._undo:
-            obj, name, value = self._undo.pop()
-            setattr(obj, name, value)
+            undo = self._undo.pop()
+            if isinstance(undo, seams.Subscription):
+                undo.cancel()
+            else:
+                obj, name, value = undo
+                setattr(obj, name, value)
 
     def __len__(self):
         return len(self._undo)
-
-
-_CODES = {}
-
-
-def _trampoline_code(name):
-    """The code of `def name(*args, **kwargs)` that hands the call to the hook; the original and
-    the hook travel as keyword-only defaults, so the trampoline needs no globals or closure."""
-    code = _CODES.get(name)
-    if code is None:
-        src = (f"def {name}(*args, _eg_original_=None, _eg_hook_=None, **kwargs):\n"
-               f"    return _eg_hook_(_eg_original_, args, kwargs)\n")
-        ns = {}
-        exec(compile(src, _TRAMPOLINE_FILE, "exec"), ns)
-        code = _CODES[name] = ns[name].__code__
-    return code
 
 
 class _State:
@@ -151,22 +121,11 @@ def _sync():
 
 
 def _install():
-    """Wrap the ad_funcs (their code: operators and bound ops hold the function objects) and the
-    grad node classes' __call__ (the engine's fast path, which calls run_raw, is off meanwhile)."""
+    """Check every ad_func's outputs and every grad node's grads (the "ad_func" and "grad_node"
+    debug seams, in every thread: the flag is process-wide, as Paddle's)."""
     patches = Patches()
-    patches.set(_engine, "FAST_PATH", False)
-    for name in [n for n in vars(_dyf) if n.endswith("_ad_func")]:
-        patches.swap_code(getattr(_dyf, name), _checked_forward(name[:-len("_ad_func")]))
-    stack, seen = [GradNodeBase], set()
-    while stack:
-        cls = stack.pop()
-        if cls in seen:
-            continue
-        seen.add(cls)
-        stack.extend(cls.__subclasses__())
-        call = cls.__dict__.get("__call__")
-        if call is not None and cls is not GradNodeBase:
-            patches.set(cls, "__call__", _checked_node_call(call))
+    patches.subscribe("ad_func", _checked_forward, all_threads=True)
+    patches.subscribe("grad_node", _checked_node_call, all_threads=True)
     return patches
 
 
@@ -205,16 +164,14 @@ def nan_inf_message(op, t, a, counts):
             f"num_zero={num_zero}) in [device=cpu, op={op}, tensor={name}, dtype={dt}].")
 
 
-def _checked_forward(op):
-    def hook(fn, args, kwargs):
-        out = fn(*args, **kwargs)
-        bad = find_nonfinite(out)
-        if bad is not None:
-            raise RuntimeError(nan_inf_message(op, *bad) + f" The forward op '{op}' was called "
-                               f"at {user_location(2)}.")
-        _record_sites(out)
-        return out
-    return hook
+def _checked_forward(op, fn, args, kwargs):
+    out = fn(*args, **kwargs)
+    bad = find_nonfinite(out)
+    if bad is not None:
+        raise RuntimeError(nan_inf_message(op, *bad) + f" The forward op '{op}' was called "
+                           f"at {user_location(2)}.")
+    _record_sites(out)
+    return out
 
 
 def _record_sites(out):
@@ -225,15 +182,12 @@ def _record_sites(out):
             node._save_site = save_site(3)
 
 
-def _checked_node_call(call):
-    def __call__(self, grads, create_graph=False):
-        out = call(self, grads, create_graph)
-        bad = find_nonfinite(out)
-        if bad is not None:
-            raise RuntimeError(backward_message(self, bad))
-        return out
-    __call__.__wrapped__ = call
-    return __call__
+def _checked_node_call(node, call, args, kwargs):
+    out = call(*args)
+    bad = find_nonfinite(out)
+    if bad is not None:
+        raise RuntimeError(backward_message(node, bad))
+    return out
 
 
 def backward_message(node, bad):

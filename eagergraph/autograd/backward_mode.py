@@ -1,12 +1,15 @@
 """paddle.autograd.backward(tensors, grad_tensors=None, retain_graph=False)."""
 from ..tensor import Tensor
 from ..eager.backward import run_backward
+from ..eager.seams import seam_flag, seam_wants, seam_call
 from .general_grad import tensor_list
 
 
 def backward(tensors, grad_tensors=None, retain_graph=False):
     """Backward from several roots at once; grads of shared parts are summed before they run.
     Arguments are checked in Paddle's order, with its AssertionErrors."""
+    if seam_flag.on and seam_wants("backward", backward):  # Debug Seam (eager/seams.py)
+        return seam_call("backward", "backward", backward, (tensors, grad_tensors, retain_graph))
     # a root given twice counts twice (Paddle refuses duplicates: see the README's differences)
     tensors = tensor_list(tensors, "tensors", "paddle.autograd.backward", "paddle.Tensor")
     if grad_tensors is not None:

@@ -2,6 +2,7 @@
 from ..tensor import Tensor
 from ..phi.common import type_name
 from ..eager.backward import run_backward
+from ..eager.seams import seam_flag, seam_wants, seam_call
 
 
 def tensor_list(v, what, where="paddle.grad", element="Tensor"):
@@ -34,6 +35,10 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     """Return d(outputs)/d(inputs) as a list (one entry per input; None for unused inputs when
     allow_unused=True). retain_graph defaults to create_graph. Arguments are checked in Paddle's
     order, with its AssertionErrors."""
+    if seam_flag.on and seam_wants("grad", grad):  # Debug Seam (eager/seams.py)
+        return seam_call("grad", "grad", grad, (outputs, inputs, grad_outputs, retain_graph,
+                                                create_graph, only_inputs, allow_unused,
+                                                no_grad_vars))
     outs = tensor_list(outputs, "outputs")
     ins = tensor_list(inputs, "inputs")
     if grad_outputs is not None:

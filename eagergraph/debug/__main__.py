@@ -9,7 +9,6 @@ import sys
 
 from ..paddle_alias import install_as_paddle
 from ..eager.inplace_check import flags as inplace_flags
-from . import _seams
 from ._patch import Patches
 from .graph import describe, to_text, to_dot
 from .graph_html import to_html
@@ -57,13 +56,11 @@ def _capture_last_backward(run):
     p = Patches()
     p.set(inplace_flags, "record_all_sites", True)
 
-    def wrap(orig):
-        def prepare_roots(tensors, grad_tensors, where):
-            seen["graph"] = describe(list(tensors))
-            seen["call"] = _user_call_site()
-            return orig(tensors, grad_tensors, where)
-        return prepare_roots
-    p.wrap(_seams.engine, "prepare_roots", wrap)
+    def prepare_roots(where, fn, args, kwargs):
+        seen["graph"] = describe(list(args[0]))
+        seen["call"] = _user_call_site()
+        return fn(*args, **kwargs)
+    p.subscribe("roots", prepare_roots)
     try:
         run()
     finally:

@@ -1,13 +1,13 @@
-"""Temporary wrappers on the eager layers, all undone on exit (`Patches`, shared with anomaly
+"""Temporary changes on the eager layers, all undone on exit (`Patches`, shared with anomaly
 mode, which lives below this package).
 
-The debugging tools cost nothing while they are off because they are not there: entering one
-replaces functions of the generated layers, kernels' `fn`, grad node classes' `__call__` and
-engine functions with recording wrappers, and leaving it puts the originals back (in reverse
-order, so tools nest). Functions that are referenced directly from many places (public API
-functions, ad_funcs bound into Tensor operators) keep their function object and get their
-`__code__` swapped for a trampoline; the other seams are module, class or Kernel attributes
-looked up at each call."""
+The debugging tools cost one attribute read per layer call while they are off: each layer
+function of the forward chain, and the engine once per backward run and per node of its
+general loop, checks a named debug seam (eager/seams.py). Entering a tool subscribes to the
+seams of the thread that enters it (anomaly mode: of every thread); a thread listening to a
+backward seam runs the engine's general loop. Leaving the tool ends its subscriptions and puts
+back the few attributes it set (the diff recorder's optimizer and Tensor.backward wrappers, the
+command line's site-recording flag), in reverse order, so tools nest."""
 from ..autograd.anomaly_mode import Patches
 
 __all__ = ["Patches"]

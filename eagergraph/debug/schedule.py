@@ -6,13 +6,13 @@ were released when.
         loss.backward()
     print(st.report())
 
-While active it wraps the engine's `_run` (to see the in-degree map and the initial holders,
-and to hand the Kahn loop a buffer dict that notes each node as it is taken), every grad node
-class's `__call__` (time, grads out) and `clear_tensor_wrappers` (releases). All are restored
-on exit."""
+While active it subscribes to this thread's backward seams (eager/seams.py): the engine's run
+(to see the in-degree map and the initial holders, and to hand the Kahn loop a buffer dict that
+notes each node as it is taken), each grad node's call (time, grads out) and its release of
+saved tensors. Backward runs of other threads are not recorded. The subscriptions end on
+exit."""
 import time
 
-from . import _seams
 from ._patch import Patches
 from .graph import saved_wrappers, wrapper_info
 
@@ -112,7 +112,8 @@ class ScheduleTrace:
         return False
 
     # ---- hooks ------------------------------------------------------------------------------
-    def on_run(self, run_fn, queue, indeg, buffers, *rest):
+    def on_run(self, where, run_fn, args, kwargs):
+        queue, indeg, buffers, *rest = args
         run = BackwardRun(indeg, buffers)
         self.runs.append(run)
         prev, self._current = self._current, None
@@ -122,13 +123,13 @@ class ScheduleTrace:
             self._current = prev
             run._indeg, run._pending = None, {}  # hold no node after the run
 
-    def on_call(self, call, node, grads, create_graph):
+    def on_call(self, node, call, args, kwargs):
         cur = self._current
         if cur is None or cur[2] is not node:
-            return call(node, grads, create_graph)
+            return call(*args)
         run, step, _ = cur
         t0 = _now()
-        out = call(node, grads, create_graph)
+        out = call(*args)
         step.ns += _now() - t0
         step.ran = True
         for nxt, g, (in_slot, in_rank, shape, _) in zip(node.next_nodes(), out or (),
@@ -137,14 +138,14 @@ class ScheduleTrace:
                 run._arrive(nxt, in_slot, in_rank, step.node, list(shape))
         return out
 
-    def on_clear(self, clear, node):
+    def on_clear(self, node, clear, args, kwargs):
         cur = self._current
         if cur is not None and cur[2] is node:
             cur[1].released.extend(
                 f"{n} ({d['bytes']} B)" for n, d in
                 ((n, wrapper_info(n, w)) for n, w in saved_wrappers(node))
                 if not d["released"])
-        return clear(node)
+        return clear()
 
     # ---- report -----------------------------------------------------------------------------
     def report(self, run=None):
@@ -171,32 +172,9 @@ def schedule_trace():
 
 
 def _install(st):
+    """The schedule trace's subscribers of this thread's backward seams (eager/seams.py)."""
     p = Patches()
-    eng = _seams.engine
-
-    def run_wrapper(orig):
-        def _run(queue, indeg, buffers, *rest):
-            return st.on_run(orig, queue, indeg, buffers, *rest)
-        return _run
-    p.wrap(eng, "_run", run_wrapper)
-    p.set(eng, "FAST_PATH", False)  # the fast path calls run_raw, not the __call__ seen here
-    for cls in _seams.grad_node_classes():
-        call = cls.__dict__.get("__call__")
-        if call is not None and cls is not _seams.GradNodeBase:
-            p.set(cls, "__call__", _call_wrapper(st, call))
-        clear = cls.__dict__.get("clear_tensor_wrappers")
-        if clear is not None:
-            p.set(cls, "clear_tensor_wrappers", _clear_wrapper(st, clear))
+    p.subscribe("engine_run", st.on_run)
+    p.subscribe("grad_node", st.on_call)
+    p.subscribe("release", st.on_clear)
     return p
-
-
-def _call_wrapper(st, call):
-    def __call__(self, grads, create_graph=False):
-        return st.on_call(call, self, grads, create_graph)
-    return __call__
-
-
-def _clear_wrapper(st, clear):
-    def clear_tensor_wrappers(self):
-        return st.on_clear(clear, self)
-    return clear_tensor_wrappers

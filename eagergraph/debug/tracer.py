@@ -12,12 +12,12 @@ node was created and what it saved, ④ the KernelKey, the kernel selected and a
 InferMeta's result, and the time spent in each layer. Ops an op runs inside itself (composites,
 grad ops under create_graph) are OpCalls of their own with `depth` one more.
 
-While active, the layer functions are wrapped (see _patch.py); on exit they are restored."""
+While active, the tracer subscribes to this thread's debug seams (eager/seams.py): ops other
+threads run meanwhile are not recorded; on exit the subscriptions end."""
 import time
 
 from ..tensor import Tensor
 from ..eager import amp_utils
-from . import _seams
 from ._patch import Patches
 from .graph import saved_wrappers, wrapper_info
 
@@ -170,14 +170,14 @@ class Trace:
             if own:
                 self._pop(call, spent)
 
-    def on_layer(self, layer, fn, args, kwargs, note):
+    def on_layer(self, layer, name, fn, args, kwargs, note):
         t0 = _now()
         out = fn(*args, **kwargs)
         spent = _now() - t0
         call = self._top()
         if call is not None:
             call.times[layer] += spent
-            note(call, args, out)
+            note(call, name, args, out)
         return out
 
     def on_kernel(self, kernel, fn, args, kwargs):
@@ -186,9 +186,9 @@ class Trace:
         out = fn(*args, **kwargs)
         if call is not None:
             call.times["kernel"] += _now() - t0
-            k = kernel.key
+            k, kfn = kernel.key, kernel.fn
             call.kernel_key = f"({k.backend}, {k.layout}, {k.dtype.name})"
-            call.kernel = f"{fn.__module__}.{fn.__qualname__}"
+            call.kernel = f"{kfn.__module__}.{kfn.__qualname__}"
             if kernel.input_np_dtype is not None:
                 call.fallback = (f"{kernel.key.dtype.name} -> {kernel.registered_dtype.name} "
                                  f"kernel")
@@ -246,7 +246,7 @@ def trace():
 
 
 # ---- installing the wrappers ----------------------------------------------------------------
-def _note_promotion(call, args, out):
+def _note_promotion(call, op, args, out):
     x = args[1]
     if len(args) == 3:  # promote_binary(op, x, y) -> (x, y)
         call.promotion.append(f"{x._data.dtype}, {args[2]._data.dtype} -> "
@@ -255,7 +255,7 @@ def _note_promotion(call, args, out):
         call.promotion.append(f"{x._data.dtype} -> {out._data.dtype}")
 
 
-def _note_amp(call, args, out):
+def _note_amp(call, op_name, args, out):
     """amp_auto_cast(op, names, inputs) -> the inputs cast: the level, why, and the casts."""
     op, names, inputs = args
     st = amp_utils.amp_state
@@ -267,79 +267,43 @@ def _note_amp(call, args, out):
     call.amp = f"{st.level} {reason}: " + (", ".join(casts) or "no cast")
 
 
-def _infermeta_note(name):
-    def note(call, args, out):
-        call.infermeta = (name, _summ(out))
-    return note
+def _note_infermeta(call, name, args, out):
+    call.infermeta = (name, _summ(out))
 
 
-def _note_prepare(call, args, out):
-    kernel = args[0]
+def _note_prepare(call, kernel, args, out):
     call.prepare = f"inputs cast to {kernel.input_np_dtype}"
 
 
 def _install(tr):
+    """The tracer's subscribers of this thread's debug seams (eager/seams.py)."""
     p = Patches()
-    dyf, api = _seams.dygraph_functions, _seams.api
-    for fn in _seams.api_functions():
-        p.swap_code(fn, _bind(tr.on_api, fn.__name__))
-    for name in _seams.ad_func_names():
-        p.swap_code(getattr(dyf, name), _bind(tr.on_ad_func, name[:-len("_ad_func")]))
-    for name in _seams.kernel_api_names():
-        p.swap_code(getattr(api, name), _bind(tr.on_kernel_api, name))
-    for name in _seams.infermeta_names():
-        p.wrap(api, name, _layer(tr, "infermeta", _infermeta_note(name)))
-    p.wrap(api, "prepare_data", _layer(tr, "prepare", _note_prepare))
-    p.wrap(dyf, "promote_binary", _layer(tr, "ad_func", _note_promotion, timed=False))
-    p.wrap(dyf, "autocast_int_to_float", _layer(tr, "ad_func", _note_promotion, timed=False))
-    p.wrap(dyf, "amp_auto_cast", _layer(tr, "ad_func", _note_amp, timed=False))
-    for name in [n for n in vars(dyf) if n.startswith("_") and n.endswith("_kernels")]:
-        p.set(dyf, name, {})  # ad_funcs that run ④'s common case find no kernel: all go via ④
-    wrapped = set()
+    p.subscribe("api", tr.on_api)
+    p.subscribe("ad_func", tr.on_ad_func)
+    p.subscribe("kernel_api", tr.on_kernel_api)
+    p.subscribe("infermeta", _layer(tr, "infermeta", _note_infermeta))
+    p.subscribe("prepare_data", _layer(tr, "prepare", _note_prepare))
+    p.subscribe("promotion", _layer(tr, "ad_func", _note_promotion, timed=False))
+    p.subscribe("amp", _layer(tr, "ad_func", _note_amp, timed=False))
+    p.subscribe("kernel", tr.on_kernel)
 
-    def wrap_kernel(k):
-        if id(k) not in wrapped:
-            wrapped.add(id(k))
-            p.set(k, "fn", _kernel_wrapper(tr, k, k.fn))
-
-    for k in _seams.cached_kernels():
-        wrap_kernel(k)
-
-    def select_kernel(orig):
-        def select(*args, **kwargs):
-            k = orig(*args, **kwargs)
-            wrap_kernel(k)
-            top = tr._top()
-            if top is not None:
-                top.selected_now = True
-            return k
-        return select
-    p.wrap(api, "select_kernel", select_kernel)
+    def select_kernel(op, fn, args, kwargs):
+        k = fn(*args, **kwargs)
+        top = tr._top()
+        if top is not None:
+            top.selected_now = True
+        return k
+    p.subscribe("select_kernel", select_kernel)
     return p
 
 
-def _bind(method, name):
-    def hook(fn, args, kwargs):
-        return method(name, fn, args, kwargs)
-    return hook
-
-
 def _layer(tr, layer, note, timed=True):
-    def make(fn):
-        def wrapper(*args, **kwargs):
-            if not timed:
-                out = fn(*args, **kwargs)
-                call = tr._top()
-                if call is not None:
-                    note(call, args, out)
-                return out
-            return tr.on_layer(layer, fn, args, kwargs, note)
-        return wrapper
-    return make
-
-
-def _kernel_wrapper(tr, kernel, fn):
-    def kernel_fn(*args, **kwargs):
-        return tr.on_kernel(kernel, fn, args, kwargs)
-    kernel_fn.__wrapped__ = fn
-    return kernel_fn
+    def hook(name, fn, args, kwargs):
+        if timed:
+            return tr.on_layer(layer, name, fn, args, kwargs, note)
+        out = fn(*args, **kwargs)
+        call = tr._top()
+        if call is not None:
+            note(call, name, args, out)
+        return out
+    return hook

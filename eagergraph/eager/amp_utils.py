@@ -31,6 +31,7 @@ import threading
 
 from .bound_ops import ops
 from .amp_lists import fluid_name
+from .seams import seam_flag, seam_wants, seam_call
 from ..phi.common import NP_TO_DTYPE, float16, bfloat16, float32
 
 __all__ = ["amp_flag", "amp_state", "amp_auto_cast", "amp_call", "amp_skip", "dest_dtype",
@@ -166,6 +167,8 @@ def _cast(t, dst):
 def amp_auto_cast(op, names, inputs):
     """The inputs of op `op` (eagergraph name; `names` its Tensor arguments), each cast to the
     dtype the op computes in under the current AMP settings; returned as a tuple in order."""
+    if seam_flag.on and seam_wants("amp", amp_auto_cast):  # Debug Seam (eager/seams.py)
+        return seam_call("amp", op, amp_auto_cast, (op, names, inputs))
     st = amp_state
     fop = fluid_name(op)
     casts = []

@@ -32,6 +32,8 @@ from .py_layer_node import GradNodePyLayer
 from .grad_node_info import GradNodeBase, released_graph_error
 from .views import refresh_view
 from . import graph_gc
+from .seams import (seam_flag, seam_wants, seam_call, seam_around, seam_listens,
+                    BACKWARD_POINTS)
 
 _wrap = Tensor._wrap
 
@@ -86,6 +88,8 @@ def prepare_roots(tensors, grad_tensors, where):
     """[(node, slot, rank, seed grad)] for the roots that need grad (Paddle RunBackward's
     first loop: the seeds are ones unless grad_tensors gives them). A seed is the Tensor
     given, or the ones as an ndarray."""
+    if seam_flag.on and seam_wants("roots", prepare_roots):  # Debug Seam (eager/seams.py)
+        return seam_call("roots", where, prepare_roots, (tensors, grad_tensors, where))
     roots = []
     for i, t in enumerate(tensors):
         node = _root_node(t, where)
@@ -166,6 +170,9 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph=False, inputs
         capture = GradCapture(inputs, indeg, no_grad_vars)
         indeg = capture.indeg
     fast = FAST_PATH and not create_graph and capture is None
+    # a debugging tool watching the nodes of this thread's runs: the general loop, through seams
+    seams = seam_flag.on and seam_listens(BACKWARD_POINTS)
+    fast = fast and not seams
     buffers = {}  # node -> its GradTensorHolder buffer, [slot][rank] (fast path: see _run_raw)
     for node, slot, rank, g in roots:
         if type(g) is np.ndarray:  # the ones of a seed not given
@@ -198,6 +205,9 @@ def run_backward(tensors, grad_tensors, retain_graph, create_graph=False, inputs
         try:
             if fast:
                 _run_raw(queue, indeg, buffers, keep)
+            elif seams:  # Debug Seam (eager/seams.py)
+                seam_around("engine_run", where, _run,
+                            (queue, indeg, buffers, keep, create_graph, capture))
             else:
                 _run(queue, indeg, buffers, keep, create_graph, capture)
         finally:
@@ -267,8 +277,9 @@ _NONE = (None,)
 
 _SAVES_NOTHING = GradNodeBase.clear_tensor_wrappers  # a node class that keeps no saved tensor
 
-# The fast path (`_run_raw`) runs every Tensor.backward without create_graph; the debugging
-# tools that wrap node calls (schedule trace, anomaly mode) set this False while they are on.
+# The fast path (`_run_raw`) runs every Tensor.backward without create_graph, unless a debugging
+# tool listens to the thread's backward seams; False runs everything through `_run` (the tests
+# run the engine's tests both ways).
 FAST_PATH = True
 
 
@@ -389,16 +400,21 @@ def _call_node(node, grads, buffers, indeg, retain_graph, create_graph, mark_lea
         out = None  # nothing arrived: propagate nothing, but release in-degrees
     else:
         if raw and not node.raw_grads:
-            res = node(_tensors(grads), False)
+            res = (node(_tensors(grads), False) if not seam_flag.on else
+                   seam_around("grad_node", node, node, (_tensors(grads), False)))
             out = [None if g is None else g._data for g in res]
             if mark_leaves and type(node) is GradNodePyLayer:
                 _mark_first_grad_stops(node, node.grad_stops(res), buffers, indeg)
         else:
-            out = node(grads, create_graph)
+            out = (node(grads, create_graph) if not seam_flag.on else
+                   seam_around("grad_node", node, node, (grads, create_graph)))
         if node._post_hooks:
             out = _run_post_hooks(node, grads, out, raw)
     if not retain_graph:
-        node.clear_tensor_wrappers()
+        if seam_flag.on:  # Debug Seam (eager/seams.py)
+            seam_around("release", node, node.clear_tensor_wrappers, ())
+        else:
+            node.clear_tensor_wrappers()
     return out
 
 

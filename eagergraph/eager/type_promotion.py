@@ -21,6 +21,7 @@ dtype), and the other inputs are cast to it, except that int32/int64/bool ones a
 kernel then fails to read them) and complex64/int8 ones cannot be cast.
 """
 from .bound_ops import ops
+from .seams import seam_flag, seam_wants, seam_call
 from ..phi.common import (NP_TO_DTYPE, bool_, uint8, int8, int16, int32, int64, float16,
                           bfloat16, float32, float64, complex64, complex128)
 
@@ -147,6 +148,8 @@ def complex_transform(op, x, y):
 def promote_binary(op, x, y):
     """Cast x and y (of different dtypes) to the dtype `op` computes in, through `cast` so that
     gradients flow back to the original dtypes."""
+    if seam_flag.on and seam_wants("promotion", promote_binary):  # Debug Seam (eager/seams.py)
+        return seam_call("promotion", op, promote_binary, (op, x, y))
     if op in COMPLEX_TRANSFORM_OPS:
         return complex_transform(op, x, y)
     xd, yd = NP_TO_DTYPE[x._data.dtype], NP_TO_DTYPE[y._data.dtype]
@@ -165,5 +168,7 @@ def autocast_int_to_float(op, x):
     """Paddle casts integer inputs of float math ops (exp, sin, sqrt, divide...) to float32
     ('math operation got integer input data type, run type autocast'), whatever the default
     dtype is."""
+    if seam_flag.on and seam_wants("promotion", autocast_int_to_float):  # Debug Seam (eager/seams.py)
+        return seam_call("promotion", op, autocast_int_to_float, (op, x))
     return ops.cast(x, float32)
 

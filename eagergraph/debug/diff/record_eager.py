@@ -1,18 +1,17 @@
-"""Recording an eagergraph run: the Recorder attached at the debugging seams (_seams.py).
+"""Recording an eagergraph run: the Recorder attached at the debug seams (eager/seams.py).
 
-Every public op function (`paddle._C_ops.X`, ①), every `<op>_ad_func` (③, what Tensor
-operators call) and every kernel API function (④) gets a trampoline (`Patches.swap_code`, as
-the tracer does) handing the call to the Recorder, which records only the outermost one. Tensor
+The Recorder subscribes to this thread's debug seams (eager/seams.py) of the public op
+functions (`paddle._C_ops.X`, ①), the `<op>_ad_func`s (③, what Tensor operators call) and the
+kernel API functions (④), as the tracer does, and records only the outermost call. Tensor
 `backward`, `paddle.autograd.backward` and `paddle.grad` run unrecorded and are followed by the
 leaves' `.grad`; optimizer `step`/`minimize` advance the step counter. With a `Replay`, random
 ops and random initializers take the reference run's draws. `install` returns the Patches;
-`restore()` puts every original back."""
+`restore()` ends the subscriptions and puts every original back."""
 import os
 
 import numpy as np
 
 from ...tensor import Tensor
-from ...autograd import backward_mode, general_grad
 from ...nn.initializer.initializer import Initializer
 from ... import optimizer as _optimizer
 from .. import _seams
@@ -49,22 +48,14 @@ def install(rec, replay=None):
     p = Patches()
     random = None if replay is None else _replayer(rec, replay)
 
-    def bind(name):
-        rnd = random if name in RANDOM_OPS else None
+    def op(name, fn, args, kwargs):
+        return rec.op(name, fn, args, kwargs, random if name in RANDOM_OPS else None)
 
-        def hook(fn, args, kwargs):
-            return rec.op(name, fn, args, kwargs, rnd)
-        return hook
-
-    for fn in _seams.api_functions():
-        p.swap_code(fn, bind(fn.__name__))
-    for name in _seams.ad_func_names():
-        p.swap_code(getattr(_seams.dygraph_functions, name), bind(name[:-len("_ad_func")]))
-    for name in _seams.kernel_api_names():
-        p.swap_code(getattr(_seams.api, name), bind(name))
+    for point in ("api", "ad_func", "kernel_api"):
+        p.subscribe(point, op)
     p.wrap(Tensor, "backward", lambda fn: _method(rec.run_backward, fn))
-    p.swap_code(backward_mode.backward, lambda fn, a, k: rec.run_backward(fn, a, k))
-    p.swap_code(general_grad.grad, lambda fn, a, k: rec.internal(fn, a, k))
+    p.subscribe("backward", lambda name, fn, a, k: rec.run_backward(fn, a, k))
+    p.subscribe("grad", lambda name, fn, a, k: rec.internal(fn, a, k))
     for cls in _seams.subclasses(_optimizer.Optimizer):
         for meth in ("step", "minimize"):
             if meth in vars(cls):
