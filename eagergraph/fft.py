@@ -9,7 +9,7 @@ import functools
 import numpy as np
 
 from ._generated import dygraph_functions as _ad
-from .eager_utils import parse_tensor
+from ._generated.eager_utils import parse_tensor
 from .framework import get_default_dtype
 from .phi.common import convert_dtype
 from .ops.creation import arange

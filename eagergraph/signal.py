@@ -5,7 +5,7 @@ so their gradients (any order) come from those ops. The transforms are paddle.ff
 import numpy as np
 
 from ._generated import dygraph_functions as _ad
-from .eager_utils import parse_tensor
+from ._generated.eager_utils import parse_tensor
 from .phi.common import convert_dtype
 from .tensor import Tensor
 from . import fft as _fft

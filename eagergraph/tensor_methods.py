@@ -18,7 +18,7 @@ import numpy as np
 from .tensor import Tensor
 from .phi.common import float32, int64, complex64, complex128
 from ._generated import dygraph_functions as _ad
-from .eager_utils import to_float32
+from ._generated.eager_utils import to_float32
 from . import ops as _ops
 
 _wrap = Tensor._wrap

@@ -11,7 +11,7 @@ import pytest
 
 import eagergraph as paddle
 import eagergraph.nn.functional as F
-from eagergraph.eager_utils import parse_float32, parse_scalar_float32, to_float32
+from eagergraph._generated.eager_utils import parse_float32, parse_scalar_float32, to_float32
 
 V = 0.1
 V32 = float(np.float32(V))  # 0.10000000149011612

@@ -4,7 +4,7 @@ PrepareData -> InferMeta (shape and dtype before the kernel runs) -> kernel call
 from ..phi import kernels as _kernels  # importing it registers every kernel
 del _kernels
 from ..phi.kernel_registry import KernelFactory
-from ..kernel_api import (prepare_data, make_outputs, check_output, raise_with_op, select_kernel)
+from .api_utils import (prepare_data, make_outputs, check_output, raise_with_op, select_kernel)
 from ..eager.seams import seam_flag, seam_wants, seam_call, seam_around
 from ..phi.infermeta.common import dtype_of
 from ..phi.common import NP_TO_DTYPE

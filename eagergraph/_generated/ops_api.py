@@ -2,9 +2,9 @@
 """① + ② Public op functions (Paddle `_C_ops`, ops_api.cc + eager_op_function.cc):
 check that tensor arguments are Tensors and normalise attributes, then call the `<op>_ad_func`."""
 from ..tensor import Tensor
-from ..eager_utils import (parse_tensor, parse_tensor_list, parse_scalar, parse_scalar_float32,
-                           parse_int_array, parse_int, parse_float, parse_float32, parse_bool,
-                           parse_dtype, parse_str, parse_int_list)
+from .eager_utils import (parse_tensor, parse_tensor_list, parse_scalar, parse_scalar_float32,
+                          parse_int_array, parse_int, parse_float, parse_float32, parse_bool,
+                          parse_dtype, parse_str, parse_int_list)
 from ..eager.seams import seam_flag, seam_wants, seam_call
 from . import dygraph_functions as _ad
 

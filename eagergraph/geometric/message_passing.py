@@ -9,7 +9,7 @@ import numpy as np
 
 from .._generated import ops_api as _C_ops
 from .._generated import dygraph_functions as _ad
-from ..eager_utils import parse_tensor
+from .._generated.eager_utils import parse_tensor
 from ..creation import to_tensor
 from ..tensor import Tensor
 

@@ -6,7 +6,7 @@ to, count[i] times. All three have x's dtype; no gradient."""
 import numpy as np
 
 from ..creation import to_tensor
-from ..eager_utils import parse_tensor, parse_tensor_list
+from .._generated.eager_utils import parse_tensor, parse_tensor_list
 
 __all__ = ["reindex_graph", "reindex_heter_graph"]
 

@@ -8,7 +8,7 @@ the global generator that paddle.seed seeds. out_count is int32; no gradient."""
 import numpy as np
 
 from ..creation import to_tensor
-from ..eager_utils import parse_tensor
+from .._generated.eager_utils import parse_tensor
 from ..phi.generator import kernel_engine
 from ..phi.std_random import canonical
 

@@ -4,7 +4,7 @@ re-exports them."""
 from .._generated import ops_api as _C_ops
 from .._generated import dygraph_functions as _ad
 from ..tensor import Tensor
-from ..eager_utils import parse_tensor, parse_dtype
+from .._generated.eager_utils import parse_tensor, parse_dtype
 from ..phi.common import NP_TO_DTYPE
 
 # relu, leaky_relu, elu, softplus, sigmoid and tanh are the generated functions (ops.yaml

@@ -8,7 +8,7 @@ import numpy as np
 from .._generated import ops_api as _C_ops
 from .._generated.public import PADDLE as _PUBLIC, INPLACE as _INPLACE
 from ..phi.generator import seed as _seed
-from ..eager_utils import parse_tensor, errors_name_op
+from .._generated.eager_utils import parse_tensor, errors_name_op
 from ..tensor import Tensor
 from . import elementwise, indexing, linalg, manipulation, reduce, search
 

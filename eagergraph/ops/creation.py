@@ -9,7 +9,7 @@ import numbers
 import numpy as np
 
 from .._generated import ops_api as _C_ops
-from ..eager_utils import parse_tensor, errors_name_op
+from .._generated.eager_utils import parse_tensor, errors_name_op
 from ..framework import default_float_dtype
 from ..phi.common import bool_, int64, float64, complex128
 from ..tensor import Tensor
@@ -192,7 +192,7 @@ def logspace(start, stop, num, base=10.0, dtype=None, name=None):
     """`num` values base ** e for e evenly spaced from start to stop (float32 by default; an
     integer dtype truncates start and stop first, then each value, as Paddle's kernel)."""
     from .._generated import dygraph_functions as _ad
-    from ..eager_utils import parse_dtype
+    from .._generated.eager_utils import parse_dtype
     d = default_float_dtype() if dtype is None else parse_dtype(dtype, "logspace", "dtype", 4)
     start, stop, num, base = _scalar(start), _scalar(stop), int(_scalar(num)), _scalar(base)
     if num <= 0:
@@ -207,7 +207,7 @@ def logspace(start, stop, num, base=10.0, dtype=None, name=None):
 
 def _tri_indices(row, col, offset, dtype, op, upper):
     from .._generated import dygraph_functions as _ad
-    from ..eager_utils import parse_dtype
+    from .._generated.eager_utils import parse_dtype
     if type(row) is not int or row < 0:
         raise TypeError("row should be a non-negative int")
     if col is None:

@@ -6,7 +6,7 @@ from .._generated import ops_api as _C_ops, dygraph_functions as _ad
 from ..tensor import Tensor
 from ..phi.common import (convert_dtype, NP_TO_DTYPE, bool_, int32, int64, float16, bfloat16,
                           float32, float64, complex64, complex128)
-from ..eager_utils import (parse_tensor, parse_scalar, parse_scalar_float32, errors_name_op,
+from .._generated.eager_utils import (parse_tensor, parse_scalar, parse_scalar_float32, errors_name_op,
                            param_aliases)
 from ..framework import default_float_dtype
 from ..param_alias import write_out
@@ -506,7 +506,7 @@ gammainc_ = errors_name_op(gammainc_, "gammainc_", ValueError)
 def stanh(x, scale_a=0.67, scale_b=1.7159, name=None):
     """scale_b * tanh(scale_a * x), Paddle's scaled tanh; the scales are float32 attributes
     and integer x runs in float32, as Paddle's kernel."""
-    from ..eager_utils import parse_float32
+    from .._generated.eager_utils import parse_float32
     x = parse_tensor(x, "stanh", "x", 0)
     if x._data.dtype.kind in "biu":
         x = _C_ops.cast(x, "float32")

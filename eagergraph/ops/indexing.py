@@ -19,7 +19,7 @@ import numpy as np
 from .._generated import ops_api as _C_ops
 from .._generated import dygraph_functions as _ad
 from ..tensor import Tensor
-from ..eager_utils import (parse_tensor, parse_int, parse_int_array, check_kernel_dtype,
+from .._generated.eager_utils import (parse_tensor, parse_int, parse_int_array, check_kernel_dtype,
                            names_errors, errors_name_op)
 from ..eager.inplace import check_inplace, inplace_input, commit_inplace
 from ..phi.infermeta.common import broadcast_shape

@@ -8,7 +8,7 @@ import numpy as np
 from .._generated import dygraph_functions as _ad
 from ..tensor import Tensor
 from ..eager.inplace import check_inplace, inplace_input, commit_inplace
-from ..eager_utils import parse_tensor, parse_scalar, parse_float, parse_int
+from .._generated.eager_utils import parse_tensor, parse_scalar, parse_float, parse_int
 from ..phi.generator import kernel_engine
 from ..phi import std_random
 from ..phi.common import NP_TO_DTYPE

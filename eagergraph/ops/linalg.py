@@ -7,7 +7,7 @@ import math
 import numpy as np
 
 from .._generated import dygraph_functions as _ad
-from ..eager_utils import parse_tensor
+from .._generated.eager_utils import parse_tensor
 from ..tensor import Tensor
 
 __all__ = ["mm", "outer", "inner"]

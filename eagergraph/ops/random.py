@@ -23,7 +23,7 @@ from ..framework import default_float_dtype
 from ..phi.generator import default_cpu_generator, kernel_engine, GeneratorState
 from ..phi import std_random
 from ..phi.common import int64, complex64, convert_dtype
-from ..eager_utils import parse_tensor, parse_float, errors_name_op
+from .._generated.eager_utils import parse_tensor, parse_float, errors_name_op
 from ..tensor import Tensor
 from .inplace import _overwrite, _check_float
 from .manipulation import broadcast_tensors

@@ -10,7 +10,7 @@ import numpy as np
 
 from .._generated import dygraph_functions as _ad
 from ..tensor import Tensor
-from ..eager_utils import parse_tensor, parse_bool, parse_dtype, errors_name_op, param_aliases
+from .._generated.eager_utils import parse_tensor, parse_bool, parse_dtype, errors_name_op, param_aliases
 from ..phi.common import NP_TO_DTYPE, bool_, float32, int64
 from .activation import softmax as _softmax
 from ..param_alias import write_out

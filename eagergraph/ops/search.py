@@ -4,7 +4,7 @@ import numpy as np
 
 from .._generated import dygraph_functions as _ad
 from ..tensor import Tensor
-from ..eager_utils import (parse_tensor, parse_int, parse_bool, parse_dtype, errors_name_op,
+from .._generated.eager_utils import (parse_tensor, parse_int, parse_bool, parse_dtype, errors_name_op,
                            check_kernel_dtype, names_errors,
                            param_aliases)
 

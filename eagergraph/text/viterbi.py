@@ -14,7 +14,7 @@ beyond the sequence (an internal OutOfRange there) raises IndexError naming both
 import numpy as np
 
 from ..creation import to_tensor
-from ..eager_utils import check_kernel_dtype, parse_tensor
+from .._generated.eager_utils import check_kernel_dtype, parse_tensor
 from ..nn import Layer
 
 __all__ = ["viterbi_decode", "ViterbiDecoder"]

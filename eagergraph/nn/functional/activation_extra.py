@@ -5,7 +5,7 @@ Paddle's kernel keeps them as `float` (hardtanh, hardsigmoid, celu, selu; tools/
 from ... import ops as _ops
 from ...ops import activation as _activation
 from ...eager.inplace import check_inplace, commit_inplace, inplace_input
-from ...eager_utils import parse_tensor, to_float32 as _f32
+from ..._generated.eager_utils import parse_tensor, to_float32 as _f32
 from ..._generated import public as _public
 
 __all__ = ["relu6", "hardtanh", "hardtanh_", "hardsigmoid", "hardswish", "mish", "softsign",

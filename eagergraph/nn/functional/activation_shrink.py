@@ -5,7 +5,7 @@ import numpy as np
 
 from ... import ops as _ops
 from ...eager.inplace import check_inplace, inplace_input, commit_inplace
-from ...eager_utils import parse_tensor, to_float32 as _f32
+from ..._generated.eager_utils import parse_tensor, to_float32 as _f32
 from ...tensor import Tensor
 from .activation_extra import log_sigmoid
 

@@ -7,7 +7,7 @@ import numpy as np
 
 from ... import ops as _ops
 from ...creation import to_tensor
-from ...eager_utils import to_float32
+from ..._generated.eager_utils import to_float32
 from ..._generated import public as _public
 from ..._generated import ops_api as _C_ops
 

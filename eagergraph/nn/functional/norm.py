@@ -10,7 +10,7 @@ import numpy as np
 
 from ... import ops as _ops
 from ...autograd import no_grad
-from ...eager_utils import to_float32 as _f32
+from ..._generated.eager_utils import to_float32 as _f32
 from .._param_alias import aliases
 
 __all__ = ["batch_norm", "layer_norm", "group_norm", "instance_norm", "local_response_norm",

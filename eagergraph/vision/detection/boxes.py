@@ -4,7 +4,7 @@ NumPy in the inputs' dtype; no gradient (Paddle registers none)."""
 import numpy as np
 
 from ...creation import to_tensor
-from ...eager_utils import parse_tensor
+from ..._generated.eager_utils import parse_tensor
 from ...tensor import Tensor
 from .common import float_tensor
 

@@ -4,7 +4,7 @@ import numpy as np
 
 from ..._generated import dygraph_functions as _ad
 from ...creation import to_tensor
-from ...eager_utils import parse_tensor
+from ..._generated.eager_utils import parse_tensor
 
 
 def cround(v):

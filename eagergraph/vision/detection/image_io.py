@@ -8,7 +8,7 @@ import os
 import numpy as np
 
 from ...creation import to_tensor
-from ...eager_utils import parse_tensor
+from ..._generated.eager_utils import parse_tensor
 
 __all__ = ["read_file", "decode_jpeg"]
 

@@ -6,7 +6,7 @@ import math
 import numpy as np
 
 from ...creation import to_tensor
-from ...eager_utils import parse_tensor
+from ..._generated.eager_utils import parse_tensor
 from .common import float_tensor
 
 __all__ = ["generate_proposals", "distribute_fpn_proposals"]

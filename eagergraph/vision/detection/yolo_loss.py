@@ -10,7 +10,7 @@ import numpy as np
 
 from ... import ops as P
 from ...creation import to_tensor
-from ...eager_utils import parse_tensor
+from ..._generated.eager_utils import parse_tensor
 from ...nn import functional as F
 from .common import float_tensor
 

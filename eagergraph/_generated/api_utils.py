@@ -1,8 +1,9 @@
-"""Helpers the generated kernel API (④, _generated/api.py) calls: PrepareData, output wrapping
-and the op-named error. Not in phi/: they make Tensors, and phi sits below Tensor."""
-from .tensor import wrap_like
-from .eager.seams import seam_flag, seam_wants, seam_call
-from .phi import kernel_registry
+"""Helpers the generated kernel API (④, api.py beside this file) calls: kernel selection (through
+its debug seam), PrepareData, output wrapping and the op-named error. Written by hand (`python -m
+codegen` leaves it alone). Not in phi/: they make Tensors, and phi sits below Tensor."""
+from ..tensor import wrap_like
+from ..eager.seams import seam_flag, seam_wants, seam_call
+from ..phi import kernel_registry
 
 
 def select_kernel(op, dtype):

@@ -1,4 +1,6 @@
 """Argument parsing for the generated op entry points (Paddle pybind/eager_utils.cc, CastPyArg2*).
+Written by hand, beside the generated ops_api.py it serves (`python -m codegen` leaves it
+alone); hand-written public functions in ops/, nn/, ... parse with it too.
 
 Every parser takes (value, op, arg, position) so its error names all three, e.g.
 "add(): argument 'y' (position 1) must be Tensor, but got float". As in Paddle, a non-Tensor
@@ -10,8 +12,8 @@ import numbers
 
 import numpy as np
 
-from .tensor import Tensor, Size
-from .phi.common import convert_dtype, DataType, type_name as _tname
+from ..tensor import Tensor, Size
+from ..phi.common import convert_dtype, DataType, type_name as _tname
 
 _INT_TYPES = (int, np.integer)
 
