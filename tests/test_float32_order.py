@@ -72,3 +72,67 @@ def test_adam_float64_unchanged_formula():
     lr_t = 0.1 * np.sqrt(1 - 0.999) / (1 - 0.9)
     ref = w0 - lr_t * m1 / (np.sqrt(m2) + 1e-8 * np.sqrt(1 - 0.999))
     np.testing.assert_allclose(w.numpy(), ref, rtol=1e-12)
+
+
+def _sequential(x, axes):
+    """The reduced elements added one by one, the first reduced axis fastest (a Python loop)."""
+    axes = sorted(a % x.ndim for a in axes)
+    kept = [a for a in range(x.ndim) if a not in axes]
+    out = np.zeros([x.shape[a] for a in kept], x.dtype)
+    for idx in np.ndindex(*out.shape):
+        acc = x.dtype.type(0)
+        sub = np.transpose(x, kept + axes)[idx]        # reduced axes, in order
+        for e in np.transpose(sub).reshape(-1):        # first reduced axis fastest
+            acc = acc + e
+        out[idx] = acc
+    return out
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("shape,axes", [((3, 50), (1,)), ((4, 5, 6), (1, 2)), ((4, 5, 6), (0, 2)),
+                                        ((2, 3, 4, 5), (0, 2, 3)), ((3, 40, 2), (0, 1))])
+def test_partial_sums_add_one_by_one_first_reduced_axis_fastest(dtype, shape, axes):
+    x = (1 + np.random.default_rng(2).standard_normal(shape)).astype(dtype)
+    ref = _sequential(x, axes)
+    np.testing.assert_array_equal(eg.sum(eg.to_tensor(x), axis=list(axes)).numpy(), ref)
+    n = x.size // ref.size
+    np.testing.assert_array_equal(eg.mean(eg.to_tensor(x), axis=list(axes)).numpy(),
+                                  ref / dtype(n))
+
+
+@pytest.mark.parametrize("dtype,lanes", [(np.float32, 8), (np.float64, 4)])
+@pytest.mark.parametrize("n", [1, 5, 8, 13, 16, 100, 1003])
+def test_full_mean_in_eigens_lanes(dtype, lanes, n):
+    x = (1 + np.random.default_rng(n).standard_normal(n)).astype(dtype)
+    acc = [dtype(0)] * lanes
+    v = n // lanes * lanes
+    for i in range(v):
+        acc[i % lanes] = acc[i % lanes] + x[i]
+    rest = dtype(0)
+    for e in x[v:]:
+        rest = rest + e
+    b = [acc[i] + acc[i + 4] for i in range(4)] if lanes == 8 else acc
+    total = rest + ((b[0] + b[2]) + (b[1] + b[3]))
+    assert eg.mean(eg.to_tensor(x)).numpy() == total / dtype(n)
+    assert eg.mean(eg.to_tensor(x.reshape(1, n)), keepdim=True).numpy().shape == (1, 1)
+
+
+def test_mean_grad_divides():
+    g = np.random.default_rng(3).standard_normal(7).astype(F32)
+    x = eg.to_tensor(np.ones((7, 300), F32), stop_gradient=False)
+    eg.mean(x, axis=1).backward(eg.to_tensor(g))
+    np.testing.assert_array_equal(x.grad.numpy()[:, 0], g / F32(300))
+
+
+# (a full sum keeps NumPy's pairwise order: phi/kernels/cpu/reduce.py says why)
+@pytest.mark.parametrize("op,shape,axes", [
+    (op, shape, axes) for op in ("sum", "mean")
+    for shape, axes in (((512, 1000), [1]), ((8, 16, 7, 7), [0, 2, 3]), ((64, 7, 50), [0, 1]),
+                        ((4, 5, 6), [2]), ((100003,), None))
+    if (op, axes) != ("sum", None)])
+def test_reductions_bit_for_bit_with_paddle(op, shape, axes):
+    paddle = pytest.importorskip("paddle")
+    x = (1 + np.random.default_rng(4).standard_normal(shape)).astype(F32)
+    ours = getattr(eg, op)(eg.to_tensor(x), axis=axes).numpy()
+    ref = getattr(paddle, op)(paddle.to_tensor(x), axis=axes).numpy()
+    np.testing.assert_array_equal(ours, ref)
