@@ -136,3 +136,70 @@ def test_reductions_bit_for_bit_with_paddle(op, shape, axes):
     ours = getattr(eg, op)(eg.to_tensor(x), axis=axes).numpy()
     ref = getattr(paddle, op)(paddle.to_tensor(x), axis=axes).numpy()
     np.testing.assert_array_equal(ours, ref)
+
+
+def test_k_blocks_follow_gotoblas_rule():
+    from eagergraph.phi.kernels.cpu.linalg import _k_blocks
+    assert _k_blocks(384) == [384]
+    assert _k_blocks(385) == [193, 192]
+    assert _k_blocks(400) == [200, 200]
+    assert _k_blocks(800) == [384, 208, 208]
+    assert _k_blocks(1152) == [384, 384, 384]
+    assert sum(_k_blocks(3001)) == 3001
+
+
+def test_long_float32_products_add_their_k_blocks_in_turn():
+    rng = np.random.default_rng(5)
+    x, w = rng.standard_normal((64, 800)).astype(F32), rng.standard_normal((800, 32)).astype(F32)
+    ref = x[:, :384] @ w[:384]
+    ref = ref + x[:, 384:592] @ w[384:592]
+    ref = ref + x[:, 592:] @ w[592:]
+    np.testing.assert_array_equal(eg.matmul(eg.to_tensor(x), eg.to_tensor(w)).numpy(), ref)
+    np.testing.assert_array_equal(  # float64 and short products are NumPy's own
+        eg.matmul(eg.to_tensor(x.astype(np.float64)), eg.to_tensor(w.astype(np.float64))).numpy(),
+        x.astype(np.float64) @ w.astype(np.float64))
+
+
+def test_broadcast_grad_sums_last_reduced_axis_fastest():
+    g = (1 + np.random.default_rng(6).standard_normal((3, 4, 5, 6))).astype(F32)
+    x = eg.to_tensor(np.ones((3, 4, 5, 6), F32), stop_gradient=False)
+    b = eg.to_tensor(np.ones((4, 1, 6), F32), stop_gradient=False)
+    (x + b).backward(eg.to_tensor(g))
+    ref = np.zeros((4, 6), F32)
+    for i in range(3):          # row-major over the reduced axes 0 and 2
+        for k in range(5):
+            ref = ref + g[i, :, k, :]
+    np.testing.assert_array_equal(b.grad.numpy().reshape(4, 6), ref)
+
+
+@pytest.mark.parametrize("xs,bs", [((8, 32, 14, 14), (1, 32, 1, 1)), ((5, 6, 7), (6, 1)),
+                                   ((3, 4, 5, 6), (4, 1, 6))])
+def test_broadcast_grads_bit_for_bit_with_paddle(xs, bs):
+    paddle = pytest.importorskip("paddle")
+    g = np.random.default_rng(7).standard_normal(xs).astype(F32)
+    grads = []
+    for lib in (eg, paddle):
+        x = lib.to_tensor(np.ones(xs, F32), stop_gradient=False)
+        b = lib.to_tensor(np.full(bs, 1.5, F32), stop_gradient=False)
+        (x * b + b).backward(lib.to_tensor(g))
+        grads.append(b.grad.numpy())
+    np.testing.assert_array_equal(*grads)
+
+
+@pytest.mark.parametrize("m,k,n", [(64, 400, 120), (100, 777, 64), (64, 3000, 32)])
+def test_matmul_bit_for_bit_with_paddle(m, k, n):
+    paddle = pytest.importorskip("paddle")
+    rng = np.random.default_rng(8)
+    x, w = rng.standard_normal((m, k)).astype(F32), rng.standard_normal((k, n)).astype(F32)
+    g = rng.standard_normal((m, n)).astype(F32)
+    res = []
+    for lib in (eg, paddle):
+        a, b = lib.to_tensor(x, stop_gradient=False), lib.to_tensor(w, stop_gradient=False)
+        y = lib.matmul(a, b)
+        y.backward(lib.to_tensor(g))
+        res.append((y.numpy(), a.grad.numpy(), b.grad.numpy()))
+    for ours, ref in zip(*res):
+        if has_avx512f():   # MKL's AVX-512 sgemm blocks K by 384 (measured there)
+            np.testing.assert_array_equal(ours, ref)
+        else:
+            np.testing.assert_allclose(ours, ref, rtol=1e-4, atol=1e-4)

@@ -6,6 +6,37 @@ from ...common import int32, int64
 from ..dtype_groups import ALL, NUMERIC, FLOAT, FLOAT_COMPLEX
 from ..fp_errors import quiet
 
+_F32 = np.dtype(np.float32)
+_BLOCK_K = 384  # MKL's sgemm K block in Paddle 3.3.1 on an AVX-512 CPU, as measured
+
+
+def _k_blocks(k):
+    """The K blocks Paddle's sgemm (MKL) adds in turn: 384 while at least 768 remain, then the
+    rest in two halves (the larger first) if over 384 (GotoBLAS's rule)."""
+    out = []
+    while k > 0:
+        n = _BLOCK_K if k >= 2 * _BLOCK_K else (k + 1) // 2 if k > _BLOCK_K else k
+        out.append(n)
+        k -= n
+    return out
+
+
+def gemm(a, b):
+    """np.matmul(a, b); a float32 product over more than 384 terms (M >= 2, N >= 16) is summed
+    in MKL's K blocks, each block's product added to the sum of the earlier ones, so it agrees
+    with Paddle's CPU matmul bit for bit (NumPy's OpenBLAS blocks K otherwise). Within a block
+    both libraries accumulate the same way."""
+    k = a.shape[-1]
+    if (k <= _BLOCK_K or a.dtype != _F32 or b.dtype != _F32 or a.ndim < 2 or b.ndim < 2
+            or a.shape[-2] < 2 or b.shape[-1] < 16):
+        return np.matmul(a, b)
+    out, start = None, 0
+    for n in _k_blocks(k):
+        part = np.matmul(a[..., start:start + n], b[..., start:start + n, :])
+        out = part if out is None else np.add(out, part, out=out)
+        start += n
+    return out
+
 
 @register_kernel("matmul", (int32, int64) + FLOAT_COMPLEX)
 @quiet  # inf * 0 is NaN without a NumPy warning (AMP overflows to inf routinely)
@@ -16,7 +47,7 @@ def matmul(x, y, transpose_x, transpose_y):
         x = np.swapaxes(x, -1, -2)
     if transpose_y and y.ndim > 1:
         y = np.swapaxes(y, -1, -2)
-    return np.matmul(x, y)
+    return gemm(x, y)
 
 
 # ---- grad kernels (backward.yaml `kernel:`): fn(need, *saved arrays, *out_grad arrays,
@@ -46,13 +77,13 @@ def matmul_grad(need, x, y, out_grad, transpose_x, transpose_y):
         xe, ye = np.conj(xe), np.conj(ye)
     dx = dy = None
     if need[0]:
-        dx = np.matmul(g, _t(ye))
+        dx = gemm(g, _t(ye))
         if tx:
             dx = _t(dx)
         if x.ndim == 1:
             dx = dx[..., 0, :]
     if need[1]:
-        dy = np.matmul(_t(xe), g)
+        dy = gemm(_t(xe), g)
         if ty:
             dy = _t(dy)
         if y.ndim == 1:

@@ -2,12 +2,11 @@
 
 `axis` is a tuple of ints that InferMeta has already checked; an empty tuple (or any axis of a
 0-d input) reduces everything, which is NumPy's axis=None."""
-import math
-
 import numpy as np
 
 from ...kernel_registry import register_kernel
 from ..fp_errors import quiet
+from ...sum_order import LANES as _LANES, in_paddle_order, ordered_sum, mean_all_lanes
 from ...common import (bool_, uint8, int16, int32, int64, float16, bfloat16, float32, float64,
                        complex64, complex128)
 from ..dtype_groups import ALL, FLOAT, FLOAT_COMPLEX, NUMERIC
@@ -27,78 +26,19 @@ def _np_axis(x, axis):
     return axis if axis and x.ndim else None
 
 
-# ---- Paddle's CPU summation orders (float results bit for bit) ----------------------------
-# A partial reduction (Eigen's generic reducer) adds the reduced elements one after another,
-# the FIRST reduced axis varying fastest. NumPy adds in that order when one axis other than the
-# last is reduced; otherwise (the last axis, several axes) it sums pairwise or in another order,
-# so the reduced axes are moved to the front (last reduced outermost) and added row by row.
-# A mean over every element (Eigen's full MeanReducer, not vectorised by tree) keeps one packet
-# of lanes (8 float32 / 4 float64, AVX), adds the leftover elements one by one, folds the lanes
-# as Eigen's predux does and divides by the count. A full sum is a tree over leaves of 8192
-# float32 (4096 float64) elements split at packet-aligned halves, each leaf two packets of
-# lanes; emulated it agreed with Paddle 3.3.1 on every size tried, but costs 3.5x NumPy's sum on
-# a small tensor (+5 us), so full sums keep NumPy's pairwise order (a few ulps from Paddle's).
-_LANES = {np.dtype(np.float32): 8, np.dtype(np.float64): 4}
-
-
-def _in_paddle_order(x, axis):
-    """Whether a float reduction of x over `axis` (a tuple) must be reordered to add as Paddle
-    does: partial, over the last axis or over several axes."""
-    if x.dtype.kind != "f" or not axis or x.ndim < 2:
-        return False
-    axes = {a % x.ndim for a in axis}
-    return len(axes) < x.ndim and (len(axes) > 1 or x.ndim - 1 in axes)
-
-
-def _ordered_sum(x, axis, d, keepdim):
-    """sum of x over `axis` in Paddle's order: the reduced axes in front, first reduced
-    fastest, then added row by row (NumPy's axis-0 reduction is sequential)."""
-    axes = sorted({a % x.ndim for a in axis})
-    kept = [a for a in range(x.ndim) if a not in axes]
-    front = np.ascontiguousarray(np.transpose(x, axes[::-1] + kept))
-    kept_shape = tuple(x.shape[a] for a in kept)
-    flat = front.reshape((math.prod(x.shape[a] for a in axes),) + kept_shape)
-    out = _add_reduce(flat, 0, d)
-    if keepdim:
-        out = out.reshape(tuple(1 if a in axes else n for a, n in enumerate(x.shape)))
-    return out
-
-
-def _fold_lanes(lanes):
-    """Eigen's predux: halves added until four lanes, then (l0 + l2) + (l1 + l3)."""
-    while lanes.size > 4:
-        h = lanes.size // 2
-        lanes = lanes[:h] + lanes[h:]
-    b = lanes[:2] + lanes[2:]
-    return b[0] + b[1]
-
-
-def _mean_all_lanes(x):
-    """The mean of every element of a float32/float64 x as Paddle's CPU kernel adds them."""
-    a = x.reshape(-1)
-    lanes = _LANES[a.dtype]
-    n = a.size
-    v = n // lanes * lanes
-    acc = _add_reduce(a[:v].reshape(-1, lanes), 0) if v else np.zeros(lanes, a.dtype)
-    rest = a.dtype.type(0)
-    for e in a[v:]:  # fewer than `lanes` elements
-        rest = rest + e
-    return np.asarray((rest + _fold_lanes(acc)) / a.dtype.type(n))
-
-
 @register_kernel("sum", ALL)
 def sum_(x, axis, dtype, keepdim):
     """Bool and int32 sum to int64 unless `dtype` says otherwise; half dtypes accumulate in
     float32 (the kernel API casts the result to the dtype InferMeta gave). Float partial sums
-    add in Paddle's order (_ordered_sum)."""
+    add in Paddle's order (phi/sum_order.py)."""
     if dtype is None:
         d = _INT64 if x.dtype == np.bool_ or x.dtype == np.int32 else x.dtype
     else:
         d = dtype.np_dtype
         if d in _HALF:
             d = _F32
-    if axis and _in_paddle_order(x, axis):  # (a full sum keeps NumPy's order: see above)
-        return _ordered_sum(x, axis, d, keepdim)
+    if axis and in_paddle_order(x, axis):  # (a full sum keeps NumPy's order: sum_order.py)
+        return ordered_sum(x, axis, d, keepdim)
     return _add_reduce(x, _np_axis(x, axis), d, None, keepdim)
 
 
@@ -112,10 +52,10 @@ def mean(x, axis, keepdim):
         return x.any(axis=ax, keepdims=keepdim)
     if kind == "f" and x.size and x.dtype in _LANES and (ax is None or len(set(
             a % x.ndim for a in ax)) == x.ndim):
-        out = _mean_all_lanes(x)  # Paddle's full mean, bit for bit
+        out = mean_all_lanes(x)  # Paddle's full mean, bit for bit
         return out.reshape((1,) * x.ndim) if keepdim else out
-    if _in_paddle_order(x, ax):
-        s = _ordered_sum(x, ax, x.dtype, keepdim)
+    if in_paddle_order(x, ax):
+        s = ordered_sum(x, ax, x.dtype, keepdim)
     else:
         s = x.sum(axis=ax, dtype=_INT64 if kind in "iu" else None, keepdims=keepdim)
     n = x.size // s.size if s.size else 1
