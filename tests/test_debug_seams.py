@@ -39,26 +39,37 @@ def test_seams_off_once_the_tools_end():
     assert seams.seam_flag.on == 0 and seams._here.hooks == {} and seams._everywhere == {}
 
 
+def _while_another_thread_runs(tool, other, mine):
+    """Enter `tool` here, run other() in a second thread while it is on, then mine(); returns
+    the tool."""
+    entered, other_done = threading.Event(), threading.Event()
+
+    def run_other():
+        entered.wait(10)
+        other()
+        other_done.set()
+
+    t = threading.Thread(target=run_other)
+    t.start()
+    with tool as tr:
+        entered.set()
+        other_done.wait(10)
+        mine()
+    t.join(10)
+    return tr
+
+
 def test_a_trace_sees_only_its_own_threads_ops():
     x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
-    entered, other_done = threading.Event(), threading.Event()
     results = {}
 
     def other():
-        entered.wait(10)
         results["other"] = paddle.exp(x * 3.0).numpy()
         with trace() as tr:   # a trace of its own at the same time
             paddle.sin(x)
         results["other_calls"] = [c.name for c in tr.calls]
-        other_done.set()
 
-    t = threading.Thread(target=other)
-    t.start()
-    with trace() as tr:
-        entered.set()
-        other_done.wait(10)
-        paddle.tanh(x)
-    t.join(10)
+    tr = _while_another_thread_runs(trace(), other, lambda: paddle.tanh(x))
     assert [c.name for c in tr.calls] == ["tanh"]
     assert results["other_calls"] == ["sin"]
     np.testing.assert_allclose(results["other"], np.exp([3.0, 6.0]), rtol=1e-6)
@@ -172,20 +183,9 @@ def test_a_schedule_trace_sees_only_its_own_threads_backward():
     from eagergraph.debug import schedule_trace
     x = paddle.to_tensor([1.0, 2.0], stop_gradient=False)
     x.name = "x"
-    entered, other_done = threading.Event(), threading.Event()
-
-    def other():
-        entered.wait(10)
-        (paddle.exp(x) * 2.0).sum().backward()
-        other_done.set()
-
-    t = threading.Thread(target=other)
-    t.start()
-    with schedule_trace() as st:
-        entered.set()
-        other_done.wait(10)
-        paddle.tanh(x).sum().backward()
-    t.join(10)
+    st = _while_another_thread_runs(schedule_trace(),
+                                    lambda: (paddle.exp(x) * 2.0).sum().backward(),
+                                    lambda: paddle.tanh(x).sum().backward())
     [run] = st.runs
     assert run.order == ["SumGradNode", "TanhGradNode", "GradNodeAccumulation(x)"]
     expected = 2 * np.exp([1.0, 2.0]) + 1 - np.tanh([1.0, 2.0]) ** 2

@@ -12,7 +12,6 @@ before it is held; both are used by the engine and by the generated nodes' `run_
 import numpy as np
 
 from .bound_ops import ops
-from ..phi.sum_order import in_broadcast_order, ordered_sum
 
 
 def empty_buffer(node):
@@ -52,10 +51,7 @@ def project_array(d, shape, dt):
     broadcast dimensions, the real part for a real input of a complex op, cast otherwise."""
     if d.shape != shape:
         axes, shape = reduction(d.shape, shape)
-        if axes and in_broadcast_order(d, axes):  # summed as Paddle's broadcast grad is
-            d = ordered_sum(d, axes, d.dtype, False, first_fastest=False).reshape(shape)
-        else:
-            d = (np.sum(d, axis=axes) if axes else d).reshape(shape)
+        d = (np.sum(d, axis=axes) if axes else d).reshape(shape)  # (sum_order.py: why)
     if d.dtype != dt:
         if d.dtype.kind == "c" and dt.kind != "c":
             d = d.real.copy()
