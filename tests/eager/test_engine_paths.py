@@ -153,3 +153,14 @@ def test_run_step_passes_on_what_run_raw_returns():
     np.testing.assert_array_equal(buffers[leaf_x], g)
     np.testing.assert_allclose(buffers[leaf_b], 1.0 + g.sum(0), rtol=1e-15)
     assert s._grad_node._wrappers_cleared is False  # release=False kept what it saved
+
+
+def test_edge_metas_are_named_records():
+    from eagergraph.eager.grad_node_info import EdgeMeta
+    x = paddle.to_tensor(np.ones((2, 3), np.float32), stop_gradient=False)
+    h = paddle.tanh(x)
+    metas = (h + x)._grad_node.edge_metas()
+    assert all(type(m) is EdgeMeta for m in metas)
+    assert [(m.in_slot, m.in_rank, m.shape, m.dtype.name) for m in metas] == [
+        (0, 0, (2, 3), "float32"), (0, 0, (2, 3), "float32")]
+    assert type(h._grad_node._meta) is tuple  # the node's own field stays a plain tuple
