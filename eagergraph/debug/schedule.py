@@ -15,6 +15,7 @@ import time
 
 from ._patch import Patches
 from .graph import saved_wrappers, wrapper_info
+from ..eager.grad_tensor_holder import GradTensorHolder
 
 __all__ = ["schedule_trace", "ScheduleTrace", "BackwardRun", "Step"]
 
@@ -46,7 +47,7 @@ class BackwardRun:
         self.steps = []
         self._pending = {}  # node -> {(slot, rank): [(source, shape)]}
         for node, buf in buffers.items():
-            for s, row in enumerate(buf):
+            for s, row in enumerate(GradTensorHolder(buf).buffer):
                 for r, g in enumerate(row):
                     if g is not None:
                         self._arrive(node, s, r, "seed", list(getattr(g, "shape", ())))

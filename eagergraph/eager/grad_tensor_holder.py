@@ -8,10 +8,39 @@ add. Between nodes the grads are raw ndarrays unless a graph is being recorded.
 
 On the engine's fast path (raw ndarrays, eager/backward.py `_run_raw`) the holder of a node of
 one output is the summed ndarray itself, and `project_array` fits a grad to its input's meta
-before it is held; both are used by the engine and by the generated nodes' `run_step`."""
+before it is held; both are used by the engine and by the generated nodes' `run_step`.
+`GradTensorHolder` is the named record of one such buffer, built on demand for tools."""
 import numpy as np
 
 from .bound_ops import ops
+
+
+class GradTensorHolder:
+    """A node's incoming grads as a named record (Paddle GradTensorHolder), over the engine's
+    buffer (the nested `[slot][rank]` list, or the summed array of a one-output node on the
+    fast path); built when a tool or an error looks, never by the engine's loops."""
+
+    __slots__ = ("buffer",)
+
+    def __init__(self, buffer):
+        self.buffer = buffer if type(buffer) is list else [[buffer]]
+
+    def __getitem__(self, slot):
+        """The grads of forward output slot `slot`, one per rank (None: none arrived)."""
+        return self.buffer[slot]
+
+    def __len__(self):
+        return len(self.buffer)
+
+    def add(self, slot, rank, g, create_graph=False):
+        """Sum `g` into (slot, rank), as the engine does (GradTensorHolder::add)."""
+        holder_add(self.buffer, slot, rank, g, create_graph)
+
+    def __repr__(self):
+        def text(g):
+            return "None" if g is None else f"{list(getattr(g, 'shape', ()))}"
+        return ("GradTensorHolder(" + ", ".join(
+            "[" + ", ".join(text(g) for g in row) + "]" for row in self.buffer) + ")")
 
 
 def empty_buffer(node):

@@ -164,3 +164,15 @@ def test_edge_metas_are_named_records():
     assert [(m.in_slot, m.in_rank, m.shape, m.dtype.name) for m in metas] == [
         (0, 0, (2, 3), "float32"), (0, 0, (2, 3), "float32")]
     assert type(h._grad_node._meta) is tuple  # the node's own field stays a plain tuple
+
+
+def test_grad_tensor_holder_is_a_named_record_over_the_engines_buffer():
+    from eagergraph.eager.grad_tensor_holder import GradTensorHolder
+    buf = [[None, np.ones(2, np.float32)], [None]]
+    h = GradTensorHolder(buf)
+    assert h.buffer is buf and len(h) == 2 and h[0][1].tolist() == [1.0, 1.0]
+    h.add(0, 1, np.full(2, 2.0, np.float32))
+    h.add(1, 0, np.full(3, 5.0, np.float32))
+    assert buf[0][1].tolist() == [3.0, 3.0] and buf[1][0].tolist() == [5.0] * 3
+    assert repr(h) == "GradTensorHolder([None, [2]], [[3]])"
+    assert GradTensorHolder(np.zeros(4)).buffer[0][0].shape == (4,)  # a fast-path buffer
