@@ -190,3 +190,12 @@ def test_a_schedule_trace_sees_only_its_own_threads_backward():
     assert run.order == ["SumGradNode", "TanhGradNode", "GradNodeAccumulation(x)"]
     expected = 2 * np.exp([1.0, 2.0]) + 1 - np.tanh([1.0, 2.0]) ** 2
     np.testing.assert_allclose(x.grad.numpy(), expected, rtol=1e-6)
+
+
+def test_a_subscription_cancelled_from_another_thread_counts_down_its_own_thread():
+    sub = seams.subscribe("api", lambda name, fn, a, k: fn(*a, **k))
+    assert seams.seam_flag.on == 1
+    t = threading.Thread(target=sub.cancel)
+    t.start()
+    t.join(10)
+    assert seams.seam_flag.on == 0 and seams._here.hooks == {} and seams._here.count.n == 0

@@ -74,29 +74,34 @@ _lock = threading.Lock()
 _everywhere = {}   # point -> [hook]: the process-wide subscriptions
 
 
-class _Process:
-    count = 0         # how many process-wide subscriptions
+class _Count:
+    """How many subscriptions one table holds (a plain object, so a Subscription cancelled from
+    another thread still counts down the table it was made in)."""
+    __slots__ = ("n",)
+
+    def __init__(self):
+        self.n = 0
 
 
-_process = _Process()
+_process = _Count()   # the process-wide table's
 
 
 class _ThreadSeams(threading.local):
     def __init__(self):
-        self.hooks = {}       # point -> [hook], this thread's subscriptions
-        self.count = 0        # how many
-        self.passing = None   # the function whose next check lets its call through
+        self.hooks = {}         # point -> [hook], this thread's subscriptions
+        self.count = _Count()   # how many
+        self.passing = None     # the function whose next check lets its call through
 
 
 _here = _ThreadSeams()
 
 
 class Subscription:
-    """A subscriber of one point; `cancel()` removes it (idempotent)."""
-    __slots__ = ("point", "hook", "_table", "_owner")
+    """A subscriber of one point; `cancel()` removes it (idempotent, from any thread)."""
+    __slots__ = ("point", "hook", "_table", "_count")
 
-    def __init__(self, point, hook, table, owner):
-        self.point, self.hook, self._table, self._owner = point, hook, table, owner
+    def __init__(self, point, hook, table, count):
+        self.point, self.hook, self._table, self._count = point, hook, table, count
 
     def cancel(self):
         if self._table is None:
@@ -106,7 +111,7 @@ class Subscription:
             hooks.remove(self.hook)
             if not hooks:
                 del self._table[self.point]
-            _count(self._owner, -1)
+            _step(self._count, -1)
         self._table = None
 
     def __enter__(self):
@@ -117,15 +122,15 @@ class Subscription:
         return False
 
 
-def _count(owner, step):
-    """Keep seam_flag.on in step with the subscriptions: owner is this thread's _ThreadSeams or
-    _process (the process-wide table's count)."""
+def _step(count, step):
+    """Keep seam_flag.on in step with the subscriptions: `count` is a thread's or the
+    process-wide table's."""
     with _lock:
-        before = owner.count
-        owner.count = after = before + step
+        before = count.n
+        count.n = after = before + step
         if (before == 0) != (after == 0):
             seam_flag.on += 1 if after else -1
-    if after == 0:
+    if after == 0 and count is _here.count:
         _here.passing = None
 
 
@@ -136,11 +141,11 @@ def subscribe(point, hook, all_threads=False):
         raise ValueError(f"unknown debug seam {point!r}; the seams are: {', '.join(POINTS)}")
     if not callable(hook):
         raise TypeError(f"a seam subscriber must be callable, got {type(hook).__name__}")
-    owner = _process if all_threads else _here
+    count = _process if all_threads else _here.count
     table = _everywhere if all_threads else _here.hooks
     table.setdefault(point, []).append(hook)
-    _count(owner, 1)
-    return Subscription(point, hook, table, owner)
+    _step(count, 1)
+    return Subscription(point, hook, table, count)
 
 
 def seam_wants(point, fn):
