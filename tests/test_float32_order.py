@@ -160,29 +160,6 @@ def test_long_float32_products_add_their_k_blocks_in_turn():
         x.astype(np.float64) @ w.astype(np.float64))
 
 
-def test_broadcast_order_is_row_major_sequential():
-    from eagergraph.phi.sum_order import in_broadcast_order, ordered_sum
-    g = (1 + np.random.default_rng(6).standard_normal((3, 4, 5, 6))).astype(F32)
-    assert in_broadcast_order(g, (0, 2)) and not in_broadcast_order(g, (0, 1))
-    ref = np.zeros((4, 6), F32)
-    for i in range(3):          # row-major over the reduced axes 0 and 2
-        for k in range(5):
-            ref = ref + g[i, :, k, :]
-    np.testing.assert_array_equal(ordered_sum(g, (0, 2), g.dtype, False, first_fastest=False),
-                                  ref)
-
-
-def test_broadcast_order_is_paddles():
-    paddle = pytest.importorskip("paddle")
-    from eagergraph.phi.sum_order import ordered_sum
-    g = np.random.default_rng(7).standard_normal((8, 32, 14, 14)).astype(F32)
-    x = paddle.to_tensor(np.ones(g.shape, F32), stop_gradient=False)
-    b = paddle.to_tensor(np.ones((1, 32, 1, 1), F32), stop_gradient=False)
-    (x + b).backward(paddle.to_tensor(g))
-    ours = ordered_sum(g, (0, 2, 3), g.dtype, False, first_fastest=False)
-    np.testing.assert_array_equal(ours, b.grad.numpy().reshape(32))
-
-
 @pytest.mark.parametrize("m,k,n", [(64, 400, 120), (100, 777, 64), (64, 3000, 32)])
 def test_matmul_bit_for_bit_with_paddle(m, k, n):
     paddle = pytest.importorskip("paddle")

@@ -1,11 +1,10 @@
-"""What the debugging tools attach to besides the named debug seams (eager/seams.py, which every
-tool subscribes to): class methods that the diff recorder wraps while on (optimizer steps,
-Tensor.backward, initializers), found here (read, never changed, by this module)."""
+"""What the debugging tools look at besides the named debug seams (eager/seams.py, which every
+tool subscribes to): the classes whose methods the diff recorder wraps while on (optimizer
+steps), the grad node classes and the engine module (read, never changed, by this module)."""
 from ..eager import backward as engine
 from ..eager.grad_node_info import GradNodeBase
-from ..eager.seams import POINTS
 
-__all__ = ["engine", "GradNodeBase", "POINTS", "grad_node_classes", "subclasses"]
+__all__ = ["engine", "grad_node_classes", "subclasses"]
 
 
 def grad_node_classes():

@@ -5,26 +5,23 @@ A partial reduction (the sum and mean kernels: Eigen's generic reducer) adds the
 elements one after another, the FIRST reduced axis varying fastest. NumPy adds in that order
 when one axis other than the last is reduced; otherwise (the last axis, several axes) it sums
 pairwise or in another order, so the reduced axes are moved to the front (last reduced
-outermost) and added row by row (done for the last axis: in_paddle_order says why not for
-several). The gradient of a broadcast input of an elementwise op
+outermost) and added row by row (done for the last axis alone: in_paddle_order says why not
+for several). The gradient of a broadcast input of an elementwise op
 (Paddle's ElemwiseGradBroadcast loops) is summed one by one too, but with the LAST reduced axis
-fastest (row-major order, in_broadcast_order / ordered_sum(first_fastest=False): measured bit
-for bit on add, subtract, multiply and a conv bias). The engine does not use it: the same
-reduction gives batch_norm's weight and bias grads, which Paddle's fused kernel sums row by row
-vectorised, and there the sequential order is 10-14 ulps of the largest value off against
-NumPy's 2-3 (and the demo CNN's 3-epoch loss curve, within 5e-7 of Paddle's with NumPy's
-order, parted from it at epoch 2).
+fastest (row-major order: measured bit for bit on add, subtract, multiply and a conv bias).
+The engine does not follow it: the same reduction gives batch_norm's weight and bias grads,
+which Paddle's fused kernel sums row by row vectorised, and there the sequential order is
+10-14 ulps of the largest value off against NumPy's 2-3 (and the demo CNN's 3-epoch loss
+curve, within 5e-7 of Paddle's with NumPy's order, parted from it at epoch 2).
 A mean over every element (Eigen's full MeanReducer, not vectorised by tree) keeps one packet
 of lanes (8 float32 / 4 float64, AVX), adds the leftover elements one by one, folds the lanes
 as Eigen's predux does and divides by the count. A full sum is a tree over leaves of 8192
 float32 (4096 float64) elements split at packet-aligned halves, each leaf two packets of
 lanes; emulated it agreed with Paddle 3.3.1 on every size tried, but costs 3.5x NumPy's sum on
 a small tensor (+5 us), so full sums keep NumPy's pairwise order (a few ulps from Paddle's)."""
-import math
-
 import numpy as np
 
-__all__ = ["LANES", "in_paddle_order", "in_broadcast_order", "ordered_sum", "mean_all_lanes"]
+__all__ = ["LANES", "in_paddle_order", "last_axis_sum", "mean_all_lanes"]
 
 LANES = {np.dtype(np.float32): 8, np.dtype(np.float64): 4}
 
@@ -32,38 +29,20 @@ LANES = {np.dtype(np.float32): 8, np.dtype(np.float64): 4}
 def in_paddle_order(x, axis):
     """Whether a float reduction of x over `axis` (a tuple) is reordered to add as Paddle's sum
     and mean kernels do: over the last axis alone (row sums). Over several axes Paddle's kernels
-    add first-reduced-fastest too (ordered_sum does it), but eagergraph's batch_norm composes
-    its statistics from mean over (N, H, W), and Paddle's fused batch_norm kernel sums each
-    row vectorised: NumPy's pairwise order is within an ulp of that, the sequential order
-    five, so several axes keep NumPy's order."""
+    add first-reduced-fastest too, but eagergraph's batch_norm composes its statistics from
+    mean over (N, H, W), and Paddle's fused batch_norm kernel sums each row vectorised: NumPy's
+    pairwise order is within an ulp of that, the sequential order five, so several axes keep
+    NumPy's order."""
     if x.dtype.kind != "f" or not axis or x.ndim < 2:
         return False
     return len(axis) == 1 and axis[0] % x.ndim == x.ndim - 1
 
 
-def in_broadcast_order(x, axis):
-    """Whether summing a broadcast input's gradient x over `axis` (a tuple) must be reordered
-    to add as Paddle does: partial, and not only a leading block of axes or one axis."""
-    if x.dtype.kind != "f" or not axis or x.ndim < 2:
-        return False
-    axes = sorted({a % x.ndim for a in axis})
-    return len(axes) < x.ndim and axes != list(range(len(axes))) and (
-        len(axes) > 1 or axes[0] == x.ndim - 1)
-
-
-def ordered_sum(x, axis, d, keepdim, first_fastest=True):
-    """sum of x over `axis` one element after another: the reduced axes moved in front (the
-    first reduced fastest, or the last with first_fastest=False), then added row by row
-    (NumPy's axis-0 reduction is sequential)."""
-    axes = sorted({a % x.ndim for a in axis})
-    kept = [a for a in range(x.ndim) if a not in axes]
-    front = np.ascontiguousarray(np.transpose(x, (axes[::-1] if first_fastest else axes) + kept))
-    kept_shape = tuple(x.shape[a] for a in kept)
-    flat = front.reshape((math.prod(x.shape[a] for a in axes),) + kept_shape)
-    out = np.add.reduce(flat, 0, d)
-    if keepdim:
-        out = out.reshape(tuple(1 if a in axes else n for a, n in enumerate(x.shape)))
-    return out
+def last_axis_sum(x, d, keepdim):
+    """sum of x over its last axis one element after another: the axis moved in front, then
+    added row by row (NumPy's axis-0 reduction is sequential)."""
+    out = np.add.reduce(np.ascontiguousarray(np.moveaxis(x, -1, 0)), 0, d)
+    return out[..., None] if keepdim else out
 
 
 def _fold_lanes(lanes):
