@@ -451,7 +451,7 @@ BIND_FOOTER = '''
 # The ops the eager layer (engine, holders, promotion, views) runs when it records a graph
 bind_eager_ops(add=add_ad_func, subtract=subtract_ad_func, sum=sum_ad_func,
                reshape=reshape_ad_func, real=real_ad_func, cast=cast_ad_func,
-               assign=assign_ad_func)
+               assign=assign_ad_func, transpose=transpose_ad_func)
 '''
 
 

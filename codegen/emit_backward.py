@@ -574,15 +574,18 @@ def emit_grad_ad_func(b, ops, metas):
     need = [f"need[{slot_of[g]}]" for g in b.grads]
     composite = "\n".join(_formula_lines(b, ops, metas, set(tensors) | set(b.attrs_used),
                                          need, "        ")) + "\n"
-    lhs = ", ".join(b.grads) + ","
+    # one grad per forward input, as the kernel returns them (None for an input with none)
+    per_input = [a.name + "_grad" if a.name + "_grad" in b.grads else None
+                 for a in b.forward.inputs]
+    lhs = ", ".join(g or "_" for g in per_input) + ","
     return GRAD_AD_FUNC.format(
         seam=seam_check("ad_func", b.name, b.name + "_ad_func",
                         ["need"] + tensors + list(b.attrs_used)),
         name=b.name, fwd=b.forward.name, params=", ".join(tensors + list(b.attrs_used)),
         recording=" or ".join(f"not {t}._stop_gradient" for t in tensors),
-        composite=composite, grads=", ".join(b.grads), lhs=lhs,
+        composite=composite, grads=", ".join(g or "None" for g in per_input), lhs=lhs,
         arrays=", ".join([f"{t}._data" for t in tensors] + list(b.attrs_used)),
-        wrapped=", ".join(f"wrap_grad({g})" for g in b.grads))
+        wrapped=", ".join(f"wrap_grad({g})" if g else "None" for g in per_input))
 
 
 GRAD_API_FUNC = '''

@@ -12,10 +12,10 @@ from ..tensor import wrap_like
 from ..phi.infermeta import (AddmmInferMeta, AllcloseInferMeta, AngleInferMeta, ArangeInferMeta,
                              ArgMinMaxInferMeta, ArgsortInferMeta, AsComplexInferMeta,
                              AsRealInferMeta, Atan2InferMeta, BaddbmmInferMeta, BincountInferMeta,
-                             BinomialInferMeta, BmmInferMeta, CastInferMeta, CholeskyInferMeta,
-                             ClipInferMeta, CompareInferMeta, ComplexInferMeta, ConcatInferMeta,
-                             Conv3DInferMeta, ConvInferMeta, ConvTransposeInferMeta,
-                             CreateInferMeta, CreateLikeInferMeta,
+                             BinomialInferMeta, BmmInferMeta, BroadcastViewInferMeta,
+                             CastInferMeta, CholeskyInferMeta, ClipInferMeta, CompareInferMeta,
+                             ComplexInferMeta, ConcatInferMeta, Conv3DInferMeta, ConvInferMeta,
+                             ConvTransposeInferMeta, CreateInferMeta, CreateLikeInferMeta,
                              CrossEntropyWithSoftmaxInferMeta, CrossInferMeta,
                              CumExtremumInferMeta, CumInferMeta, CumprodInferMeta,
                              DeterminantInferMeta, DiagEmbedInferMeta, DiagInferMeta,
@@ -5319,6 +5319,38 @@ def expand(x, shape):
     return out
 
 
+_broadcast_view_kernels = KernelFactory.cache("broadcast_view")
+
+
+def broadcast_view(x, like):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", broadcast_view):
+        return seam_call("kernel_api", "broadcast_view", broadcast_view, (x, like))
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of x)
+    kernel = _broadcast_view_kernels.get(x._data.dtype) or select_kernel("broadcast_view", dtype_of(x))
+    # PrepareData
+    x_d = x._data
+    like_d = like._data
+    if kernel.input_np_dtype is not None:
+        x_d, like_d = prepare_data(kernel, x_d, like_d)
+    try:
+        if seam_flag.on:  # InferMeta and the kernel call through the debug seams
+            meta = seam_around("infermeta", "BroadcastViewInferMeta", BroadcastViewInferMeta, (x, like))
+            out = seam_around("kernel", kernel, kernel.fn, (x_d, like_d))
+        else:
+            # InferMeta
+            meta = BroadcastViewInferMeta(x, like)
+            # Kernel Call
+            out = kernel.fn(x_d, like_d)
+    except (ValueError, TypeError, IndexError) as e:
+        raise_with_op("broadcast_view", e)
+    # Output: a Tensor of InferMeta's dtype; its shape must be InferMeta's
+    out = wrap_like(out, meta[1].np_dtype)
+    if out._data.shape != meta[0]:
+        check_output("broadcast_view", out, meta)
+    return out
+
+
 _tile_kernels = KernelFactory.cache("tile")
 
 
@@ -7321,6 +7353,27 @@ def relu_grad(need, out, out_grad):
     return kernel.fn(need, out, out_grad)
 
 
+_softmax_grad_kernels = KernelFactory.cache("softmax_grad")
+
+
+def softmax_grad(need, out, out_grad, axis):
+    """④ Kernel API of the grad op `softmax_grad`, on arrays (a grad node calls it directly when no
+    graph is recorded). Grads come at the forward output's shape, one per input of `softmax`,
+    None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", softmax_grad):
+        return seam_call("kernel_api", "softmax_grad", softmax_grad, (need, out, out_grad, axis))
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _softmax_grad_kernels.get(out_grad.dtype) or select_kernel("softmax_grad", NP_TO_DTYPE[out_grad.dtype])
+    # PrepareData
+    if kernel.input_np_dtype is not None:
+        out, out_grad = prepare_data(kernel, out, out_grad)
+    # Kernel Call (through the debug seam while a debugging tool is on)
+    if seam_flag.on:
+        return seam_around("kernel", kernel, kernel.fn, (need, out, out_grad, axis))
+    return kernel.fn(need, out, out_grad, axis)
+
+
 _reshape_grad_kernels = KernelFactory.cache("reshape_grad")
 
 
@@ -7361,3 +7414,24 @@ def transpose_grad(need, out_grad, perm):
     if seam_flag.on:
         return seam_around("kernel", kernel, kernel.fn, (need, out_grad, perm))
     return kernel.fn(need, out_grad, perm)
+
+
+_broadcast_view_grad_kernels = KernelFactory.cache("broadcast_view_grad")
+
+
+def broadcast_view_grad(need, x, out_grad):
+    """④ Kernel API of the grad op `broadcast_view_grad`, on arrays (a grad node calls it directly when no
+    graph is recorded). Grads come at the forward output's shape, one per input of `broadcast_view`,
+    None where need[i] is False; the engine reduces and casts each to its input's meta."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("kernel_api", broadcast_view_grad):
+        return seam_call("kernel_api", "broadcast_view_grad", broadcast_view_grad, (need, x, out_grad))
+    # Kernel Selection: KernelKey(CPU, ANY, dtype of out_grad)
+    kernel = _broadcast_view_grad_kernels.get(out_grad.dtype) or select_kernel("broadcast_view_grad", NP_TO_DTYPE[out_grad.dtype])
+    # PrepareData
+    if kernel.input_np_dtype is not None:
+        x, out_grad = prepare_data(kernel, x, out_grad)
+    # Kernel Call (through the debug seam while a debugging tool is on)
+    if seam_flag.on:
+        return seam_around("kernel", kernel, kernel.fn, (need, x, out_grad))
+    return kernel.fn(need, x, out_grad)

@@ -20085,6 +20085,9 @@ def softmax__ad_func(x, axis):
     return commit_inplace(x, out, "softmax_")
 
 
+_softmax_grad_kernels = KernelFactory.cache("softmax_grad")  # ④'s cache, shared
+
+
 class SoftmaxGradNode(GradNodeBase):
     """Backward of `softmax` (softmax_grad):
         x_grad = multiply(out, subtract(out_grad, sum(multiply(out_grad, out), (axis,), None, True)))
@@ -20092,38 +20095,42 @@ class SoftmaxGradNode(GradNodeBase):
 
     __slots__ = ("out_saved", "out_version", "out_snap", "axis")
     forward_op = "softmax"
-    raw_grads = True  # first order runs the formulas on ndarray grads
+    raw_grads = True  # the grad kernel works on ndarray grads
     # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
     # no_need_buffer
     saved_fields = (("out", "out", 0, False),)
 
     def __call__(self, grads, create_graph=False):
         out_grad = grads[0][0]
-        if not create_graph:  # the formulas over arrays; grads are raw ndarrays here
+        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
             return [self.run_raw(out_grad)]
-        # Recovered TensorWrappers and attributes
-        out = recover_saved(self, "out")
-        axis = self.axis
-        # The gradient formulas, written with ops
-        x_grad = None
-        if self._next is not None:
-            x_grad = multiply_ad_func(out, subtract_ad_func(out_grad, sum_ad_func(multiply_ad_func(out_grad, out), (axis,), None, True)))
+        need = (self._next is not None,)
+        # Recording a graph: the grad op's ad_func (its composite formulas)
+        x_grad, = softmax_grad_ad_func(
+            need, recover_saved(self, "out"),
+            out_grad,
+            self.axis)
         return [x_grad]
 
     def run_raw(self, out_grad, release=False):
-        """The engine's fast path (no graph recorded): the formulas over the one output's
-        ndarray grad, each op the kernel cached for its input's dtype (grad_arrays.py). Returns
-        the grad of the one input itself. release: backward no longer needs the saved tensors
-        (retain_graph=False): they are released once the formulas have run."""
+        """The engine's fast path (no graph recorded): the grad kernel on the one output's
+        ndarray grad, no [slot][rank] holder. Returns the grad of the one input itself.
+        release: backward no longer needs the saved tensors (retain_graph=False): they are
+        released once the kernel has run."""
+        need = (self._next is not None,)
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         out = self.out_saved
         if type(out) is not ndarray or self.out_version.value != self.out_snap:
             out = saved_data(self, "out")
-        axis = self.axis
-        # The gradient formulas over arrays
-        x_grad = None
-        if self._next is not None:
-            x_grad = _arr.multiply(out, _arr.subtract(out_grad, _arr.sum(_arr.multiply(out_grad, out), (axis,), None, True)))
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _softmax_grad_kernels.get(out_grad.dtype)
+        fn = (_api.softmax_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
+            need, out,
+            out_grad,
+            self.axis)
         if release:  # backward no longer needs the saved tensors: release them
             self.out_version.saved -= 1
             self.out_saved = self.out_version = None
@@ -20132,18 +20139,23 @@ class SoftmaxGradNode(GradNodeBase):
 
     def run_step(self, out_grad, release, buffers, indeg, ready):
         """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
-        work (the formulas over arrays) on the one output's ndarray grad, then each input's grad passed
+        work (the grad kernel) on the one output's ndarray grad, then each input's grad passed
         on to its next node. release: as run_raw's."""
         n0 = self._next
+        need = (n0 is not None,)
         # Recovered saved tensors (TensorWrappers, as the node's fields)
         out = self.out_saved
         if type(out) is not ndarray or self.out_version.value != self.out_snap:
             out = saved_data(self, "out")
-        axis = self.axis
-        # The gradient formulas over arrays
-        x_grad = None
-        if n0 is not None:
-            x_grad = _arr.multiply(out, _arr.subtract(out_grad, _arr.sum(_arr.multiply(out_grad, out), (axis,), None, True)))
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _softmax_grad_kernels.get(out_grad.dtype)
+        fn = (_api.softmax_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, = fn(
+            need, out,
+            out_grad,
+            self.axis)
         if release:  # backward no longer needs the saved tensors: release them
             self.out_version.saved -= 1
             self.out_saved = self.out_version = None
@@ -20174,6 +20186,23 @@ class SoftmaxGradNode(GradNodeBase):
             self.out_version.saved -= 1
         self.out_saved = self.out_version = None
         self._wrappers_cleared = True
+
+
+def softmax_grad_ad_func(need, out, out_grad, axis):
+    """③ The grad op `softmax_grad` (softmax's backward): `need[i]` says whether input i of `softmax`
+    wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", softmax_grad_ad_func):
+        return seam_call("ad_func", "softmax_grad", softmax_grad_ad_func, (need, out, out_grad, axis))
+    # Composite: while a graph is recorded (create_graph), the formulas, written with ops
+    if grad_state.enabled and (not out._stop_gradient or not out_grad._stop_gradient):
+        x_grad = None
+        if need[0]:
+            x_grad = multiply_ad_func(out, subtract_ad_func(out_grad, sum_ad_func(multiply_ad_func(out_grad, out), (axis,), None, True)))
+        return x_grad,
+    # Forward API Call: the grad kernel, on arrays
+    x_grad, = _api.softmax_grad(need, out._data, out_grad._data, axis)
+    return wrap_grad(x_grad),
 
 
 def log_softmax_ad_func(x, axis):
@@ -21410,6 +21439,172 @@ class ExpandGradNode(GradNodeBase):
                     ready.appendleft(n0)
                 else:
                     ready.append(n0)
+
+
+def broadcast_view_ad_func(x, like):
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", broadcast_view_ad_func):
+        return seam_call("ad_func", "broadcast_view", broadcast_view_ad_func, (x, like))
+    # AMP Logic
+    if amp_flag.on and amp_state.active:
+        x, like = amp_auto_cast("broadcast_view", ("x", "like"), (x, like))
+        return amp_call(broadcast_view_ad_func, x, like)
+    # Forward API Call
+    out = _api.broadcast_view(x, like)
+    # Node Creation
+    if grad_state.enabled and (not x._stop_gradient or not like._stop_gradient):
+        node = new_node(BroadcastViewGradNode)  # GradNodeBase.__init__'s fields here:
+        node._slot_sizes = node.bwd_in_meta = node._gradient_hooks = None
+        node._post_hooks = node._save_site = None
+        node._wrappers_cleared = False
+        # its GradSlotMetas and Edges: next nodes in _next, edge metas in _meta
+        x_next = x._grad_node
+        if (x_next is None or x._stop_gradient or x._base is not None
+                or x._data.dtype.kind in "biu"):
+            x_next, x_meta = edge_record(x)
+        else:
+            x_meta = (x._out_slot, x._out_rank, x._data.shape, x._data.dtype)
+        like_next = like._grad_node
+        if (like_next is None or like._stop_gradient or like._base is not None
+                or like._data.dtype.kind in "biu"):
+            like_next, like_meta = edge_record(like)
+        else:
+            like_meta = (like._out_slot, like._out_rank, like._data.shape, like._data.dtype)
+        node._next = (x_next, like_next)
+        node._meta = (x_meta, like_meta)
+        if inplace_flags.record_all_sites:
+            node._save_site = save_site()
+        node.x_saved = meta_only(x._data)  # no_need_buffer: shape and dtype only
+        # SetHistory: out is node's (0, 0) output (an integer or bool one is not differentiable)
+        if out._data.dtype.kind not in "biu":
+            out._grad_node = node
+            out._out_slot = out._out_rank = 0
+            out._stop_gradient = False
+    # Returns
+    return out
+
+
+_broadcast_view_grad_kernels = KernelFactory.cache("broadcast_view_grad")  # ④'s cache, shared
+
+
+class BroadcastViewGradNode(GradNodeBase):
+    """Backward of `broadcast_view` (broadcast_view_grad):
+        axes = broadcast_axes(out_grad.shape, x.shape)
+        x_grad = reshape(sum(out_grad, axes, None, False), list(x.shape)) if axes else out_grad
+    """
+
+    __slots__ = ("x_saved",)
+    forward_op = "broadcast_view"
+    raw_grads = True  # the grad kernel works on ndarray grads
+    # saved tensors kept as fields (eager/tensor_wrapper.py): name, in/out, slot,
+    # no_need_buffer
+    saved_fields = (("x", "in", 0, True),)
+
+    def __call__(self, grads, create_graph=False):
+        out_grad = grads[0][0]
+        if not create_graph:  # the grad op's kernel; grads are raw ndarrays here
+            return self.run_raw(out_grad)
+        need = (self._next[0] is not None, False,)
+        # Recording a graph: the grad op's ad_func (its composite formulas)
+        x_grad, _, = broadcast_view_grad_ad_func(
+            need, recover_saved(self, "x"),
+            out_grad)
+        return [x_grad, None]
+
+    def run_raw(self, out_grad, release=False):
+        """The engine's fast path (no graph recorded): the grad kernel on the one output's
+        ndarray grad, no [slot][rank] holder. Returns one grad per input position.
+        release: backward no longer needs the saved tensors (retain_graph=False): they are
+        released once the kernel has run."""
+        need = (self._next[0] is not None, False,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray:
+            x = saved_data(self, "x")
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _broadcast_view_grad_kernels.get(out_grad.dtype)
+        fn = (_api.broadcast_view_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, _, = fn(
+            need, x,
+            out_grad)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_saved = None
+            self._wrappers_cleared = True
+        return [x_grad, None]
+
+    def run_step(self, out_grad, release, buffers, indeg, ready):
+        """The engine's fast path for one node (eager/backward.py `_run_raw`): run_raw's
+        work (the grad kernel) on the one output's ndarray grad, then each input's grad passed
+        on to its next node. release: as run_raw's."""
+        n0, n1 = self._next
+        need = (n0 is not None, False,)
+        # Recovered saved tensors (TensorWrappers, as the node's fields)
+        x = self.x_saved
+        if type(x) is not ndarray:
+            x = saved_data(self, "x")
+        # Kernel Selection: the kernel cached for out_grad's dtype, called here when it
+        # needs no PrepareData; anything else through ④
+        kernel = _broadcast_view_grad_kernels.get(out_grad.dtype)
+        fn = (_api.broadcast_view_grad if kernel is None or kernel.input_np_dtype is not None
+              else kernel.fn)
+        x_grad, _, = fn(
+            need, x,
+            out_grad)
+        if release:  # backward no longer needs the saved tensors: release them
+            self.x_saved = None
+            self._wrappers_cleared = True
+        # Pass the grads on: each fitted to its input's edge meta and summed into the
+        # next node's holder; a next node whose in-degree reaches 0 is ready
+        m0, m1 = self._meta
+        left = indeg.get(n0)  # None: no edge, or a node this backward skips
+        if left is not None:
+            if x_grad is not None:
+                slot, rank, shape, dt = m0
+                if x_grad.dtype is not dt or x_grad.shape != shape:
+                    x_grad = project_array(x_grad, shape, dt)
+                if n0.bwd_in_meta:  # a node of several outputs
+                    hold_raw(buffers, n0, slot, rank, x_grad)
+                else:
+                    old = buffers.get(n0)
+                    buffers[n0] = x_grad if old is None else old + x_grad
+            indeg[n0] = left = left - 1
+            if left == 0:
+                if type(n0) is GradNodeAccumulation:
+                    ready.appendleft(n0)
+                else:
+                    ready.append(n0)
+        left = indeg.get(n1)  # None: no edge, or a node this backward skips
+        if left is not None:
+            indeg[n1] = left = left - 1
+            if left == 0:
+                if type(n1) is GradNodeAccumulation:
+                    ready.appendleft(n1)
+                else:
+                    ready.append(n1)
+
+    def clear_tensor_wrappers(self):
+        self.x_saved = None
+        self._wrappers_cleared = True
+
+
+def broadcast_view_grad_ad_func(need, x, out_grad):
+    """③ The grad op `broadcast_view_grad` (broadcast_view's backward): `need[i]` says whether input i of `broadcast_view`
+    wants its grad. Grads come at the forward output's shape; the engine reduces them."""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("ad_func", broadcast_view_grad_ad_func):
+        return seam_call("ad_func", "broadcast_view_grad", broadcast_view_grad_ad_func, (need, x, out_grad))
+    # Composite: while a graph is recorded (create_graph), the formulas, written with ops
+    if grad_state.enabled and (not x._stop_gradient or not out_grad._stop_gradient):
+        x_grad = None
+        if need[0]:
+            axes = _meta.broadcast_axes(out_grad._data.shape, x._data.shape)
+            x_grad = reshape_ad_func(sum_ad_func(out_grad, axes, None, False), list(x._data.shape)) if axes else out_grad
+        return x_grad, None,
+    # Forward API Call: the grad kernel, on arrays
+    x_grad, _, = _api.broadcast_view_grad(need, x._data, out_grad._data)
+    return wrap_grad(x_grad), None,
 
 
 def tile_ad_func(x, repeat_times):
@@ -24582,4 +24777,4 @@ class SendURecvGradNode(GradNodeBase):
 # The ops the eager layer (engine, holders, promotion, views) runs when it records a graph
 bind_eager_ops(add=add_ad_func, subtract=subtract_ad_func, sum=sum_ad_func,
                reshape=reshape_ad_func, real=real_ad_func, cast=cast_ad_func,
-               assign=assign_ad_func)
+               assign=assign_ad_func, transpose=transpose_ad_func)

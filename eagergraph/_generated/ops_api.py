@@ -2752,6 +2752,18 @@ def expand(x, shape, name=None):
     return _ad.expand_ad_func(x, shape)
 
 
+def broadcast_view(x, like, name=None):
+    """`broadcast_view` (ops.yaml: broadcast_view(Tensor x, Tensor like) -> Tensor(out))"""
+    # Debug Seam: this thread's debugging tools see the call
+    if seam_flag.on and seam_wants("api", broadcast_view):
+        return seam_call("api", "broadcast_view", broadcast_view, (x, like, name))
+    if type(x) is not Tensor:
+        x = parse_tensor(x, "broadcast_view", "x", 0)
+    if type(like) is not Tensor:
+        like = parse_tensor(like, "broadcast_view", "like", 1)
+    return _ad.broadcast_view_ad_func(x, like)
+
+
 def tile(x, repeat_times=[], name=None):
     """`tile` (ops.yaml: tile(Tensor x, IntArray repeat_times) -> Tensor(out))"""
     # Debug Seam: this thread's debugging tools see the call

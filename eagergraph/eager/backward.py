@@ -14,6 +14,7 @@ Prepare, then run:
    a node's saved tensors are released right after it runs.
 No recursion anywhere, so a 1,000,000-node chain runs with the default recursion limit.
 """
+import math
 import warnings
 from collections import deque
 from sys import getrefcount
@@ -25,7 +26,7 @@ from .grad_mode import set_grad_enabled, grad_state
 from .amp_utils import amp_state
 from .bound_ops import ops
 from ..phi.common import NP_TO_DTYPE, type_name as _tname
-from .grad_tensor_holder import (empty_buffer, holder_add, hold_raw as _hold_raw,
+from .grad_tensor_holder import (ROW_MAJOR, empty_buffer, holder_add, hold_raw as _hold_raw,
                                  project_array as _project_array, reduction as _reduction)
 from .accumulation_node import GradNodeAccumulation, leaf_node
 from .py_layer_node import GradNodePyLayer
@@ -45,7 +46,16 @@ def _project(g, shape, dt):
     d = g._data
     if d.shape != shape:
         axes, shape = _reduction(d.shape, shape)
-        if axes:
+        if axes and d.dtype in ROW_MAJOR and d.size:
+            # Paddle's order (_project_array): the reduced axes in front, as one axis, then
+            # summed one row after another (the sum kernel's order over axis 0)
+            kept = tuple(i for i in range(d.ndim) if i not in axes)
+            if axes != tuple(range(len(axes))):
+                g = ops.transpose(g, list(axes + kept))
+            g = ops.reshape(g, [math.prod(d.shape[i] for i in axes),
+                                math.prod(d.shape[i] for i in kept)])
+            g = ops.sum(g, (0,), None, False)
+        elif axes:
             g = ops.sum(g, axes, None, False)
         g = ops.reshape(g, shape)
     if g._data.dtype != dt:

@@ -2,14 +2,14 @@
 
 The engine and its structures sit below the generated ops (imports point down), yet a few of
 them run ops when they record a graph (create_graph, inplace rebasing, promotion): summing
-gradients (add), reducing a gradient to an input's shape (sum, reshape), the real part of a
-complex gradient (real), dtype changes (cast), a view's rebased base (subtract) and
+gradients (add), reducing a gradient to an input's shape (transpose, reshape, sum), the real
+part of a complex gradient (real), dtype changes (cast), a view's rebased base (subtract) and
 Tensor.clone (assign). Paddle's engine reaches them through C++ headers; here the generated
 layer hands its `<op>_ad_func`s to `bind()` when it is imported, and the eager layer calls
 them as `ops.add(...)`. Until then they raise, which can only happen inside eagergraph's own
 import."""
 
-_NAMES = ("add", "subtract", "sum", "reshape", "real", "cast", "assign")
+_NAMES = ("add", "subtract", "sum", "reshape", "transpose", "real", "cast", "assign")
 
 
 class _BoundOps:

@@ -12,7 +12,12 @@ before it is held; both are used by the engine and by the generated nodes' `run_
 `GradTensorHolder` is the named record of one such buffer, built on demand for tools."""
 import numpy as np
 
+from ..phi.sum_order import row_major_sum
 from .bound_ops import ops
+
+# grads whose broadcast dimensions are summed in Paddle's row-major order (its elementwise grad
+# kernels' loops, phi/sum_order.py); half and complex ones keep NumPy's sum
+ROW_MAJOR = frozenset((np.dtype(np.float32), np.dtype(np.float64)))
 
 
 class GradTensorHolder:
@@ -77,10 +82,13 @@ def hold_raw(buffers, node, slot, rank, g):
 
 def project_array(d, shape, dt):
     """ndarray grad `d` fitted to an input of `shape` and NumPy dtype `dt`: summed over the
-    broadcast dimensions, the real part for a real input of a complex op, cast otherwise."""
+    broadcast dimensions (float32/64 in Paddle's order, the elements one after another
+    row-major), the real part for a real input of a complex op, cast otherwise."""
     if d.shape != shape:
         axes, shape = reduction(d.shape, shape)
-        d = (np.sum(d, axis=axes) if axes else d).reshape(shape)  # (sum_order.py: why)
+        if axes:
+            d = row_major_sum(d, axes) if d.dtype in ROW_MAJOR else np.sum(d, axis=axes)
+        d = d.reshape(shape)
     if d.dtype != dt:
         if d.dtype.kind == "c" and dt.kind != "c":
             d = d.real.copy()

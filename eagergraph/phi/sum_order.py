@@ -1,48 +1,86 @@
 """Paddle's CPU summation orders, so float sums agree with Paddle 3.3.1 bit for bit (the sum and
-mean kernels, and the reduction of a broadcast input's gradient, use them).
+mean kernels, the softmax's row sums, and the reduction of a broadcast input's gradient use
+them).
 
 A partial reduction (the sum and mean kernels: Eigen's generic reducer) adds the reduced
 elements one after another, the FIRST reduced axis varying fastest. NumPy adds in that order
-when one axis other than the last is reduced; otherwise (the last axis, several axes) it sums
-pairwise or in another order, so the reduced axes are moved to the front (last reduced
-outermost) and added row by row (done for the last axis alone: in_paddle_order says why not
-for several). The gradient of a broadcast input of an elementwise op
-(Paddle's ElemwiseGradBroadcast loops) is summed one by one too, but with the LAST reduced axis
-fastest (row-major order: measured bit for bit on add, subtract, multiply and a conv bias).
-The engine does not follow it: the same reduction gives batch_norm's weight and bias grads,
-which Paddle's fused kernel sums row by row vectorised, and there the sequential order is
-10-14 ulps of the largest value off against NumPy's 2-3 (and the demo CNN's 3-epoch loss
-curve, within 5e-7 of Paddle's with NumPy's order, parted from it at epoch 2).
+when one axis other than the last is reduced (and the axes after it hold more than one
+element); otherwise (the last axis, several axes) it sums pairwise or in another order, so the
+reduced axis is moved to the front and added row by row (done for one axis: in_paddle_order
+says why not for several).
+The gradient of a broadcast input of an elementwise op (Paddle's ElemwiseGradBroadcast loops)
+is summed one by one too, but with the LAST reduced axis fastest (row-major order:
+row_major_sum; measured bit for bit on add, subtract, multiply and a conv's bias). The engine
+sums every float32/float64 broadcast gradient so. eagergraph's batch_norm, layer_norm and
+group_norm are composed of elementwise ops, so their weight and bias gradients are summed so
+too, where Paddle's fused kernels sum each row vectorised (measured: 10-14 ulps of the largest
+value off, against 2-3 with NumPy's pairwise order; no bit-exact order is in reach without
+Paddle's fused kernels).
+The softmax's row sum (Paddle's CPU row kernel for the last axis, vec_sum<float, avx>) keeps
+8 lanes folded by AVX's horizontal adds (avx_row_sum).
 A mean over every element (Eigen's full MeanReducer, not vectorised by tree) keeps one packet
 of lanes (8 float32 / 4 float64, AVX), adds the leftover elements one by one, folds the lanes
 as Eigen's predux does and divides by the count. A full sum is a tree over leaves of 8192
 float32 (4096 float64) elements split at packet-aligned halves, each leaf two packets of
 lanes; emulated it agreed with Paddle 3.3.1 on every size tried, but costs 3.5x NumPy's sum on
 a small tensor (+5 us), so full sums keep NumPy's pairwise order (a few ulps from Paddle's)."""
+import math
+
 import numpy as np
 
-__all__ = ["LANES", "in_paddle_order", "last_axis_sum", "mean_all_lanes"]
+__all__ = ["LANES", "in_paddle_order", "axis_sum", "mean_all_lanes", "avx_row_sum",
+           "row_major_sum", "rows_in_turn"]
 
 LANES = {np.dtype(np.float32): 8, np.dtype(np.float64): 4}
 
 
 def in_paddle_order(x, axis):
     """Whether a float reduction of x over `axis` (a tuple) is reordered to add as Paddle's sum
-    and mean kernels do: over the last axis alone (row sums). Over several axes Paddle's kernels
-    add first-reduced-fastest too, but eagergraph's batch_norm composes its statistics from
-    mean over (N, H, W), and Paddle's fused batch_norm kernel sums each row vectorised: NumPy's
-    pairwise order is within an ulp of that, the sequential order five, so several axes keep
-    NumPy's order."""
-    if x.dtype.kind != "f" or not axis or x.ndim < 2:
+    and mean kernels do: over one axis that NumPy would sum pairwise (the last axis, or one
+    followed only by axes of size 1; over any other single axis NumPy's order is Paddle's). Over
+    several axes Paddle's kernels add first-reduced-fastest too, but eagergraph's batch_norm
+    composes its statistics from mean over (N, H, W), and Paddle's fused batch_norm kernel sums
+    each row vectorised: NumPy's pairwise order is within an ulp of that, the sequential order
+    five, so several axes keep NumPy's order."""
+    if x.dtype.kind != "f" or not axis or x.ndim < 2 or len(axis) != 1:
         return False
-    return len(axis) == 1 and axis[0] % x.ndim == x.ndim - 1
+    return all(n == 1 for n in x.shape[axis[0] % x.ndim + 1:])
 
 
-def last_axis_sum(x, d, keepdim):
-    """sum of x over its last axis one element after another: the axis moved in front, then
-    added row by row (NumPy's axis-0 reduction is sequential)."""
-    out = np.add.reduce(np.ascontiguousarray(np.moveaxis(x, -1, 0)), 0, d)
-    return out[..., None] if keepdim else out
+def rows_in_turn(a, d=None):
+    """The sum over axis 0 of a 2-D a, adding its rows one after another: NumPy's axis-0
+    reduction does so for rows of two or more elements, but sums a single column pairwise, so
+    that one is a running sum."""
+    if a.shape[1] == 1 and a.shape[0] > 1:
+        return np.cumsum(a[:, 0], dtype=d)[-1:]
+    return np.add.reduce(a, 0, d)
+
+
+def axis_sum(x, axis, d, keepdim):
+    """sum of x over one axis one element after another: the axis moved in front, then added
+    row by row."""
+    axis %= x.ndim
+    front = np.ascontiguousarray(np.moveaxis(x, axis, 0))
+    rest = front.shape[1:]
+    out = rows_in_turn(front.reshape(front.shape[0], math.prod(rest)), d).reshape(rest)
+    return np.expand_dims(out, axis) if keepdim else out
+
+
+def row_major_sum(x, axes):
+    """The sum of float x over `axes` (a tuple, increasing) adding the reduced elements one
+    after another in row-major order, the last reduced axis fastest: how Paddle's elementwise
+    grad kernels reduce a broadcast input's gradient (ElemwiseGradBroadcast1/2CPU,
+    CommonGradBroadcastCPU). The reduced axes are moved in front (no copy when they lead)."""
+    kept = tuple(i for i in range(x.ndim) if i not in axes)
+    kept_shape = tuple(x.shape[i] for i in kept)
+    n = 1
+    for i in axes:
+        n *= x.shape[i]
+    if n == 0:
+        return np.zeros(kept_shape, x.dtype)
+    if axes != tuple(range(len(axes))):
+        x = x.transpose(axes + kept)
+    return rows_in_turn(np.ascontiguousarray(x).reshape(n, x.size // n)).reshape(kept_shape)
 
 
 def _fold_lanes(lanes):
@@ -65,3 +103,25 @@ def mean_all_lanes(x):
     for e in a[v:]:  # fewer than `lanes` elements
         rest = rest + e
     return np.asarray((rest + _fold_lanes(acc)) / a.dtype.type(n))
+
+
+def avx_row_sum(x):
+    """Each row's sum (the last axis, keepdims) of a float32 x as Paddle's vec_sum<float, avx>
+    adds it (the CPU softmax's denominator): rows shorter than 8 one element after another;
+    else 8 lanes, each adding every 8th element in turn, folded as _mm256_hadd_ps and a swap of
+    the 128-bit halves give ((l0 + l1) + (l4 + l5)) + ((l2 + l3) + (l6 + l7)), then the
+    leftover elements one by one."""
+    c = x.shape[-1]
+    rows = x.reshape(-1, c)
+    if c < 8:
+        s = rows[:, 0].copy()
+        for i in range(1, c):
+            s += rows[:, i]
+        return s.reshape(x.shape[:-1] + (1,))
+    end = c & ~7
+    lanes = np.add.reduce(rows[:, :end].reshape(rows.shape[0], end // 8, 8), 1)  # in turn
+    s = ((lanes[:, 0] + lanes[:, 1]) + (lanes[:, 4] + lanes[:, 5])) + \
+        ((lanes[:, 2] + lanes[:, 3]) + (lanes[:, 6] + lanes[:, 7]))
+    for i in range(end, c):
+        s += rows[:, i]
+    return s.reshape(x.shape[:-1] + (1,))

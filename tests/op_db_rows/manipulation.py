@@ -116,6 +116,11 @@ ROWS = [
                                   ([(3, 1)], {"shape": [-1, 4], "out_shape": (3, 4)}),
                                   ([(3, 1)], {"shape": (2, -1, 1), "out_shape": (2, 3, 1)}),
                                   ([()], {"shape": [2], "out_shape": (2,)}))),
+    OpInfo("broadcast_view",  # the norms' internal operand: a read-only broadcast view
+           lambda x, shape: paddle._C_ops.broadcast_view(x, paddle.zeros(shape, "int32")),
+           lambda x, shape: np.broadcast_to(x, shape), ALL,
+           sample_inputs=_samples(([(3, 1)], {"shape": [2, 3, 4]}),
+                                  ([(1, 3, 1)], {"shape": [2, 3, 4]}), ([()], {"shape": [2]}))),
     OpInfo("tile", lambda x, repeat_times: paddle.tile(x, repeat_times),
            lambda x, repeat_times: np.tile(x, repeat_times), _without("bfloat16"),
            sample_inputs=_samples(([(3, 1)], {"repeat_times": [2]}),

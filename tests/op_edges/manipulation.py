@@ -19,3 +19,6 @@ EDGES = {
     "where": [Edge([np.array([True, False]), np.ones(3), np.zeros(3)],
                    desc="float64 shapes disagree")],
 }
+
+NO_PADDLE = {"broadcast_view": "eagergraph's internal operand of the norms' composites; Paddle "
+                               "has fused norm kernels instead"}

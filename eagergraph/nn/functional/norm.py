@@ -3,12 +3,19 @@ instance_norm, local_response_norm, normalize. Each is composed from public ops 
 rsqrt, reshape, ...) so its gradients, to any order, are those of the ops. Variances are the
 biased ones (divided by the element count), as Paddle's kernels compute them; batch_norm's
 running statistics are updated in place, outside the graph, as
-running = momentum * running + (1 - momentum) * batch (the biased batch variance)."""
+running = momentum * running + (1 - momentum) * batch (the biased batch variance).
+
+Each per-channel (or per-row) operand - weight, bias, mean, variance - enters its elementwise
+op already broadcast (`_spread`: the internal op broadcast_view), so its gradient is summed in
+NumPy's order: the engine sums a broadcast input's gradient in Paddle's elementwise-grad order,
+which Paddle's fused norm kernels do not use, and which is measured further from them
+(phi/sum_order.py)."""
 import numbers
 
 import numpy as np
 
 from ... import ops as _ops
+from ..._generated import ops_api as _C_ops
 from ...autograd import no_grad
 from ..._generated.eager_utils import to_float32 as _f32
 from .._param_alias import aliases
@@ -30,19 +37,24 @@ def _param_shape(ndim, c_axis):
     return shape
 
 
+def _spread(t, like):
+    """t broadcast to like's shape, its gradient summed in NumPy's order (the module says why)."""
+    return _C_ops.broadcast_view(t, like)
+
+
 def _normalized(x, axes, epsilon):
     """(x - mean) / sqrt(var + epsilon), mean and biased var over `axes`."""
     mean = _ops.mean(x, axis=axes, keepdim=True)
-    centered = _ops.subtract(x, mean)
+    centered = _ops.subtract(x, _spread(mean, x))
     var = _ops.mean(_ops.square(centered), axis=axes, keepdim=True)
-    return _ops.multiply(centered, _ops.rsqrt(_ops.scale(var, 1.0, epsilon)))
+    return _ops.multiply(centered, _spread(_ops.rsqrt(_ops.scale(var, 1.0, epsilon)), x))
 
 
 def _affine(y, weight, bias, shape):
     if weight is not None:
-        y = _ops.multiply(y, _ops.reshape(weight, shape))
+        y = _ops.multiply(y, _spread(_ops.reshape(weight, shape), y))
     if bias is not None:
-        y = _ops.add(y, _ops.reshape(bias, shape))
+        y = _ops.add(y, _spread(_ops.reshape(bias, shape), y))
     return y
 
 
@@ -65,6 +77,13 @@ def batch_norm(x, running_mean, running_var, weight=None, bias=None, training=Fa
                        epsilon, data_format, use_global_stats, trainable_statistics)
 
 
+def _by_running(x, running_mean, running_var, shape, epsilon):
+    """x normalized by the running statistics."""
+    mean = _spread(_ops.reshape(running_mean, shape), x)
+    scale = _ops.rsqrt(_ops.scale(_ops.reshape(running_var, shape), 1.0, epsilon))
+    return _ops.multiply(_ops.subtract(x, mean), _spread(scale, x))
+
+
 def _batch_norm(x, running_mean, running_var, weight, bias, is_test, momentum, epsilon,
                 data_format, use_global_stats, trainable_statistics):
     """The batch_norm kernel's rule: running statistics in test mode without trainable
@@ -75,12 +94,11 @@ def _batch_norm(x, running_mean, running_var, weight, bias, is_test, momentum, e
     c_axis = _channel_axis(ndim, data_format)
     shape = _param_shape(ndim, c_axis)
     if (is_test and not trainable_statistics) or use_global_stats:
-        y = _ops.multiply(_ops.subtract(x, _ops.reshape(running_mean, shape)),
-                          _ops.rsqrt(_ops.scale(_ops.reshape(running_var, shape), 1.0, epsilon)))
-        return _affine(y, weight, bias, shape)
+        return _affine(_by_running(x, running_mean, running_var, shape, epsilon), weight, bias,
+                       shape)
     axes = [i for i in range(ndim) if i != c_axis]
     mean = _ops.mean(x, axis=axes, keepdim=True)
-    centered = _ops.subtract(x, mean)
+    centered = _ops.subtract(x, _spread(mean, x))
     var = _ops.mean(_ops.square(centered), axis=axes, keepdim=True)
     with no_grad():
         for running, batch in ((running_mean, mean), (running_var, var)):
@@ -88,16 +106,13 @@ def _batch_norm(x, running_mean, running_var, weight, bias, is_test, momentum, e
                            _ops.scale(_ops.cast(_ops.reshape(batch, [-1]), running.dtype),
                                       1.0 - momentum))
             running.set_value(new)
-    y = _affine(_ops.multiply(centered, _ops.rsqrt(_ops.scale(var, 1.0, epsilon))), weight,
-                bias, shape)
+    y = _affine(_ops.multiply(centered, _spread(_ops.rsqrt(_ops.scale(var, 1.0, epsilon)), x)),
+                weight, bias, shape)
     if is_test:
         # test mode with trainable statistics: Paddle's grad kernel differentiates as if the
         # (just updated) running statistics had normalized x. Same values, that gradient.
-        y_running = _affine(
-            _ops.multiply(_ops.subtract(x, _ops.reshape(running_mean, shape)),
-                          _ops.rsqrt(_ops.scale(_ops.reshape(running_var, shape), 1.0,
-                                                epsilon))),
-            weight, bias, shape)
+        y_running = _affine(_by_running(x, running_mean, running_var, shape, epsilon), weight,
+                            bias, shape)
         y = _ops.add(_ops.subtract(y, y_running).detach(), y_running)
     return y
 

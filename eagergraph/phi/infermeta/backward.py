@@ -13,7 +13,8 @@ __all__ = ["reduced_axes", "reduce_keep_shape", "reduced_count", "inverse_perm",
            "concat_sections", "take_along_axis_flat_index", "conv_unfold_geometry",
            "conv_transpose_unfold_geometry", "channel_perms", "volume", "index_dtype",
            "qr_grad_check", "lu_row_permutation", "lu_permutation_matrix", "channel_first_perm",
-           "pool_scatter_index", "plane_flat_index", "plane_valid", "ce_hard_label_masks"]
+           "pool_scatter_index", "plane_flat_index", "plane_valid", "ce_hard_label_masks",
+           "broadcast_axes"]
 
 
 def reduced_axes(ndim, axis):
@@ -23,6 +24,14 @@ def reduced_axes(ndim, axis):
     if not axis:
         return tuple(range(ndim))
     return tuple(a % ndim for a in axis)
+
+
+def broadcast_axes(out_shape, shape):
+    """The axes of `out_shape` that broadcasting an array of `shape` to it added or stretched
+    (what a gradient is summed over to get back to `shape`)."""
+    lead = len(out_shape) - len(shape)
+    return tuple(range(lead)) + tuple(i + lead for i, n in enumerate(shape)
+                                      if n == 1 and out_shape[i + lead] != 1)
 
 
 def reduce_keep_shape(shape, axis):

@@ -8,8 +8,8 @@ from .common import normalize_axis, normalize_axes
 
 __all__ = ["ReshapeInferMeta", "TransposeInferMeta", "SqueezeInferMeta", "UnsqueezeInferMeta",
            "FlattenInferMeta", "ConcatInferMeta", "SplitInferMeta", "SplitWithNumInferMeta",
-           "StackInferMeta", "UnbindInferMeta", "ExpandInferMeta", "TileInferMeta",
-           "FlipInferMeta", "WhereInferMeta"]
+           "StackInferMeta", "UnbindInferMeta", "ExpandInferMeta", "BroadcastViewInferMeta",
+           "TileInferMeta", "FlipInferMeta", "WhereInferMeta"]
 
 
 def _prod(dims):
@@ -317,6 +317,11 @@ def ExpandInferMeta(x, shape):
     if shape == xs:
         return (xs, NP_TO_DTYPE[x._data.dtype])
     return (expand_shape(xs, shape), NP_TO_DTYPE[x._data.dtype])
+
+
+def BroadcastViewInferMeta(x, like):
+    """x broadcast to like's shape (an error where it does not broadcast), x's dtype."""
+    return (expand_shape(x._data.shape, like._data.shape), NP_TO_DTYPE[x._data.dtype])
 
 
 _INT64_MAX = 2 ** 63 - 1

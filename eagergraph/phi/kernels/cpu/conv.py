@@ -15,6 +15,8 @@ from ...kernel_registry import register_kernel
 from ...infermeta.conv import (CHANNEL_LAST, conv_paddings, conv_transpose_geometry,
                                unfold_paddings, window_out_size)
 from ..dtype_groups import FLOAT
+from ...sum_order import rows_in_turn
+from .linalg import gemm
 
 
 def strided_view(a, shape, strides, writeable=False):
@@ -164,7 +166,7 @@ def _correlate(xt, w, k, s, pads, d, groups):
     [OC, *out, N]."""
     cols, o = _cols(xt, k, s, pads, d, groups)
     oc = w.shape[0]
-    out = np.matmul(_grouped(w, groups), cols)  # [G, OC/G, L * N]
+    out = gemm(_grouped(w, groups), cols)  # [G, OC/G, L * N]
     return out.reshape(oc, *o, xt.shape[-1])
 
 
@@ -173,8 +175,8 @@ def _spread(gt, w, sizes, k, s, pads, d, groups):
     as one strided addition of [C, *out, N] per kernel offset."""
     oc, o, n = gt.shape[0], gt.shape[1:-1], gt.shape[-1]
     nd = len(sizes)
-    dcols = np.matmul(_grouped(w, groups).transpose(0, 2, 1),
-                      gt.reshape(groups, oc // groups, math.prod(o) * n))
+    dcols = gemm(_grouped(w, groups).transpose(0, 2, 1),
+                 gt.reshape(groups, oc // groups, math.prod(o) * n))
     dcols = dcols.reshape(w.shape[1] * groups, *k, *o, n)  # [C, *k, *out, N]
     padded = tuple(max(sizes[i] + pads[2 * i] + pads[2 * i + 1],
                        (o[i] - 1) * s[i] + d[i] * (k[i] - 1) + 1) for i in range(nd))
@@ -193,7 +195,7 @@ def _filter_grad(xt, gt, k, s, pads, d, groups, shape):
     by one GEMM per group."""
     cols, _ = _cols(xt, k, s, pads, d, groups)
     g2 = gt.reshape(groups, gt.shape[0] // groups, math.prod(gt.shape[1:]))
-    return np.matmul(g2, cols.transpose(0, 2, 1)).reshape(shape)
+    return gemm(g2, cols.transpose(0, 2, 1)).reshape(shape)
 
 
 def _conv_geometry(sizes, filter, strides, paddings, padding_algorithm, dilations):
@@ -214,20 +216,31 @@ def _correlate_per_sample(x, w, k, s, pads, d, groups):
     long (no transpose of a large output, and the im2col copy moves rows of that length)."""
     win, o = windows(x, k, s, pads, d)
     cols = win.reshape(x.shape[0], groups, x.shape[1] // groups * math.prod(k), math.prod(o))
-    return np.matmul(_grouped(w, groups), cols).reshape(x.shape[0], w.shape[0], *o)
+    return gemm(_grouped(w, groups), cols).reshape(x.shape[0], w.shape[0], *o)
 
 
-def _filter_grad_per_sample(x, g, k, s, pads, d, groups, shape):
-    """_filter_grad for channel-first x and g [N, OC, *out]: per-sample columns and a batched
-    product summed over the batch (no transposes of x or g)."""
-    win, o = windows(x, k, s, pads, d)
-    n = x.shape[0]
-    cols = win.reshape(n, groups, x.shape[1] // groups * math.prod(k), math.prod(o))
-    g2 = g.reshape(n, groups, g.shape[1] // groups, math.prod(o))
-    return np.matmul(g2, cols.transpose(0, 1, 3, 2)).sum(0).reshape(shape)
+def _filter_grad_per_image(x, g, k, s, pads, d, groups, shape):
+    """_filter_grad for channel-first x and g [N, OC, *out] as Paddle's CPU kernel adds it
+    (conv_grad_kernel_impl.h): image after image, filter_grad += g_i cols_i^T, each product one
+    GEMM over the image's positions. Each product is handed to BLAS as MKL, column-major, sees
+    it: both operands laid out position-major (g_i^T and cols_i^T contiguous) and multiplied
+    with the first transposed, which OpenBLAS accumulates as MKL does for up to 384 positions
+    (bit for bit with Paddle 3.3.1 on every shape measured; more positions MKL splits in a way
+    not matched). Then the products are added one after another."""
+    win, o = windows(x, k, s, pads, d)  # [N, C, *k, *out]
+    n, nd = x.shape[0], len(k)
+    pos, ck, oc = math.prod(o), x.shape[1] // groups * math.prod(k), g.shape[1] // groups
+    win = win.reshape((n, groups, x.shape[1] // groups) + win.shape[2:])
+    perm = (0, 1) + tuple(range(3 + nd, 3 + 2 * nd)) + (2,) + tuple(range(3, 3 + nd))
+    cols_t = np.ascontiguousarray(win.transpose(perm)).reshape(n, groups, pos, ck)
+    g_t = np.ascontiguousarray(g.reshape(n, groups, oc, pos).transpose(0, 1, 3, 2))
+    prods = np.matmul(g_t.transpose(0, 1, 3, 2), cols_t)  # [N, G, OC/G, C/G * K]
+    if n == 0:
+        return np.zeros(shape, prods.dtype)
+    return rows_in_turn(prods.reshape(n, prods[0].size)).reshape(shape)
 
 
-_LONG_ROW = 16  # output rows at least this long: the per-sample forward and filter grad
+_LONG_ROW = 16  # output rows at least this long: the per-sample forward
 
 
 def _conv(input, filter, strides, paddings, padding_algorithm, dilations, groups, data_format):
@@ -248,15 +261,13 @@ def _conv_grad(need, input, filter, out_grad, strides, paddings, padding_algorit
     k, s, pads, d = _conv_geometry(sizes, filter, strides, paddings, padding_algorithm,
                                    dilations)
     x_grad = w_grad = None
-    if not cl and out_grad.shape[-1] >= _LONG_ROW:
-        if need[1]:
-            w_grad = _filter_grad_per_sample(input, out_grad, k, s, pads, d, groups,
-                                             filter.shape)
-        if not need[0]:
-            return None, w_grad
+    if need[1]:  # Paddle's order: channel-first, image after image
+        first = (lambda a: np.moveaxis(a, -1, 1)) if cl else (lambda a: a)
+        w_grad = _filter_grad_per_image(first(input), first(out_grad), k, s, pads, d, groups,
+                                        filter.shape)
+    if not need[0]:
+        return None, w_grad
     gt = _batch_last(out_grad, cl)
-    if need[1] and w_grad is None:
-        w_grad = _filter_grad(_batch_last(input, cl), gt, k, s, pads, d, groups, filter.shape)
     if need[0]:
         x_grad = _batch_first(_spread(gt, filter, sizes, k, s, pads, d, groups), cl)
     return x_grad, w_grad

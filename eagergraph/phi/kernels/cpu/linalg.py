@@ -21,18 +21,59 @@ def _k_blocks(k):
     return out
 
 
+# output columns in whole SIMD vectors (AVX-512: 16 float32, 8 float64): there NumPy's
+# OpenBLAS adds each product in MKL's order either way round
+_LANES = {np.dtype(np.float32): 16, np.dtype(np.float64): 8}
+
+
+def _transposed(x):
+    """Whether x's last two axes are a transposed view (column-major: the rows' elements apart,
+    the columns' adjacent), as NumPy hands it to BLAS with a transpose flag."""
+    st = x.strides
+    return st[-1] != x.itemsize and st[-2] == x.itemsize
+
+
+def _product(a, b):
+    """a @ b as Paddle's MKL accumulates it. MKL is column-major, so it computes the product the
+    other way round, (b^T a^T)^T; OpenBLAS given the operands that way (as transposed views)
+    adds each element's terms in MKL's order. Measured against Paddle 3.3.1 (float32 and
+    float64, 2 or more rows and columns): with both operands row-major the plain product differs
+    in about one shape in three whose column count is not a whole number of SIMD vectors, the
+    product the other way round in none; with b transposed (a @ w^T, a linear layer's input
+    gradient) the plain product differs unless rows and columns are whole vectors and the
+    columns at least two vectors, b laid out row-major first and then the product the other
+    way round in 2 of 160 shapes (a few rows); a transposed a is added as MKL does either way (and two
+    transposed operands are not matched). A single row or column is MKL's GEMV (not matched).
+    The result is made C-contiguous again."""
+    lanes = _LANES.get(a.dtype)
+    if lanes is None or b.dtype != a.dtype or a.ndim < 2 or b.ndim < 2:
+        return np.matmul(a, b)
+    m, n = a.shape[-2], b.shape[-1]
+    if m < 2 or n < 2 or a.shape[-1] < 2 or _transposed(a):
+        return np.matmul(a, b)
+    if _transposed(b):
+        if m % lanes == 0 and n % lanes == 0 and n >= 2 * lanes:
+            return np.matmul(a, b)
+        b = np.ascontiguousarray(b)
+    elif n % lanes == 0:
+        return np.matmul(a, b)
+    t = np.matmul(np.swapaxes(b, -1, -2), np.swapaxes(a, -1, -2))
+    return np.ascontiguousarray(np.swapaxes(t, -1, -2))
+
+
 def gemm(a, b):
-    """np.matmul(a, b); a float32 product over more than 384 terms (M >= 2, N >= 16) is summed
-    in MKL's K blocks, each block's product added to the sum of the earlier ones, so it agrees
-    with Paddle's CPU matmul bit for bit (NumPy's OpenBLAS blocks K otherwise). Within a block
-    both libraries accumulate the same way."""
+    """np.matmul(a, b) in the order Paddle's CPU matmul (MKL) adds: each product the other way
+    round where that matters (_product), and a float32 product over more than 384 terms (M >= 2,
+    N >= 16) summed in MKL's K blocks, each block's product added to the sum of the earlier
+    ones, so it agrees with Paddle's bit for bit (NumPy's OpenBLAS blocks K otherwise). Within a
+    block both libraries accumulate the same way."""
     k = a.shape[-1]
     if (k <= _BLOCK_K or a.dtype != _F32 or b.dtype != _F32 or a.ndim < 2 or b.ndim < 2
             or a.shape[-2] < 2 or b.shape[-1] < 16):
-        return np.matmul(a, b)
+        return _product(a, b)
     out, start = None, 0
     for n in _k_blocks(k):
-        part = np.matmul(a[..., start:start + n], b[..., start:start + n, :])
+        part = _product(a[..., start:start + n], b[..., start:start + n, :])
         out = part if out is None else np.add(out, part, out=out)
         start += n
     return out

@@ -6,6 +6,7 @@ import numpy as np
 
 from ...kernel_registry import register_kernel
 from ..dtype_groups import ALL_WITH_HALF
+from ...infermeta.backward import broadcast_axes
 from ...infermeta.manipulation import (reshape_shape, squeeze_shape, unsqueeze_shape,
                                        flatten_shape, split_sections, expand_shape)
 
@@ -79,6 +80,20 @@ def expand(x, shape):
     if x.shape == shape:
         return x.copy()
     return np.broadcast_to(x, expand_shape(x.shape, shape)).copy()
+
+
+@register_kernel("broadcast_view", ALL_WITH_HALF)
+def broadcast_view(x, like):
+    """x broadcast to like's shape as a read-only view (the norms' internal operand: no
+    copy)."""
+    return np.broadcast_to(x, expand_shape(x.shape, like.shape))
+
+
+@register_kernel("broadcast_view_grad", ALL_WITH_HALF)
+def broadcast_view_grad(need, x, out_grad):
+    """out_grad summed over the broadcast axes in NumPy's order, shaped as x (like: none)."""
+    axes = broadcast_axes(out_grad.shape, x.shape)
+    return (np.sum(out_grad, axis=axes).reshape(x.shape) if axes else out_grad), None
 
 
 @register_kernel("tile", ALL_WITH_HALF)

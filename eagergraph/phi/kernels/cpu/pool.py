@@ -107,12 +107,17 @@ def _last(y, channel_last):
 
 def _scatter(shape, plane_pos, w, dtype):
     """Zeros of `shape` [N, C, *sp] plus w [N, C, ...] added at in-plane positions plane_pos
-    (broadcast against w; -1 drops the weight)."""
+    (broadcast against w; -1 drops the weight), each position's weights in their order in w
+    (output after output, as Paddle's grad kernels add them)."""
     n, c = shape[:2]
     p = int(np.prod(shape[2:]))
     pos = np.broadcast_to(np.where(plane_pos < 0, p, plane_pos), w.shape).reshape(n * c, -1)
     flat = (pos + (np.arange(n * c) * (p + 1))[:, None]).ravel()
-    out = np.bincount(flat, weights=w.ravel(), minlength=n * c * (p + 1))
+    if dtype == np.float64:  # bincount adds in float64, one weight after another
+        out = np.bincount(flat, weights=w.ravel(), minlength=n * c * (p + 1))
+    else:  # in the grad's dtype, in the same order (Paddle's kernels add in T)
+        out = np.zeros(n * c * (p + 1), dtype)
+        np.add.at(out, flat, w.ravel().astype(dtype, copy=False))
     return out.reshape(n * c, p + 1)[:, :p].astype(dtype, copy=False).reshape(shape)
 
 
@@ -157,17 +162,22 @@ def _max_backward(x, out, dy, g):
         disjoint = all(s >= k for s, k in zip(g.s, g.k))
         rest = dy.copy()
         finite = np.isfinite(dy).all()  # else multiplying by a mask would make 0 * inf = NaN
+        takes = []
         for v in g.views():
             hit = xp[v] == out
             take = hit * rest if finite else np.where(hit, rest, dy.dtype.type(0))
             if disjoint:
                 gp[v] = take
             else:
-                gp[v] += take
+                takes.append((v, take))
             if finite:  # the grad goes to the first maximum only
                 rest -= take
             else:
                 np.copyto(rest, dy.dtype.type(0), where=hit)
+        # overlapping windows: an input element takes the earlier outputs' grads first (Paddle
+        # adds output after output), which are the later kernel offsets
+        for v, take in reversed(takes):
+            gp[v] += take
         return g.unpad(gp)
     table = g.table()
     vals = pool_gather(x, table, -np.inf)
@@ -176,17 +186,27 @@ def _max_backward(x, out, dy, g):
     return _scatter(x.shape, pos, dy.reshape(pos.shape), dy.dtype)
 
 
+def _avg_scale(div, dtype):
+    """Paddle's AvgPoolGrad factor 1.0 / pool_size, as dtype. (Paddle 3.3.1 holds it in a float
+    also for float64 grads, ~3e-8 off; here a float64 grad gets a float64 factor:
+    docs/differences.md.)"""
+    return (1.0 / np.maximum(div, 1).astype(np.float64)).astype(dtype)
+
+
 def _avg_backward(x_shape, dy, g, exclusive):
+    """dx += scale * dy for each window (Paddle's Pool2dGradFunctor), the windows in Paddle's
+    order: where windows overlap an input element takes the earlier outputs' shares first,
+    which are the later kernel offsets."""
     if g.regular:
-        gd = dy / np.maximum(g.divisor(exclusive, dy.dtype), 1)
+        gd = dy * _avg_scale(g.divisor(exclusive, np.float64), dy.dtype)
         gp = np.zeros(x_shape[:2] + g.padded_sp(), dy.dtype)
-        for v in g.views():
+        for v in reversed(list(g.views())):
             gp[v] += gd
         return g.unpad(gp)
     table = g.table()
     div = pool_divisor(table, g.sp, g.k, g.s, g.pads, g.out, exclusive, g.adaptive,
-                       dy.dtype)
-    per = dy.reshape(x_shape[:2] + (-1,))[..., None] / np.maximum(div, 1)[:, None]
+                       np.float64)
+    per = dy.reshape(x_shape[:2] + (-1,))[..., None] * _avg_scale(div, dy.dtype)[:, None]
     w = np.where(table >= 0, per, dy.dtype.type(0))
     return _scatter(x_shape, table, w, dy.dtype)
 

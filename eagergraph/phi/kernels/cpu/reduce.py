@@ -6,7 +6,7 @@ import numpy as np
 
 from ...kernel_registry import register_kernel
 from ..fp_errors import quiet
-from ...sum_order import LANES as _LANES, in_paddle_order, last_axis_sum, mean_all_lanes
+from ...sum_order import LANES as _LANES, in_paddle_order, axis_sum, mean_all_lanes
 from ...common import (bool_, uint8, int16, int32, int64, float16, bfloat16, float32, float64,
                        complex64, complex128)
 from ..dtype_groups import ALL, FLOAT, FLOAT_COMPLEX, NUMERIC
@@ -38,7 +38,7 @@ def sum_(x, axis, dtype, keepdim):
         if d in _HALF:
             d = _F32
     if axis and in_paddle_order(x, axis):  # (a full sum keeps NumPy's order: sum_order.py)
-        return last_axis_sum(x, d, keepdim)
+        return axis_sum(x, axis[0], d, keepdim)
     return _add_reduce(x, _np_axis(x, axis), d, None, keepdim)
 
 
@@ -55,7 +55,7 @@ def mean(x, axis, keepdim):
         out = mean_all_lanes(x)  # Paddle's full mean, bit for bit
         return out.reshape((1,) * x.ndim) if keepdim else out
     if in_paddle_order(x, ax):
-        s = last_axis_sum(x, x.dtype, keepdim)
+        s = axis_sum(x, ax[0], x.dtype, keepdim)
     else:
         s = x.sum(axis=ax, dtype=_INT64 if kind in "iu" else None, keepdims=keepdim)
     n = x.size // s.size if s.size else 1
