@@ -78,9 +78,19 @@ def row_major_sum(x, axes):
         n *= x.shape[i]
     if n == 0:
         return np.zeros(kept_shape, x.dtype)
+    k = x.size // n
+    if 1 < k < _FEW:  # few sums (a conv's bias): each a running sum along a contiguous row
+        a = np.ascontiguousarray(x.transpose(kept + axes)).reshape(k, n)
+        return np.cumsum(a, axis=1)[:, -1].reshape(kept_shape)
     if axes != tuple(range(len(axes))):
         x = x.transpose(axes + kept)
-    return rows_in_turn(np.ascontiguousarray(x).reshape(n, x.size // n)).reshape(kept_shape)
+    return rows_in_turn(np.ascontiguousarray(x).reshape(n, k)).reshape(kept_shape)
+
+
+# fewer sums than this run along rows (NumPy's axis-0 reduction steps row after row, each step
+# over only this many elements: ~1.5x slower). One element after another costs ~8x NumPy's
+# pairwise sum at a conv bias's shape either way ([64, 6, 24, 24]: ~0.9 against 0.1 ms)
+_FEW = 16
 
 
 def _fold_lanes(lanes):

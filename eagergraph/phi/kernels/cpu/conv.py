@@ -223,18 +223,16 @@ def _filter_grad_per_image(x, g, k, s, pads, d, groups, shape):
     """_filter_grad for channel-first x and g [N, OC, *out] as Paddle's CPU kernel adds it
     (conv_grad_kernel_impl.h): image after image, filter_grad += g_i cols_i^T, each product one
     GEMM over the image's positions. Each product is handed to BLAS as MKL, column-major, sees
-    it: both operands laid out position-major (g_i^T and cols_i^T contiguous) and multiplied
-    with the first transposed, which OpenBLAS accumulates as MKL does for up to 384 positions
-    (bit for bit with Paddle 3.3.1 on every shape measured; more positions MKL splits in a way
-    not matched). Then the products are added one after another."""
+    it: g_i^T laid out position-major and both operands transposed, which OpenBLAS accumulates
+    as MKL does for up to 384 positions (bit for bit with Paddle 3.3.1 on every shape measured;
+    more positions MKL splits in a way not matched). Then the products are added one after
+    another."""
     win, o = windows(x, k, s, pads, d)  # [N, C, *k, *out]
-    n, nd = x.shape[0], len(k)
-    pos, ck, oc = math.prod(o), x.shape[1] // groups * math.prod(k), g.shape[1] // groups
-    win = win.reshape((n, groups, x.shape[1] // groups) + win.shape[2:])
-    perm = (0, 1) + tuple(range(3 + nd, 3 + 2 * nd)) + (2,) + tuple(range(3, 3 + nd))
-    cols_t = np.ascontiguousarray(win.transpose(perm)).reshape(n, groups, pos, ck)
+    n, pos = x.shape[0], math.prod(o)
+    ck, oc = x.shape[1] // groups * math.prod(k), g.shape[1] // groups
+    cols = win.reshape(n, groups, ck, pos)  # im2col per image (one copy)
     g_t = np.ascontiguousarray(g.reshape(n, groups, oc, pos).transpose(0, 1, 3, 2))
-    prods = np.matmul(g_t.transpose(0, 1, 3, 2), cols_t)  # [N, G, OC/G, C/G * K]
+    prods = np.matmul(g_t.transpose(0, 1, 3, 2), cols.transpose(0, 1, 3, 2))  # [N, G, OC/G, CK]
     if n == 0:
         return np.zeros(shape, prods.dtype)
     return rows_in_turn(prods.reshape(n, prods[0].size)).reshape(shape)
