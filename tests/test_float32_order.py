@@ -160,19 +160,21 @@ def test_long_float32_products_add_their_k_blocks_in_turn():
         x.astype(np.float64) @ w.astype(np.float64))
 
 
+def _matmul_run(lib, x, w, g):
+    """(out, x grad, w grad) of x @ w with out_grad g."""
+    a, b = lib.to_tensor(x, stop_gradient=False), lib.to_tensor(w, stop_gradient=False)
+    y = lib.matmul(a, b)
+    y.backward(lib.to_tensor(g))
+    return y.numpy(), a.grad.numpy(), b.grad.numpy()
+
+
 @pytest.mark.parametrize("m,k,n", [(64, 400, 120), (100, 777, 64), (64, 3000, 32)])
 def test_matmul_bit_for_bit_with_paddle(m, k, n):
     paddle = pytest.importorskip("paddle")
     rng = np.random.default_rng(8)
     x, w = rng.standard_normal((m, k)).astype(F32), rng.standard_normal((k, n)).astype(F32)
     g = rng.standard_normal((m, n)).astype(F32)
-    res = []
-    for lib in (eg, paddle):
-        a, b = lib.to_tensor(x, stop_gradient=False), lib.to_tensor(w, stop_gradient=False)
-        y = lib.matmul(a, b)
-        y.backward(lib.to_tensor(g))
-        res.append((y.numpy(), a.grad.numpy(), b.grad.numpy()))
-    for ours, ref in zip(*res):
+    for ours, ref in zip(*(_matmul_run(lib, x, w, g) for lib in (eg, paddle))):
         if has_avx512f():   # MKL's AVX-512 sgemm blocks K by 384 (measured there)
             np.testing.assert_array_equal(ours, ref)
         else:
@@ -353,13 +355,7 @@ def test_products_of_odd_widths_bit_for_bit_with_paddle(m, k, n, dtype):
     rng = np.random.default_rng(16)
     x, w = rng.standard_normal((m, k)).astype(dtype), rng.standard_normal((k, n)).astype(dtype)
     g = rng.standard_normal((m, n)).astype(dtype)
-    res = []
-    for lib in (eg, paddle):
-        a, b = lib.to_tensor(x, stop_gradient=False), lib.to_tensor(w, stop_gradient=False)
-        y = lib.matmul(a, b)
-        y.backward(lib.to_tensor(g))
-        res.append((y.numpy(), a.grad.numpy(), b.grad.numpy()))
-    for ours, ref in zip(*res):
+    for ours, ref in zip(*(_matmul_run(lib, x, w, g) for lib in (eg, paddle))):
         np.testing.assert_array_equal(ours, ref)
 
 
