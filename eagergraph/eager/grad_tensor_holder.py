@@ -12,6 +12,7 @@ before it is held; both are used by the engine and by the generated nodes' `run_
 `GradTensorHolder` is the named record of one such buffer, built on demand for tools."""
 import numpy as np
 
+from ..phi.infermeta.backward import broadcast_axes
 from ..phi.sum_order import row_major_sum
 from .bound_ops import ops
 
@@ -109,5 +110,4 @@ def reduction(have, shape):
                 f"internal error: a gradient of shape {list(have)} cannot be reduced to its "
                 f"input's shape {list(shape)}. Please report this bug.")
         return (), shape
-    return (tuple(range(lead)) + tuple(i + lead for i, n in enumerate(shape)
-                                       if n == 1 and have[i + lead] != 1)), shape
+    return broadcast_axes(have, shape), shape
