@@ -35,9 +35,10 @@ def logf(x):
     """glibc logf of a float32 array of positive finite values (what the polar method feeds
     it); zero gives -inf, as logf does."""
     x = np.asarray(x, np.float32)
-    ix = x.view(np.uint32).copy()
+    ix = x.view(np.uint32)
     sub = ix < 0x00800000
     if sub.any():  # subnormal: normalise as glibc does
+        ix = ix.copy()
         ix[sub] = (x[sub] * np.float32(2.0 ** 23)).view(np.uint32) - np.uint32(23 << 23)
     tmp = ix - _OFF
     i = (tmp >> np.uint32(19)) & np.uint32(15)
@@ -50,8 +51,7 @@ def logf(x):
     y = _A1 * r + _A2
     y = _A0 * r2 + y
     y = y * r2 + (y0 + r)
-    out = y.astype(np.float32)
-    out[x == 1.0] = 0.0
+    out = y.astype(np.float32)  # (1 gives r = 0 and so 0, as glibc's special case)
     if sub.any():
         out[x == 0.0] = -np.inf
     return out

@@ -129,7 +129,8 @@ def avx_row_sum(x):
             s += rows[:, i]
         return s.reshape(x.shape[:-1] + (1,))
     end = c & ~7
-    lanes = np.add.reduce(rows[:, :end].reshape(rows.shape[0], end // 8, 8), 1)  # in turn
+    lanes = rows[:, :8] if end == 8 else \
+        np.add.reduce(rows[:, :end].reshape(rows.shape[0], end // 8, 8), 1)  # in turn
     s = ((lanes[:, 0] + lanes[:, 1]) + (lanes[:, 4] + lanes[:, 5])) + \
         ((lanes[:, 2] + lanes[:, 3]) + (lanes[:, 6] + lanes[:, 7]))
     for i in range(end, c):

@@ -7,7 +7,7 @@ from scipy.special import erfc, expit
 
 from ...kernel_registry import register_kernel
 from ..fp_errors import quiet
-from ...glibc_expf import expf as glibc_expf
+from ...glibc_expf import expf_moderate
 from ...glibc_logf import logf as glibc_logf
 from ...sum_order import avx_row_sum, axis_sum
 from ..dtype_groups import FLOAT, FLOAT_COMPLEX
@@ -100,7 +100,7 @@ def softmax(x, axis):
     # for ~2% of the softmax's values)
     if e.dtype == np.float32:
         if e.shape[-1] < 128:
-            e = glibc_expf(e)
+            e = expf_moderate(e)  # within [-64, 0] (or NaN): _shifted clipped it
         else:
             np.exp(e, out=e)
         total = avx_row_sum(e)
@@ -125,6 +125,8 @@ def log_softmax(x, axis):
 def check_hard_labels(label, num_classes, ignore_index):
     """Paddle's OutOfRange check of hard labels (class ids): each is ignore_index or in
     [0, num_classes)."""
+    if label.size and 0 <= label.min() and label.max() < num_classes:
+        return  # every label a class id (the usual case: two calls)
     bad = (label != ignore_index) & ((label < 0) | (label >= num_classes))
     if bad.any():
         v = int(label[bad].flat[0])
@@ -151,6 +153,8 @@ def _std_log(p):
     a positive finite number."""
     if p.dtype != np.float32:
         return np.log(p)
+    if p.size and 0 < p.min() and p.max() < np.inf:  # the usual case (two calls)
+        return glibc_logf(p)
     fine = np.isfinite(p) & (p >= 0)
     if fine.all():
         return glibc_logf(p)
@@ -173,10 +177,15 @@ def cross_entropy_with_softmax(input, label, soft_label, use_softmax, numeric_st
     if soft_label:
         loss = -(label * _tolerable(np.log(p))).sum(axis=ax, keepdims=True)
         return p, loss
-    lbl = label.astype(np.int64)
+    lbl = label.astype(np.int64, copy=False)
     check_hard_labels(lbl, p.shape[ax], ignore_index)
     ignored = lbl == ignore_index
-    picked = np.take_along_axis(p, np.where(ignored, 0, lbl), axis=ax)
+    if ignored.any():
+        picked = np.take_along_axis(p, np.where(ignored, 0, lbl), axis=ax)
+    elif ax == p.ndim - 1 == 1:  # [N, C] with labels [N, 1]: one gather
+        picked = p[np.arange(p.shape[0]), lbl[:, 0]][:, None]
+    else:
+        picked = np.take_along_axis(p, lbl, axis=ax)
     loss = -_tolerable(_std_log(picked))
     loss[ignored] = 0
     return p, loss
