@@ -337,7 +337,11 @@ def main(argv=None):
     import paddle
     import eagergraph
     paddle.set_device("cpu")
-    out = {}
+    from eagergraph.phi.cpu_features import cpu_vendor, mkl_avx512
+    print(f"CPU {cpu_vendor() or 'unknown'}: Paddle's MKL products "
+          + ("on its AVX-512 path (the order eagergraph follows)" if mkl_avx512() else
+             "on another path (eagergraph does not follow its order: products differ)"))
+    out = {"mkl_avx512": mkl_avx512()}
     if args.ops or not args.train:
         out["ops"] = run_ops(eagergraph, paddle)
         print_ops(out["ops"])

@@ -5,6 +5,7 @@ from ...kernel_registry import register_kernel
 from ...common import int32, int64
 from ..dtype_groups import ALL, NUMERIC, FLOAT, FLOAT_COMPLEX
 from ..fp_errors import quiet
+from ...cpu_features import mkl_avx512
 
 _F32 = np.dtype(np.float32)
 _BLOCK_K = 384  # MKL's sgemm K block in Paddle 3.3.1 on an AVX-512 CPU, as measured
@@ -61,12 +62,12 @@ def _product(a, b):
     return np.ascontiguousarray(np.swapaxes(t, -1, -2))
 
 
-def gemm(a, b):
-    """np.matmul(a, b) in the order Paddle's CPU matmul (MKL) adds: each product the other way
-    round where that matters (_product), and a float32 product over more than 384 terms (M >= 2,
-    N >= 16) summed in MKL's K blocks, each block's product added to the sum of the earlier
-    ones, so it agrees with Paddle's bit for bit (NumPy's OpenBLAS blocks K otherwise). Within a
-    block both libraries accumulate the same way."""
+def mkl_gemm(a, b):
+    """np.matmul(a, b) in the order Paddle's CPU matmul (MKL's AVX-512 path) adds: each product
+    the other way round where that matters (_product), and a float32 product over more than 384
+    terms (M >= 2, N >= 16) summed in MKL's K blocks, each block's product added to the sum of
+    the earlier ones, so it agrees with Paddle's bit for bit (NumPy's OpenBLAS blocks K
+    otherwise). Within a block both libraries accumulate the same way."""
     k = a.shape[-1]
     if (k <= _BLOCK_K or a.dtype != _F32 or b.dtype != _F32 or a.ndim < 2 or b.ndim < 2
             or a.shape[-2] < 2 or b.shape[-1] < 16):
@@ -77,6 +78,12 @@ def gemm(a, b):
         out = part if out is None else np.add(out, part, out=out)
         start += n
     return out
+
+
+# the products of every kernel: MKL's order where Paddle's MKL takes its AVX-512 path (an
+# Intel CPU), elsewhere NumPy's own (Paddle's MKL adds in an order eagergraph does not emulate
+# there: eagergraph.phi.cpu_features), which is the faster
+gemm = mkl_gemm if mkl_avx512() else np.matmul
 
 
 @register_kernel("matmul", (int32, int64) + FLOAT_COMPLEX)
