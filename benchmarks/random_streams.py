@@ -101,6 +101,7 @@ def samplers(n=100_000):
         ("binomial f32 20,.5", binomial(20, 0.5, f32)),
         ("binomial f64 100,.3", binomial(100, 0.3, f64)),
         ("binomial f64 1e6,.4", binomial(10 ** 6, 0.4, f64)),
+        ("binomial f32 10,.2", binomial(10, 0.2, f32)),
         ("binomial f64 10,.2", binomial(10, 0.2, f64)),
     ]
     print(f"{'n = ' + str(n):<22} {'default':>8} {'loop':>8} {'tables':>8} {'paddle':>8}"

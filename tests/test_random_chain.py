@@ -56,13 +56,16 @@ def test_poisson_tables_equal_the_loop(rates):
 
 
 BINOMIAL = [(100, 0.3), (20, 0.5), (21, 0.5000001), (1000, 0.9), (10 ** 6, 0.4), (34, 0.3),
-            (50, 0.2), (1e9, 1e-6), (120, 0.91), (10 ** 15, 0.5)]
+            (50, 0.2), (1e9, 1e-6), (120, 0.91), (10 ** 15, 0.5),
+            # the inversion (n min(p, 1 - p) < 10), flipped above 1/2
+            (10, 0.2), (1, 0.5), (19, 0.5), (5, 0.7), (3, 0.999), (100, 0.01), (1e6, 1e-6),
+            (7.5, 0.3)]
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
 @pytest.mark.parametrize("count,prob", BINOMIAL, ids=str)
 def test_binomial_tables_equal_the_loop(dtype, count, prob):
-    # one (count, prob) pair drawn by BTRS (n min(p, 1 - p) >= 10, flipped above 1/2)
+    # one (count, prob) pair drawn by BTRS (n min(p, 1 - p) >= 10) or the inversion
     assert std_binomial._vectorised(MT19937_64(0), np.full(9, count, dtype),
                                     np.full(9, prob, dtype), dtype == np.float32) is not None
     for seed in range(4):
@@ -72,9 +75,12 @@ def test_binomial_tables_equal_the_loop(dtype, count, prob):
 
 def test_binomial_loop_draws_the_rest():
     e = MT19937_64(0)
-    for c, p in (([100.0, 50.0], [0.3, 0.3]), ([100.0], [0.01]), ([0.0], [0.3]), ([5.0], [1.0])):
+    for c, p in (([100.0, 50.0], [0.3, 0.3]), ([0.0], [0.3]), ([5.0], [1.0])):
         c, p = np.array(c * 5), np.array(p * 5)
         assert std_binomial._vectorised(e, c, p, False) is None
+    # a float32 inversion whose waiting times could sum past 2^24 (float32's whole numbers)
+    c, p = np.full(5, 2.0 ** 25, np.float32), np.full(5, 1e-7, np.float32)
+    assert std_binomial._vectorised(e, c, p, True) is None
 
 
 def test_small_windows_are_refilled(monkeypatch):
@@ -82,12 +88,17 @@ def test_small_windows_are_refilled(monkeypatch):
     # from the next, peeked from where the last kept one ended
     monkeypatch.setattr(std_gamma._GammaChain, "draws_per_element", 0.3)
     monkeypatch.setattr(std_binomial._BtrsChain, "draws_per_element", 0.3)
+    monkeypatch.setattr(std_binomial._InversionChain, "__init__", _tiny_window(
+        std_binomial._InversionChain.__init__))
     monkeypatch.setattr(std_poisson._PoissonChain, "__init__", _tiny_window(
         std_poisson._PoissonChain.__init__))
     for seed in range(3):
         _same(std_gamma._standard_gamma, (np.full(3000, 0.7, np.float32),), seed)
         _same(std_gamma._standard_gamma, (np.tile([0.7, 3.0], 1500),), seed)
         _same(std_binomial._binomial, (np.full(3000, 70.0), np.full(3000, 0.6)), seed)
+        _same(std_binomial._binomial, (np.full(3000, 12.0), np.full(3000, 0.3)), seed)
+        _same(std_binomial._binomial, (np.full(3000, 12.0, np.float32),
+                                       np.full(3000, 0.3, np.float32)), seed)
         _same(std_poisson._poisson, (np.full(3000, 5.0),), seed)
         _same(std_poisson._poisson, (np.tile([5.0, 30.0], 1500),), seed)
 

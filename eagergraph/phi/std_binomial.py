@@ -334,12 +334,47 @@ def _rounds64(u0, v, prm):
     return acc, k
 
 
+class _InversionChain(_BtrsChain):
+    """The geometric inversion (n min(p, 1 - p) < 10) over a window of draws, for a tensor of
+    one (count, prob) pair: every draw's waiting time g = ceil(log u / log1p(-p)) (in T, as
+    the C++), their running sum G, and an element that starts at p ends at the first j with
+    G[j] - G[p] > n, its value j - p - 1 (the waiting times that fit): exact for every
+    position, as the sums are of whole numbers (a float32 sum stays exact below 2^24, which
+    _vectorised asks of n; a waiting time past n, or an infinite one from u = 0, counts as
+    n + 1: it ends the element either way)."""
+
+    def __init__(self, engine, prm, single, sign, off, n):
+        super().__init__(engine, prm, single, sign, off, n)
+        count, logprob = prm
+        self.draws_per_element = 1.1 * count * -math.expm1(logprob) + 1.15
+
+    def guess(self, U, prm):
+        count, logprob = prm
+        W = len(U)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            if self.single:
+                g = np.ceil(std_log(U) / np.float32(logprob)).astype(np.float64)
+            else:
+                g = np.ceil(std_log(U) / logprob)
+        np.minimum(g, count + 1.0, out=g)  # (inf too)
+        G = np.zeros(W + 1)
+        np.cumsum(g, out=G[1:])
+        end = np.searchsorted(G, G + count, "right")  # W + 1: past the window
+        p = np.arange(W + 1)
+        nxt = np.minimum(end, W)
+        vals = (self.off + self.sign * (end - p - 1)).astype(np.int64)
+        return nxt, vals
+
+
 def _vectorised(engine, ns, ps, single):
-    """The draws from tables where every element has one (count, prob) pair drawn by BTRS,
-    else None."""
+    """The draws from tables where every element has one (count, prob) pair drawn by BTRS or
+    by the inversion (its count below 2^24 in float32, 2^31 in float64), else None."""
     if not len(ns) or not ((ns == ns[0]).all() and (ps == ps[0]).all()):
         return None
     (plan,), _ = _binomial_plans(ns[:1].copy(), ps[:1].copy(), single)
-    if plan[0] not in (_btrs, _btrs64):
-        return None
-    return _BtrsChain(engine, plan[1], single, plan[2], plan[3], len(ns)).run()
+    if plan[0] in (_btrs, _btrs64):
+        return _BtrsChain(engine, plan[1], single, plan[2], plan[3], len(ns)).run()
+    if plan[0] in (_inversion32, _inversion64) and plan[1][0] < (2.0 ** 24 if single else
+                                                               2.0 ** 31):
+        return _InversionChain(engine, plan[1], single, plan[2], plan[3], len(ns)).run()
+    return None

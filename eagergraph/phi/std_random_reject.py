@@ -28,7 +28,8 @@ loop. The samplers are in std_poisson, std_binomial and std_gamma, what they sha
 std_draws. Those loops are the reference: standard_gamma is drawn by default from tables over
 the positions of a window of draws instead (eagergraph.phi.std_chain: the same values and
 engine position, without a Python step per value where the concentration takes one value),
-and poisson can be (vectorised=True; slower than its loop as measured). A NaN gamma concentration (or one whose boosted value is
+binomial too where count and prob take one value (BTRS and the geometric inversion), and
+poisson can be (vectorised=True; slower than its loop as measured). A NaN gamma concentration (or one whose boosted value is
 not above 1/3) goes through the loop as in C++ (its squeeze test does not involve it) and ends
 as T's smallest normal number, as Paddle's."""
 from .std_binomial import binomial
