@@ -354,8 +354,11 @@ class _InversionChain(_BtrsChain):
         with np.errstate(divide="ignore", invalid="ignore"):
             if self.single:
                 g = np.ceil(std_log(U) / np.float32(logprob)).astype(np.float64)
-            else:
-                g = np.ceil(std_log(U) / logprob)
+            else:  # NumPy's log, and the C library's where the quotient is near a whole
+                q = np.log(U) / logprob  # number (only there can its last bit move the ceil)
+                g = np.ceil(q)
+                near = np.flatnonzero(np.minimum(q - (g - 1), g - q) <= q * 1e-12)
+                g[near] = np.ceil(std_log(U[near]) / logprob)
         np.minimum(g, count + 1.0, out=g)  # (inf too)
         G = np.zeros(W + 1)
         np.cumsum(g, out=G[1:])
