@@ -28,6 +28,8 @@ import math
 
 import numpy as np
 
+from .transpose_copy import transpose_copy
+
 __all__ = ["LANES", "in_paddle_order", "axis_sum", "mean_all_lanes", "avx_row_sum",
            "row_major_sum", "rows_in_turn"]
 
@@ -60,7 +62,7 @@ def axis_sum(x, axis, d, keepdim):
     """sum of x over one axis one element after another: the axis moved in front, then added
     row by row."""
     axis %= x.ndim
-    front = np.ascontiguousarray(np.moveaxis(x, axis, 0))
+    front = transpose_copy(x, (axis,) + tuple(i for i in range(x.ndim) if i != axis))
     rest = front.shape[1:]
     out = rows_in_turn(front.reshape(front.shape[0], math.prod(rest)), d).reshape(rest)
     return np.expand_dims(out, axis) if keepdim else out
@@ -80,11 +82,11 @@ def row_major_sum(x, axes):
         return np.zeros(kept_shape, x.dtype)
     k = x.size // n
     if 1 < k < _FEW:  # few sums (a conv's bias): each a running sum along a contiguous row
-        a = np.ascontiguousarray(x.transpose(kept + axes)).reshape(k, n)
+        a = transpose_copy(x, kept + axes).reshape(k, n)
         return np.cumsum(a, axis=1)[:, -1].reshape(kept_shape)
-    if axes != tuple(range(len(axes))):
-        x = x.transpose(axes + kept)
-    return rows_in_turn(np.ascontiguousarray(x).reshape(n, k)).reshape(kept_shape)
+    x = transpose_copy(x, axes + kept) if axes != tuple(range(len(axes))) else \
+        np.ascontiguousarray(x)
+    return rows_in_turn(x.reshape(n, k)).reshape(kept_shape)
 
 
 # fewer sums than this run along rows (NumPy's axis-0 reduction steps row after row, each step

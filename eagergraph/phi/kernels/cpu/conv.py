@@ -17,6 +17,7 @@ from ...infermeta.conv import (CHANNEL_LAST, conv_paddings, conv_transpose_geome
 from ..dtype_groups import FLOAT
 from ...sum_order import rows_in_turn
 from .linalg import gemm
+from ...transpose_copy import transpose_copy
 
 
 def strided_view(a, shape, strides, writeable=False):
@@ -124,7 +125,7 @@ def _batch_last(a, channel_last):
     nd = a.ndim - 2
     perm = ((nd + 1,) + tuple(range(1, nd + 1)) if channel_last
             else tuple(range(1, nd + 2))) + (0,)
-    return np.ascontiguousarray(a.transpose(perm))
+    return transpose_copy(a, perm)
 
 
 def _batch_first(a, channel_last):
@@ -132,7 +133,7 @@ def _batch_first(a, channel_last):
     nd = a.ndim - 2
     perm = ((nd + 1,) + tuple(range(1, nd + 1)) + (0,) if channel_last
             else (nd + 1,) + tuple(range(nd + 1)))
-    return np.ascontiguousarray(a.transpose(perm))
+    return transpose_copy(a, perm)
 
 
 def _windows_bl(xt, k, s, pads, d):
@@ -231,7 +232,7 @@ def _filter_grad_per_image(x, g, k, s, pads, d, groups, shape):
     n, pos = x.shape[0], math.prod(o)
     ck, oc = x.shape[1] // groups * math.prod(k), g.shape[1] // groups
     cols = win.reshape(n, groups, ck, pos)  # im2col per image (one copy)
-    g_t = np.ascontiguousarray(g.reshape(n, groups, oc, pos).transpose(0, 1, 3, 2))
+    g_t = transpose_copy(g.reshape(n, groups, oc, pos), (0, 1, 3, 2))
     prods = np.matmul(g_t.transpose(0, 1, 3, 2), cols.transpose(0, 1, 3, 2))  # [N, G, OC/G, CK]
     if n == 0:
         return np.zeros(shape, prods.dtype)

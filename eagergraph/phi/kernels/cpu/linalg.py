@@ -6,6 +6,7 @@ from ...common import int32, int64
 from ..dtype_groups import ALL, NUMERIC, FLOAT, FLOAT_COMPLEX
 from ..fp_errors import quiet
 from ...cpu_features import mkl_avx512
+from ...transpose_copy import swapped_last, transpose_copy
 
 _F32 = np.dtype(np.float32)
 _BLOCK_K = 384  # MKL's sgemm K block in Paddle 3.3.1 on an AVX-512 CPU, as measured
@@ -55,11 +56,12 @@ def _product(a, b):
     if _transposed(b):
         if m % lanes == 0 and n % lanes == 0 and n >= 2 * lanes:
             return np.matmul(a, b)
-        b = np.ascontiguousarray(b)
+        swap = swapped_last(b.ndim)
+        b = transpose_copy(b.transpose(swap), swap)
     elif n % lanes == 0:
         return np.matmul(a, b)
     t = np.matmul(np.swapaxes(b, -1, -2), np.swapaxes(a, -1, -2))
-    return np.ascontiguousarray(np.swapaxes(t, -1, -2))
+    return transpose_copy(t, swapped_last(t.ndim))
 
 
 def mkl_gemm(a, b):
