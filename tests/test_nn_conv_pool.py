@@ -122,3 +122,31 @@ def test_the_ops_under_these_wrappers_have_gradient_checked_rows():
     rows = {i.name: i for i in OP_DB}
     for op in ("conv2d", "unfold", "fold", "pool2d"):
         assert rows[op].grad >= 2, op
+
+
+@pytest.mark.parametrize("xs,ws,stride,pad,dil,groups,fmt", [
+    ((8, 4, 12, 12), (6, 4, 3, 3), 1, 1, 1, 1, "NCHW"),
+    ((8, 4, 13, 11), (6, 2, 3, 3), 2, [1, 2], 1, 2, "NCHW"),
+    ((4, 3, 20, 20), (5, 3, 5, 5), 1, 2, 2, 1, "NCHW"),
+    ((3, 2, 17, 16), (4, 2, 3, 2), [3, 2], [0, 1], 1, 1, "NCHW"),
+    ((6, 10, 10, 4), (5, 4, 3, 3), 1, 1, 1, 1, "NHWC")])
+def test_conv_in_chunks_gives_the_whole_arrays_bits(xs, ws, stride, pad, dil, groups, fmt,
+                                                    monkeypatch):
+    """The conv kernels make their columns a few images (forward, filter grad) or output rows
+    (input grad) at a time; the sums are added in the same order, so every bit is as with the
+    whole batch at once."""
+    from eagergraph.phi.kernels.cpu import conv
+    rng = np.random.default_rng(1)
+    x, w = rng.standard_normal(xs), rng.standard_normal(ws)
+    for dtype in ("float32", "float64"):
+        res = []
+        for chunk in (1 << 40, 7, 300):
+            monkeypatch.setattr(conv, "_CHUNK", chunk)
+            xt = paddle.to_tensor(x.astype(dtype), stop_gradient=False)
+            wt = paddle.to_tensor(w.astype(dtype), stop_gradient=False)
+            y = F.conv2d(xt, wt, stride=stride, padding=pad, dilation=dil, groups=groups,
+                         data_format=fmt)
+            y.backward(paddle.to_tensor(np.cos(np.arange(y.size)).reshape(y.shape)
+                                        .astype(dtype)))
+            res.append([t.numpy().tobytes() for t in (y, xt.grad, wt.grad)])
+        assert res[1] == res[0] and res[2] == res[0]

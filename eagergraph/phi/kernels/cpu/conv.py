@@ -5,7 +5,9 @@ offset (one strided assignment when windows do not overlap). The convolution gra
 transposed convolution run batch-last ([C, *spatial, N]): one GEMM per group for each product
 and col2im additions of long contiguous rows; the forward and the filter grad run per sample
 ([N, G, C/G * K, L] columns, a batched product) when output rows are long, which spares the
-transposes of a large output. The grad kernels sit beside the forward ones."""
+transposes of a large output. Columns larger than _CHUNK are made a few images (or output
+rows) at a time, so they stay in cache, with every sum added in the same order. The grad
+kernels sit beside the forward ones."""
 import math
 
 import numpy as np
@@ -171,21 +173,37 @@ def _correlate(xt, w, k, s, pads, d, groups):
     return out.reshape(oc, *o, xt.shape[-1])
 
 
+# elements of the columns worked on at a time (2 MiB of float32): a convolution's columns
+# are K times its input, and written whole then read back they stream through memory (64
+# 32x32 maps of 32 channels, 3x3: 75 MB); in chunks they stay in cache
+_CHUNK = 1 << 19
+
+
 def _spread(gt, w, sizes, k, s, pads, d, groups):
     """The adjoint of _correlate in x: gt [OC, *out, N] -> [C, *sizes, N], col2im of W^T g
-    as one strided addition of [C, *out, N] per kernel offset."""
+    as one strided addition of [C, *out, N] per kernel offset. The columns are made for a few
+    rows of the first output dim at a time, the last rows first: an input element takes its
+    kernel offsets' terms in the same order either way (a larger first offset comes from an
+    earlier output row), so the sums are the same."""
     oc, o, n = gt.shape[0], gt.shape[1:-1], gt.shape[-1]
     nd = len(sizes)
-    dcols = gemm(_grouped(w, groups).transpose(0, 2, 1),
-                 gt.reshape(groups, oc // groups, math.prod(o) * n))
-    dcols = dcols.reshape(w.shape[1] * groups, *k, *o, n)  # [C, *k, *out, N]
+    cin = w.shape[1] * groups
     padded = tuple(max(sizes[i] + pads[2 * i] + pads[2 * i + 1],
                        (o[i] - 1) * s[i] + d[i] * (k[i] - 1) + 1) for i in range(nd))
-    out = np.zeros(dcols.shape[:1] + padded + (n,), dcols.dtype)
+    out = np.zeros((cin,) + padded + (n,), np.result_type(gt, w))
     c = slice(None)
-    for idx in np.ndindex(*k) if all(o) else ():  # no windows: nothing to add
-        out[(c,) + tuple(slice(idx[i] * d[i], idx[i] * d[i] + s[i] * (o[i] - 1) + 1, s[i])
-                         for i in range(nd))] += dcols[(c,) + idx]
+    row = cin * math.prod(k) * math.prod(o[1:]) * n  # column elements per first-dim row
+    step = max(1, _CHUNK // max(row, 1))
+    wt = _grouped(w, groups).transpose(0, 2, 1)
+    for q in reversed(range(0, o[0], step)) if all(o) else ():  # no windows: nothing to add
+        q1 = min(q + step, o[0])
+        part = gt if step >= o[0] else gt[:, q:q1]
+        dcols = gemm(wt, part.reshape(groups, oc // groups, -1))
+        dcols = dcols.reshape(cin, *k, q1 - q, *o[1:], n)  # [C, *k, rows, *out[1:], N]
+        for idx in np.ndindex(*k):
+            first = slice(idx[0] * d[0] + s[0] * q, idx[0] * d[0] + s[0] * (q1 - 1) + 1, s[0])
+            out[(c, first) + tuple(slice(idx[i] * d[i], idx[i] * d[i] + s[i] * (o[i] - 1) + 1,
+                                         s[i]) for i in range(1, nd))] += dcols[(c,) + idx]
     if padded == tuple(sizes):
         return out
     return out[(c,) + tuple(slice(pads[2 * i], pads[2 * i] + sizes[i]) for i in range(nd))]
@@ -216,8 +234,16 @@ def _correlate_per_sample(x, w, k, s, pads, d, groups):
     [N, G, C/G * K, L] and a batched product. Cheaper than batch-last when the output rows are
     long (no transpose of a large output, and the im2col copy moves rows of that length)."""
     win, o = windows(x, k, s, pads, d)
-    cols = win.reshape(x.shape[0], groups, x.shape[1] // groups * math.prod(k), math.prod(o))
-    return gemm(_grouped(w, groups), cols).reshape(x.shape[0], w.shape[0], *o)
+    n, ck, pos = x.shape[0], x.shape[1] // groups * math.prod(k), math.prod(o)
+    step = max(1, _CHUNK // max(groups * ck * pos, 1))  # images at a time (the same products)
+    if step >= n:
+        return gemm(_grouped(w, groups), win.reshape(n, groups, ck, pos)).reshape(
+            n, w.shape[0], *o)
+    out = np.empty((n, w.shape[0], pos), np.result_type(x, w))
+    for i in range(0, n, step):
+        cols = win[i:i + step].reshape(-1, groups, ck, pos)
+        out[i:i + step] = gemm(_grouped(w, groups), cols).reshape(len(cols), w.shape[0], pos)
+    return out.reshape(n, w.shape[0], *o)
 
 
 def _filter_grad_per_image(x, g, k, s, pads, d, groups, shape):
@@ -231,12 +257,19 @@ def _filter_grad_per_image(x, g, k, s, pads, d, groups, shape):
     win, o = windows(x, k, s, pads, d)  # [N, C, *k, *out]
     n, pos = x.shape[0], math.prod(o)
     ck, oc = x.shape[1] // groups * math.prod(k), g.shape[1] // groups
-    cols = win.reshape(n, groups, ck, pos)  # im2col per image (one copy)
-    g_t = transpose_copy(g.reshape(n, groups, oc, pos), (0, 1, 3, 2))
-    prods = np.matmul(g_t.transpose(0, 1, 3, 2), cols.transpose(0, 1, 3, 2))  # [N, G, OC/G, CK]
     if n == 0:
-        return np.zeros(shape, prods.dtype)
-    return rows_in_turn(prods.reshape(n, prods[0].size)).reshape(shape)
+        return np.zeros(shape, np.result_type(x, g))
+    step = max(1, _CHUNK // max(groups * ck * pos, 1))  # images at a time
+    total = None
+    for i in range(0, n, step):
+        cols = win[i:i + step].reshape(-1, groups, ck, pos)  # im2col per image (one copy)
+        g_t = transpose_copy(g[i:i + step].reshape(len(cols), groups, oc, pos), (0, 1, 3, 2))
+        prods = np.matmul(g_t.transpose(0, 1, 3, 2), cols.transpose(0, 1, 3, 2))  # [m, G, OC/G, CK]
+        prods = prods.reshape(len(cols), -1)
+        if total is not None:  # the running sum goes on image after image
+            prods = np.concatenate([total[None], prods])
+        total = rows_in_turn(prods)
+    return total.reshape(shape)
 
 
 _LONG_ROW = 16  # output rows at least this long: the per-sample forward
