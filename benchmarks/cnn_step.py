@@ -3,7 +3,8 @@ conv 5x5 (16) - relu - max pool 2 - linear 120 - relu - linear 84 - relu - linea
 entropy) for eagergraph, paddlepaddle and torch (CPU, one thread) in the same run, interleaved;
 ratios to Paddle and torch. Conv and pooling are where a NumPy engine can lose most; --parts
 also times LeNet's two convolutions alone (forward + backward: conv1 5x5 1->6 on 28x28 with
-the filter grad only, as in the net, and conv2 5x5 6->16 on 12x12 with both grads).
+the filter grad only, as in the net, and conv2 5x5 6->16 on 12x12 with both grads) and a
+CIFAR-sized one (3x3 32->32 on 32x32, both grads).
 
     python benchmarks/cnn_step.py [--rounds 7] [--steps 10] [--parts]
 """
@@ -68,7 +69,9 @@ def torch_step(torch):
 
 
 CONVS = {"conv1": ((BATCH, 1, 28, 28), (6, 1, 5, 5), False),
-         "conv2": ((BATCH, 6, 12, 12), (16, 6, 5, 5), True)}
+         "conv2": ((BATCH, 6, 12, 12), (16, 6, 5, 5), True),
+         # a CIFAR-sized layer: its columns (66 MB) do not fit in cache whole
+         "conv_32x32": ((BATCH, 32, 32, 32), (32, 32, 3, 3), True)}
 
 
 def conv_step(p, name):
