@@ -125,27 +125,34 @@ def test_the_ops_under_these_wrappers_have_gradient_checked_rows():
 
 
 @pytest.mark.parametrize("xs,ws,stride,pad,dil,groups,fmt", [
-    ((8, 4, 12, 12), (6, 4, 3, 3), 1, 1, 1, 1, "NCHW"),
-    ((8, 4, 13, 11), (6, 2, 3, 3), 2, [1, 2], 1, 2, "NCHW"),
-    ((4, 3, 20, 20), (5, 3, 5, 5), 1, 2, 2, 1, "NCHW"),
-    ((3, 2, 17, 16), (4, 2, 3, 2), [3, 2], [0, 1], 1, 1, "NCHW"),
-    ((6, 10, 10, 4), (5, 4, 3, 3), 1, 1, 1, 1, "NHWC")])
+    ((16, 16, 16, 16), (32, 16, 3, 3), 1, 1, 1, 1, "NCHW"),     # output rows < 16: batch-last
+    ((8, 8, 40, 40), (16, 8, 3, 3), 1, 1, 1, 1, "NCHW"),        # per-sample forward
+    ((16, 16, 15, 13), (32, 8, 3, 3), 2, [1, 2], 1, 2, "NCHW"),
+    ((8, 8, 30, 30), (16, 8, 5, 5), 1, 2, 2, 1, "NCHW"),
+    ((16, 16, 16, 16), (32, 16, 3, 3), 1, 1, 1, 1, "NHWC"),
+    ((16, 32, 9, 9), (32, 16, 3, 3), 2, 1, 1, 1, "transpose")])
 def test_conv_in_chunks_gives_the_whole_arrays_bits(xs, ws, stride, pad, dil, groups, fmt,
                                                     monkeypatch):
-    """The conv kernels make their columns a few images (forward, filter grad) or output rows
-    (input grad) at a time; the sums are added in the same order, so every bit is as with the
-    whole batch at once."""
+    """Columns over conv._WHOLE elements are made a few images (forward, filter grad) or
+    output rows (input grad, the batch-last forward) at a time; the sums are added in the
+    same order, so every bit is as with the whole batch at once (chunks kept large enough
+    for BLAS's large-matrix kernels, as they are at conv._CHUNK)."""
     from eagergraph.phi.kernels.cpu import conv
     rng = np.random.default_rng(1)
     x, w = rng.standard_normal(xs), rng.standard_normal(ws)
     for dtype in ("float32", "float64"):
         res = []
-        for chunk in (1 << 40, 7, 300):
+        for whole, chunk in ((1 << 40, 1 << 40), (1000, 60000), (1000, 150000)):
+            monkeypatch.setattr(conv, "_WHOLE", whole)
             monkeypatch.setattr(conv, "_CHUNK", chunk)
             xt = paddle.to_tensor(x.astype(dtype), stop_gradient=False)
             wt = paddle.to_tensor(w.astype(dtype), stop_gradient=False)
-            y = F.conv2d(xt, wt, stride=stride, padding=pad, dilation=dil, groups=groups,
-                         data_format=fmt)
+            if fmt == "transpose":
+                y = F.conv2d_transpose(xt, wt, stride=stride, padding=pad, dilation=dil,
+                                       groups=groups)
+            else:
+                y = F.conv2d(xt, wt, stride=stride, padding=pad, dilation=dil, groups=groups,
+                             data_format=fmt)
             y.backward(paddle.to_tensor(np.cos(np.arange(y.size)).reshape(y.shape)
                                         .astype(dtype)))
             res.append([t.numpy().tobytes() for t in (y, xt.grad, wt.grad)])

@@ -5,7 +5,7 @@ offset (one strided assignment when windows do not overlap). The convolution gra
 transposed convolution run batch-last ([C, *spatial, N]): one GEMM per group for each product
 and col2im additions of long contiguous rows; the forward and the filter grad run per sample
 ([N, G, C/G * K, L] columns, a batched product) when output rows are long, which spares the
-transposes of a large output. Columns larger than _CHUNK are made a few images (or output
+transposes of a large output. Columns larger than _WHOLE are made a few images (or output
 rows) at a time, so they stay in cache, with every sum added in the same order. The grad
 kernels sit beside the forward ones."""
 import math
@@ -138,6 +138,21 @@ def _batch_first(a, channel_last):
     return transpose_copy(a, perm)
 
 
+# A convolution's columns are K times its input; written whole and read back they stream
+# through memory (64 32x32 maps of 32 channels, 3x3: 75 MB). Columns of more than _WHOLE
+# elements (8 MiB of float32) are made _CHUNK (2 MiB) at a time, which stay in cache. Smaller
+# ones are made whole: every shape measured bit for bit against Paddle is, and a smaller
+# product could take another BLAS kernel (OpenBLAS has one for small sizes)
+_WHOLE = 1 << 21
+_CHUNK = 1 << 19
+
+
+def _chunk(total, per):
+    """How many of the units of `per` column elements each (images, output rows) to make at
+    a time, out of `total` elements: all when total is at most _WHOLE."""
+    return max(1, _CHUNK // max(per, 1)) if total > _WHOLE else max(total, 1)
+
+
 def _windows_bl(xt, k, s, pads, d):
     """The windows of xt [C, *sp, N] as a read-only view [C, *k, *out, N], and out."""
     nd = xt.ndim - 2
@@ -166,17 +181,23 @@ def _cols(xt, k, s, pads, d, groups):
 
 def _correlate(xt, w, k, s, pads, d, groups):
     """The convolution (cross-correlation) of xt [C, *in, N] with w [OC, C/G, *k]:
-    [OC, *out, N]."""
-    cols, o = _cols(xt, k, s, pads, d, groups)
-    oc = w.shape[0]
-    out = gemm(_grouped(w, groups), cols)  # [G, OC/G, L * N]
-    return out.reshape(oc, *o, xt.shape[-1])
-
-
-# elements of the columns worked on at a time (2 MiB of float32): a convolution's columns
-# are K times its input, and written whole then read back they stream through memory (64
-# 32x32 maps of 32 channels, 3x3: 75 MB); in chunks they stay in cache
-_CHUNK = 1 << 19
+    [OC, *out, N], the columns made for a few rows of the first output dim at a time (each
+    output element is its own product: the same sums)."""
+    win, o = _windows_bl(xt, k, s, pads, d)  # [C, *k, *out, N]
+    oc, n, nd = w.shape[0], xt.shape[-1], len(o)
+    ck = xt.shape[0] // groups * math.prod(k)
+    per_row = math.prod(o[1:]) * n  # columns of one row of the first output dim
+    step = _chunk(groups * ck * per_row * o[0], groups * ck * per_row)
+    if step >= o[0]:
+        cols = win.reshape(groups, ck, o[0] * per_row)
+        return gemm(_grouped(w, groups), cols).reshape(oc, *o, n)  # [G, OC/G, L * N]
+    out = np.empty((oc,) + tuple(o) + (n,), np.result_type(xt, w))
+    lead = (slice(None),) * (1 + nd)
+    for q in range(0, o[0], step):
+        q1 = min(q + step, o[0])
+        cols = win[lead + (slice(q, q1),)].reshape(groups, ck, (q1 - q) * per_row)
+        out[:, q:q1] = gemm(_grouped(w, groups), cols).reshape(oc, q1 - q, *o[1:], n)
+    return out
 
 
 def _spread(gt, w, sizes, k, s, pads, d, groups):
@@ -192,13 +213,14 @@ def _spread(gt, w, sizes, k, s, pads, d, groups):
                        (o[i] - 1) * s[i] + d[i] * (k[i] - 1) + 1) for i in range(nd))
     out = np.zeros((cin,) + padded + (n,), np.result_type(gt, w))
     c = slice(None)
-    row = cin * math.prod(k) * math.prod(o[1:]) * n  # column elements per first-dim row
-    step = max(1, _CHUNK // max(row, 1))
+    per_row = math.prod(o[1:]) * n  # columns of one row of the first output dim
+    row = cin * math.prod(k) * per_row
+    step = _chunk(row * o[0], row)
     wt = _grouped(w, groups).transpose(0, 2, 1)
     for q in reversed(range(0, o[0], step)) if all(o) else ():  # no windows: nothing to add
         q1 = min(q + step, o[0])
         part = gt if step >= o[0] else gt[:, q:q1]
-        dcols = gemm(wt, part.reshape(groups, oc // groups, -1))
+        dcols = gemm(wt, part.reshape(groups, oc // groups, (q1 - q) * per_row))
         dcols = dcols.reshape(cin, *k, q1 - q, *o[1:], n)  # [C, *k, rows, *out[1:], N]
         for idx in np.ndindex(*k):
             first = slice(idx[0] * d[0] + s[0] * q, idx[0] * d[0] + s[0] * (q1 - 1) + 1, s[0])
@@ -235,14 +257,15 @@ def _correlate_per_sample(x, w, k, s, pads, d, groups):
     long (no transpose of a large output, and the im2col copy moves rows of that length)."""
     win, o = windows(x, k, s, pads, d)
     n, ck, pos = x.shape[0], x.shape[1] // groups * math.prod(k), math.prod(o)
-    step = max(1, _CHUNK // max(groups * ck * pos, 1))  # images at a time (the same products)
+    step = _chunk(n * groups * ck * pos, groups * ck * pos)  # images at a time
     if step >= n:
         return gemm(_grouped(w, groups), win.reshape(n, groups, ck, pos)).reshape(
             n, w.shape[0], *o)
     out = np.empty((n, w.shape[0], pos), np.result_type(x, w))
     for i in range(0, n, step):
-        cols = win[i:i + step].reshape(-1, groups, ck, pos)
-        out[i:i + step] = gemm(_grouped(w, groups), cols).reshape(len(cols), w.shape[0], pos)
+        m = min(step, n - i)
+        cols = win[i:i + m].reshape(m, groups, ck, pos)
+        out[i:i + m] = gemm(_grouped(w, groups), cols).reshape(m, w.shape[0], pos)
     return out.reshape(n, w.shape[0], *o)
 
 
@@ -259,13 +282,14 @@ def _filter_grad_per_image(x, g, k, s, pads, d, groups, shape):
     ck, oc = x.shape[1] // groups * math.prod(k), g.shape[1] // groups
     if n == 0:
         return np.zeros(shape, np.result_type(x, g))
-    step = max(1, _CHUNK // max(groups * ck * pos, 1))  # images at a time
+    step = _chunk(n * groups * ck * pos, groups * ck * pos)  # images at a time
     total = None
     for i in range(0, n, step):
-        cols = win[i:i + step].reshape(-1, groups, ck, pos)  # im2col per image (one copy)
-        g_t = transpose_copy(g[i:i + step].reshape(len(cols), groups, oc, pos), (0, 1, 3, 2))
+        m = min(step, n - i)
+        cols = win[i:i + m].reshape(m, groups, ck, pos)  # im2col per image (one copy)
+        g_t = transpose_copy(g[i:i + m].reshape(m, groups, oc, pos), (0, 1, 3, 2))
         prods = np.matmul(g_t.transpose(0, 1, 3, 2), cols.transpose(0, 1, 3, 2))  # [m, G, OC/G, CK]
-        prods = prods.reshape(len(cols), -1)
+        prods = prods.reshape(m, groups * oc * ck)
         if total is not None:  # the running sum goes on image after image
             prods = np.concatenate([total[None], prods])
         total = rows_in_turn(prods)
