@@ -1,7 +1,7 @@
 """Transposed copies (conv's batch-last layout, the products' orientation copies, reductions
 over a moved axis): eagergraph.phi.transpose_copy against np.ascontiguousarray(a.transpose(perm)),
 interleaved, the best of the rounds, as ratios. Rows of a power-of-two length are where the
-plain copy's reads conflict in the cache; the others show the check costs nothing.
+plain copy's reads conflict in the cache; tall sources are copied in blocks of rows.
 
     python benchmarks/transpose_copy.py [--rounds 7] [--number 50]
 """
@@ -19,6 +19,8 @@ from eagergraph.phi.transpose_copy import transpose_copy  # noqa: E402
 CASES = [((64, 16, 8, 8), (1, 2, 3, 0), "LeNet conv2 grad, batch-last"),
          ((64, 6, 12, 12), (1, 2, 3, 0), "LeNet conv2 input, batch-last"),
          ((64, 32, 32, 32), (1, 2, 3, 0), "32x32 maps, batch-last"),
+         ((32, 32, 32, 64), (3, 0, 1, 2), "32x32 maps, batch-first again"),
+         ((4000, 300), (1, 0), "a tall matrix, transposed"),
          ((512, 512), (1, 0), "a 512 x 512 weight, transposed"),
          ((1024, 1024), (1, 0), "1024 x 1024"),
          ((1000, 1000), (1, 0), "1000 x 1000")]
