@@ -34,6 +34,12 @@ def test_transpose_copy_of_a_view():
     np.testing.assert_array_equal(transpose_copy(b, (1, 0)), b.T)
 
 
+def test_transpose_copy_takes_any_permutation_form():
+    a = np.arange(128 * 256, dtype=np.float32).reshape(128, 256)
+    np.testing.assert_array_equal(transpose_copy(a, [1, 0]), a.T)  # a list
+    np.testing.assert_array_equal(transpose_copy(np.float32(3.0) + np.zeros(()), ()), 3.0)
+
+
 def test_swapped_last():
     assert swapped_last(2) == (1, 0)
     assert swapped_last(4) == (0, 1, 3, 2)

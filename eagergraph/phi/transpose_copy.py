@@ -20,15 +20,13 @@ __all__ = ["transpose_copy", "swapped_last"]
 _CONFLICT = 2048  # source strides that are multiples of this many bytes conflict
 _PAD = 64  # bytes added to each padded row: one cache line
 _SMALL = 1 << 14  # elements: below this the conflicts cost less than the extra copy
+_BLOCK = 512  # rows of a tall rotation's source copied at a time
+_BIG = 1 << 17  # elements: from here a tall rotation is copied in blocks
 
 
 def swapped_last(ndim):
     """The permutation that swaps the last two of ndim axes."""
     return tuple(range(ndim - 2)) + (ndim - 1, ndim - 2)
-
-
-_BLOCK = 512  # rows of a tall rotation's source copied at a time
-_BIG = 1 << 17  # elements: from here a tall rotation is copied in blocks
 
 
 def _transpose_2d(a, out):
@@ -56,9 +54,10 @@ def _transpose_2d(a, out):
 
 def transpose_copy(a, perm):
     """np.ascontiguousarray(a.transpose(perm)), the same values and dtype."""
-    src = perm[-1]
-    if a.size < _SMALL or src == a.ndim - 1 or not a.flags.c_contiguous:
+    perm = tuple(perm)
+    if a.size < _SMALL or not perm or perm[-1] == a.ndim - 1 or not a.flags.c_contiguous:
         return np.ascontiguousarray(a.transpose(perm))
+    src = perm[-1]
     k = perm[0]
     if perm == tuple(range(k, a.ndim)) + tuple(range(k)):  # a rotation: a 2-D transpose
         m = math.prod(a.shape[:k])
