@@ -19,6 +19,7 @@ from ...kernel_registry import register_kernel
 from ...infermeta.pool import (pool_geometry, pool_out_size, pool_window_index, pool_gather,
                                pool_argmax, pool_max, pool_first_equal, pool_divisor, LOWEST)
 from ..dtype_groups import FLOAT
+from ...transpose_copy import transpose_copy
 
 
 @lru_cache(maxsize=256)
@@ -102,7 +103,9 @@ def _first(x, channel_last):
 
 
 def _last(y, channel_last):
-    return np.ascontiguousarray(np.moveaxis(y, 1, -1)) if channel_last else y
+    if not channel_last:
+        return y
+    return transpose_copy(y, (0,) + tuple(range(2, y.ndim)) + (1,))  # channels last again
 
 
 def _scatter(shape, plane_pos, w, dtype):
