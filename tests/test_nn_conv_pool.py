@@ -140,11 +140,15 @@ def test_conv_in_chunks_gives_the_whole_arrays_bits(xs, ws, stride, pad, dil, gr
     from eagergraph.phi.kernels.cpu import conv
     rng = np.random.default_rng(1)
     x, w = rng.standard_normal(xs), rng.standard_normal(ws)
+    products = []
+    real_gemm = conv.gemm
+    monkeypatch.setattr(conv, "gemm", lambda a, b: products.append(1) or real_gemm(a, b))
     for dtype in ("float32", "float64"):
-        res = []
+        res, calls = [], []
         for whole, chunk in ((1 << 40, 1 << 40), (1000, 60000), (1000, 150000)):
             monkeypatch.setattr(conv, "_WHOLE", whole)
             monkeypatch.setattr(conv, "_CHUNK", chunk)
+            products.clear()
             xt = paddle.to_tensor(x.astype(dtype), stop_gradient=False)
             wt = paddle.to_tensor(w.astype(dtype), stop_gradient=False)
             if fmt == "transpose":
@@ -156,4 +160,6 @@ def test_conv_in_chunks_gives_the_whole_arrays_bits(xs, ws, stride, pad, dil, gr
             y.backward(paddle.to_tensor(np.cos(np.arange(y.size)).reshape(y.shape)
                                         .astype(dtype)))
             res.append([t.numpy().tobytes() for t in (y, xt.grad, wt.grad)])
+            calls.append(len(products))
         assert res[1] == res[0] and res[2] == res[0]
+        assert calls[1] > calls[0]  # the products were made in chunks

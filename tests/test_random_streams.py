@@ -95,6 +95,11 @@ def test_logf_is_close_to_log():
     ref = np.log(x.astype(np.float64))
     np.testing.assert_allclose(logf(x), ref, rtol=2e-7, atol=1e-7)
     assert logf(np.float32([1.0]))[0] == 0 and logf(np.float32([1e-40]))[0] < -90
+    # zeros of either sign give -inf, alone or among others (as the C library's logf)
+    for zeros in ([-0.0], [0.0], [-0.0, 2.0], [2.0, 0.0, 1e-40]):
+        out = logf(np.float32(zeros))
+        assert all(o == -np.inf for z, o in zip(zeros, out) if z == 0)
+    assert not np.signbit(logf(np.float32([1.0, 3.0, 1.0])))[[0, 2]].any()  # +0 at 1
 
 
 def test_uniform_int_bounds_and_rejection():

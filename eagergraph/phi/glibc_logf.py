@@ -33,10 +33,10 @@ _OFF = np.uint32(0x3F330000)
 
 def logf(x):
     """glibc logf of a float32 array of positive finite values (what the polar method feeds
-    it); zero gives -inf, as logf does."""
+    it); zero (+0 or -0) gives -inf, as logf does."""
     x = np.asarray(x, np.float32)
     ix = x.view(np.uint32)
-    sub = ix < 0x00800000
+    sub = (ix & np.uint32(0x7FFFFFFF)) < 0x00800000  # subnormal or a zero of either sign
     if sub.any():  # subnormal: normalise as glibc does
         ix = ix.copy()
         ix[sub] = (x[sub] * np.float32(2.0 ** 23)).view(np.uint32) - np.uint32(23 << 23)

@@ -29,20 +29,11 @@ def swapped_last(ndim):
     return tuple(range(ndim - 2)) + (ndim - 1, ndim - 2)
 
 
-def _transpose_2d(a, out):
-    """out[...] = a.T for a C-contiguous [M, N] a and an [N, M] out. A tall a (M >= N) of
-    _BIG elements or more goes a block of rows at a time (each block through a padded buffer
-    where its rows conflict); a wide one, or a small one, whole (through padded rows where they
-    conflict)."""
+def _tall_transpose(a, out):
+    """out[...] = a.T for a C-contiguous tall [M, N] a and an [N, M] out, a block of rows at
+    a time (each block through a padded buffer where its rows conflict)."""
     m, n = a.shape
     conflict = (n * a.itemsize) % _CONFLICT == 0
-    if m < n or a.size < _BIG:
-        if conflict:
-            padded = np.empty((m, n + _PAD // a.itemsize), a.dtype)
-            padded[:, :n] = a
-            a = padded[:, :n]
-        out[...] = a.T
-        return
     buf = np.empty((_BLOCK, n + _PAD // a.itemsize), a.dtype) if conflict else None
     for s in range(0, m, _BLOCK):
         blk = a[s:s + _BLOCK]
@@ -59,13 +50,11 @@ def transpose_copy(a, perm):
         return np.ascontiguousarray(a.transpose(perm))
     src = perm[-1]
     k = perm[0]
-    if perm == tuple(range(k, a.ndim)) + tuple(range(k)):  # a rotation: a 2-D transpose
-        m = math.prod(a.shape[:k])
-        n = a.size // m
-        if (m < n or a.size < _BIG) and (n * a.itemsize) % _CONFLICT:
-            return np.ascontiguousarray(a.transpose(perm))  # nothing to gain
+    m = math.prod(a.shape[:k])
+    if (perm == tuple(range(k, a.ndim)) + tuple(range(k))  # a rotation: a 2-D transpose
+            and a.size >= _BIG and m * m >= a.size):  # of a tall source
         out = np.empty(tuple(a.shape[i] for i in perm), a.dtype)
-        _transpose_2d(a.reshape(m, n), out.reshape(n, m))
+        _tall_transpose(a.reshape(m, a.size // m), out.reshape(a.size // m, m))
         return out
     if a.strides[src] % _CONFLICT:
         return np.ascontiguousarray(a.transpose(perm))

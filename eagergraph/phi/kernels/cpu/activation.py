@@ -153,11 +153,9 @@ def _std_log(p):
     a positive finite number."""
     if p.dtype != np.float32:
         return np.log(p)
-    if p.size and 0 < p.min() and p.max() < np.inf:  # the usual case (two calls)
+    if not p.size or (0 <= p.min() and p.max() < np.inf):  # the usual case: two calls
         return glibc_logf(p)
     fine = np.isfinite(p) & (p >= 0)
-    if fine.all():
-        return glibc_logf(p)
     out = np.log(p)
     out[fine] = glibc_logf(p[fine])
     return out
@@ -180,12 +178,10 @@ def cross_entropy_with_softmax(input, label, soft_label, use_softmax, numeric_st
     lbl = label.astype(np.int64, copy=False)
     check_hard_labels(lbl, p.shape[ax], ignore_index)
     ignored = lbl == ignore_index
-    if ignored.any():
-        picked = np.take_along_axis(p, np.where(ignored, 0, lbl), axis=ax)
-    elif ax == p.ndim - 1 == 1:  # [N, C] with labels [N, 1]: one gather
+    if ax == p.ndim - 1 == 1 and not ignored.any():  # [N, C], labels [N, 1]: one gather
         picked = p[np.arange(p.shape[0]), lbl[:, 0]][:, None]
     else:
-        picked = np.take_along_axis(p, lbl, axis=ax)
+        picked = np.take_along_axis(p, np.where(ignored, 0, lbl), axis=ax)
     loss = -_tolerable(_std_log(picked))
     loss[ignored] = 0
     return p, loss
