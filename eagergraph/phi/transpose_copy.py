@@ -49,6 +49,8 @@ def transpose_copy(a, perm):
     if a.size < _SMALL or not perm or perm[-1] == a.ndim - 1 or not a.flags.c_contiguous:
         return np.ascontiguousarray(a.transpose(perm))
     src = perm[-1]
+    if a.size < _BIG and a.strides[src] % _CONFLICT:  # the common case: nothing to gain
+        return np.ascontiguousarray(a.transpose(perm))
     k = perm[0]
     m = math.prod(a.shape[:k])
     if (perm == tuple(range(k, a.ndim)) + tuple(range(k))  # a rotation: a 2-D transpose
