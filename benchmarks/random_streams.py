@@ -81,7 +81,7 @@ def samplers(n=100_000):
 
     def poisson(r):
         x = np.full(n, r) if np.ndim(r) == 0 else np.tile(np.array(r), n)[:n]
-        return (lambda v: std_poisson._poisson(eng, x, vectorised=False),
+        return (lambda v: std_poisson._poisson(eng, x, vectorised=None if v else False),
                 lambda: std_poisson._poisson(eng, x, vectorised=True),
                 lambda: pd.poisson(pd.to_tensor(x)))
 

@@ -55,6 +55,40 @@ def test_poisson_tables_equal_the_loop(rates):
         _same(std_poisson._poisson, (r,), seed)
 
 
+@pytest.mark.parametrize("rate", [0.0, 1e-3, 0.7, 3.0, 11.99])
+def test_poisson_product_table_from_every_start(rate):
+    # _small_table's (end, value) at every start of a window against the product method
+    # drawn from there one factor at a time; a draw that runs out of the window ends at W
+    t = float(np.exp(-rate))
+    for seed in range(3):
+        U = np.random.RandomState(seed).random_sample(400)
+        U[::37] = 0.999999  # long runs near the window's end too
+        end, val = std_poisson._small_table(U, t)
+        for p in range(len(U)):
+            prod, j, x = U[p], p + 1, 0
+            while prod > t and j < len(U):
+                prod *= U[j]
+                j += 1
+                x += 1
+            if prod > t:  # it needs draws past the window
+                assert end[p] == len(U), (p, end[p])
+            else:
+                assert (end[p], val[p]) == (j, x), (p, end[p], val[p], j, x)
+
+
+def test_poisson_one_rate_below_12_draws_from_tables(monkeypatch):
+    made = []
+    init = std_poisson._PoissonChain.__init__
+    monkeypatch.setattr(std_poisson._PoissonChain, "__init__",
+                        lambda self, *a: made.append(1) or init(self, *a))
+    e = MT19937_64(0)
+    std_poisson._poisson(e, np.full(50, 3.0))
+    assert made == [1]
+    for loop in ([3.0, 4.0] * 25, [12.0] * 50, [np.nan] * 50, [3.0]):  # the loop draws these
+        std_poisson._poisson(e, np.array(loop))
+    assert made == [1]
+
+
 BINOMIAL = [(100, 0.3), (20, 0.5), (21, 0.5000001), (1000, 0.9), (10 ** 6, 0.4), (34, 0.3),
             (50, 0.2), (1e9, 1e-6), (120, 0.91), (10 ** 15, 0.5),
             # the inversion (n min(p, 1 - p) < 10), flipped above 1/2

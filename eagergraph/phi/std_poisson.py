@@ -129,10 +129,14 @@ def poisson(engine, rates):
     return chunked(_poisson, engine, np.asarray(rates, np.float64))
 
 
-def _poisson(engine, flat, vectorised=False):
+def _poisson(engine, flat, vectorised=None):
     """The draws of flat's rates in order. vectorised: from tables over draw positions
-    (_PoissonChain, the same values and engine position; slower than the loop below as
-    measured in benchmarks/random_streams.py, so not the default)."""
+    (_PoissonChain: the same values and engine position); None: where that is the faster
+    (benchmarks/random_streams.py), one rate below 12 (1.3x the loop's speed at 11.9, 2.4x at
+    3, 3x at 0.1); a few rates make a table each and walk the chain one element a step, and
+    from 12 on the tables cost more than the loop below."""
+    if vectorised is None:
+        vectorised = len(flat) > 1 and 0 <= flat[0] < 12 and (flat == flat[0]).all()
     if vectorised and len(flat) and np.isfinite(flat).all() and (flat >= 0).all():
         uniq, key = distinct(flat)
         if len(uniq) <= MAX_TABLES:
@@ -189,15 +193,54 @@ def _product_method(draws, thresholds):
 # ---- without a Python loop per value (eagergraph.phi.std_chain) ---------------------------
 
 MAX_TABLES = 8  # distinct rates drawn from tables (more: the reference loop)
-_log_each = np.frompyfunc(libm.log, 1, 1)
+
+
+def _small_table(U, t):
+    """The product method (_poisson_small) from every start p of the window U at once: (end,
+    value) per start, end len(U) for a draw that runs past the window. prod[p] after r factors
+    is U[p] * U[p + 1] * ... * U[p + r], multiplied in the C++'s order, and never grows (each
+    factor is below 1), so the value (the factors multiplied on) is how many of the products
+    before the last are above t. The first rounds go over every start (a slice product each);
+    the starts still above t after them go on alone."""
+    W = len(U)
+    rate = -math.log(t) if t > 0 else 745.0
+    rounds = min(W, 255, int(rate + 2 * math.sqrt(rate)) + 3)  # most starts done by then
+    prod = U.copy()
+    above = prod > t
+    few = above.view(np.uint8).copy()  # the counts so far: at most `rounds` (< 256)
+    for r in range(1, rounds):
+        n = W - r
+        np.multiply(prod[:n], U[r:], out=prod[:n])
+        np.greater(prod[:n], t, out=above[:n])
+        few[:n] += above[:n].view(np.uint8)
+    val = few.astype(np.int64)
+    past = np.zeros(W, bool)
+    cut = W - rounds + 1  # from here on the starts ran out of factors within the rounds
+    past[cut:] = prod[cut:] > t
+    idx = np.flatnonzero(prod[:cut] > t)
+    p = prod[idx]
+    j = idx + rounds  # each one's next factor
+    while len(idx):
+        out = j >= W
+        if out.any():
+            past[idx[out]] = True
+            keep = ~out
+            idx, p, j = idx[keep], p[keep], j[keep]
+        p = p * U[j]
+        more = p > t
+        val[idx] += more
+        idx, p, j = idx[more], p[more], j[more] + 1
+    end = np.arange(1, W + 1, dtype=np.int64)
+    end += val
+    end[past] = W
+    return end, val
 
 
 class _PoissonChain(Chain):
     """poisson_distribution<int> over a window of double draws (eagergraph.phi.std_chain).
-    Below 12 the guess is the product method's segment from a float64 log-cumsum (where the
-    running sum of log u first falls to -rate), the exact draw the product itself, one factor
-    a step over the starts still above exp(-rate); from 12 on the guess is a first round
-    drawn exactly from every position, Devroye's rounds over all the starts at once.""" 
+    Below 12 every start is drawn exactly at once (the product method's running products of
+    all starts, one whole-array step a factor: _small_table); from 12 on the guess is a first
+    round drawn exactly from every position, Devroye's rounds over all the starts at once."""
 
     out_dtype = np.int64
 
@@ -208,74 +251,41 @@ class _PoissonChain(Chain):
         self.flat = flat
         small = uniq < 12
         self.draws_per_element = float(np.max(np.where(small, uniq + 1, 5.6))) * 1.02 + 0.5
-        self._cache = (None, None, None)
+        self._cache = (None, None)
 
     def _tables(self, U):
-        """S: the log-cumsum of the draws (S[0] = 0), na: the first accepted polar pair of
-        q, q + 2, ... (W where none is)."""
+        """na: the first accepted polar pair of q, q + 2, ... (W where none is)."""
         if self._cache[0] is not U:
-            S = na = None
-            if not all(prm[0] for prm in self.params):
-                with np.errstate(divide="ignore"):
-                    S = np.concatenate([[0.0], np.cumsum(np.log(U))])
-            if not any(prm[0] for prm in self.params):
-                self._cache = (U, S, None)
-                return S, None
             x = U * 2.0 - 1.0
             r2 = x[:-1] * x[:-1] + x[1:] * x[1:]
             na = std_draws.next_accepted_pair((r2 <= 1.0) & (r2 != 0))
             np.minimum(na, len(U), out=na)
-            self._cache = (U, S, np.concatenate([na, np.full(4, len(U), na.dtype)]))
-        return self._cache[1], self._cache[2]
+            self._cache = (U, np.concatenate([na, np.full(4, len(U), na.dtype)]))
+        return self._cache[1]
 
     def guess(self, U, prm):
         W = len(U)
-        S, na = self._tables(U)
-        p = np.arange(W + 1, dtype=np.int64)
         large, t = prm
         if not large:
-            lt = math.log(t) if t > 0 else -math.inf
-            with np.errstate(invalid="ignore"):
-                g = np.searchsorted(-S, -(S + lt), "left")
-            g = np.maximum(g, p + 1)
-            return np.minimum(g, W)
-        # Devroye's rounds: a rejected round moves the draws of its element on by an even
-        # count most of the time, so a chain drawn from there stays off the guessed one for
-        # long; every start is drawn exactly instead
-        end, val = self._large(U, t, p[:W])
+            end, val = _small_table(U, t)
+        else:
+            # Devroye's rounds: a rejected round moves the draws of its element on by an even
+            # count most of the time, so a chain drawn from there stays off the guessed one
+            # for long; every start is drawn exactly instead
+            end, val = self._large(U, t, np.arange(W, dtype=np.int64))
         return np.append(end, W), np.append(val, 0)
 
     def exact(self, U, prm, pos):
         large, t = prm
-        return self._large(U, t, pos) if large else self._small(U, t, pos)
-
-    def _small(self, U, t, pos):
-        W = len(U)
-        n = len(pos)
-        end = np.full(n, W, np.int64)
-        val = np.zeros(n, np.int64)
-        idx = np.flatnonzero(pos < W)
-        prod = U[pos[idx]]
-        j = pos[idx] + 1
-        x = 0
-        while True:
-            more = prod > t
-            done = ~more
-            end[idx[done]] = j[done]
-            val[idx[done]] = x
-            idx, prod, j = idx[more], prod[more], j[more]
-            live = j < W
-            idx, prod, j = idx[live], prod[live], j[live]
-            if not len(idx):
-                return end, val
-            prod = prod * U[j]
-            j = j + 1
-            x += 1
+        if large:
+            return self._large(U, t, pos)
+        end, val = _small_table(U, t)  # (not reached: the guess is exact everywhere)
+        return end[pos], val[pos]
 
     def _large(self, U, prm, pos):
         m, lm_thr, lfm, sm, d, scx, c1x, c1, c2, c3, c4, c5, c, c2x2 = prm
         W = len(U)
-        _, na = self._tables(U)
+        na = self._tables(U)
         n = len(pos)
         end = np.full(n, W, np.int64)
         val = np.zeros(n, np.int64)
