@@ -29,7 +29,8 @@ std_draws. Those loops are the reference: standard_gamma is drawn by default fro
 the positions of a window of draws instead (eagergraph.phi.std_chain: the same values and
 engine position, without a Python step per value where the concentration takes one value),
 binomial too where count and prob take one value (BTRS and the geometric inversion), and
-poisson can be (vectorised=True; slower than its loop as measured). A NaN gamma concentration
+poisson where the rate takes one value below 12 (the product method from every start at once;
+from 12 on, and for several rates, the tables are slower than its loop as measured). A NaN gamma concentration
 (or one whose boosted value is not above 1/3) goes through the loop as in C++ (its squeeze test
 does not involve it) and ends as T's smallest normal number, as Paddle's."""
 from .std_binomial import binomial
