@@ -96,6 +96,35 @@ def test_layer_constructor_alias():
     assert len(ll) == 2 and ll[0] is layers[0]
 
 
+def test_decorator_aliases_of_functions_with_other_required_arguments():
+    """Aliases of Paddle's Python decorators on functions, Layer methods, forwards and
+    constructors that the probe cannot see (read from the decorators' source): the same
+    values as the parameter's own name."""
+    x = paddle.to_tensor(_x().astype(np.float32))
+    same = [
+        (paddle.topk(x, 1, dim=0), paddle.topk(x, 1, axis=0)),
+        (x.topk(1, dim=0), x.topk(1, axis=0)),
+        (paddle.chunk(x, 3, dim=1), paddle.chunk(x, 3, axis=1)),
+        (paddle.eye(2, m=3), paddle.eye(2, num_columns=3)),
+        (F.cosine_similarity(x, x + 1, dim=0), F.cosine_similarity(x, x + 1, axis=0)),
+        (F.layer_norm(x, x.shape[1:], eps=0.1), F.layer_norm(x, x.shape[1:], epsilon=0.1)),
+    ]
+    lin = paddle.nn.Linear(x.shape[1], 2)
+    same.append((lin(input=x), lin(x)))
+    for a, b in same:
+        for u, v in zip(*(t if isinstance(t, (list, tuple)) else (t,) for t in (a, b))):
+            np.testing.assert_array_equal(u.numpy(), v.numpy())
+    assert lin.parameters(recurse=False) == lin.parameters(include_sublayers=False)
+    lin.register_buffer("b", paddle.ones([1]), persistent=False)
+    assert "b" not in lin.state_dict()
+    ll = paddle.nn.LayerList()
+    ll.append(module=lin)
+    assert ll[0] is lin
+    assert paddle.nn.LayerNorm(2, eps=0.5)._epsilon == 0.5
+    with pytest.raises(TypeError, match="unexpected keyword argument 'dim'"):
+        paddle.topk(x, 1, axis=0, dim=0)  # param_two_alias leaves the alias in place
+
+
 @pytest.mark.parametrize("call, err, msg", [
     # ParamAliasDecorator (Python)
     (lambda x: paddle.concat([x, x], axis=0, dim=1), ValueError,

@@ -1,6 +1,7 @@
 """List every keyword alias Paddle accepts, from a real Paddle install (measured: 3.3.1).
 
     PYTHONPATH=. /path/to/python-with-paddle tools/paddle_aliases.py tests/fixtures/paddle331_aliases.json
+    ... tools/paddle_aliases.py --declared-only FIXTURE   # only add the decorators' aliases
 
 Paddle 3.x accepts keyword aliases (`dim` for `axis`, `input` for `x`, ...) that
 `inspect.signature` does not show. They come from two places:
@@ -19,7 +20,11 @@ to a sentinel object. An unknown keyword fails before anything runs (Python's "u
 argument", the C++ parser's "has too many arguments"); any other failure means the keyword is
 accepted. Then it calls with the keyword and each real parameter together: the pair that fails as
 a duplicate names the parameter the alias stands for, and that failure (type and message) is
-what Paddle raises when both are given.
+what Paddle raises when both are given. A decorated Python function whose other required
+arguments are missing fails the same way with and without a keyword, so the aliases of Paddle's
+Python decorators (param_one_alias, param_two_alias, ParamAliasDecorator) are also read from
+their source: for the probed names and for the methods and constructors of paddle.nn's Layers
+(`forward(input=)`, `parameters(recurse=)`, `LayerList.append(module=)`, ...).
 
 Output (JSON): {"paddle_version", "aliases": {"paddle.sum": {"dim": "axis", "input": "x"}, ...},
 "both": {"paddle.sum": ["ValueError", "..."]}, "unmeasured": [names
@@ -326,6 +331,98 @@ def forms(entries):
     return out
 
 
+_DECORATORS = ("param_one_alias", "param_two_alias", "ParamAliasDecorator")
+
+
+def _declared(path):
+    """{(file, line): ({alias: param}, both kind)} of the functions in a Paddle source file that
+    carry one of the alias decorators with literal arguments; line is both the def's and its
+    first decorator's (the code object's first line is one of them)."""
+    import ast
+    try:
+        with open(path, encoding="utf-8") as fh:
+            tree = ast.parse(fh.read())
+    except (OSError, SyntaxError, UnicodeDecodeError):
+        return {}
+    out = {}
+    for node in ast.walk(tree):
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        for d in node.decorator_list:
+            name = getattr(d, "func", None)
+            name = getattr(name, "id", getattr(name, "attr", None))
+            if not isinstance(d, ast.Call) or name not in _DECORATORS:
+                continue
+            try:
+                args = [ast.literal_eval(a) for a in d.args]
+            except ValueError:
+                continue
+            if name == "ParamAliasDecorator":
+                found = {a: k for k, v in args[0].items() for a in v}
+                both = "Cannot specify both"
+            else:  # [param, alias] lists; the alias stays in place when both are given
+                found = {lst[1]: lst[0] for lst in args}
+                both = "unexpected"
+            lines = {node.lineno} | {x.lineno for x in node.decorator_list}
+            for line in lines:
+                out[(path, line)] = (found, both)
+    return out
+
+
+def decorator_aliases(paddle, entries):
+    """The aliases Paddle's Python decorators declare, read from their source (the probe
+    cannot see a decorated function's alias when the function lacks other required
+    arguments: the call fails the same way with and without it), for the probed names and for
+    the methods of paddle.nn's Layers (forward, parameters, the containers' append, ...).
+    {qualified name: ({alias: param}, [error type, message] when both are given)}."""
+    named = [(qual, f) for qual, f, bind in entries]
+    for n in sorted(set(paddle.nn.__all__) | {"Layer"}):
+        c = getattr(paddle.nn, n, None)
+        if inspect.isclass(c) and issubclass(c, paddle.nn.Layer):
+            for m, f in vars(c).items():
+                if inspect.isfunction(f) and (m == "__init__" or not m.startswith("_")):
+                    named.append((f"paddle.nn.{n}" if m == "__init__" else
+                                  f"paddle.nn.{n}.{m}", f))
+    files, out = {}, {}
+    for qual, f in named:
+        inner = inspect.unwrap(f) if callable(f) else None
+        code = getattr(inner, "__code__", None)
+        if code is None:
+            continue
+        path = code.co_filename
+        if path not in files:
+            files[path] = _declared(path)
+        hit = files[path].get((path, code.co_firstlineno))
+        if hit is None:
+            continue
+        found, both = hit
+        if qual.startswith("paddle.Tensor."):  # the tensor itself is not given by keyword
+            first = (_params(inner) or [None])[0]
+            found = {a: p for a, p in found.items() if p != first}
+            if not found:
+                continue
+        if both == "unexpected":
+            first = next(iter(found))
+            both = ["TypeError", f"{inner.__name__}() got an unexpected keyword argument "
+                                 f"'{first}'"]
+        else:
+            param = found[next(iter(found))]
+            both = ["ValueError", f"Cannot specify both '{param}' and its alias "
+                                  f"'{next(iter(found))}'"]
+        out[qual] = (found, both)
+    return out
+
+
+def merge_declared(data, declared):
+    """Add what the decorators declare and the probe missed to the fixture's data."""
+    for qual, (found, both) in declared.items():
+        have = data["aliases"].setdefault(qual, {})
+        missing = {a: p for a, p in found.items() if have.get(a) in (None, "?")}
+        if missing:
+            have.update(missing)
+            data["both"].setdefault(qual, both)
+
+
 def main():
     warnings.filterwarnings("ignore")
     signal.signal(signal.SIGALRM, _alarm)
@@ -380,13 +477,48 @@ def main():
             other = f"{prefix}.{n}"
             if qual and other != qual and other not in {e[0] for e in entries}:
                 same.setdefault(qual, []).append(other)
-    with open(sys.argv[1], "w") as fh:  # a file: a crashing child may write to stdout
-        json.dump({"paddle_version": paddle.__version__, "aliases": aliases, "both": both,
-                   "unmeasured": unmeasured, "forms": forms(entries),
-                   "same": same},
-                  fh, indent=1, sort_keys=True)
+    data = {"paddle_version": paddle.__version__, "aliases": aliases, "both": both,
+            "unmeasured": unmeasured, "forms": forms(entries), "same": same}
+    merge_declared(data, decorator_aliases(paddle, entries))
+    _write(sys.argv[1], data)
+
+
+def _write(path, data):
+    with open(path, "w") as fh:  # a file: a crashing child may write to stdout
+        json.dump(data, fh, indent=1, sort_keys=True)
         fh.write("\n")
 
 
+def merge_only(path):
+    """--declared-only: add the decorators' aliases to an existing fixture (no probing)."""
+    warnings.filterwarnings("ignore")
+    import paddle
+    with open(path) as fh:
+        data = json.load(fh)
+    entries = [(qual, _resolve(paddle, qual), None) for qual in _probed_names(paddle)]
+    merge_declared(data, decorator_aliases(paddle, [e for e in entries if e[1] is not None]))
+    _write(path, data)
+
+
+def _probed_names(paddle):
+    import paddle.nn.functional as F
+    names = []
+    for prefix, ns in (("paddle", paddle), ("paddle.nn.functional", F),
+                       ("paddle.linalg", paddle.linalg), ("paddle.fft", paddle.fft)):
+        names += [f"{prefix}.{n}" for n in sorted(set(getattr(ns, "__all__", [])))]
+    names += [f"paddle.Tensor.{n}" for n in sorted(dir(paddle.Tensor)) if not n.startswith("_")]
+    return names
+
+
+def _resolve(paddle, qual):
+    obj = paddle
+    for part in qual.split(".")[1:]:
+        obj = getattr(obj, part, None)
+    return obj if callable(obj) and not inspect.isclass(obj) else None
+
+
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["--declared-only"]:
+        merge_only(sys.argv[2])
+    else:
+        main()
