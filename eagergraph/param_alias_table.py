@@ -3,7 +3,7 @@
 qualified name -> ({alias: parameter}, what giving both raises, function name in that
 message, variadic shape form, keyword-only extras added).
 
-524 aliases on 419 names. Not applied: 14 on names eagergraph lacks,
+528 aliases on 423 names. Not applied: 10 on names eagergraph lacks,
 2 where eagergraph's signature lacks the parameter, 24 keywords Paddle accepts
 without a parameter to map them to (legacy `reduce=` of the losses, ...)."""
 
@@ -309,6 +309,8 @@ ALIASES = {
     'paddle.nn.Layer.named_parameters': ({'recurse': 'include_sublayers'}, 'unexpected', 'named_parameters', None, ()),
     'paddle.nn.Layer.parameters': ({'recurse': 'include_sublayers'}, 'unexpected', 'parameters', None, ()),
     'paddle.nn.Layer.register_buffer': ({'persistent': 'persistable'}, 'unexpected', 'register_buffer', None, ()),
+    'paddle.nn.Layer.set_sublayer': ({'module': 'layer'}, 'unexpected', 'set_sublayer', None, ()),
+    'paddle.nn.Layer.set_submodule': ({'module': 'layer'}, 'unexpected', 'set_sublayer', None, ()),
     'paddle.nn.LayerDict': ({'modules': 'sublayers'}, 'unexpected', 'LayerDict.__init__', None, ()),
     'paddle.nn.LayerDict.update': ({'modules': 'sublayers'}, 'unexpected', 'update', None, ()),
     'paddle.nn.LayerList': ({'modules': 'sublayers'}, 'unexpected', 'LayerList.__init__', None, ()),
@@ -324,6 +326,8 @@ ALIASES = {
     'paddle.nn.Module.named_parameters': ({'recurse': 'include_sublayers'}, 'unexpected', 'named_parameters', None, ()),
     'paddle.nn.Module.parameters': ({'recurse': 'include_sublayers'}, 'unexpected', 'parameters', None, ()),
     'paddle.nn.Module.register_buffer': ({'persistent': 'persistable'}, 'unexpected', 'register_buffer', None, ()),
+    'paddle.nn.Module.set_sublayer': ({'module': 'layer'}, 'unexpected', 'set_sublayer', None, ()),
+    'paddle.nn.Module.set_submodule': ({'module': 'layer'}, 'unexpected', 'set_sublayer', None, ()),
     'paddle.nn.ModuleDict': ({'modules': 'sublayers'}, 'unexpected', 'LayerDict.__init__', None, ()),
     'paddle.nn.ModuleDict.update': ({'modules': 'sublayers'}, 'unexpected', 'update', None, ()),
     'paddle.nn.ModuleList': ({'modules': 'sublayers'}, 'unexpected', 'LayerList.__init__', None, ()),

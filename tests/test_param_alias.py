@@ -123,6 +123,22 @@ def test_decorator_aliases_of_functions_with_other_required_arguments():
     assert paddle.nn.LayerNorm(2, eps=0.5)._epsilon == 0.5
     with pytest.raises(TypeError, match="unexpected keyword argument 'dim'"):
         paddle.topk(x, 1, axis=0, dim=0)  # param_two_alias leaves the alias in place
+    net = paddle.nn.Sequential(paddle.nn.Linear(3, 3))
+    net.set_sublayer("0", module=lin)
+    assert net[0] is lin and net.get_submodule("0") is lin
+    with pytest.raises(AttributeError, match="has no attribute `1`"):
+        net.set_submodule("1", lin, strict=True)
+
+
+def test_topk_returns_paddles_named_tuple():
+    x = paddle.to_tensor([[1.0, 5.0, 3.0], [4.0, 2.0, 6.0]])
+    r = paddle.topk(x, 2)
+    assert type(r).__name__ == "TopKRetType" and isinstance(r, tuple)
+    np.testing.assert_array_equal(r.values.numpy(), [[5, 3], [6, 4]])
+    np.testing.assert_array_equal(r.indices.numpy(), [[1, 2], [2, 0]])
+    assert repr(r).startswith("TopKRetType(values=Tensor(shape=[2, 2]")
+    values, indices = x.topk(1)
+    assert values.shape == [2, 1] and indices.dtype == paddle.int64
 
 
 @pytest.mark.parametrize("call, err, msg", [

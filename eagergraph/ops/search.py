@@ -1,5 +1,7 @@
 """Search ops (Paddle python/paddle/tensor/search.py): topk, sort, argsort, kthvalue, mode,
 searchsorted, bucketize."""
+from typing import NamedTuple
+
 import numpy as np
 
 from .._generated import dygraph_functions as _ad
@@ -13,15 +15,24 @@ __all__ = ["topk"]
 TENSOR_METHODS = __all__
 
 
+class TopKRetType(NamedTuple):
+    """What topk returns (Paddle 3.3.1's named tuple): values, indices."""
+    values: Tensor
+    indices: Tensor
+
+
+TopKRetType.__module__ = "paddle.tensor.search"
+
+
 def topk(x, k, axis=None, largest=True, sorted=True, name=None):
     """(values, indices) of the k largest (largest=False: smallest) entries along axis
-    (default: the last)."""
+    (default: the last), as a TopKRetType."""
     if type(x) is not Tensor:
         x = parse_tensor(x, "topk", "x", 0)
     k = parse_int(k, "topk", "k", 1)
     axis = -1 if axis is None else parse_int(axis, "topk", "axis", 2)
-    return _ad.topk_ad_func(x, k, axis, parse_bool(largest, "topk", "largest", 3),
-                            parse_bool(sorted, "topk", "sorted", 4))
+    return TopKRetType(*_ad.topk_ad_func(x, k, axis, parse_bool(largest, "topk", "largest", 3),
+                                         parse_bool(sorted, "topk", "sorted", 4)))
 
 
 # ---- sort and argsort: one argsort op gives both the sorted values and the indices

@@ -361,6 +361,23 @@ class Layer:
 
     get_submodule = get_sublayer
 
+    def set_sublayer(self, target, layer, strict=False):
+        """Set the sublayer at dotted path `target` to `layer` (its parent must exist; strict:
+        the sublayer itself too)."""
+        if target == "":
+            raise ValueError("Cannot set the sublayer without a target name!")
+        atoms = target.split(".")
+        if not isinstance(layer, Layer):
+            raise ValueError(f"`module` is not an nn.Layer, found {type(layer)}")
+        parent = self if len(atoms) == 1 else self.get_sublayer(".".join(atoms[:-1]))
+        if strict and not hasattr(parent, atoms[-1]):
+            raise AttributeError(parent._get_name() + " has no attribute `" + atoms[-1] + "`")
+        if hasattr(parent, atoms[-1]) and not isinstance(getattr(parent, atoms[-1]), Layer):
+            raise AttributeError("`" + atoms[-1] + "` is not an nn.Layer")
+        setattr(parent, atoms[-1], layer)
+
+    set_submodule = set_sublayer
+
     def get_parameter(self, target):
         module_path, _, param_name = target.rpartition(".")
         mod = self.get_sublayer(module_path)
