@@ -61,7 +61,8 @@ from .amp import is_autocast_enabled, get_autocast_dtype
 
 dtype = DataType
 # paddle.add, paddle.sum, ...: eagergraph.ops's __all__ (each imported there from its module)
-from .ops import (abs, abs_, acos, acos_, acosh, acosh_, add, add_n, addmm, addmm_, all, allclose,
+from .ops import (bitwise_invert, bitwise_invert_, increment, positive, reduce_as,  # noqa: E501
+                  tolist, abs, abs_, acos, acos_, acosh, acosh_, add, add_n, addmm, addmm_, all, allclose,
                   amax, amin, angle, any, arange, argmax, argmin, argsort, argwhere, as_complex,
                   as_real, as_strided, as_tensor, asarray, asin, asin_, asinh, asinh_, assign, atan,
                   atan2, atan_, atanh, atanh_, atleast_1d, atleast_2d, atleast_3d, baddbmm,
@@ -121,6 +122,7 @@ __all__ = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloa
            "autograd", "grad", "no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled",
            "_C_ops", "optimizer", "regularizer"]
 # the op functions imported from .ops above, as eagergraph.ops.__all__ lists them
+__all__ += ["bitwise_invert", "bitwise_invert_", "increment", "positive", "reduce_as", "tolist"]
 __all__ += ["abs", "abs_", "acos", "acos_", "acosh", "acosh_", "add", "add_n", "addmm", "addmm_",
             "all", "allclose", "amax", "amin", "angle", "any", "arange", "argmax", "argmin",
             "argsort", "argwhere", "as_complex", "as_real", "as_strided", "as_tensor", "asarray",
@@ -198,6 +200,14 @@ __all__ += ["in_dynamic_mode", "disable_static", "enable_static", "device", "bas
             "is_compiled_with_cinn", "is_compiled_with_distribute",
             "is_compiled_with_custom_device", "get_default_device", "set_default_device",
             "device_guard", "CUDAPlace", "CUDAPinnedPlace", "XPUPlace", "IPUPlace", "CustomPlace"]
+
+# functional ops Paddle 3.3.1 also binds at the top (paddle.conv2d is F.conv2d)
+from .nn.functional import (conv1d, conv2d, conv3d, group_norm, layer_norm,
+                            adaptive_avg_pool1d)
+__all__ += ["conv1d", "conv2d", "conv3d", "group_norm", "layer_norm", "adaptive_avg_pool1d"]
+from .amp import autocast, get_autocast_dtype as get_autocast_cpu_dtype
+get_autocast_gpu_dtype = get_autocast_cpu_dtype
+__all__ += ["autocast", "get_autocast_cpu_dtype", "get_autocast_gpu_dtype"]
 
 __version__ = "0.1.0"
 

@@ -28,7 +28,8 @@ from .._generated.public import (abs, abs_, acos, acos_, acosh, acosh_, add_, ad
                                  sign, sign_, silu_, sin, sin_, sinh, sinh_, softmax_, sqrt, sqrt_,
                                  square, square_, squeeze_, strided_slice, tan, tan_, tanh, tanh_,
                                  tile, trace, tril, tril_, triu, triu_, trunc, trunc_, unsqueeze_)
-from .alias import (cat, clamp, clamp_, concatenate, div, div_, eq, floor_mod_, gammaln, gammaln_,
+from .alias import (bitwise_invert, bitwise_invert_, increment, positive, reduce_as, tolist,
+                    cat, clamp, clamp_, concatenate, div, div_, eq, floor_mod_, gammaln, gammaln_,
                     ge, ger, gt, ldexp, ldexp_, le, lt, manual_seed, matrix_transpose, mod_, msort,
                     mul, mul_, narrow, ne, negative, permute, polar, ravel, reverse, scatter_add,
                     scatter_add_, scatter_reduce, split_with_sizes, sub, sub_, swapaxes, swapdims,
@@ -81,7 +82,8 @@ from .search import (argsort, bucketize, kthvalue, mode, searchsorted, sort, top
                      unique_consecutive)
 # paddle.X: the generated functions public as they are (ops.yaml `public:`), then each family's
 # __all__ (tests/test_namespaces.py holds this list to those tables)
-__all__ = ["abs", "abs_", "acos", "acos_", "acosh", "acosh_", "add", "add_n", "addmm", "addmm_",
+__all__ = ["bitwise_invert", "bitwise_invert_", "increment", "positive", "reduce_as", "tolist",
+           "abs", "abs_", "acos", "acos_", "acosh", "acosh_", "add", "add_n", "addmm", "addmm_",
            "all", "allclose", "amax", "amin", "angle", "any", "arange", "argmax", "argmin",
            "argsort", "argwhere", "as_complex", "as_real", "as_strided", "as_tensor", "asarray",
            "asin", "asin_", "asinh", "asinh_", "assign", "atan", "atan2", "atan_", "atanh",

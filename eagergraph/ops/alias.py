@@ -35,7 +35,8 @@ __all__ = ["cat", "concatenate", "clamp", "eq", "ne", "gt", "ge", "lt", "le", "d
            "take_along_dim", "reverse", "ger", "manual_seed", "floor_mod_", "mod_", "ravel",
            "narrow", "msort", "matrix_transpose", "gammaln", "view_as_real", "view_as_complex",
            "ldexp", "polar", "scatter_add", "scatter_add_", "scatter_reduce", "gammaln_",
-           "ldexp_"]
+           "ldexp_", "bitwise_invert", "bitwise_invert_", "positive", "increment", "tolist",
+           "reduce_as"]
 TENSOR_METHODS = ["clamp", "clamp_", "eq", "ne", "gt", "ge", "lt", "le", "div", "div_", "sub",
                   "sub_", "mul", "mul_", "true_divide", "negative", "swapaxes", "swapdims",
                   "permute", "take_along_dim", "reverse", "floor_mod_", "mod_", "ravel",
@@ -234,3 +235,44 @@ def scatter_reduce(input, dim, index, src, reduce, *, include_self=True):
     reduce = {"sum": "add", "prod": "multiply"}.get(reduce, reduce)
     return indexing.put_along_axis(input, index, src, dim, reduce, include_self,
                                    broadcast=False)
+
+
+bitwise_invert, bitwise_invert_ = _find("bitwise_not"), _find("bitwise_not_")
+
+
+def positive(x, name=None):
+    """+x: x itself (not for bool tensors, as Paddle)."""
+    if parse_tensor(x, "positive", "x", 0)._data.dtype == np.bool_:
+        raise TypeError("The `+` operator, on a bool tensor is not supported.")
+    return x
+
+
+def increment(x, value=1.0, name=None):
+    """x += value in place for a one-element x (Paddle's increment op; value cast to x's
+    dtype), returned."""
+    x = parse_tensor(x, "increment", "x", 0)
+    if x.size != 1:
+        raise ValueError(f"(InvalidArgument) The number of elements in Input(X) should be 1."
+                         f"Now the number is {x.size}.")
+    return _C_ops.add_(x, _C_ops.full([], x._data.dtype.type(value), x.dtype))
+
+
+def tolist(x):
+    """x's values as nested Python lists."""
+    return parse_tensor(x, "tolist", "x", 0).tolist()
+
+
+def reduce_as(x, target, name=None):
+    """x summed over the axes it was broadcast along to reach target's shape (Paddle's
+    reduce_as)."""
+    x, target = parse_tensor(x, "reduce_as", "x", 0), parse_tensor(target, "reduce_as", "target", 1)
+    xs, ts = list(x.shape), list(target.shape)
+    lead = len(xs) - len(ts)
+    for i, n in enumerate(ts):
+        if lead < 0 or n not in (1, xs[lead + i]):
+            raise ValueError(f"(InvalidArgument) ReduceDims dimension mismatch. Operands could "
+                             f"not be broadcast together with the shape of in_dims = {xs} and "
+                             f"the shape of out_dims = {ts}.")
+    axes = list(range(lead)) + [lead + i for i, n in enumerate(ts) if n == 1 and xs[lead + i] != 1]
+    out = _C_ops.sum(x, axes, None, False) if axes else x
+    return _C_ops.reshape(out, ts)
