@@ -403,7 +403,7 @@ def decorator_aliases(paddle, entries):
                 continue
         if both == "unexpected":
             first = next(iter(found))
-            both = ["TypeError", f"{inner.__name__}() got an unexpected keyword argument "
+            both = ["TypeError", f"{inner.__qualname__}() got an unexpected keyword argument "
                                  f"'{first}'"]
         else:
             param = found[next(iter(found))]
