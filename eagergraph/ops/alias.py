@@ -237,7 +237,15 @@ def scatter_reduce(input, dim, index, src, reduce, *, include_self=True):
                                    broadcast=False)
 
 
-bitwise_invert, bitwise_invert_ = _find("bitwise_not"), _find("bitwise_not_")
+@errors_name_op
+def bitwise_invert(x, name=None):
+    """~x (bitwise_not under its array-API name)."""
+    return _find("bitwise_not")(x)
+
+
+@errors_name_op
+def bitwise_invert_(x, name=None):
+    return _find("bitwise_not_")(x)
 
 
 def positive(x, name=None):
@@ -247,6 +255,7 @@ def positive(x, name=None):
     return x
 
 
+@errors_name_op
 def increment(x, value=1.0, name=None):
     """x += value in place for a one-element x (Paddle's increment op; value cast to x's
     dtype), returned."""
@@ -262,6 +271,7 @@ def tolist(x):
     return parse_tensor(x, "tolist", "x", 0).tolist()
 
 
+@errors_name_op
 def reduce_as(x, target, name=None):
     """x summed over the axes it was broadcast along to reach target's shape (Paddle's
     reduce_as)."""
