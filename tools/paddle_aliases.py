@@ -364,8 +364,9 @@ def _declared(path):
                 found = {lst[1]: lst[0] for lst in args}
                 both = "unexpected"
             lines = {node.lineno} | {x.lineno for x in node.decorator_list}
-            for line in lines:
-                out[(path, line)] = (found, both)
+            for line in lines:  # several alias decorators on one function add up
+                had = out.get((path, line), ({}, both))
+                out[(path, line)] = (dict(had[0], **found), had[1])
     return out
 
 
