@@ -278,13 +278,18 @@ def install(table):
     in place. One function under several names with the same forms (paddle.cat and
     paddle.concat) gets one wrapper, so the names stay one object, as in Paddle."""
     made = {}
+    inner = {}  # id(wrapper) -> the function it wraps
 
     def wrap(fn, entry, fname):
+        # a class under two names (paddle.nn.Module is Layer, Conv2d is Conv2D) shows the
+        # second name the wrapper the first one installed: wrap what that wraps, not it
+        fn = inner.get(id(fn), fn)
         aliases, both, _, varargs, extras = (tuple(entry) + (None, ()))[:5]
         key = (id(fn), tuple(sorted(aliases.items())), both, fname, varargs, tuple(extras))
         if key not in made:
-            made[key] = (fn, alias_wrapper(fn, aliases, both, fname, varargs=varargs,
-                                           extras=extras))
+            w = alias_wrapper(fn, aliases, both, fname, varargs=varargs, extras=extras)
+            made[key] = (fn, w)
+            inner[id(w)] = fn
         return made[key][1]
 
     for qualname, entry in table.items():

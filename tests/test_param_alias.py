@@ -130,6 +130,13 @@ def test_decorator_aliases_of_functions_with_other_required_arguments():
         net.set_submodule("1", lin, strict=True)
 
 
+def test_a_class_under_two_names_is_wrapped_once():
+    # paddle.nn.Module is Layer, Conv2d is Conv2D: the table names both, one wrapper serves
+    for f in (paddle.nn.Layer.parameters, paddle.nn.Conv2D.forward,
+              paddle.nn.AdaptiveMaxPool2D.__init__):
+        assert inspect.unwrap(f) is f.__wrapped__, f
+
+
 def test_topk_returns_paddles_named_tuple():
     x = paddle.to_tensor([[1.0, 5.0, 3.0], [4.0, 2.0, 6.0]])
     r = paddle.topk(x, 2)
