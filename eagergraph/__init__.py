@@ -61,8 +61,8 @@ from .amp import is_autocast_enabled, get_autocast_dtype
 
 dtype = DataType
 # paddle.add, paddle.sum, ...: eagergraph.ops's __all__ (each imported there from its module)
-from .ops import (bitwise_invert, bitwise_invert_, increment, positive, reduce_as,  # noqa: E501
-                  tolist, abs, abs_, acos, acos_, acosh, acosh_, add, add_n, addmm, addmm_, all, allclose,
+from .ops import (bitwise_invert, bitwise_invert_, increment, positive, reduce_as, tolist,
+                  abs, abs_, acos, acos_, acosh, acosh_, add, add_n, addmm, addmm_, all, allclose,
                   amax, amin, angle, any, arange, argmax, argmin, argsort, argwhere, as_complex,
                   as_real, as_strided, as_tensor, asarray, asin, asin_, asinh, asinh_, assign, atan,
                   atan2, atan_, atanh, atanh_, atleast_1d, atleast_2d, atleast_3d, baddbmm,

@@ -51,5 +51,6 @@ def test_reduce_as_sums_the_broadcast_axes():
 
 def test_autocast_getters():
     assert paddle.get_autocast_cpu_dtype() == paddle.get_autocast_gpu_dtype() == "float16"
-    with paddle.autocast("cpu", dtype="bfloat16"):  # the getters are get_autocast_dtype's
-        assert paddle.get_autocast_cpu_dtype() == paddle.get_autocast_dtype()
+    assert paddle.get_autocast_cpu_dtype is paddle.get_autocast_dtype  # Paddle's is the same
+    with paddle.autocast("cpu", dtype="bfloat16", enabled=False):
+        assert paddle.get_autocast_cpu_dtype() == "float16"  # off: Paddle's default answer

@@ -10,6 +10,7 @@ from .._generated.public import PADDLE as _PUBLIC, INPLACE as _INPLACE
 from ..phi.generator import seed as _seed
 from .._generated.eager_utils import parse_tensor, errors_name_op
 from ..tensor import Tensor
+from ..phi.infermeta.backward import broadcast_axes
 from . import elementwise, indexing, linalg, manipulation, reduce, search
 
 
@@ -237,15 +238,18 @@ def scatter_reduce(input, dim, index, src, reduce, *, include_self=True):
                                    broadcast=False)
 
 
+_bitwise_not, _bitwise_not_ = _find("bitwise_not"), _find("bitwise_not_")
+
+
 @errors_name_op
 def bitwise_invert(x, name=None):
     """~x (bitwise_not under its array-API name)."""
-    return _find("bitwise_not")(x)
+    return _bitwise_not(x)
 
 
 @errors_name_op
 def bitwise_invert_(x, name=None):
-    return _find("bitwise_not_")(x)
+    return _bitwise_not_(x)
 
 
 def positive(x, name=None):
@@ -283,6 +287,6 @@ def reduce_as(x, target, name=None):
             raise ValueError(f"(InvalidArgument) ReduceDims dimension mismatch. Operands could "
                              f"not be broadcast together with the shape of in_dims = {xs} and "
                              f"the shape of out_dims = {ts}.")
-    axes = list(range(lead)) + [lead + i for i, n in enumerate(ts) if n == 1 and xs[lead + i] != 1]
+    axes = list(broadcast_axes(xs, ts))
     out = _C_ops.sum(x, axes, None, False) if axes else x
     return _C_ops.reshape(out, ts)
